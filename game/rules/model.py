@@ -1,0 +1,214 @@
+"""Plain data the rules work on: definitions loaded from content files, and the unit cards built from them.
+
+Everything here is frozen and made of standard types only, so the rules stay pure and testable.
+The content layer (game/content) reads data files into these; the rules never read files.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MELEE = "melee"
+RANGED = "ranged"
+
+
+@dataclass(frozen=True, slots=True)
+class Special:
+    """A weapon or unit special, e.g. Special("RNG", 6) for RNG6", Special("BLS") for Blast."""
+
+    code: str
+    value: int | None = None
+
+    def __str__(self) -> str:
+        if self.code == "RNG" and self.value is not None:
+            return f'RNG{self.value}"'
+        return f"{self.code}{'' if self.value is None else self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A stat change a skill or gear applies to its unit's card.
+
+    target: "unit" (key is a stat: ACT, ARM, HIT, MSK, RSK), "weapon_kind" (selector "melee"/"ranged"),
+    "weapon_id" or "weapon_name" (selector names the weapon). key for weapons: "ATT" or "SPECIAL".
+    value: "+1" / "-1" for stats; a special such as "RLT" to add, or "-HVY" to remove one.
+    """
+
+    target: str
+    key: str
+    value: str
+    selector: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponDef:
+    id: str
+    name: str
+    kind: str  # MELEE or RANGED
+    att: int
+    specials: tuple[Special, ...] = ()
+    gp: int = 0
+    unique: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SkillDef:
+    id: str
+    name: str
+    text: str
+    kind: str = "skill"  # "skill", "specialty" (squad specialty), "behavior" (NPC behaviour list)
+    act_cost: int | None = None
+    to_cost: int | None = None
+    gp: int = 0
+    unique: bool = False
+    effects: tuple[Effect, ...] = ()
+    leader_dice: int = 0  # extra TO dice while this unit stands (Leader skills)
+    is_leader: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnitTypeDef:
+    id: str
+    squad_type: str
+    name: str
+    act: int
+    arm: int
+    hit: int
+    msk: int
+    rsk: int
+    gp: int
+    unique: bool = False
+    base_diameter: float = 1.0
+    specials: tuple[Special, ...] = ()
+    options: tuple[str, ...] = ()  # gear ids this unit may take (weapons and skills)
+    defaults: tuple[str, ...] = ()  # gear every unit of this type has for free
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDef:
+    """A battlefield item that can be attacked, e.g. the First Mission's Spawn Point."""
+
+    id: str
+    name: str
+    arm: int
+    hit: int
+    base_diameter: float = 1.0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """One unit as chosen in a squad: its type, name and chosen gear ids."""
+
+    unit_type: str
+    name: str = ""
+    gear: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SquadSpec:
+    squad_type: str
+    name: str
+    units: tuple[UnitSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponCard:
+    """A weapon as printed on a built unit card: SKL already includes the unit's MSK/RSK and modifiers."""
+
+    id: str
+    name: str
+    kind: str
+    att: int
+    skl: int
+    specials: tuple[Special, ...] = ()
+
+    def special(self, code: str) -> Special | None:
+        for s in self.specials:
+            if s.code == code:
+                return s
+        return None
+
+    def has(self, code: str) -> bool:
+        return self.special(code) is not None
+
+    def value(self, code: str, default: int = 0) -> int:
+        s = self.special(code)
+        if s is None:
+            return default
+        return s.value if s.value is not None else default
+
+    @property
+    def range_inches(self) -> float | None:
+        s = self.special("RNG")
+        return None if s is None or s.value is None else float(s.value)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitCard:
+    """A unit's card after its gear and skills are applied (R23: weapon SKL = MSK or RSK)."""
+
+    type_id: str
+    name: str
+    act: int
+    arm: int
+    hit: int
+    msk: int
+    rsk: int
+    weapons: tuple[WeaponCard, ...]
+    skills: tuple[str, ...] = ()  # skill ids
+    specials: tuple[Special, ...] = ()  # unit specials (SWF, HRD, ...)
+    gp: int = 0
+    is_leader: bool = False
+    leader_dice: int = 0
+    base_diameter: float = 1.0
+
+    def has_skill(self, skill_id_or_code: str) -> bool:
+        return skill_id_or_code in self.skills or any(s.code == skill_id_or_code for s in self.specials)
+
+    def special(self, code: str) -> Special | None:
+        for s in self.specials:
+            if s.code == code:
+                return s
+        return None
+
+    def weapon(self, weapon_id: str) -> WeaponCard:
+        for w in self.weapons:
+            if w.id == weapon_id:
+                return w
+        raise KeyError(weapon_id)
+
+    @property
+    def fv(self) -> int:
+        return force_value(self.gp)
+
+
+def force_value(gp: int) -> int:
+    """R24: FV = round(total GP / 10), halves rounded up (15 GP -> 2, as the First Mission cards print)."""
+    return int(gp / 10 + 0.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """All definitions, keyed by id. Built by game.content, read by everything else."""
+
+    weapons: dict[str, WeaponDef] = field(default_factory=dict)
+    skills: dict[str, SkillDef] = field(default_factory=dict)
+    unit_types: dict[str, UnitTypeDef] = field(default_factory=dict)
+    items: dict[str, ItemDef] = field(default_factory=dict)
+    special_texts: dict[str, tuple[str, str]] = field(default_factory=dict)  # code -> (name, rule text)
+    squad_types: dict[str, "SquadTypeDef"] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SquadTypeDef:
+    id: str
+    faction: str
+    name: str
+    slug: str
+    tagline: str = ""
+    text: str = ""
+    unit_types: tuple[str, ...] = ()
+    default_squad: SquadSpec | None = None
+    playable: bool = True
