@@ -1,0 +1,388 @@
+"""Attack resolution, die by die (Core Rules section 8), as a small state machine.
+
+An attack rolls its Attack dice, lets the attacker re-roll or change them, then each target rolls
+Armor Saves and may re-roll or change those; in melee every Critical Save returns 1 Damage, which
+chains (R4). Whenever a side could still alter its dice, the resolution stops on a `Decision` and waits
+for an action: `Reroll`, `Change`, `RollAuto` or `Accept`. The match turns decisions into Prompts; the
+odds calculator's Monte Carlo answers them with a fixed policy. Same code either way.
+
+Damage is tallied here and capped at each unit's remaining HIT (R6); the match applies it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .dice import Dice, Die
+from .model import MELEE, RANGED
+
+ATTACK = "attack"
+SAVE = "save"
+RETURN_SAVE = "return_save"
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeTarget:
+    """A unit (or item) hit by an attack roll, as the rules need it."""
+
+    uid: int
+    arm: int
+    hit: int
+    cover: bool = False  # Cover applies: may re-roll one save die (ranged; already cleared by NCV/High Ground)
+    support: int = 0  # melee: squadmates of the target Adjacent to it, one save re-roll each (R5)
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSpec:
+    attacker: int
+    kind: str  # MELEE or RANGED
+    att: int
+    skl: int
+    attacker_arm: int
+    attacker_hit: int
+    groups: tuple[tuple[int, tuple[StrikeTarget, ...]], ...]  # one attack roll each: (dice, targets sharing it)
+    rerolls: tuple[tuple[str, int], ...] = ()  # counted re-rolls of Attack dice: ("ACC", 1), ("support", 2), ...
+    rlt: bool = False  # Relentless: any die showing 6 may be re-rolled
+    aut: int = 0  # Autohit: this many dice of each roll are automatic Strikes
+    rnd: int = 0  # Rending: up to this many Critical Strikes deal 3 Damage
+    weapon: str = ""
+    attacker_name: str = ""
+
+    @staticmethod
+    def single(attacker: int, kind: str, att: int, skl: int, target: StrikeTarget, *, attacker_arm: int = 0,
+               attacker_hit: int = 99, **kw) -> "AttackSpec":
+        return AttackSpec(attacker=attacker, kind=kind, att=att, skl=skl, attacker_arm=attacker_arm,
+                          attacker_hit=attacker_hit, groups=((att, (target,)),), **kw)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The resolution waits: `role` (ATTACKER or DEFENDER of the whole attack) may alter `uid`'s dice."""
+
+    stage: str
+    role: str
+    uid: int
+    dice: tuple[Die, ...]
+    stat: int
+    free: tuple[tuple[str, int], ...]  # free re-roll sources left: (source, count)
+    rlt: bool = False
+
+    def free_count(self, source: str) -> int:
+        return dict(self.free).get(source, 0)
+
+    def failed(self) -> list[int]:
+        return [i for i, d in enumerate(self.dice) if not d.succeeds(self.stat)]
+
+    def rerollable(self, i: int) -> bool:
+        d = self.dice[i]
+        return not d.rerolled and not d.auto
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    index: int
+    source: str  # a free source of the decision, "RLT" (a 6), or "TO"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    index: int
+    delta: int  # +1 or -1, one Tactical Order each (R2)
+
+
+@dataclass(frozen=True, slots=True)
+class RollAuto:
+    index: int  # AUTx: roll an automatic Strike die after all
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    pass
+
+
+class IllegalDiceAction(ValueError):
+    pass
+
+
+@dataclass(slots=True)
+class _Chain:
+    """Returned melee damage waiting to be saved: `uid` saves `damage` dealt by `source`."""
+
+    uid: int
+    source: int
+    damage: int
+
+
+@dataclass(slots=True)
+class AttackResolution:
+    spec: AttackSpec
+    dice: Dice
+    lost: dict[int, int] = field(default_factory=dict)
+    hit_left: dict[int, int] = field(default_factory=dict)
+    to_spent: dict[str, int] = field(default_factory=dict)  # role -> TO spent during this attack
+    log: list[str] = field(default_factory=list)
+    criticals: dict[int, int] = field(default_factory=dict)  # attacker's Critical Strikes per group
+    decision: Decision | None = None
+    done: bool = False
+    _group: int = 0
+    _target: int = 0
+    _strike_damage: int = 0
+    _attack_dice: tuple[Die, ...] = ()
+    _free: dict[str, int] = field(default_factory=dict)
+    _chain: list[_Chain] = field(default_factory=list)
+    _stage_uid: int = 0
+
+    @classmethod
+    def start(cls, spec: AttackSpec, dice: Dice) -> "AttackResolution":
+        r = cls(spec=spec, dice=dice)
+        r.hit_left[spec.attacker] = spec.attacker_hit
+        for _, targets in spec.groups:
+            for t in targets:
+                r.hit_left[t.uid] = t.hit
+        r._free = {src: n for src, n in spec.rerolls if n > 0}
+        r._roll_attack()
+        return r
+
+    # -- public ----------------------------------------------------------------------------------
+    def act(self, action) -> None:
+        d = self.decision
+        if d is None:
+            raise IllegalDiceAction("no dice are waiting for a decision")
+        if isinstance(action, Accept):
+            self.decision = None
+            self._after(d)
+            return
+        dice = list(d.dice)
+        if not 0 <= getattr(action, "index", -1) < len(dice):
+            raise IllegalDiceAction("there is no such die")
+        i = action.index
+        free = dict(d.free)
+        if isinstance(action, Reroll):
+            if dice[i].auto:
+                raise IllegalDiceAction("an automatic Strike is not rolled; roll it first")
+            if dice[i].rerolled:
+                raise IllegalDiceAction("a die may be re-rolled only once (R1)")
+            if action.source == "TO":
+                self._spend_to(d.role)
+            elif action.source == "RLT":
+                if not d.rlt or dice[i].natural != 6:
+                    raise IllegalDiceAction("Relentless re-rolls only dice showing 6")
+            else:
+                if free.get(action.source, 0) <= 0:
+                    raise IllegalDiceAction(f"no {action.source} re-roll left")
+                free[action.source] -= 1
+                if d.stage == ATTACK:
+                    self._free[action.source] -= 1
+            old = dice[i]
+            dice[i] = old.rerolled_to(self.dice.d6())
+            self.log.append(f"  re-roll ({_source_name(action.source)}): {old.natural} -> {dice[i].natural}")
+        elif isinstance(action, Change):
+            if action.delta not in (1, -1):
+                raise IllegalDiceAction("a Tactical Order changes a die by 1")
+            if dice[i].auto:
+                raise IllegalDiceAction("an automatic Strike cannot be changed")
+            self._spend_to(d.role)
+            dice[i] = dice[i].shifted(action.delta)
+            self.log.append(f"  Tactical Order: die {i + 1} changed to {dice[i].value} (R2: never a Critical)")
+        elif isinstance(action, RollAuto):
+            if d.stage != ATTACK or not dice[i].auto:
+                raise IllegalDiceAction("only an automatic Strike can be rolled")
+            dice[i] = Die(natural=self.dice.d6())
+            self.log.append(f"  automatic Strike rolled: {dice[i].natural}")
+        else:
+            raise IllegalDiceAction(f"unknown dice action {action!r}")
+        self.decision = replace(d, dice=tuple(dice), free=tuple((k, v) for k, v in free.items() if v > 0))
+
+    def outcome(self) -> dict[int, int]:
+        return {uid: n for uid, n in self.lost.items() if n}
+
+    def taken_out(self) -> list[int]:
+        return [uid for uid, left in self.hit_left.items() if left <= 0 and self.lost.get(uid, 0) > 0]
+
+    # -- steps -----------------------------------------------------------------------------------
+    def _spend_to(self, role: str) -> None:
+        self.to_spent[role] = self.to_spent.get(role, 0) + 1
+
+    def _roll_attack(self) -> None:
+        n, targets = self.spec.groups[self._group]
+        auto = min(self.spec.aut, n)
+        rolled = [Die(natural=v) for v in self.dice.roll(n - auto)]
+        dice = tuple(rolled + [Die(natural=1, auto=True)] * auto)
+        names = ", ".join(t.name or f"#{t.uid}" for t in targets)
+        self.log.append(f"{self.spec.attacker_name or 'Attacker'} attacks {names} with {self.spec.weapon or 'a weapon'}: "
+                        f"{n} dice vs SKL {self.spec.skl}")
+        self.log.append(f"  rolls {_faces(dice)}")
+        self._attack_dice = dice
+        self._decide(Decision(stage=ATTACK, role=ATTACKER, uid=self.spec.attacker, dice=dice, stat=self.spec.skl,
+                              free=tuple(self._free.items()), rlt=self.spec.rlt))
+
+    def _decide(self, decision: Decision) -> None:
+        self.decision = decision
+
+    def _after(self, d: Decision) -> None:
+        if d.stage == ATTACK:
+            self._attack_dice = d.dice
+            self._strike_damage, crits = strike_damage(d.dice, self.spec.skl, self.spec.rnd)
+            self.criticals[self._group] = crits
+            self.log.append(f"  {_count_strikes(d.dice, self.spec.skl)}: {self._strike_damage} Damage")
+            self._target = 0
+            self._next_target()
+        elif d.stage == SAVE:
+            self._resolve_saves(d)
+        else:
+            self._resolve_return(d)
+
+    def _next_target(self) -> None:
+        _, targets = self.spec.groups[self._group]
+        while self._target < len(targets):
+            t = targets[self._target]
+            if self.hit_left[t.uid] > 0 and self._strike_damage > 0:
+                self._roll_saves(t)
+                return
+            self._target += 1
+        self._group += 1
+        if self._group < len(self.spec.groups):
+            self._roll_attack()
+        else:
+            self.done = True
+
+    def _roll_saves(self, t: StrikeTarget) -> None:
+        dice = tuple(Die(natural=v) for v in self.dice.roll(self._strike_damage))
+        free: list[tuple[str, int]] = []
+        if self.spec.kind == RANGED and t.cover:
+            free.append(("cover", 1))
+        if self.spec.kind == MELEE and t.support:
+            free.append(("support", t.support))
+        self.log.append(f"  {t.name or f'#{t.uid}'} saves {len(dice)} vs ARM {t.arm}: {_faces(dice)}")
+        self._decide(Decision(stage=SAVE, role=DEFENDER, uid=t.uid, dice=dice, stat=t.arm, free=tuple(free)))
+
+    def _resolve_saves(self, d: Decision) -> None:
+        t = self.spec.groups[self._group][1][self._target]
+        damage = len(d.dice)
+        saved = [x for x in d.dice if x.succeeds(t.arm)]
+        crits = sum(1 for x in saved if x.critical)
+        if self.spec.kind == RANGED:
+            blocked = min(damage, len(saved) + crits)  # a Critical Save counts as 2 saves
+            self._damage(t.uid, damage - blocked, f"{len(saved)} saves ({crits} critical, counting double)")
+        else:
+            self._damage(t.uid, damage - len(saved), f"{len(saved)} saves")
+            if crits:
+                self.log.append(f"  {crits} Critical Save(s) return {crits} Damage to the attacker (R4)")
+                self._chain.append(_Chain(uid=self.spec.attacker, source=t.uid, damage=crits))
+        self._continue_chain()
+
+    def _continue_chain(self) -> None:
+        while self._chain:
+            c = self._chain.pop(0)
+            if self.hit_left[c.uid] <= 0:
+                self.log.append("  returned Damage is lost: that unit is already Taken Out (R6)")
+                continue
+            dice = tuple(Die(natural=v) for v in self.dice.roll(c.damage))
+            arm = self._arm_of(c.uid)
+            role = ATTACKER if c.uid == self.spec.attacker else DEFENDER
+            self._stage_uid = c.source
+            self.log.append(f"  {self._name_of(c.uid)} saves {c.damage} returned Damage vs ARM {arm}: {_faces(dice)}")
+            self._decide(Decision(stage=RETURN_SAVE, role=role, uid=c.uid, dice=dice, stat=arm, free=()))
+            return
+        self._target += 1
+        self._next_target()
+
+    def _resolve_return(self, d: Decision) -> None:
+        arm = d.stat
+        saved = [x for x in d.dice if x.succeeds(arm)]
+        crits = sum(1 for x in saved if x.critical)
+        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves")
+        if crits:
+            self.log.append(f"  {crits} Critical Save(s) return {crits} Damage (R4 chain)")
+            self._chain.append(_Chain(uid=self._stage_uid, source=d.uid, damage=crits))
+        self._continue_chain()
+
+    def _damage(self, uid: int, amount: int, why: str) -> None:
+        applied = max(0, min(amount, self.hit_left[uid]))
+        self.hit_left[uid] -= applied
+        self.lost[uid] = self.lost.get(uid, 0) + applied
+        extra = " - Taken Out" if self.hit_left[uid] <= 0 and applied > 0 else ""
+        self.log.append(f"  {why}: {self._name_of(uid)} loses {applied} HIT{extra}")
+
+    def _arm_of(self, uid: int) -> int:
+        if uid == self.spec.attacker:
+            return self.spec.attacker_arm
+        for _, targets in self.spec.groups:
+            for t in targets:
+                if t.uid == uid:
+                    return t.arm
+        raise KeyError(uid)
+
+    def _name_of(self, uid: int) -> str:
+        if uid == self.spec.attacker:
+            return self.spec.attacker_name or "Attacker"
+        for _, targets in self.spec.groups:
+            for t in targets:
+                if t.uid == uid:
+                    return t.name or f"#{uid}"
+        return f"#{uid}"
+
+
+def strike_damage(dice: tuple[Die, ...] | list[Die], skl: int, rnd: int = 0) -> tuple[int, int]:
+    """Damage of an attack roll: a Strike deals 1, a Critical Strike 2, up to `rnd` Criticals 3 (RNDx)."""
+    damage = 0
+    crits = 0
+    for d in dice:
+        if not d.succeeds(skl):
+            continue
+        if d.critical:
+            crits += 1
+            damage += 3 if crits <= rnd else 2
+        else:
+            damage += 1
+    return damage, crits
+
+
+def _faces(dice) -> str:
+    out = []
+    for d in dice:
+        if d.auto:
+            out.append("auto")
+        elif d.shift:
+            out.append(f"{d.natural}{d.shift:+d}")
+        else:
+            out.append(str(d.natural))
+    return "[" + " ".join(out) + "]"
+
+
+def _count_strikes(dice, skl: int) -> str:
+    hits = [d for d in dice if d.succeeds(skl)]
+    crits = sum(1 for d in hits if d.critical)
+    return f"{len(hits)} Strike(s), {crits} Critical"
+
+
+def _source_name(src: str) -> str:
+    return {"TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
+            "support": "Support", "cover": "Cover"}.get(src, src)
+
+
+# -- the simple policy used by the odds calculator, the headless runner and NPCs ------------------
+def reroll_failed_policy(decision: Decision) -> object:
+    """Re-roll failed dice only, with free sources (Relentless first for 6s); never spend Tactical Orders."""
+    for i in decision.failed():
+        if not decision.rerollable(i):
+            continue
+        if decision.rlt and decision.dice[i].natural == 6:
+            return Reroll(i, "RLT")
+    for i in decision.failed():
+        if not decision.rerollable(i):
+            continue
+        for src, n in decision.free:
+            if n > 0:
+                return Reroll(i, src)
+    return Accept()
+
+
+def resolve_with_policy(spec: AttackSpec, dice: Dice, policy=reroll_failed_policy) -> AttackResolution:
+    r = AttackResolution.start(spec, dice)
+    while not r.done:
+        r.act(policy(r.decision))
+    return r
