@@ -1,1 +1,54 @@
+"""Missions and the one place that turns a scenario + seed + commands into a live match."""
+from __future__ import annotations
 
+from game.battlefield import load_battlefield, open_table
+from game.content import first_mission_squad, load_catalog
+from game.match.match import Match
+from game.match.scenario import Scenario, ScenarioError, SideSpec
+from game.paths import MAPS_DIR
+from game.rules.cards import build_card
+
+from .first_mission import FirstMission
+
+MISSIONS = {FirstMission.id: FirstMission}
+
+
+def create_match(scenario: Scenario, seed: int, catalog=None) -> Match:
+    catalog = catalog or load_catalog()
+    cls = MISSIONS.get(scenario.mission)
+    if cls is None:
+        raise ScenarioError(f"unknown mission {scenario.mission!r} (known: {', '.join(sorted(MISSIONS))})")
+    mission = cls(catalog)
+    bf = load_battlefield(MAPS_DIR / scenario.map) if scenario.map else open_table()
+    cards = {}
+    for side in scenario.sides:
+        if side.squad is not None:
+            cards[side.side] = [(u.name or catalog.unit_types[u.unit_type].name, build_card(catalog, u))
+                                for u in side.squad.units]
+    return Match(scenario, seed, mission, bf, cards, catalog=catalog)
+
+
+def replay(scenario: Scenario, seed: int, commands, catalog=None) -> Match:
+    """Rebuild a match from its scenario, seed and command log."""
+    m = create_match(scenario, seed, catalog)
+    for c in commands:
+        m.submit(c)
+    return m
+
+
+def undo(match: Match) -> Match:
+    """Rewind the last command, if it rolled no dice (it is replayed away)."""
+    if not match.can_undo():
+        raise ValueError("the last command rolled dice and cannot be undone")
+    new = replay(match.scenario, match.seed, match.log[:-1], match.catalog)
+    match.close()
+    return new
+
+
+def first_mission_scenario(squad=None, map_name: str | None = FirstMission.map_name, measure: str = "inches",
+                           npc_order: str = "nearest") -> Scenario:
+    if map_name is not None and not (MAPS_DIR / map_name).exists():
+        map_name = None
+    return Scenario(mission=FirstMission.id, map=map_name, measure=measure, npc_order=npc_order,
+                    sides=(SideSpec("player", squad or first_mission_squad(), name="Squad"),
+                           SideSpec("npc", None, npc=True, name="Bugs")))

@@ -266,7 +266,8 @@ class AttackResolution:
         crits = sum(1 for x in saved if x.critical)
         if self.spec.kind == RANGED:
             blocked = min(damage, len(saved) + crits)  # a Critical Save counts as 2 saves
-            self._damage(t.uid, damage - blocked, f"{len(saved)} saves ({crits} critical, counting double)")
+            why = f"{len(saved)} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "")
+            self._damage(t.uid, damage - blocked, why)
         else:
             self._damage(t.uid, damage - len(saved), f"{len(saved)} saves")
             if crits:

@@ -1,0 +1,162 @@
+"""Commands: everything a side can do, as plain data. A match is scenario + seed + these, in order.
+
+Each command names the side that gives it. `to_dict`/`command_from_dict` turn them into JSON-able
+dicts for saves and replays; nothing else is ever executed from a save.
+"""
+from __future__ import annotations
+
+from dataclasses import MISSING, asdict, dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    side: str
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["type"] = type(self).__name__
+        return d
+
+    def describe(self) -> str:
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "side")
+        return f"{type(self).__name__}({args})"
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Command):
+    uid: int
+    x: float
+    y: float
+    z: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class EndDeployment(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFirst(Command):
+    first: str  # the side that activates first this Turn (the Initiative winner chooses)
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(Command):
+    uid: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickNpc(Command):
+    uid: int  # R19 option: the player picks which Ready NPC activates next
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Command):
+    x: float
+    y: float
+    z: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Dash(Command):
+    x: float
+    y: float
+    z: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RangedAttack(Command):
+    weapon: str
+    target: int
+    extra_targets: tuple[int, ...] = ()  # CHRx secondary targets, or SPR further targets
+    split: tuple[int, ...] = ()  # SPR: dice per target (primary first)
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeAttack(Command):
+    weapon: str
+    target: int
+    extra_targets: tuple[int, ...] = ()  # CHRx secondary targets
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleDoor(Command):
+    door: str
+
+
+@dataclass(frozen=True, slots=True)
+class UseSkill(Command):
+    skill: str
+    target: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndActivation(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RerollDie(Command):
+    index: int
+    source: str  # "TO", "RLT", or a free source the prompt offers ("cover", "support", "ACC", "BRU")
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeDie(Command):
+    index: int
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollAutoDie(Command):
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptDice(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAttackOfOpportunity(Command):
+    uid: int | None  # None: no Attack of Opportunity
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Blunt(Command):
+    dice: int  # Attack dice removed, 2" of the move each (R16)
+
+
+COMMAND_TYPES: dict[str, type[Command]] = {
+    c.__name__: c for c in (Deploy, EndDeployment, ChooseFirst, Activate, PickNpc, Move, Dash, RangedAttack,
+                            MeleeAttack, ToggleDoor, UseSkill, EndActivation, RerollDie, ChangeDie, RollAutoDie,
+                            AcceptDice, ChooseAttackOfOpportunity, Blunt)
+}
+
+
+class CommandFormatError(ValueError):
+    pass
+
+
+def command_from_dict(d: dict) -> Command:
+    """Rebuild a command from a save; only known command types with the right fields are accepted."""
+    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+        raise CommandFormatError("a command must be an object with a 'type'")
+    cls = COMMAND_TYPES.get(d["type"])
+    if cls is None:
+        raise CommandFormatError(f"unknown command type {d['type']!r}")
+    kwargs = {}
+    for f in fields(cls):
+        if f.name not in d:
+            if f.default is not MISSING:
+                continue
+            raise CommandFormatError(f"{d['type']}: missing field {f.name!r}")
+        v = d[f.name]
+        if isinstance(v, list):
+            v = tuple(v)
+        kwargs[f.name] = v
+    try:
+        return cls(**kwargs)
+    except TypeError as e:
+        raise CommandFormatError(f"{d['type']}: {e}") from None

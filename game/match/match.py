@@ -1,0 +1,987 @@
+"""The live game: one esper world, seeded dice, a command log, and the rules applied command by command.
+
+`Match.submit(command)` is the only way to change a match. It validates (raising IllegalCommand with a
+reason), applies, and records the command. When a resolution needs a decision (re-roll this die? which
+unit makes the Attack of Opportunity? how many inches to blunt?) the match stops on a `Prompt` that the
+deciding side answers with its next command. `legal_commands(side)` lists what a side may do now.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+
+import esper
+
+from game.battlefield import Base, Battlefield, Table
+from game.rules import actions as act
+from game.rules.combat import (ATTACKER, DEFENDER, Accept, AttackResolution, AttackSpec, Change, Decision,
+                               IllegalDiceAction, Reroll, RollAuto, StrikeTarget)
+from game.rules.dice import Dice
+from game.rules.model import MELEE, RANGED, UnitCard, WeaponCard
+from game.rules.orders import roll_initiative, roll_tactical_orders, tactical_order_dice
+
+from . import commands as C
+from .components import Activation, Health, Position, Readiness, TakenOut, Unit
+from .errors import IllegalCommand
+from .mission import MissionScript, Result
+from .scenario import Scenario
+
+_world_ids = itertools.count(1)
+
+DEPLOY = "deploy"
+BATTLE = "battle"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision the match waits for. `kind`: "dice", "aoo", "blunt", "first", "pick_npc"."""
+
+    kind: str
+    side: str
+    text: str
+    decision: Decision | None = None  # for "dice"
+    options: tuple = ()  # for "aoo": (uid, weapon id) pairs; "blunt": max dice; "first"/"pick_npc": choices
+
+
+@dataclass(slots=True)
+class _AttackContext:
+    resolution: AttackResolution
+    sides: dict[str, str]  # role -> side
+    weapon: WeaponCard
+    attacker: int
+    then_move: tuple[float, float, float] | None = None  # an Attack of Opportunity interrupts this move
+
+
+@dataclass(slots=True)
+class _PendingMove:
+    mover: int
+    dest: tuple[float, float, float]
+    spare: float  # movement inches left after the path: may blunt (R16)
+    candidates: tuple[tuple[int, str], ...]
+    aoo_side: str
+    chosen: tuple[int, str] | None = None
+
+
+@dataclass(slots=True)
+class Event:
+    kind: str  # "log", "roll", "move", "attack", "taken_out", "spawn", "turn", "activation", "result"
+    text: str
+    data: dict = field(default_factory=dict)
+
+
+class Match:
+    def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
+                 cards: dict[str, list[tuple[str, UnitCard]]], catalog=None) -> None:
+        """`cards`: for each side with a squad, its units as (name, built card)."""
+        self.scenario = scenario
+        self.seed = seed
+        self.mission = mission
+        self.catalog = catalog
+        self.world = f"match-{next(_world_ids)}"
+        self.table = Table(battlefield, scenario.measure)
+        self.dice = Dice(seed)
+        self.log: list[C.Command] = []
+        self.rolls_per_command: list[int] = []
+        self.events: list[Event] = []
+        self.sides = scenario.side_names
+        self.npc_sides = tuple(s.side for s in scenario.sides if s.npc)
+        self.phase = DEPLOY
+        self.turn = 0
+        self.to: dict[str, int] = {s: 0 for s in self.sides}
+        self.taken_out_count: dict[str, int] = {s: 0 for s in self.sides}
+        self.next_side: str | None = None
+        self.activation: Activation | None = None
+        self.result: Result | None = None
+        self._attack: _AttackContext | None = None
+        self._move: _PendingMove | None = None
+        self._prompt: Prompt | None = None
+        self._deployed_sides: set[str] = set()
+        with self._in_world():
+            for side, units in cards.items():
+                for name, card in units:
+                    self.add_unit(side, name, card)
+            self.mission.setup(self)
+            self._sync_table()
+            for s in self.sides:
+                if not self.undeployed(s):
+                    self._deployed_sides.add(s)
+            self._maybe_start_battle()
+
+    # == world and bookkeeping ======================================================================
+    @contextmanager
+    def _in_world(self):
+        prev = esper.current_world
+        esper.switch_world(self.world)
+        try:
+            yield
+        finally:
+            esper.switch_world(prev)
+
+    def close(self) -> None:
+        if esper.current_world == self.world:
+            esper.switch_world("default")
+        if self.world in esper.list_worlds():
+            esper.delete_world(self.world)
+
+    def say(self, text: str, kind: str = "log", **data) -> None:
+        self.events.append(Event(kind, text, data))
+
+    # == units ======================================================================================
+    def add_unit(self, side: str, name: str, card: UnitCard, pos: tuple[float, float, float] | None = None,
+                 item: bool = False) -> int:
+        """Put a unit (or item) in the match. Missions call this to spawn."""
+        with self._in_world():
+            uid = esper.create_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
+                                           leader=card.is_leader),
+                                      Health(card.hit, card.hit), Readiness())
+            if pos is not None:
+                esper.add_component(uid, Position(*pos))
+            return uid
+
+    def spawn(self, side: str, name: str, card: UnitCard, x: float, y: float, z: float = 0.0,
+              item: bool = False) -> int:
+        uid = self.add_unit(side, name, card, (x, y, z), item=item)
+        with self._in_world():
+            esper.component_for_entity(uid, Readiness).ready = self.phase == BATTLE and not item
+        self._sync_table()
+        self.say(f"{name} appears", "spawn", uid=uid, x=x, y=y)
+        return uid
+
+    def unit(self, uid: int) -> Unit:
+        with self._in_world():
+            return esper.component_for_entity(uid, Unit)
+
+    def health(self, uid: int) -> Health:
+        with self._in_world():
+            return esper.component_for_entity(uid, Health)
+
+    def position(self, uid: int) -> Position | None:
+        with self._in_world():
+            return esper.try_component(uid, Position)
+
+    def readiness(self, uid: int) -> Readiness:
+        with self._in_world():
+            return esper.component_for_entity(uid, Readiness)
+
+    def standing(self, uid: int) -> bool:
+        with self._in_world():
+            return esper.entity_exists(uid) and not esper.has_component(uid, TakenOut) and \
+                esper.has_component(uid, Position)
+
+    def units(self, side: str | None = None, items: bool | None = False, standing: bool = True) -> list[int]:
+        """uids in creation order. items=None: units and items alike."""
+        with self._in_world():
+            out = []
+            for uid, u in esper.get_component(Unit):
+                if side is not None and u.side != side:
+                    continue
+                if items is not None and u.item != items:
+                    continue
+                if standing and (esper.has_component(uid, TakenOut) or not esper.has_component(uid, Position)):
+                    continue
+                out.append(uid)
+            return sorted(out)
+
+    def all_units(self) -> list[int]:
+        with self._in_world():
+            return sorted(uid for uid, _ in esper.get_component(Unit))
+
+    def base(self, uid: int) -> Base:
+        with self._in_world():
+            u = esper.component_for_entity(uid, Unit)
+            p = esper.component_for_entity(uid, Position)
+            return Base(uid=uid, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
+                        radius=u.card.base_diameter / 2)
+
+    def is_enemy(self, a: int, b: int) -> bool:
+        ua, ub = self.unit(a), self.unit(b)
+        return ua.side != ub.side
+
+    def squadmates(self, uid: int) -> list[int]:
+        side = self.unit(uid).side
+        return [u for u in self.units(side) if u != uid]
+
+    def enemies_of(self, uid: int) -> list[int]:
+        side = self.unit(uid).side
+        return [u for u in self.units() if self.unit(u).side != side]
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return self.table.adjacent(self.base(a), self.base(b))
+
+    def adjacent_enemies(self, uid: int) -> list[int]:
+        me = self.base(uid)
+        return [e for e in self.enemies_of(uid) if self.table.adjacent(me, self.base(e))]
+
+    def _sync_table(self) -> None:
+        with self._in_world():
+            bases = [self.base(uid) for uid, _ in esper.get_components(Unit, Position)
+                     if not esper.has_component(uid, TakenOut)]
+        self.table.set_bases(bases)
+
+    def all_units_of(self, side: str) -> list[int]:
+        """Every unit of `side` ever in the match, Taken Out and undeployed included (not items)."""
+        with self._in_world():
+            return sorted(uid for uid, u in esper.get_component(Unit) if u.side == side and not u.item)
+
+    def undeployed(self, side: str) -> list[int]:
+        with self._in_world():
+            return sorted(uid for uid, u in esper.get_component(Unit)
+                          if u.side == side and not esper.has_component(uid, Position)
+                          and not esper.has_component(uid, TakenOut))
+
+    # == queries for controllers and the UI =========================================================
+    @property
+    def prompt(self) -> Prompt | None:
+        return self._prompt
+
+    def waiting_for(self) -> str | None:
+        """The side whose command the match needs next (None when the match is over)."""
+        if self.phase == OVER:
+            return None
+        if self._prompt is not None:
+            return self._prompt.side
+        if self.phase == DEPLOY:
+            for s in self.sides:
+                if s not in self._deployed_sides:
+                    return s
+            return None
+        if self.activation is not None:
+            return self.unit(self.activation.uid).side
+        return self.next_side
+
+    @property
+    def active_unit(self) -> int | None:
+        return None if self.activation is None else self.activation.uid
+
+    def act_left(self) -> int:
+        return 0 if self.activation is None else self.activation.act - self.activation.act_spent
+
+    def cost_of(self, action: str, weapon: WeaponCard | None = None, skill: str | None = None,
+                base: int = 1) -> int:
+        a = self.activation
+        card = self.unit(a.uid).card
+        return act.action_cost(card, action, tuple(a.history), weapon=weapon, skill=skill, base=base)
+
+    def payment(self, cost: int, to_only: bool = False) -> tuple[int, int] | None:
+        side = self.unit(self.activation.uid).side
+        return act.split_payment(cost, self.act_left(), self.to[side], to_only)
+
+    def move_budget(self, action: str) -> float:
+        return act.MOVE_INCHES if action == act.MOVE else act.DASH_INCHES
+
+    def ranged_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
+        """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7), or None."""
+        if not self.standing(target):
+            return "that target is not on the table"
+        tu = self.unit(target)
+        if tu.side == self.unit(attacker).side:
+            return "you cannot shoot a squadmate"
+        pbk = weapon.has("PBK")
+        adj_enemies = self.adjacent_enemies(attacker)
+        if adj_enemies and not (pbk and set(adj_enemies) <= {target}):
+            return "a unit Adjacent to an enemy cannot make a Ranged attack"
+        if self.adjacent(attacker, target) and not pbk:
+            return "the target is Adjacent to the attacker"
+        for mate in self.squadmates(attacker):
+            if self.adjacent(mate, target):
+                return f"the target is Adjacent to {self.unit(mate).name}"
+        if not self.table.in_range(self.base(attacker), self.base(target), weapon.range_inches):
+            return f"out of range ({weapon.range_inches:g}\")"
+        sight = self.table.sight(self.base(attacker), self.base(target))
+        if not sight.visible:
+            return "not in Line of Sight" + (f" ({sight.blocker})" if sight.blocker else "")
+        if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
+            return "Limited Ammo: already used this mission"
+        return self.mission.ranged_target_reason(self, attacker, target)
+
+    def melee_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
+        if not self.standing(target):
+            return "that target is not on the table"
+        if self.unit(target).side == self.unit(attacker).side:
+            return "you cannot attack a squadmate"
+        if not self.adjacent(attacker, target):
+            return "the target is not Adjacent"
+        if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
+            return "Limited Ammo: already used this mission"
+        return None
+
+    def legal_commands(self, side: str) -> list[C.Command]:
+        """Every command `side` may give now (moves: one per reachable lattice spot)."""
+        if self.waiting_for() != side:
+            return []
+        p = self._prompt
+        if p is not None:
+            return self._prompt_commands(p)
+        if self.phase == DEPLOY:
+            out: list[C.Command] = []
+            und = self.undeployed(side)
+            if not und:
+                return [C.EndDeployment(side)]
+            for uid, x, y, z in self.mission.default_deployment(self, side):
+                out.append(C.Deploy(side, uid, x, y, z))
+            return out
+        if self.activation is None:
+            return [C.Activate(side, uid) for uid in self.units(side) if self.readiness(uid).ready]
+        return self._activation_commands(side)
+
+    def _prompt_commands(self, p: Prompt) -> list[C.Command]:
+        s = p.side
+        if p.kind == "dice":
+            d = p.decision
+            out: list[C.Command] = [C.AcceptDice(s)]
+            for i, die in enumerate(d.dice):
+                if die.auto:
+                    if d.stage == "attack":
+                        out.append(C.RollAutoDie(s, i))
+                    continue
+                if not die.rerolled:
+                    for src, n in d.free:
+                        if n > 0:
+                            out.append(C.RerollDie(s, i, src))
+                    if d.rlt and die.natural == 6:
+                        out.append(C.RerollDie(s, i, "RLT"))
+                    if self.to[s] > 0:
+                        out.append(C.RerollDie(s, i, "TO"))
+                if self.to[s] > 0:
+                    out += [C.ChangeDie(s, i, -1), C.ChangeDie(s, i, +1)]
+            return out
+        if p.kind == "aoo":
+            return [C.ChooseAttackOfOpportunity(s, None)] + [C.ChooseAttackOfOpportunity(s, u, w) for u, w in p.options]
+        if p.kind == "blunt":
+            return [C.Blunt(s, n) for n in range(p.options[0] + 1)]
+        if p.kind == "first":
+            return [C.ChooseFirst(s, f) for f in p.options]
+        if p.kind == "pick_npc":
+            return [C.PickNpc(s, u) for u in p.options]
+        return []
+
+    def _activation_commands(self, side: str) -> list[C.Command]:
+        uid = self.activation.uid
+        card = self.unit(uid).card
+        out: list[C.Command] = [C.EndActivation(side)]
+        for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
+            if self.payment(self.cost_of(action)) is None:
+                continue
+            reach = self.table.reach(self.base(uid), self.move_budget(action))
+            for x, y, z, _cost in reach.spots:
+                out.append(cls(side, x, y, z))
+        for w in card.weapons:
+            action = act.MELEE_COMBAT if w.kind == MELEE else act.RANGED_COMBAT
+            if self.payment(self.cost_of(action, w)) is None:
+                continue
+            for t in self.units(items=None):
+                if t == uid or self.unit(t).side == side:
+                    continue
+                reason = (self.melee_target_reason(uid, w, t) if w.kind == MELEE
+                          else self.ranged_target_reason(uid, w, t))
+                if reason is None:
+                    out.append(C.MeleeAttack(side, w.id, t) if w.kind == MELEE else C.RangedAttack(side, w.id, t))
+        if self.payment(self.cost_of(act.DOOR)) is not None:
+            for door in self.table.adjacent_doors(self.base(uid)):
+                out.append(C.ToggleDoor(side, door))
+        for skill in self._action_skills(card):
+            if self._skill_reason(uid, skill) is None:
+                out.append(C.UseSkill(side, skill.id))
+        return out
+
+    # == submitting =================================================================================
+    def submit(self, cmd: C.Command) -> list[Event]:
+        """Validate and apply one command; returns the events it produced."""
+        if self.phase == OVER:
+            raise IllegalCommand("the mission is over")
+        expected = self.waiting_for()
+        if cmd.side != expected:
+            raise IllegalCommand(f"it is {expected}'s decision, not {cmd.side}'s")
+        before_events = len(self.events)
+        before_rolls = self.dice.rolled
+        with self._in_world():
+            self._apply(cmd)
+        self.log.append(cmd)
+        self.rolls_per_command.append(self.dice.rolled - before_rolls)
+        return self.events[before_events:]
+
+    def _apply(self, cmd: C.Command) -> None:
+        p = self._prompt
+        if p is not None:
+            self._answer_prompt(p, cmd)
+            return
+        if self.phase == DEPLOY:
+            if isinstance(cmd, C.Deploy):
+                self._deploy(cmd)
+            elif isinstance(cmd, C.EndDeployment):
+                if self.undeployed(cmd.side):
+                    raise IllegalCommand("deploy every unit first")
+                self._deployed_sides.add(cmd.side)
+                self._maybe_start_battle()
+            else:
+                raise IllegalCommand("units are still being deployed")
+            return
+        if self.activation is None:
+            if not isinstance(cmd, C.Activate):
+                raise IllegalCommand("choose a unit to activate")
+            self._activate_chosen(cmd)
+            return
+        handler = {C.Move: self._do_move, C.Dash: self._do_move, C.RangedAttack: self._do_ranged,
+                   C.MeleeAttack: self._do_melee, C.ToggleDoor: self._do_door, C.UseSkill: self._do_skill,
+                   C.EndActivation: lambda c: self._end_activation()}.get(type(cmd))
+        if handler is None:
+            raise IllegalCommand(f"{type(cmd).__name__} is not possible during an activation")
+        handler(cmd)
+
+    # == deployment and turns =======================================================================
+    def _deploy(self, cmd: C.Deploy) -> None:
+        if cmd.uid not in self.undeployed(cmd.side):
+            raise IllegalCommand("that unit is not waiting to deploy")
+        if not self.mission.in_deployment_zone(self, cmd.side, cmd.x, cmd.y):
+            raise IllegalCommand("outside your deployment zone")
+        r = self.unit(cmd.uid).card.base_diameter / 2
+        z = self.table.surface_z(cmd.x, cmd.y, cmd.z)
+        if not self.table.can_stand(r, cmd.x, cmd.y, z):
+            raise IllegalCommand("a unit cannot stand there")
+        esper.add_component(cmd.uid, Position(cmd.x, cmd.y, z))
+        self._sync_table()
+        self.say(f"{self.unit(cmd.uid).name} deploys", "move", uid=cmd.uid)
+
+    def _maybe_start_battle(self) -> None:
+        if self.phase == DEPLOY and all(s in self._deployed_sides for s in self.sides):
+            self.phase = BATTLE
+            self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.say(f"Turn {self.turn}", "turn", turn=self.turn)
+        for uid in self.units(items=None):
+            r = esper.component_for_entity(uid, Readiness)
+            r.ready = not self.unit(uid).item
+            r.aoo_used = False
+            r.used_once = ()
+        self.mission.start_of_turn(self)
+        self._sync_table()
+        for side in self.sides:
+            if side in self.npc_sides:
+                continue
+            leader = next((u for u in self.units(side) if self.unit(u).leader), None)
+            dice_n = tactical_order_dice(leader is not None,
+                                         self.unit(leader).card.leader_dice if leader is not None else 0)
+            faces, to = roll_tactical_orders(self.dice, dice_n, self.taken_out_count[side])
+            self.to[side] = to
+            self.say(f"{side}: Tactical Orders {faces} (+{self.taken_out_count[side]} for units Taken Out) "
+                     f"= {to} TO", "roll", side=side, faces=faces)
+        if self._check_result(False):
+            return
+        if self.npc_sides:
+            players = [s for s in self.sides if s not in self.npc_sides]
+            self.next_side = players[0]  # R19: the player squad always has Initiative and goes first
+            self.say(f"{self.next_side} has the Initiative (R19)")
+            self._advance()
+        else:
+            rounds, winner = roll_initiative(self.dice, list(self.sides))
+            self.say("Initiative: " + "; ".join(", ".join(f"{s} {v}" for s, v in r.items()) for r in rounds)
+                     + f" - {winner} wins", "roll")
+            self._prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
+                                  options=tuple(self.sides))
+
+    def _end_turn(self) -> None:
+        for s in self.sides:
+            self.to[s] = 0  # unused Tactical Orders are lost
+        self.mission.end_of_turn(self)
+        self.say(f"End of Turn {self.turn}", "turn", turn=self.turn)
+        if self._check_result(True):
+            return
+        self._start_turn()
+
+    def _check_result(self, end_of_turn: bool) -> bool:
+        res = self.mission.check_result(self, end_of_turn)
+        if res is None:
+            return False
+        self.result = res
+        self.phase = OVER
+        self._prompt = None
+        self.activation = None
+        self.say(f"Mission over: {res.outcome} - {res.text}", "result", outcome=res.outcome)
+        return True
+
+    def _ready(self, side: str) -> list[int]:
+        return [u for u in self.units(side) if esper.component_for_entity(u, Readiness).ready]
+
+    def _advance(self) -> None:
+        """After an activation: the next side with Ready units activates (alternating); else the Turn ends."""
+        if self.phase != BATTLE or self._prompt is not None or self.activation is not None:
+            return
+        order = list(self.sides)
+        start = order.index(self.next_side) if self.next_side in order else 0
+        for k in range(len(order)):
+            side = order[(start + k) % len(order)]
+            if self._ready(side):
+                self.next_side = side
+                break
+        else:
+            self._end_turn()
+            return
+        if self.next_side in self.npc_sides:
+            ready = self._ready(self.next_side)
+            if self.scenario.npc_order == "player-picks":
+                chooser = next(s for s in self.sides if s not in self.npc_sides)
+                self._prompt = Prompt("pick_npc", chooser, "Pick the NPC that activates next", options=tuple(ready))
+            else:
+                self._start_activation(self._nearest_npc(ready))
+
+    def _nearest_npc(self, ready: list[int]) -> int:
+        """R19 default: the Ready NPC nearest to any player Unit; ties go to the lowest id."""
+        players = [u for u in self.units() if self.unit(u).side not in self.npc_sides]
+        if not players:
+            return ready[0]
+        bases = [self.base(p) for p in players]
+        return min(ready, key=lambda n: (min(self.table.distance(self.base(n), b) for b in bases), n))
+
+    def _activate_chosen(self, cmd: C.Activate) -> None:
+        if cmd.side in self.npc_sides:
+            raise IllegalCommand("NPC units activate by their own order")
+        if cmd.uid not in self._ready(cmd.side):
+            raise IllegalCommand("that unit cannot activate now")
+        self._start_activation(cmd.uid)
+
+    def _start_activation(self, uid: int) -> None:
+        u = self.unit(uid)
+        r = esper.component_for_entity(uid, Readiness)
+        act_now = u.card.act
+        if r.stunned:
+            act_now = max(1, act_now - r.stunned)
+            self.say(f"{u.name} is Stunned: {act_now} ACT this activation (STN)")
+            r.stunned = 0
+        self.activation = Activation(uid=uid, act=act_now)
+        self.say(f"{u.name} activates ({act_now} ACT)", "activation", uid=uid, side=u.side)
+
+    def _end_activation(self) -> None:
+        uid = self.activation.uid
+        if esper.entity_exists(uid):
+            esper.component_for_entity(uid, Readiness).ready = False
+        side = self.unit(uid).side
+        self.activation = None
+        order = list(self.sides)
+        self.next_side = order[(order.index(side) + 1) % len(order)]
+        self._advance()
+
+    # == paying for actions =========================================================================
+    def _pay(self, action: str, weapon: WeaponCard | None = None, skill=None, base: int = 1,
+             to_only: bool = False) -> None:
+        cost = self.cost_of(action, weapon, getattr(skill, "id", None), base)
+        pay = self.payment(cost, to_only)
+        if pay is None:
+            raise IllegalCommand(f"not enough ACT or TO: {act.ACTION_NAMES[action]} costs {cost}")
+        from_act, from_to = pay
+        self.activation.act_spent += from_act
+        side = self.unit(self.activation.uid).side
+        self.to[side] -= from_to
+        self.activation.history.append(act.Performed(action, getattr(weapon, "id", None), getattr(skill, "id", None)))
+        if from_to:
+            self.say(f"{from_to} TO spent to pay for {act.ACTION_NAMES[action]}")
+
+    # == movement ===================================================================================
+    def _do_move(self, cmd) -> None:
+        action = act.MOVE if isinstance(cmd, C.Move) else act.DASH
+        uid = self.activation.uid
+        budget = self.move_budget(action)
+        path = self.table.path(self.base(uid), cmd.x, cmd.y, cmd.z, budget)
+        if path is None:
+            raise IllegalCommand(f"cannot get there with a {act.ACTION_NAMES[action]} ({budget:g}\")")
+        self._pay(action)
+        dest = path.points[-1]
+        candidates = []
+        for e in path.left_adjacency:
+            if not self.standing(e) or self.unit(e).item or not self.is_enemy(uid, e):
+                continue
+            if esper.component_for_entity(e, Readiness).aoo_used:
+                continue
+            for w in self.unit(e).card.weapons:
+                if w.kind == MELEE:
+                    candidates.append((e, w.id))
+        if candidates:
+            aoo_side = self.unit(candidates[0][0]).side
+            self._move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),
+                                      aoo_side=aoo_side)
+            self._prompt = Prompt("aoo", aoo_side, f"{self.unit(uid).name} leaves Adjacency: make an Attack of "
+                                  "Opportunity?", options=tuple(candidates))
+            return
+        self._finish_move(uid, dest, path.cost)
+
+    def _finish_move(self, uid: int, dest, cost: float | None = None) -> None:
+        p = esper.component_for_entity(uid, Position)
+        p.x, p.y, p.z = dest
+        self._sync_table()
+        extra = f" ({cost:.1f}\")" if cost is not None else ""
+        self.say(f"{self.unit(uid).name} moves{extra}", "move", uid=uid, x=p.x, y=p.y, z=p.z)
+
+    def _answer_aoo(self, cmd) -> None:
+        m = self._move
+        if isinstance(cmd, C.ChooseAttackOfOpportunity):
+            if cmd.uid is None:
+                self._prompt = None
+                self._move = None
+                self._finish_move(m.mover, m.dest)
+                self._after_step()
+                return
+            if (cmd.uid, cmd.weapon) not in m.candidates:
+                raise IllegalCommand("that unit cannot make this Attack of Opportunity")
+            m.chosen = (cmd.uid, cmd.weapon)
+            esper.component_for_entity(cmd.uid, Readiness).aoo_used = True
+            weapon = self.unit(cmd.uid).card.weapon(cmd.weapon)
+            max_blunt = min(int(m.spare // 2), weapon.att)
+            self.say(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity")
+            if max_blunt > 0:
+                self._prompt = Prompt("blunt", self.unit(m.mover).side,
+                                      f"Spend movement to blunt the attack (2\" per die, up to {max_blunt})",
+                                      options=(max_blunt,))
+                return
+            self._prompt = None
+            self._start_aoo(0)
+            return
+        raise IllegalCommand("answer the Attack of Opportunity first")
+
+    def _start_aoo(self, blunt: int) -> None:
+        m = self._move
+        attacker, weapon_id = m.chosen
+        weapon = self.unit(attacker).card.weapon(weapon_id)
+        if blunt:
+            self.say(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)")
+        self._move = None
+        self._start_attack(attacker, weapon, [[m.mover]], att=max(0, weapon.att - blunt), then_move=m.dest,
+                           mover=m.mover)
+
+    # == combat =====================================================================================
+    def _weapon(self, uid: int, weapon_id: str, kind: str) -> WeaponCard:
+        try:
+            w = self.unit(uid).card.weapon(weapon_id)
+        except KeyError:
+            raise IllegalCommand("this unit has no such weapon") from None
+        if w.kind != kind:
+            raise IllegalCommand(f"{w.name} is not a {kind} weapon")
+        return w
+
+    def _do_ranged(self, cmd: C.RangedAttack) -> None:
+        uid = self.activation.uid
+        w = self._weapon(uid, cmd.weapon, RANGED)
+        targets = [cmd.target, *cmd.extra_targets]
+        for t in targets:
+            reason = self.ranged_target_reason(uid, w, t)
+            if reason:
+                raise IllegalCommand(reason)
+        groups = self._target_groups(w, cmd.target, cmd.extra_targets, cmd.split, melee=False)
+        self._pay(act.RANGED_COMBAT, w)
+        self._start_attack(uid, w, groups)
+
+    def _do_melee(self, cmd: C.MeleeAttack) -> None:
+        uid = self.activation.uid
+        w = self._weapon(uid, cmd.weapon, MELEE)
+        reason = self.melee_target_reason(uid, w, cmd.target)
+        if reason:
+            raise IllegalCommand(reason)
+        groups = self._target_groups(w, cmd.target, cmd.extra_targets, (), melee=True)
+        self._pay(act.MELEE_COMBAT, w)
+        self._start_attack(uid, w, groups)
+
+    def _target_groups(self, w: WeaponCard, target: int, extra: tuple[int, ...], split: tuple[int, ...],
+                       melee: bool) -> list[list[int]]:
+        """Who each attack roll hits: BLS adds Adjacent visible units, CHRx chosen ones, SPR splits dice."""
+        if w.has("SPR") and extra:
+            if len(split) != 1 + len(extra) or sum(split) != w.att or min(split) < 1:
+                raise IllegalCommand("Spread: give every target at least one die, all dice allocated")
+            chosen = [target, *extra]
+            for t in chosen:
+                if not any(o != t and self.adjacent(t, o) for o in chosen):
+                    raise IllegalCommand("Spread: each target must be Adjacent to another selected target")
+            return [[t] for t in chosen]
+        if extra and not w.has("CHR"):
+            raise IllegalCommand("only Chain Reaction or Spread weapons take more targets")
+        if extra:
+            if len(extra) > w.value("CHR"):
+                raise IllegalCommand(f"Chain Reaction {w.value('CHR')}: too many secondary targets")
+            for t in extra:
+                if not self.standing(t) or not self.adjacent(target, t):
+                    raise IllegalCommand("Chain Reaction targets must be Adjacent to the first target")
+        group = [target, *extra]
+        if w.has("BLS"):
+            tb = self.base(target)
+            for o in self.units():
+                if o in group or o == self.activation.uid:
+                    continue
+                ob = self.base(o)
+                if self.table.adjacent(tb, ob) and self.table.sight(tb, ob).visible:
+                    group.append(o)
+        return [group]
+
+    def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[list[int]], att: int | None = None,
+                      then_move=None, mover: int | None = None) -> None:
+        a_unit = self.unit(attacker)
+        kind = weapon.kind
+        a_base = self.base(attacker)
+        att = weapon.att if att is None else att
+        if weapon.has("HIT"):
+            att = esper.component_for_entity(attacker, Health).hit
+        if att <= 0:
+            self.say("No Attack dice left to roll")
+            if then_move is not None and mover is not None and self.standing(mover):
+                self._finish_move(mover, then_move)
+            self._after_step()
+            return
+        spec_groups = []
+        support = 0
+        split = [att] if len(groups) == 1 else [len(g) for g in groups]
+        for n, g in zip(split, groups):
+            targets = []
+            for t in g:
+                tu = self.unit(t)
+                cover = False
+                tsupport = 0
+                if kind == RANGED:
+                    s = self.table.sight(a_base, self.base(t))
+                    cover = s.cover and not weapon.has("NCV")
+                else:
+                    tsupport = sum(1 for m in self.squadmates(t) if not self.unit(m).item and self.adjacent(m, t))
+                targets.append(StrikeTarget(uid=t, arm=tu.card.arm, hit=esper.component_for_entity(t, Health).hit,
+                                            cover=cover, support=tsupport, name=tu.name))
+            spec_groups.append((n, tuple(targets)))
+        if kind == MELEE:
+            first = groups[0][0]
+            support = sum(1 for m in self.squadmates(attacker) if not self.unit(m).item and self.adjacent(m, first))
+        rerolls = []
+        if kind == RANGED and weapon.value("ACC"):
+            rerolls.append(("ACC", weapon.value("ACC")))
+        if kind == MELEE and weapon.value("BRU"):
+            rerolls.append(("BRU", weapon.value("BRU")))
+        if support:
+            rerolls.append(("support", support))
+        spec = AttackSpec(attacker=attacker, kind=kind, att=att, skl=weapon.skl, attacker_arm=a_unit.card.arm,
+                          attacker_hit=esper.component_for_entity(attacker, Health).hit,
+                          groups=tuple(spec_groups), rerolls=tuple(rerolls), rlt=weapon.has("RLT"),
+                          aut=weapon.value("AUT"), rnd=weapon.value("RND"), weapon=weapon.name,
+                          attacker_name=a_unit.name)
+        if weapon.has("LIM"):
+            r = esper.component_for_entity(attacker, Readiness)
+            r.used_limited = tuple(sorted({*r.used_limited, weapon.id}))
+        res = AttackResolution.start(spec, self.dice)
+        defender_side = self.unit(groups[0][0]).side
+        self._attack = _AttackContext(resolution=res, sides={ATTACKER: a_unit.side, DEFENDER: defender_side},
+                                      weapon=weapon, attacker=attacker, then_move=then_move)
+        self._step_attack()
+
+    def _has_options(self, side: str, d: Decision) -> bool:
+        if self.to.get(side, 0) > 0:
+            return True
+        for i, die in enumerate(d.dice):
+            if die.auto and d.stage == "attack":
+                return True
+            if die.rerolled or die.auto:
+                continue
+            if any(n > 0 for _, n in d.free):
+                return True
+            if d.rlt and die.natural == 6:
+                return True
+        return False
+
+    def _step_attack(self) -> None:
+        """Run the attack until a side has a real choice, or it is over."""
+        ctx = self._attack
+        res = ctx.resolution
+        while not res.done:
+            d = res.decision
+            side = ctx.sides[d.role]
+            if self._has_options(side, d):
+                self._prompt = Prompt("dice", side, _decision_text(d), decision=d)
+                return
+            res.act(Accept())
+        self._finish_attack()
+
+    def _finish_attack(self) -> None:
+        ctx = self._attack
+        res = ctx.resolution
+        self._attack = None
+        self._prompt = None
+        for line in res.log:
+            self.say(line, "roll")
+        for uid, lost in res.outcome().items():
+            h = esper.component_for_entity(uid, Health)
+            h.hit = max(0, h.hit - lost)
+        if ctx.weapon.has("STN") and any(res.criticals.values()):
+            for _, targets in res.spec.groups:
+                for t in targets:
+                    if self.standing(t.uid) and not self.unit(t.uid).item:
+                        esper.component_for_entity(t.uid, Readiness).stunned = 1
+                        self.say(f"{t.name} is Stunned: -1 ACT next activation (STN)")
+        for uid in res.taken_out():
+            self._take_out(uid)
+        self.say("", "attack", attacker=ctx.attacker, lost=res.outcome())
+        if ctx.then_move is not None:
+            mover = res.spec.groups[0][1][0].uid
+            if self.standing(mover):
+                self._finish_move(mover, ctx.then_move)
+        self._after_step()
+
+    def _take_out(self, uid: int) -> None:
+        u = self.unit(uid)
+        esper.add_component(uid, TakenOut(self.turn))
+        esper.remove_component(uid, Position)
+        esper.component_for_entity(uid, Readiness).ready = False
+        if not u.item:
+            self.taken_out_count[u.side] += 1
+        self._sync_table()
+        self.say(f"{u.name} is Taken Out", "taken_out", uid=uid, side=u.side)
+
+    def _after_step(self) -> None:
+        """After any resolution: mission result, an activation cut short, or the next activation."""
+        if self._check_result(False):
+            return
+        if self.activation is not None and not self.standing(self.activation.uid):
+            self._end_activation()
+            return
+        if self.activation is None:
+            self._advance()
+
+    def _answer_prompt(self, p: Prompt, cmd: C.Command) -> None:
+        if p.kind == "dice":
+            ctx = self._attack
+            res = ctx.resolution
+            if isinstance(cmd, C.AcceptDice):
+                action = Accept()
+            elif isinstance(cmd, C.RerollDie):
+                action = Reroll(cmd.index, cmd.source)
+            elif isinstance(cmd, C.ChangeDie):
+                action = Change(cmd.index, cmd.delta)
+            elif isinstance(cmd, C.RollAutoDie):
+                action = RollAuto(cmd.index)
+            else:
+                raise IllegalCommand("answer the dice first")
+            uses_to = isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
+            if uses_to and self.to[cmd.side] < 1:
+                raise IllegalCommand("no Tactical Orders left")
+            try:
+                res.act(action)
+            except IllegalDiceAction as e:
+                raise IllegalCommand(str(e)) from None
+            if uses_to:
+                self.to[cmd.side] -= 1
+            self._prompt = None
+            self._step_attack()
+            return
+        if p.kind == "aoo":
+            self._answer_aoo(cmd)
+            return
+        if p.kind == "blunt":
+            if not isinstance(cmd, C.Blunt) or not 0 <= cmd.dice <= p.options[0]:
+                raise IllegalCommand(f"blunt between 0 and {p.options[0]} dice")
+            self._prompt = None
+            self._start_aoo(cmd.dice)
+            return
+        if p.kind == "first":
+            if not isinstance(cmd, C.ChooseFirst) or cmd.first not in self.sides:
+                raise IllegalCommand("choose which side activates first")
+            self._prompt = None
+            self.next_side = cmd.first
+            self.say(f"{cmd.first} activates first")
+            self._advance()
+            return
+        if p.kind == "pick_npc":
+            if not isinstance(cmd, C.PickNpc) or cmd.uid not in p.options:
+                raise IllegalCommand("pick one of the Ready NPC units")
+            self._prompt = None
+            self._start_activation(cmd.uid)
+            return
+        raise IllegalCommand("unexpected answer")
+
+    # == doors and skills ===========================================================================
+    def _do_door(self, cmd: C.ToggleDoor) -> None:
+        uid = self.activation.uid
+        if cmd.door not in self.table.adjacent_doors(self.base(uid)):
+            raise IllegalCommand("that door is not Adjacent")
+        self._pay(act.DOOR)
+        now_open = not self.table.door_open(cmd.door)
+        self.table.set_door(cmd.door, now_open)
+        self.say(f"{self.unit(uid).name} {'opens' if now_open else 'closes'} {cmd.door}", "door", door=cmd.door,
+                 open=now_open)
+
+    def _action_skills(self, card: UnitCard) -> list:
+        if self.catalog is None:
+            return []
+        out = []
+        for sid in card.skills:
+            s = self.catalog.skills.get(sid)
+            if s is not None and s.id in SKILL_ACTIONS:
+                out.append(s)
+        return out
+
+    def _skill_reason(self, uid: int, skill) -> str | None:
+        if skill.to_cost is None and skill.act_cost is None:
+            return "a passive skill"
+        if skill.id in esper.component_for_entity(uid, Readiness).used_once:
+            return "already used this Turn"
+        cost = self.cost_of(act.SKILL, skill=skill.id, base=skill.to_cost or skill.act_cost or 0)
+        if self.payment(cost, to_only=skill.to_cost is not None) is None:
+            return "not enough ACT or TO"
+        return None
+
+    def _do_skill(self, cmd: C.UseSkill) -> None:
+        uid = self.activation.uid
+        card = self.unit(uid).card
+        skill = next((s for s in self._action_skills(card) if s.id == cmd.skill), None)
+        if skill is None:
+            raise IllegalCommand("this unit has no such skill action")
+        reason = self._skill_reason(uid, skill)
+        if reason:
+            raise IllegalCommand(reason)
+        self._pay(act.SKILL, skill=skill, base=skill.to_cost or skill.act_cost or 0,
+                  to_only=skill.to_cost is not None)
+        SKILL_ACTIONS[skill.id](self, uid, cmd)
+
+    # == hashing, replay, undo ======================================================================
+    def state(self) -> dict:
+        """Everything that makes this match what it is now, as plain data."""
+        with self._in_world():
+            ents = []
+            for uid in self.all_units():
+                comps = {}
+                for comp in esper.components_for_entity(uid):
+                    d = asdict(comp)
+                    comps[type(comp).__name__] = d
+                ents.append([uid, comps])
+        p = self._prompt
+        return {
+            "turn": self.turn, "phase": self.phase, "to": self.to, "taken_out": self.taken_out_count,
+            "next": self.next_side, "dice": self.dice.fingerprint(),
+            "activation": None if self.activation is None else asdict(self.activation),
+            "prompt": None if p is None else [p.kind, p.side, repr(p.decision), repr(p.options)],
+            "doors": {d.id: self.table.door_open(d.id) for d in self.table.battlefield.doors},
+            "result": None if self.result is None else asdict(self.result),
+            "entities": ents,
+        }
+
+    def state_hash(self) -> str:
+        blob = json.dumps(self.state(), sort_keys=True, default=_json_default)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def can_undo(self) -> bool:
+        return bool(self.log) and self.rolls_per_command[-1] == 0
+
+    def battle_log(self) -> list[str]:
+        return [e.text for e in self.events if e.text]
+
+
+def _json_default(o):
+    if isinstance(o, float):
+        return round(o, 6)
+    if isinstance(o, (set, frozenset)):
+        return sorted(o)
+    return repr(o)
+
+
+def _decision_text(d: Decision) -> str:
+    who = "Attack dice" if d.stage == "attack" else "Armor Saves"
+    return f"{who}: re-roll or change dice, or accept"
+
+
+# Skill actions the engine knows: skill id -> function(match, uid, command). Filled by game.match.skills.
+SKILL_ACTIONS: dict = {}
+

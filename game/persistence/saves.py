@@ -1,0 +1,166 @@
+"""Saves: scenario + seed + commands as versioned JSON in saves/, written atomically.
+
+A save is rebuilt by replaying its commands; nothing in a save is ever executed. A save that cannot be
+read (broken JSON, unknown format, a newer version, a command the rules refuse) raises SaveError naming
+the file and the problem, and the file is left exactly as it was.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from game.match.commands import CommandFormatError, command_from_dict
+from game.match.errors import IllegalCommand
+from game.match.scenario import Scenario, ScenarioError
+from game.paths import SAVES_DIR
+
+FORMAT = "ruinstars-save"
+VERSION = 1
+MAX_SAVE_BYTES = 20 * 1024 * 1024
+AUTOSAVE = "autosave"
+
+
+class SaveError(Exception):
+    def __init__(self, path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = str(path)
+        self.problem = problem
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    path: Path
+    label: str
+    mission: str
+    turn: int
+    saved_at: str
+    result: str | None
+
+
+def save_path(name: str, folder: Path | None = None) -> Path:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "save"
+    return (folder or SAVES_DIR) / f"{safe}.json"
+
+
+def save_match(match, name: str, folder: Path | None = None, label: str | None = None) -> Path:
+    """Write the match to saves/<name>.json atomically: a crash mid-write leaves the old file intact."""
+    path = save_path(name, folder)
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "label": label or name,
+        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "mission": match.scenario.mission,
+        "turn": match.turn,
+        "result": None if match.result is None else match.result.outcome,
+        "scenario": match.scenario.to_dict(),
+        "seed": match.seed,
+        "commands": [c.to_dict() for c in match.log],
+        "state_hash": match.state_hash(),
+    }
+    write_json_atomic(path, data)
+    return path
+
+
+def write_json_atomic(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
+    """Parse and check a save without changing it: (scenario, seed, commands, raw data)."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise SaveError(path, f"cannot be read ({e.strerror})") from None
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(path, f"is too large to be a save ({size} bytes)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "is not a text file") from None
+    except json.JSONDecodeError as e:
+        raise SaveError(path, f"is damaged: not valid JSON (line {e.lineno}, column {e.colno})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(path, "is not a Ruinstars save")
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise SaveError(path, "has no version number")
+    if version > VERSION:
+        raise SaveError(path, f"was made by a newer version of the game (save version {version}; "
+                              f"this game reads up to {VERSION})")
+    try:
+        scenario = Scenario.from_dict(data["scenario"])
+        seed = data["seed"]
+        if not isinstance(seed, int):
+            raise SaveError(path, "seed must be a whole number")
+        raw = data["commands"]
+        if not isinstance(raw, list):
+            raise SaveError(path, "commands must be a list")
+        commands = []
+        for i, c in enumerate(raw):
+            try:
+                commands.append(command_from_dict(c))
+            except CommandFormatError as e:
+                raise SaveError(path, f"command {i + 1}: {e}") from None
+    except KeyError as e:
+        raise SaveError(path, f"is missing {e.args[0]!r}") from None
+    except ScenarioError as e:
+        raise SaveError(path, f"scenario: {e}") from None
+    return scenario, seed, commands, data
+
+
+def load_match(path: Path, catalog=None):
+    """Rebuild the saved match by replaying it. Raises SaveError; the file is never modified."""
+    from game.modes import create_match
+
+    scenario, seed, commands, data = read_save(path)
+    try:
+        match = create_match(scenario, seed, catalog)
+    except Exception as e:  # a map or squad that no longer loads
+        raise SaveError(path, f"cannot set up the saved mission: {e}") from None
+    for i, c in enumerate(commands):
+        try:
+            match.submit(c)
+        except IllegalCommand as e:
+            match.close()
+            raise SaveError(path, f"command {i + 1} ({c.describe()}) is not legal on replay: {e}") from None
+    expected = data.get("state_hash")
+    if expected and expected != match.state_hash():
+        match.close()
+        raise SaveError(path, "replaying it gives a different battle than was saved (state hash differs)")
+    return match
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Readable saves, newest first. Unreadable files are skipped here (loading them names the problem)."""
+    folder = folder or SAVES_DIR
+    out = []
+    if not folder.exists():
+        return out
+    for p in folder.glob("*.json"):
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+            if data.get("format") != FORMAT:
+                continue
+            out.append(SaveInfo(p, str(data.get("label", p.stem)), str(data.get("mission", "?")),
+                                int(data.get("turn", 0)), str(data.get("saved_at", "")), data.get("result")))
+        except (OSError, ValueError, TypeError, AttributeError):
+            continue
+    out.sort(key=lambda s: s.saved_at, reverse=True)
+    return out

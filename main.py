@@ -1,0 +1,69 @@
+"""Ruinstars digital edition.
+
+    python main.py                          open the game on the title screen
+    python main.py --headless --mission first-mission --seed 7 [--squad CODE_OR_SLUG] [--grid]
+    python main.py odds --att 4 --skl 5 --arm 4 [--cover] [--melee --attacker-arm 3] [--support N] ...
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _odds_parser(sub) -> None:
+    p = sub.add_parser("odds", help="exact odds of an attack, and a Monte Carlo check")
+    p.add_argument("--att", type=int, required=True, help="Attack dice (weapon ATT)")
+    p.add_argument("--skl", type=int, required=True, help="weapon SKL")
+    p.add_argument("--arm", type=int, required=True, help="target ARM")
+    p.add_argument("--cover", action="store_true", help="target in Cover (ranged)")
+    p.add_argument("--high-ground", action="store_true", help="attacker 4\" or more above the target")
+    p.add_argument("--melee", action="store_true", help="a Melee attack (Critical Saves return Damage)")
+    p.add_argument("--attacker-arm", type=int, default=None, help="attacker ARM (melee returned Damage)")
+    p.add_argument("--support", type=int, default=0, help="attacker's squadmates Adjacent to the target (melee)")
+    p.add_argument("--target-support", type=int, default=0, help="target's squadmates Adjacent to it (melee)")
+    p.add_argument("--special", action="append", default=[], metavar="CODE",
+                   help="weapon special: ACC1, BRU2, RLT, AUT1, RND1, NCV (repeatable)")
+    p.add_argument("--hit", type=int, default=None, help="target's remaining HIT (caps the loss)")
+    p.add_argument("--attacker-hit", type=int, default=None, help="attacker's remaining HIT (melee)")
+    p.add_argument("--samples", type=int, default=200_000, help="Monte Carlo samples (0: none)")
+    p.add_argument("--seed", type=int, default=1, help="Monte Carlo seed")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="main.py", description="Ruinstars digital edition")
+    p.add_argument("--headless", action="store_true", help="play a whole mission without a screen")
+    p.add_argument("--mission", default="first-mission", help="mission id (headless)")
+    p.add_argument("--seed", type=int, default=None, help="dice seed (headless; default 1)")
+    p.add_argument("--squad", default=None, help="a squad code, or a faction slug for its default squad")
+    p.add_argument("--map", default="default", help="map file in maps/ ('open' for the open table)")
+    p.add_argument("--grid", action="store_true", help="play on the 2\" grid instead of inches")
+    p.add_argument("--screenshot", default=None, help=argparse.SUPPRESS)
+    sub = p.add_subparsers(dest="command")
+    _odds_parser(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "odds":
+        from game.odds_cli import run_odds
+        return run_odds(args)
+    if args.headless:
+        from game.headless import main as headless_main
+        from game.squads import resolve_squad_arg
+        try:
+            squad = resolve_squad_arg(args.squad)
+        except ValueError as e:
+            print(f"main.py: --squad: {e}", file=sys.stderr)
+            return 2
+        map_name = None if args.map == "open" else args.map
+        return headless_main(args.seed if args.seed is not None else 1, args.mission, squad, map_name,
+                             "grid" if args.grid else "inches")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.app import run_app
+    return run_app(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
