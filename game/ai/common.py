@@ -50,29 +50,40 @@ def closest(match, uid: int, others: list[int]) -> int | None:
 
 
 def approach_spot(match, uid: int, target: int, budget: float, need_adjacent: bool, prefer_cover: bool):
-    """The end spot of a Move/Dash that gets `uid` closest to `target` (Adjacent if need_adjacent)."""
+    """The end spot of a Move/Dash that gets `uid` closest to `target` (Adjacent if need_adjacent).
+
+    Among the spots that are closest (to the half inch), one in Cover from, or hidden from, the most
+    enemies is preferred when prefer_cover; then the cheapest, then the lowest coordinates (deterministic).
+    """
     table = match.table
     me = match.base(uid)
     tb = match.base(target)
-    reach = table.reach(me, budget)
-    best = None
-    best_key = None
-    threats = [match.base(e) for e in match.enemies_of(uid) if not match.unit(e).item] if prefer_cover else []
-    for x, y, z, cost in reach.spots:
+    scored = []
+    for x, y, z, cost in table.reach(me, budget).spots:
         cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
         d = table.distance(cand, tb)
         adjacent = d <= 1.0 and table.adjacent(cand, tb)
         if need_adjacent and not adjacent:
             continue
-        covered = 0
-        if prefer_cover and threats:
-            covered = sum(1 for t in threats if not table.sight(t, cand).visible or table.sight(t, cand).cover)
-        key = (0 if adjacent else 1, round(d * 2) / 2, -covered, cost, x, y)
-        if best_key is None or key < best_key:
-            best, best_key = (x, y, z), key
-    if best is None:
+        scored.append(((0 if adjacent else 1, round(d * 2) / 2), cost, cand))
+    if not scored:
         return None
-    here = table.distance(me, tb)
-    if not need_adjacent and table.distance(Base(me.uid, me.side, *best, me.radius), tb) >= here - 0.05:
+    band = min(s[0] for s in scored)
+    best = [s for s in scored if s[0] == band]
+    if prefer_cover and len(best) > 1:
+        threats = sorted((match.base(e) for e in match.enemies_of(uid) if not match.unit(e).item),
+                         key=lambda t: dist(t, me))[:3]
+
+        def hidden(c: Base) -> int:
+            n = 0
+            for t in threats:
+                s = table.sight(t, c)
+                n += (not s.visible) or s.cover
+            return n
+        key = lambda s: (-hidden(s[2]), s[1], s[2].x, s[2].y)  # noqa: E731
+    else:
+        key = lambda s: (s[1], s[2].x, s[2].y)  # noqa: E731
+    _, _, spot = min(best, key=key)
+    if not need_adjacent and table.distance(spot, tb) >= table.distance(me, tb) - 0.05:
         return None  # no progress
-    return best
+    return spot.x, spot.y, spot.z

@@ -55,3 +55,4 @@ class Activation:
     act: int
     act_spent: int = 0
     history: list = field(default_factory=list)  # game.rules.actions.Performed
+    free_action: bool = False  # Duty Before Death: one free action of 1 ACT or less, then Taken Out

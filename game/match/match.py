@@ -100,6 +100,8 @@ class Match:
         self._move: _PendingMove | None = None
         self._prompt: Prompt | None = None
         self._deployed_sides: set[str] = set()
+        self._dying: list[int] = []  # at 0 HIT, waiting for their Duty Before Death action
+        self._interrupted: list[Activation | None] = []
         with self._in_world():
             for side, units in cards.items():
                 for name, card in units:
@@ -115,6 +117,9 @@ class Match:
     @contextmanager
     def _in_world(self):
         prev = esper.current_world
+        if prev == self.world:
+            yield
+            return
         esper.switch_world(self.world)
         try:
             yield
@@ -267,6 +272,8 @@ class Match:
         return act.action_cost(card, action, tuple(a.history), weapon=weapon, skill=skill, base=base)
 
     def payment(self, cost: int, to_only: bool = False) -> tuple[int, int] | None:
+        if self.activation.free_action:  # Duty Before Death: 1 ACT or less, no Tactical Orders
+            return (cost, 0) if cost <= self.act_left() and not to_only else None
         side = self.unit(self.activation.uid).side
         return act.split_payment(cost, self.act_left(), self.to[side], to_only)
 
@@ -431,6 +438,10 @@ class Match:
         if handler is None:
             raise IllegalCommand(f"{type(cmd).__name__} is not possible during an activation")
         handler(cmd)
+        a = self.activation
+        if a is not None and a.free_action and a.history and self._prompt is None and self._attack is None:
+            self._end_duty_before_death()  # the one free action is done
+            self._after_step()
 
     # == deployment and turns =======================================================================
     def _deploy(self, cmd: C.Deploy) -> None:
@@ -557,6 +568,10 @@ class Match:
         self.say(f"{u.name} activates ({act_now} ACT)", "activation", uid=uid, side=u.side)
 
     def _end_activation(self) -> None:
+        if self.activation.free_action:  # declining the Duty Before Death action
+            self._end_duty_before_death()
+            self._after_step()
+            return
         uid = self.activation.uid
         if esper.entity_exists(uid):
             esper.component_for_entity(uid, Readiness).ready = False
@@ -813,13 +828,33 @@ class Match:
                         esper.component_for_entity(t.uid, Readiness).stunned = 1
                         self.say(f"{t.name} is Stunned: -1 ACT next activation (STN)")
         for uid in res.taken_out():
-            self._take_out(uid)
+            if self._has_duty_before_death(uid):
+                self._dying.append(uid)
+            else:
+                self._take_out(uid)
         self.say("", "attack", attacker=ctx.attacker, lost=res.outcome())
         if ctx.then_move is not None:
             mover = res.spec.groups[0][1][0].uid
-            if self.standing(mover):
+            if self.standing(mover) and mover not in self._dying:
                 self._finish_move(mover, ctx.then_move)
         self._after_step()
+
+    def _has_duty_before_death(self, uid: int) -> bool:
+        u = self.unit(uid)
+        return not u.item and any(s in DUTY_BEFORE_DEATH for s in u.card.skills)
+
+    def _start_duty_before_death(self) -> None:
+        uid = self._dying.pop(0)
+        self._interrupted.append(self.activation)
+        self.activation = Activation(uid=uid, act=1, free_action=True)
+        self.say(f"Duty Before Death: {self.unit(uid).name} reaches 0 HIT and may take one free action of "
+                 "1 ACT or less before it falls", "activation", uid=uid, side=self.unit(uid).side)
+
+    def _end_duty_before_death(self) -> None:
+        uid = self.activation.uid
+        self.activation = self._interrupted.pop()
+        if self.standing(uid):
+            self._take_out(uid)
 
     def _take_out(self, uid: int) -> None:
         u = self.unit(uid)
@@ -833,6 +868,14 @@ class Match:
 
     def _after_step(self) -> None:
         """After any resolution: mission result, an activation cut short, or the next activation."""
+        if self._dying and not (self.activation is not None and self.activation.free_action
+                                and not self.activation.history):
+            self._start_duty_before_death()
+            return
+        if self.activation is not None and self.activation.free_action and self.activation.history:
+            self._end_duty_before_death()
+            self._after_step()
+            return
         if self._check_result(False):
             return
         if self.activation is not None and not self.standing(self.activation.uid):
@@ -982,6 +1025,14 @@ def _decision_text(d: Decision) -> str:
     return f"{who}: re-roll or change dice, or accept"
 
 
-# Skill actions the engine knows: skill id -> function(match, uid, command). Filled by game.match.skills.
-SKILL_ACTIONS: dict = {}
+def _strategize(match: Match, uid: int, cmd) -> None:
+    side = match.unit(uid).side
+    match.to[side] += 1
+    match.say(f"{match.unit(uid).name} uses Strategize: +1 TO ({match.to[side]} now)")
+
+
+# Skill actions the engine knows: skill id -> function(match, uid, command).
+SKILL_ACTIONS: dict = {"INT-STRAT": _strategize}
+# Skills that let a unit act once more at 0 HIT before it is Taken Out.
+DUTY_BEFORE_DEATH = ("INT-DBD",)
 

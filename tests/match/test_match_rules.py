@@ -153,3 +153,32 @@ def test_commands_round_trip_through_dicts():
         C.command_from_dict({"type": "Explode", "side": "A"})
     with pytest.raises(C.CommandFormatError):
         C.command_from_dict({"type": "Move", "side": "A", "x": 1})
+
+
+def test_duty_before_death_gives_one_free_action_then_taken_out(make_skirmish):
+    dbd = card(name="Strike Trooper", act=3, hit=1, skills=("INT-DBD",))
+    m, a, b = make_skirmish([(card(act=2), 10, 10)], [(dbd, 15, 10), (card(), 22, 22)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([2, 6, 6, 5])  # 1 Strike; save 5 fails: B1 reaches 0 HIT
+    m.submit(C.RangedAttack("A", "rng", b[0]))
+    assert m.waiting_for() == "B" and m.active_unit == b[0] and m.health(b[0]).hit == 0
+    assert m.standing(b[0])
+    cmds = m.legal_commands("B")
+    assert C.EndActivation("B") in cmds and any(isinstance(c, C.RangedAttack) for c in cmds)
+    with pytest.raises(IllegalCommand):
+        m.submit(C.Move("B", 15, 3.5))  # a Move is fine, but this one is too long
+    m.dice = ScriptedDice([1, 6, 6, 6, 6])  # the dying unit shoots back: 1 Critical = 2 Damage
+    m.submit(C.RangedAttack("B", "rng", a[0]))
+    assert not m.standing(b[0]) and m.health(a[0]).hit == 1
+    assert m.active_unit == a[0] and m.waiting_for() == "A"  # A's activation resumes
+    assert m.result is None and m.taken_out_count["B"] == 1
+
+
+def test_duty_before_death_can_be_declined(make_skirmish):
+    dbd = card(hit=1, skills=("INT-DBD",))
+    m, a, b = make_skirmish([(card(act=2), 10, 10)], [(dbd, 15, 10), (card(), 20, 20)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([2, 6, 6, 5])
+    m.submit(C.RangedAttack("A", "rng", b[0]))
+    m.submit(C.EndActivation("B"))
+    assert not m.standing(b[0]) and m.active_unit == a[0] and m.act_left() == 1

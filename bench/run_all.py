@@ -1,0 +1,30 @@
+"""Run every benchmark script in bench/ and print their figures (never fails on speed)."""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--short", action="store_true", help="a quick run (CI)")
+    args = ap.parse_args()
+    for script in sorted(HERE.glob("bench_*.py")):
+        spec = importlib.util.spec_from_file_location(script.stem, script)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        print(f"== {script.name}")
+        t0 = time.perf_counter()
+        mod.main(short=args.short)
+        print(f"   ({time.perf_counter() - t0:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
