@@ -664,8 +664,8 @@ class Match:
         if blunt:
             self.say(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)")
         self._move = None
-        self._start_attack(attacker, weapon, [[m.mover]], att=max(0, weapon.att - blunt), then_move=m.dest,
-                           mover=m.mover)
+        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, weapon.att - blunt),
+                           then_move=m.dest, mover=m.mover)
 
     # == combat =====================================================================================
     def _weapon(self, uid: int, weapon_id: str, kind: str) -> WeaponCard:
@@ -680,7 +680,8 @@ class Match:
     def _do_ranged(self, cmd: C.RangedAttack) -> None:
         uid = self.activation.uid
         w = self._weapon(uid, cmd.weapon, RANGED)
-        targets = [cmd.target, *cmd.extra_targets]
+        # every Spread target must be a valid target; Chain Reaction's secondary ones need only be Adjacent
+        targets = [cmd.target, *cmd.extra_targets] if w.has("SPR") else [cmd.target]
         for t in targets:
             reason = self.ranged_target_reason(uid, w, t)
             if reason:
@@ -700,8 +701,9 @@ class Match:
         self._start_attack(uid, w, groups)
 
     def _target_groups(self, w: WeaponCard, target: int, extra: tuple[int, ...], split: tuple[int, ...],
-                       melee: bool) -> list[list[int]]:
-        """Who each attack roll hits: BLS adds Adjacent visible units, CHRx chosen ones, SPR splits dice."""
+                       melee: bool) -> list[tuple[int | None, list[int]]]:
+        """Who each attack roll hits, with its dice (None: all of them): BLS adds Adjacent visible units,
+        CHRx the chosen ones, SPR splits the dice between targets."""
         if w.has("SPR") and extra:
             if len(split) != 1 + len(extra) or sum(split) != w.att or min(split) < 1:
                 raise IllegalCommand("Spread: give every target at least one die, all dice allocated")
@@ -709,7 +711,7 @@ class Match:
             for t in chosen:
                 if not any(o != t and self.adjacent(t, o) for o in chosen):
                     raise IllegalCommand("Spread: each target must be Adjacent to another selected target")
-            return [[t] for t in chosen]
+            return [(n, [t]) for n, t in zip(split, chosen)]
         if extra and not w.has("CHR"):
             raise IllegalCommand("only Chain Reaction or Spread weapons take more targets")
         if extra:
@@ -727,10 +729,10 @@ class Match:
                 ob = self.base(o)
                 if self.table.adjacent(tb, ob) and self.table.sight(tb, ob).visible:
                     group.append(o)
-        return [group]
+        return [(None, group)]
 
-    def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[list[int]], att: int | None = None,
-                      then_move=None, mover: int | None = None) -> None:
+    def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
+                      att: int | None = None, then_move=None, mover: int | None = None) -> None:
         a_unit = self.unit(attacker)
         kind = weapon.kind
         a_base = self.base(attacker)
@@ -745,8 +747,8 @@ class Match:
             return
         spec_groups = []
         support = 0
-        split = [att] if len(groups) == 1 else [len(g) for g in groups]
-        for n, g in zip(split, groups):
+        for n, g in groups:
+            n = att if n is None else n
             targets = []
             for t in g:
                 tu = self.unit(t)
@@ -761,7 +763,7 @@ class Match:
                                             cover=cover, support=tsupport, name=tu.name))
             spec_groups.append((n, tuple(targets)))
         if kind == MELEE:
-            first = groups[0][0]
+            first = groups[0][1][0]
             support = sum(1 for m in self.squadmates(attacker) if not self.unit(m).item and self.adjacent(m, first))
         rerolls = []
         if kind == RANGED and weapon.value("ACC"):
@@ -779,7 +781,7 @@ class Match:
             r = esper.component_for_entity(attacker, Readiness)
             r.used_limited = tuple(sorted({*r.used_limited, weapon.id}))
         res = AttackResolution.start(spec, self.dice)
-        defender_side = self.unit(groups[0][0]).side
+        defender_side = self.unit(groups[0][1][0]).side
         self._attack = _AttackContext(resolution=res, sides={ATTACKER: a_unit.side, DEFENDER: defender_side},
                                       weapon=weapon, attacker=attacker, then_move=then_move)
         self._step_attack()

@@ -1,0 +1,117 @@
+"""Weapon specials inside a match (quick reference: WEAPON SPECIALS), with placed units and scripted dice."""
+import pytest
+
+from game.match import commands as C
+from game.match.errors import IllegalCommand
+from game.rules.dice import ScriptedDice
+from game.rules.model import MELEE, RANGED, Special, UnitCard, WeaponCard
+from tests.match.conftest import card
+
+START = [4, 4, 4, 4, 4, 4, 2, 5]
+
+
+def armed(*weapons, act=3, hit=3, arm=3, name="Gunner"):
+    return UnitCard(name, name, act, arm, hit, 4, 4, tuple(weapons))
+
+
+def gun(*specials, att=2, skl=4, kind=RANGED, wid="gun"):
+    return WeaponCard(wid, wid.title(), kind, att, skl, tuple(specials))
+
+
+def test_blast_hits_every_unit_adjacent_to_the_target_that_it_can_see(make_skirmish):
+    shooter = armed(gun(Special("BLS"), att=1))
+    m, a, b = make_skirmish([(shooter, 5, 10)], [(card(), 15, 10), (card(), 16.2, 10), (card(), 15, 15)],
+                            dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([3, 6, 6])  # one Strike; both units hit fail their save
+    m.submit(C.RangedAttack("A", "gun", b[0]))
+    assert [m.health(u).hit for u in b] == [2, 2, 3]
+
+
+def test_chain_reaction_secondary_targets_must_be_adjacent(make_skirmish):
+    shooter = armed(gun(Special("CHR", 1), att=1))
+    m, a, b = make_skirmish([(shooter, 5, 10)], [(card(), 15, 10), (card(), 16.2, 10), (card(), 15, 15)],
+                            dice=START)
+    m.submit(C.Activate("A", a[0]))
+    with pytest.raises(IllegalCommand, match="Adjacent to the first target"):
+        m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=(b[2],)))
+    with pytest.raises(IllegalCommand, match="too many"):
+        m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=(b[1], b[2])))
+    m.dice = ScriptedDice([1, 6, 6, 6, 6])  # a Critical: 2 Damage to each
+    m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=(b[1],)))
+    assert [m.health(u).hit for u in b] == [1, 1, 3]
+
+
+def test_spread_splits_the_dice(make_skirmish):
+    shooter = armed(gun(Special("SPR"), att=3))
+    m, a, b = make_skirmish([(shooter, 5, 10)], [(card(), 15, 10), (card(), 15, 11.8)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    with pytest.raises(IllegalCommand, match="Spread"):
+        m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=(b[1],), split=(3, 0)))
+    m.dice = ScriptedDice([2, 2] + [6, 6] + [3] + [6])  # 2 dice at b0: 2 Strikes; then 1 die at b1: 1 Strike
+    m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=(b[1],), split=(2, 1)))
+    assert [m.health(u).hit for u in b] == [1, 2]
+
+
+def test_hit_strikes_uses_remaining_hit(make_skirmish):
+    brute = armed(gun(Special("HIT"), att=0, kind=MELEE, wid="claws"), hit=4)
+    m, a, b = make_skirmish([(brute, 10, 10)], [(card(hit=5), 11.2, 10)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([2, 2, 2, 2] + [6, 6, 6, 6])  # 4 dice: the unit's 4 HIT
+    m.submit(C.MeleeAttack("A", "claws", b[0]))
+    assert m.health(b[0]).hit == 1
+
+
+def test_limited_ammo_once_per_mission(make_skirmish):
+    m, a, b = make_skirmish([(armed(gun(Special("LIM"))), 5, 10)], [(card(hit=9), 15, 10)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([6, 6])
+    m.submit(C.RangedAttack("A", "gun", b[0]))
+    w = m.unit(a[0]).card.weapon("gun")
+    assert m.ranged_target_reason(a[0], w, b[0]) == "Limited Ammo: already used this mission"
+
+
+def test_no_cover_and_point_blank(make_skirmish):
+    from game.battlefield import Base  # noqa: F401 - cover needs terrain: checked in the battlefield tests
+    pbk = armed(gun(Special("PBK")), name="Pistolier")
+    m, a, b = make_skirmish([(pbk, 10, 10), (armed(gun()), 3, 3)], [(card(), 11.2, 10), (card(), 20, 20)],
+                            dice=START)
+    w = m.unit(a[0]).card.weapon("gun")
+    assert m.ranged_target_reason(a[0], w, b[0]) is None  # Point Blank: may shoot the Adjacent enemy
+    assert "Adjacent to an enemy" in m.ranged_target_reason(a[0], w, b[1])  # but no one else
+    plain = m.unit(a[1]).card.weapon("gun")
+    assert m.ranged_target_reason(a[1], plain, b[0]) == f"the target is Adjacent to {m.unit(a[0]).name}"
+
+
+def test_stun_costs_the_target_one_act_next_activation(make_skirmish):
+    m, a, b = make_skirmish([(armed(gun(Special("STN"), att=1)), 5, 10)], [(card(act=3, hit=5), 15, 10)],
+                            dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([1, 6, 6])
+    m.submit(C.RangedAttack("A", "gun", b[0]))
+    assert m.readiness(b[0]).stunned == 1
+    m.submit(C.EndActivation("A"))
+    m.submit(C.Activate("B", b[0]))
+    assert m.activation.act == 2
+
+
+def test_stun_never_below_one_act(make_skirmish):
+    m, a, b = make_skirmish([(armed(gun(Special("STN"), att=1)), 5, 10)], [(card(act=1, hit=5), 15, 10)],
+                            dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([1, 6, 6])
+    m.submit(C.RangedAttack("A", "gun", b[0]))
+    m.submit(C.EndActivation("A"))
+    m.submit(C.Activate("B", b[0]))
+    assert m.activation.act == 1
+
+
+def test_accurate_and_brutal_offer_rerolls(make_skirmish):
+    m, a, b = make_skirmish([(armed(gun(Special("ACC", 1)), gun(Special("BRU", 2), kind=MELEE, wid="axe")), 5, 10)],
+                            [(card(hit=9), 15, 10)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([5, 5, 2, 6])
+    m.submit(C.RangedAttack("A", "gun", b[0]))
+    assert m.prompt.decision.free == (("ACC", 1),)
+    m.submit(C.RerollDie("A", 0, "ACC"))  # 5 -> 2: one Strike; nothing left to choose, so it stands
+    assert m.health(b[0]).hit == 8
