@@ -28,8 +28,9 @@ class Special:
 class Effect:
     """A stat change a skill or gear applies to its unit's card.
 
-    target: "unit" (key is a stat: ACT, ARM, HIT, MSK, RSK), "weapon_kind" (selector "melee"/"ranged"),
-    "weapon_id" or "weapon_name" (selector names the weapon). key for weapons: "ATT" or "SPECIAL".
+    target: "unit" (key is a stat: ACT, ARM, HIT, MSK, RSK, or "SPECIAL" to grant a unit special such as "SWF"),
+    "weapon_kind" (selector "melee"/"ranged"), "weapon_id" or "weapon_name" (selector names the weapon).
+    key for weapons: "ATT", "SKL" or "SPECIAL".
     value: "+1" / "-1" for stats; a special such as "RLT" to add, or "-HVY" to remove one.
     """
 
@@ -37,6 +38,7 @@ class Effect:
     key: str
     value: str
     selector: str | None = None
+    limit: int | None = None  # cap for a raised stat, or floor for a lowered one ("+1 ACT, maximum 3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,11 @@ class WeaponDef:
     gp: int = 0
     unique: bool = False
     text: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name as printed on a card: Unique gear carries an asterisk."""
+        return self.name + ("*" if self.unique else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +71,17 @@ class SkillDef:
     effects: tuple[Effect, ...] = ()
     leader_dice: int = 0  # extra TO dice while this unit stands (Leader skills)
     is_leader: bool = False
+    hook: str = "passive-card"  # when the rules engine must act on it (docs/content-format.md lists them)
+    extra_hooks: tuple[str, ...] = ()  # further moments, for skills that act at more than one
+    steps: tuple[str, ...] = ()  # NPC behaviour: machine-readable priority list, first that applies wins
+
+    @property
+    def label(self) -> str:
+        return self.name + ("*" if self.unique else "")
+
+    @property
+    def hooks(self) -> tuple[str, ...]:
+        return (self.hook, *self.extra_hooks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +101,12 @@ class UnitTypeDef:
     options: tuple[str, ...] = ()  # gear ids this unit may take (weapons and skills)
     defaults: tuple[str, ...] = ()  # gear every unit of this type has for free
     text: str = ""
+    suggested: tuple[str, ...] = ()  # free options a squad builder pre-selects for a new unit (e.g. Fists)
+    recruitable: bool = True  # False: never part of a squad list (NPCs, units that only spawn in play)
+
+    @property
+    def label(self) -> str:
+        return self.name + ("*" if self.unique else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +223,27 @@ class Catalog:
     items: dict[str, ItemDef] = field(default_factory=dict)
     special_texts: dict[str, tuple[str, str]] = field(default_factory=dict)  # code -> (name, rule text)
     squad_types: dict[str, "SquadTypeDef"] = field(default_factory=dict)
+    unit_special_texts: dict[str, tuple[str, str]] = field(default_factory=dict)  # unit specials (scope U)
+    factions: dict[str, "FactionDef"] = field(default_factory=dict)
+
+    def squad_type_by_slug(self, slug: str) -> "SquadTypeDef":
+        for st in self.squad_types.values():
+            if st.slug == slug:
+                return st
+        raise KeyError(slug)
+
+    def gear(self, gear_id: str) -> "WeaponDef | SkillDef":
+        """A weapon or skill by id (both are 'gear' a unit can carry)."""
+        if gear_id in self.weapons:
+            return self.weapons[gear_id]
+        return self.skills[gear_id]
+
+
+@dataclass(frozen=True, slots=True)
+class FactionDef:
+    id: str
+    name: str
+    tagline: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,3 +257,4 @@ class SquadTypeDef:
     unit_types: tuple[str, ...] = ()
     default_squad: SquadSpec | None = None
     playable: bool = True
+    max_units: int | None = None  # a squad type's own cap below the usual 10 (Praxium Corps: 4)
