@@ -1,1 +1,33 @@
+"""The table: battlefield maps (Tiled .tmx) and the geometric questions of the rules.
 
+    from game.battlefield import load_battlefield, open_table, Battlefield, MapError, Table, Base, Sight, Path, Reach
+
+See docs/maps.md for the map format and docs/rules-notes.md for the rulings.
+"""
+from .loader import load_battlefield
+from .model import (
+    ANCHOR_NAMES,
+    Base,
+    Battlefield,
+    Door,
+    Ladder,
+    LowWall,
+    MapError,
+    Marker,
+    Path,
+    Platform,
+    Reach,
+    Sight,
+    TileLayerInfo,
+    TileLayers,
+    TilesetInfo,
+    Wall,
+    Zone,
+)
+from .table import Table, climb_cost, grid_climb_cost, open_table
+
+__all__ = [
+    "ANCHOR_NAMES", "Base", "Battlefield", "Door", "Ladder", "LowWall", "MapError", "Marker", "Path",
+    "Platform", "Reach", "Sight", "Table", "TileLayerInfo", "TileLayers", "TilesetInfo", "Wall", "Zone",
+    "climb_cost", "grid_climb_cost", "load_battlefield", "open_table",
+]
