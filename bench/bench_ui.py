@@ -1,0 +1,172 @@
+"""UI frame time: the battle screen on the largest map, 30 units on the table, Move and Line of Sight
+previews on, the mouse sweeping the table (so paths and targets change as a player's would).
+
+    python bench/bench_ui.py [--short]
+
+Prints the time from start to the main menu drawn, and the frame time (median and p95, ms) of each
+preview. Asserts nothing about time: the figures are for reading.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+UNITS = 30
+
+
+def largest_map() -> Path | None:
+    """The largest table in maps/ (area, then the most terrain objects)."""
+    from game.battlefield import load_battlefield
+    best, key = None, None
+    for p in sorted((ROOT / "maps").glob("*.tmx")):
+        try:
+            bf = load_battlefield(p)
+        except Exception:
+            continue
+        k = (bf.width * bf.height, len(bf.walls) + len(bf.low_walls) + len(bf.platforms) + len(bf.doors))
+        if key is None or k > key:
+            best, key = p, k
+    return best
+
+
+def new_match(map_path: Path | None, seed: int = 1):
+    from game.modes import create_match, first_mission_scenario
+    return create_match(first_mission_scenario(map_name=map_path.name if map_path else None), seed)
+
+
+def add_bugs(m) -> None:
+    """Bugs added (as the mission spawns them) until UNITS bases stand on the table."""
+    card = m.mission.bug_card
+    t = m.table
+    r = card.base_diameter / 2
+    k = 0
+    y = 1.0
+    while len(m.units(items=None)) < UNITS and y < t.battlefield.height:
+        x = 1.0
+        while x < t.battlefield.width and len(m.units(items=None)) < UNITS:
+            z = t.surface_z(x, y)
+            far = all(math.hypot(x - m.position(u).x, y - m.position(u).y) > 3.0 for u in m.units("player"))
+            if far and t.can_stand(r, x, y, z):
+                k += 1
+                m.spawn("npc", f"Bench Bug {k}", card, x, y, z)
+            x += 2.3
+        y += 2.7
+
+
+def _pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+CPU: list[float] = []
+
+
+def _sweep(app, scene, frames: int, points) -> list[float]:
+    """Wall-clock ms per frame (events, update, draw, flip); CPU ms per frame go to CPU."""
+    import pygame
+    times = []
+    for i in range(frames):
+        pos = points[i % len(points)]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        app.step(1)
+        pygame.display.flip()
+        times.append((time.perf_counter() - t0) * 1000)
+        CPU.append((time.process_time() - c0) * 1000)
+    return times
+
+
+def main(short: bool = False) -> dict:
+    t0 = time.perf_counter()
+    import pygame
+    pygame.init()
+    from game.ui.app import App
+    from game.ui.battle import BattleScene
+    from game.ui.settings import Settings
+    tmp = Path(tempfile.mkdtemp(prefix="ruinstars-bench-"))
+    app = App(headless=True, saves_dir=tmp, settings=Settings(npc_speed="normal"))
+    pygame.display.flip()
+    startup_ms = (time.perf_counter() - t0) * 1000
+
+    map_path = largest_map()
+    m = new_match(map_path)
+    scene = BattleScene(app, m)
+    app.replace(scene)
+    app.step(2)
+    scene.auto_deploy()  # deployment as the player's Auto-deploy button does it
+    from game.match import commands as C
+    scene.submit(C.EndDeployment("player"))
+    add_bugs(m)
+    scene.set_match(m)
+    scene.effects.banners.clear()
+    app.step(3)
+    player = m.units("player")
+    scene.select(player[0])
+    app.step(2)
+    frames = 120 if short else 600
+    warm = 10
+    cam = scene.camera
+    # a slow circle around the selected unit: the hovered spot changes every few frames
+    v = scene.by_uid[player[0]]
+    pts = []
+    for i in range(240):
+        a = 2 * math.pi * i / 240
+        rr = 3.5 + 2.0 * math.sin(3 * a)
+        pts.append(cam.to_screen(v.x + rr * math.cos(a), v.y + rr * math.sin(a)))
+    _sweep(app, scene, warm, pts)
+    CPU.clear()
+    move_times = _sweep(app, scene, frames, pts)
+    move_paths = len(scene.preview._paths) if scene.preview is not None else 0
+    # Line of Sight preview: ranged mode, the mouse going from enemy to enemy (odds computed once per target)
+    scene.set_mode("ranged")
+    app.step(2)
+    targets = [u for u in m.units(items=None) if m.unit(u).side != "player"]
+    tpts = []
+    for t in targets:
+        p = scene.by_uid[t]
+        tpts += [cam.to_screen(p.x, p.y)] * 6
+    _sweep(app, scene, warm, tpts)
+    los_times = _sweep(app, scene, frames, tpts)
+    cpu = list(CPU)
+    both = move_times + los_times
+    out = {
+        "startup_ms": startup_ms,
+        "map": map_path.name if map_path else "open table",
+        "units": len(m.units(items=None)),
+        "move_median": statistics.median(move_times), "move_p95": _pct(move_times, 0.95),
+        "los_median": statistics.median(los_times), "los_p95": _pct(los_times, 0.95),
+        "all_median": statistics.median(both), "all_p95": _pct(both, 0.95),
+        "frames": len(both), "paths": move_paths,
+        "cpu_median": statistics.median(cpu), "cpu_p95": _pct(cpu, 0.95),
+        "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+    }
+    print(f"start to main menu drawn: {startup_ms:.0f} ms")
+    print(f"battle screen: {out['map']}, {out['units']} units on the table, {frames} frames per preview")
+    print(f"  Move preview (mouse sweeping, {move_paths} paths): median {out['move_median']:.2f} ms, "
+          f"p95 {out['move_p95']:.2f} ms")
+    print(f"  Line of Sight preview (targets hovered in turn): median {out['los_median']:.2f} ms, "
+          f"p95 {out['los_p95']:.2f} ms")
+    print(f"  both: median {out['all_median']:.2f} ms, p95 {out['all_p95']:.2f} ms  (budget: 8 ms p95)")
+    print(f"  CPU time per frame: median {out['cpu_median']:.2f} ms, p95 {out['cpu_p95']:.2f} ms"
+          + (f"  (machine load average {out['load']:.1f})" if out["load"] is not None else ""))
+    app.shutdown()
+    return out
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--short", action="store_true", help="fewer frames (CI)")
+    main(ap.parse_args().short)

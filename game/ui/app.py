@@ -1,0 +1,301 @@
+"""The application: window, pygame-gui manager, scene stack, frame loop.
+
+    from game.ui.app import App, run_app
+    app = App(headless=True, saves_dir=tmp)   # SDL dummy drivers set by the caller
+    app.step(10)                              # run 10 frames (events, update, draw)
+
+`run_app(args)` opens the 1280x800 resizable window on the title screen and runs until Quit.
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from .intents import key_intent
+from .settings import Palette, Settings
+from .sprites import Sprites
+from .text import Text
+from .theme import make_manager
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+FIXED_DT = 1 / 60
+
+
+class Toast:
+    __slots__ = ("text", "kind", "t")
+
+    def __init__(self, text: str, kind: str) -> None:
+        self.text = text
+        self.kind = kind
+        self.t = 0.0
+
+
+class App:
+    def __init__(self, size=DEFAULT_SIZE, headless: bool = False, saves_dir: Path | None = None,
+                 settings: Settings | None = None, fixed_dt: float | None = None) -> None:
+        t0 = time.perf_counter()
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        if saves_dir is None:
+            from game import paths
+            saves_dir = paths.SAVES_DIR
+        self.saves_dir = Path(saves_dir)
+        self.settings = settings or Settings.load(self.saves_dir)
+        self.headless = headless
+        self.fixed_dt = fixed_dt if fixed_dt is not None else (FIXED_DT if headless else None)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Ruinstars")
+        self.size = self.screen.get_size()
+        self.mouse = (size[0] // 2, size[1] // 2)
+        self.palette = Palette(self.settings.palette)
+        self.text = Text(self.settings.ui_scale)
+        self.sprites = Sprites(self.text, self.palette)
+        self.manager = make_manager(self.size, self.settings.ui_scale, self.palette, lambda: self.mouse)
+        self.scenes: list = []
+        self.running = True
+        self.toasts: list[Toast] = []
+        self.clock = pygame.time.Clock()
+        self.frame = 0
+        self.last_dialog: str | None = None  # text of the last message dialog (tests read it)
+        self._dialog = None
+        self._catalog = None
+        self.startup_ms = 0.0
+        from .menus import TitleScene
+        self.push(TitleScene(self))
+        self._draw()
+        self.startup_ms = (time.perf_counter() - t0) * 1000
+
+    # -- shared things ------------------------------------------------------------------------------
+    @property
+    def catalog(self):
+        if self._catalog is None:
+            from game.content import load_catalog
+            self._catalog = load_catalog()
+        return self._catalog
+
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def find(self, cls):
+        for s in reversed(self.scenes):
+            if isinstance(s, cls):
+                return s
+        return None
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        for t in self.toasts:
+            if t.text == text:  # the same message again: show it longer, not twice
+                t.t = 0.0
+                return
+        self.toasts.append(Toast(text, kind))
+        self.toasts = self.toasts[-4:]
+
+    def message(self, title: str, text: str) -> None:
+        """A dialog with a message (errors the player must read, e.g. a save that cannot be loaded)."""
+        from html import escape
+        if self._dialog is not None:
+            self._dialog.kill()
+        w, h = min(560, self.size[0] - 40), 260
+        r = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
+        self._dialog = pygame_gui.windows.UIMessageWindow(r, escape(text).replace("\n", "<br>"), self.manager,
+                                                          window_title=title,
+                                                          always_on_top=True)
+        self.last_dialog = text
+
+    @property
+    def dialog_open(self) -> bool:
+        return self._dialog is not None and self._dialog.alive()
+
+    def close_dialog(self) -> None:
+        if self._dialog is not None:
+            self._dialog.kill()
+            self._dialog = None
+
+    # -- scene stack --------------------------------------------------------------------------------
+    def push(self, scene) -> None:
+        if self.scenes:
+            self.scenes[-1].suspend()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self):
+        if not self.scenes:
+            return None
+        s = self.scenes.pop()
+        s.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return s
+
+    def replace(self, scene) -> None:
+        """Replace the whole stack with one scene."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def shutdown(self) -> None:
+        """Leave cleanly: every scene exits (matches closed) and is released while the interpreter still
+        runs. (A pymunk Space finalised during interpreter shutdown can crash the process.)"""
+        import gc
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.close_dialog()
+        gc.collect()
+
+    # -- settings -----------------------------------------------------------------------------------
+    def apply_settings(self, new: Settings) -> None:
+        old = self.settings
+        self.settings = new
+        new.save(self.saves_dir)
+        if new.palette != old.palette:
+            self.palette = Palette(new.palette)
+            self.sprites = Sprites(self.text, self.palette)
+        if new.ui_scale != old.ui_scale:
+            self.text = Text(new.ui_scale)
+            self.sprites = Sprites(self.text, self.palette)
+        if new.ui_scale != old.ui_scale or new.palette != old.palette:
+            self._rebuild_manager()
+
+    def _rebuild_manager(self) -> None:
+        for s in self.scenes:
+            s.kill_ui()
+        self.close_dialog()
+        self.manager = make_manager(self.size, self.settings.ui_scale, self.palette, lambda: self.mouse)
+        for s in self.scenes:
+            if hasattr(s, "on_style_change"):
+                s.on_style_change()
+            s.relayout()
+
+    def resize(self, w: int, h: int) -> None:
+        w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        if (w, h) == self.size:
+            return
+        if (w, h) != self.screen.get_size():
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.size = (w, h)
+        self.manager.set_window_resolution(self.size)
+        for s in self.scenes:
+            s.relayout()
+
+    # -- the loop -----------------------------------------------------------------------------------
+    def step(self, frames: int = 1, dt: float | None = None) -> None:
+        """Run `frames` frames: events, update, draw (headless tests and the bench drive the app with this)."""
+        for _ in range(frames):
+            if not self.running:
+                return
+            self._frame(dt if dt is not None else (self.fixed_dt or FIXED_DT))
+
+    def run(self) -> int:
+        while self.running:
+            dt = self.clock.tick(60) / 1000.0
+            self._frame(min(dt, 0.1) if self.fixed_dt is None else self.fixed_dt)
+            pygame.display.flip()
+        return 0
+
+    def _frame(self, dt: float) -> None:
+        self.frame += 1
+        for event in pygame.event.get():
+            self._event(event)
+            if not self.running:
+                return
+        top = self.top
+        for s in self.scenes:
+            s.update(dt) if s is top else (s.update_below(dt) if hasattr(s, "update_below") else None)
+        self.manager.update(dt)
+        for t in self.toasts:
+            t.t += dt
+        self.toasts = [t for t in self.toasts if t.t < 3.5]
+        self._draw()
+
+    def _event(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.w, event.h)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.resize(event.x, event.y)
+            return
+        consumed = self.manager.process_events(event)
+        top = self.top
+        if top is None:
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self._dialog:
+            self._dialog = None
+        if event.type == pygame.KEYDOWN and not consumed:
+            intent = key_intent(event)
+            focused = self.manager.get_focus_set()
+            typing = any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in (focused or ()))
+            if typing and intent not in ("cancel", "help", "confirm"):
+                intent = None
+            if intent == "help":
+                from .menus import HelpScene
+                if isinstance(top, HelpScene):
+                    self.pop()
+                else:
+                    self.push(HelpScene(self))
+                return
+            if intent == "cancel" and self.dialog_open:
+                self.close_dialog()
+                return
+            if intent is not None and top.intent(intent):
+                return
+        top.handle(event, consumed)
+
+    def _draw(self) -> None:
+        screen = self.screen
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        if start < 0 or not self.scenes:
+            screen.fill(self.palette.bg)
+        for s in self.scenes[max(0, start):]:
+            s.draw(screen)
+        self.manager.draw_ui(screen)
+        for s in self.scenes[max(0, start):]:
+            s.draw_over(screen)
+        self._draw_toasts(screen)
+
+    def _draw_toasts(self, screen) -> None:
+        y = 56
+        for t in self.toasts:
+            col = {"error": self.palette.bad, "ok": self.palette.good}.get(t.kind, self.palette.player)
+            surf = self.text.render(t.text, 14, (245, 245, 245), True)
+            r = surf.get_rect(midtop=(self.size[0] // 2, y)).inflate(24, 12)
+            bg = pygame.Surface(r.size, pygame.SRCALPHA)
+            a = 235 if t.t < 3.0 else int(235 * (3.5 - t.t) / 0.5)
+            bg.fill((20, 24, 30, max(0, a)))
+            screen.blit(bg, r)
+            pygame.draw.rect(screen, col, r, 2, border_radius=6)
+            surf.set_alpha(max(0, min(255, a + 20)))
+            screen.blit(surf, surf.get_rect(center=r.center))
+            y = r.bottom + 6
+
+
+def run_app(args=None) -> int:
+    pygame.init()
+    app = App()
+    shot = getattr(args, "screenshot", None) if args is not None else None
+    if shot:
+        app.step(3)
+        pygame.image.save(app.screen, shot)
+        app.shutdown()
+        return 0
+    try:
+        return app.run()
+    finally:
+        app.shutdown()
+        pygame.quit()

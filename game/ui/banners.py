@@ -1,0 +1,221 @@
+"""Short-lived pictures over the board: Turn banners, end-of-Turn summaries, the dice tray of the last
+attack, damage numbers and the fading cross of a unit Taken Out. Visual only."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from .dicelog import AttackRecord
+
+
+@dataclass
+class Banner:
+    title: str
+    lines: list = field(default_factory=list)
+    dice: list = field(default_factory=list)  # DieV (the Tactical Orders roll)
+    dice_stat: int = 3
+    kind: str = "turn"  # "turn", "end", "result", "info"
+    duration: float = 2.6
+    t: float = 0.0
+
+
+@dataclass
+class Floater:
+    x: float
+    y: float
+    text: str
+    colour: tuple
+    t: float = 0.0
+    duration: float = 1.6
+
+
+@dataclass
+class Cross:
+    x: float
+    y: float
+    r: float
+    t: float = 0.0
+    duration: float = 3.0
+
+
+class Effects:
+    def __init__(self) -> None:
+        self.banners: list[Banner] = []
+        self.floaters: list[Floater] = []
+        self.crosses: list[Cross] = []
+        self.tray: AttackRecord | None = None
+        self.tray_corner = "bottomleft"
+        self.tray_t = 0.0
+        self.tray_duration = 8.0
+
+    @property
+    def banner(self) -> Banner | None:
+        return self.banners[0] if self.banners else None
+
+    def dismiss(self) -> bool:
+        if self.banners:
+            self.banners.pop(0)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.banners:
+            b = self.banners[0]
+            b.t += dt
+            if b.t >= b.duration:
+                self.banners.pop(0)
+        for f in self.floaters:
+            f.t += dt
+        self.floaters = [f for f in self.floaters if f.t < f.duration]
+        for c in self.crosses:
+            c.t += dt
+        self.crosses = [c for c in self.crosses if c.t < c.duration]
+        if self.tray is not None:
+            self.tray_t += dt
+            if self.tray_t > self.tray_duration:
+                self.tray = None
+
+    def show_tray(self, record: AttackRecord, points=(), area: pygame.Rect | None = None, size=(0, 0)) -> None:
+        """Show the attack's dice in the corner of the board view that covers the fewest bases."""
+        self.tray = record
+        self.tray_t = 0.0
+        if area is None or not points:
+            return
+        w, h = size
+        best = None
+        for corner in ("bottomleft", "bottomright", "topleft", "topright"):
+            r = pygame.Rect(0, 0, w, h)
+            setattr(r, corner, getattr(area.inflate(-20, -20), corner))
+            n = sum(1 for p in points if r.inflate(30, 30).collidepoint(p))
+            if best is None or n < best[0]:
+                best = (n, corner)
+        self.tray_corner = best[1]
+
+    def tray_size(self, record: AttackRecord, app, area: pygame.Rect) -> tuple[int, int]:
+        T = app.text
+        s = app.settings.ui_scale
+        dsz = int(24 * s)
+        lh = T.line_height(12)
+        w = min(area.w - int(20 * s), int(440 * s))
+        h = int(12 * s) + lh + len(record.groups) * (dsz + lh + int(6 * s)) + len(record.outcome) * lh + int(8 * s)
+        return w, h
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.banners)
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw_board_effects(self, screen, cam, app) -> None:
+        T = app.text
+        for c in self.crosses:
+            a = max(0.0, 1.0 - c.t / c.duration)
+            size = max(12, int(c.r * 2.4 * cam.ppi))
+            spr = app.sprites.cross(size, app.palette.bad)
+            spr = spr.copy()
+            spr.set_alpha(int(255 * a))
+            sx, sy = cam.to_screen(c.x, c.y)
+            screen.blit(spr, spr.get_rect(center=(sx, sy)))
+        for f in self.floaters:
+            a = max(0.0, 1.0 - f.t / f.duration)
+            sx, sy = cam.to_screen(f.x, f.y)
+            surf = T.render(f.text, 16, f.colour, True)
+            sh = T.render(f.text, 16, (0, 0, 0), True)
+            y = sy - cam.ppi * 0.7 - f.t * 26
+            r = surf.get_rect(center=(sx, int(y)))
+            sh = sh.copy()
+            sh.set_alpha(int(255 * a))
+            screen.blit(sh, r.move(1, 1))
+            surf = surf.copy()
+            surf.set_alpha(int(255 * a))
+            screen.blit(surf, r)
+
+    def draw_banner(self, screen, area: pygame.Rect, app) -> None:
+        b = self.banner
+        if b is None:
+            return
+        T, pal = app.text, app.palette
+        s = app.settings.ui_scale
+        fade = min(1.0, b.t / 0.25, max(0.0, (b.duration - b.t) / 0.4))
+        w = min(area.w - int(40 * s), int(560 * s))
+        lh = T.line_height(14)
+        h = int(70 * s) + len(b.lines) * lh + (int(52 * s) if b.dice else 0)
+        r = pygame.Rect(0, 0, w, h)
+        r.midtop = (area.centerx, area.y + int(area.h * 0.16))
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        bg.fill((12, 14, 19, int(235 * fade)))
+        col = {"turn": pal.select, "end": pal.player, "result": pal.select}.get(b.kind, pal.text)
+        pygame.draw.rect(bg, col + (int(255 * fade),), bg.get_rect(), 2, border_radius=10)
+        screen.blit(bg, r)
+        y = r.y + int(10 * s)
+        t = T.render(b.title, 30, col, True)
+        t.set_alpha(int(255 * fade))
+        screen.blit(t, t.get_rect(midtop=(r.centerx, y)))
+        y += t.get_height() + int(4 * s)
+        if b.dice:
+            dsz = int(34 * s)
+            total = len(b.dice) * (dsz + int(8 * s))
+            x = r.centerx - total // 2
+            for d in b.dice:
+                ok = d.succeeds(b.dice_stat)
+                spr = app.sprites.die(dsz, d.natural, 0, ok, False, False, False)
+                spr = spr.copy()
+                spr.set_alpha(int(255 * fade))
+                screen.blit(spr, (x, y))
+                x += dsz + int(8 * s)
+            y += dsz + int(14 * s)
+        for line in b.lines:
+            t = T.render(line, 14, pal.text)
+            t.set_alpha(int(255 * fade))
+            screen.blit(t, t.get_rect(midtop=(r.centerx, y)))
+            y += lh
+        hint = T.render("click or Space to continue", 10, pal.text_faint)
+        hint.set_alpha(int(200 * fade))
+        screen.blit(hint, hint.get_rect(bottomright=(r.right - 8, r.bottom - 4)))
+
+    def draw_tray(self, screen, area: pygame.Rect, app) -> None:
+        rec = self.tray
+        if rec is None:
+            return
+        T, pal = app.text, app.palette
+        s = app.settings.ui_scale
+        a = 1.0 if self.tray_t < self.tray_duration - 1.0 else max(0.0, self.tray_duration - self.tray_t)
+        dsz = int(24 * s)
+        lh = T.line_height(12)
+        w, h = self.tray_size(rec, app, area)
+        r = pygame.Rect(0, 0, w, h)
+        setattr(r, self.tray_corner, getattr(area.inflate(-20, -20), self.tray_corner))
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        bg.fill((12, 14, 19, int(225 * a)))
+        pygame.draw.rect(bg, pal.panel_edge + (int(255 * a),), bg.get_rect(), 1, border_radius=8)
+        screen.blit(bg, r)
+        y = r.y + int(6 * s)
+        x0 = r.x + int(10 * s)
+        title = rec.title
+        while T.size(title, 12, True)[0] > w - int(20 * s) and len(title) > 8:
+            title = title[:-5] + "..."
+        t = T.render(title, 12, pal.text, True)
+        t.set_alpha(int(255 * a))
+        screen.blit(t, (x0, y))
+        y += lh + int(2 * s)
+        for g in rec.groups:
+            lab = T.render(g.label if "vs " in g.label else f"{g.label}  (vs {g.stat_name} {g.stat})", 11,
+                           pal.text_dim)
+            lab.set_alpha(int(255 * a))
+            screen.blit(lab, (x0, y))
+            y += lh
+            x = x0
+            for d in g.dice:
+                ok = d.succeeds(g.stat)
+                spr = app.sprites.die(dsz, d.natural, d.shift, ok, ok and d.critical, d.rerolled, d.auto)
+                if a < 1:
+                    spr = spr.copy()
+                    spr.set_alpha(int(255 * a))
+                screen.blit(spr, (x, y))
+                x += spr.get_width() + 2
+            y += dsz + int(6 * s)
+        for line in rec.outcome:
+            t = T.render(line, 12, pal.bad if "Taken Out" in line else pal.select, True)
+            t.set_alpha(int(255 * a))
+            screen.blit(t, (x0, y))
+            y += lh

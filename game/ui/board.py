@@ -1,0 +1,433 @@
+"""The battlefield on screen: tile layers and terrain (cached per zoom), doors, units and markers.
+
+The static picture (tiles, platforms with their heights, walls, low walls, ladders, zones, anchors) is
+rendered once per zoom level into a Surface; a frame blits it and draws only what moves.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import pygame
+
+from .camera import Camera
+from .sprites import Sprites, mix
+from .text import Text
+
+TILE_PPI = 32  # Tiled: 32 px = 1 inch
+
+
+@dataclass(slots=True)
+class UnitView:
+    """What the board needs to draw one base (read from the match once per change, not per frame)."""
+
+    uid: int
+    name: str
+    side: str
+    item: bool
+    leader: bool
+    x: float
+    y: float
+    z: float
+    r: float
+    hit: int
+    max_hit: int
+    ready: bool
+    label: str
+
+
+def short_label(name: str, side: str, item: bool) -> str:
+    m = re.match(r"^(.*?)\s*(\d+)$", name)
+    if m:
+        stem, n = m.group(1), m.group(2)
+        if side == "npc" and not item:
+            return n
+        return (stem[:1].upper() if stem else "") + n
+    words = [w for w in re.split(r"[\s\-]+", name) if w]
+    return "".join(w[0].upper() for w in words[:2]) or "?"
+
+
+def snapshot_units(match) -> list[UnitView]:
+    out = []
+    labels: dict[str, int] = {}
+    grid = match.table.measure == "grid"  # a base occupies the square its centre is in (R21)
+    for uid in match.units(items=None):
+        u = match.unit(uid)
+        p = match.position(uid)
+        if p is None:
+            continue
+        h = match.health(uid)
+        lab = short_label(u.name, u.side, u.item)
+        x, y = (match.table.snap(p.x, p.y) if grid else (p.x, p.y))
+        labels[lab] = labels.get(lab, 0) + 1
+        out.append(UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z,
+                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, lab))
+    # two units with the same initial: number them
+    seen: dict[str, int] = {}
+    for v in out:
+        if labels.get(v.label, 0) > 1 and not v.label[-1:].isdigit():
+            seen[v.label] = seen.get(v.label, 0) + 1
+            v.label = f"{v.label}{seen[v.label]}"
+    return out
+
+
+def _dashed_line(surf, colour, a, b, width=1, dash=8, gap=6):
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    d = 0.0
+    while d < length:
+        e = min(d + dash, length)
+        pygame.draw.line(surf, colour, (ax + ux * d, ay + uy * d), (ax + ux * e, ay + uy * e), width)
+        d = e + gap
+
+
+def dashed_polygon(surf, colour, pts, width=1, dash=8, gap=6):
+    for i in range(len(pts)):
+        _dashed_line(surf, colour, pts[i], pts[(i + 1) % len(pts)], width, dash, gap)
+
+
+class _Translucent:
+    """A bounding-box-sized SRCALPHA surface for translucent shapes, blitted onto `target` on exit
+    (a full-table alpha surface per shape costs tens of ms at high zoom)."""
+
+    def __init__(self, target: pygame.Surface, pts) -> None:
+        xs = [q[0] for q in pts]
+        ys = [q[1] for q in pts]
+        self.target = target
+        self.x0, self.y0 = int(min(xs)) - 4, int(min(ys)) - 4
+        self.surf = pygame.Surface((int(max(xs)) - self.x0 + 8, int(max(ys)) - self.y0 + 8), pygame.SRCALPHA)
+
+    def __enter__(self):
+        return self.surf, lambda q: (q[0] - self.x0, q[1] - self.y0)
+
+    def __exit__(self, *exc) -> None:
+        self.target.blit(self.surf, (self.x0, self.y0))
+
+
+class BoardRenderer:
+    def __init__(self, battlefield, measure: str, palette, text: Text, sprites: Sprites) -> None:
+        self.bf = battlefield
+        self.measure = measure
+        self.palette = palette
+        self.text = text
+        self.sprites = sprites
+        self._tiles: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self._static_ppi = 0
+        self._recent: dict[int, pygame.Surface] = {}  # the last few zoom levels
+        self._grid: pygame.Surface | None = None
+        self._grid_ppi = 0
+        self._faces = ()
+
+    def set_faces(self, faces) -> None:
+        self._faces = tuple(faces)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        self._static = None
+        self._recent.clear()
+        self._grid = None
+
+    # -- tiles ---------------------------------------------------------------------------------------
+    def _tile_surface(self) -> pygame.Surface:
+        if self._tiles is not None:
+            return self._tiles
+        bf = self.bf
+        W, H = int(round(bf.width * TILE_PPI)), int(round(bf.height * TILE_PPI))
+        surf = pygame.Surface((W, H))
+        surf.fill((52, 55, 58))
+        tl = bf.tile_layers
+        images = {}
+        for ts in tl.tilesets:
+            if ts.image:
+                try:
+                    images[ts.firstgid] = (ts, pygame.image.load(ts.image).convert_alpha())
+                except (pygame.error, FileNotFoundError, OSError):
+                    pass
+        drawn = False
+        if images and tl.layers:
+            tw, th = tl.tilewidth, tl.tileheight
+            firsts = sorted(images)
+            sub: dict[int, pygame.Surface | None] = {}
+            for layer in tl.layers:
+                if not layer.visible:
+                    continue
+                for j, row in enumerate(layer.gids):
+                    for i, gid in enumerate(row):
+                        if gid <= 0:
+                            continue
+                        img = sub.get(gid, False)
+                        if img is False:
+                            img = None
+                            for f in reversed(firsts):
+                                if gid >= f:
+                                    ts, sheet = images[f]
+                                    local = gid - f
+                                    if local < ts.tilecount:
+                                        cols = max(1, ts.columns)
+                                        rect = pygame.Rect((local % cols) * ts.tilewidth,
+                                                           (local // cols) * ts.tileheight,
+                                                           ts.tilewidth, ts.tileheight)
+                                        if sheet.get_rect().contains(rect):
+                                            img = sheet.subsurface(rect)
+                                    break
+                            sub[gid] = img
+                        if img is not None:
+                            surf.blit(img, (i * tw, j * th))
+                            drawn = True
+        if not drawn:
+            # the open table: a plain mat with a faint 1" check, deterministic
+            for j in range(int(bf.height)):
+                for i in range(int(bf.width)):
+                    v = ((i * 73856093) ^ (j * 19349663)) % 9
+                    c = 58 + v if (i + j) % 2 else 54 + v
+                    pygame.draw.rect(surf, (c - 6, c, c - 2), (i * TILE_PPI, j * TILE_PPI, TILE_PPI, TILE_PPI))
+        # slightly darkened, so units and overlays stand out (done once, before any scaling)
+        surf.fill((214, 216, 220), special_flags=pygame.BLEND_RGB_MULT)
+        self._tiles = surf
+        return surf
+
+    # -- the static picture at one zoom ------------------------------------------------------------------
+    def static_surface(self, ppi: int) -> pygame.Surface:
+        if self._static is not None and self._static_ppi == ppi:
+            return self._static
+        cached = self._recent.get(ppi)
+        if cached is not None:  # zooming back to a recent level costs nothing
+            self._static, self._static_ppi = cached, ppi
+            return cached
+        bf = self.bf
+        W, H = int(round(bf.width * ppi)), int(round(bf.height * ppi))
+        tiles = self._tile_surface()
+        if (W, H) == tiles.get_size():
+            surf = tiles.copy()
+        elif W <= tiles.get_width() * 1.6:
+            surf = pygame.transform.smoothscale(tiles, (W, H))
+        else:  # close up, nearest-pixel scaling keeps the tiles crisp and is three times faster
+            surf = pygame.transform.scale(tiles, (W, H))
+        self._draw_terrain(surf, ppi)
+        self._static = surf
+        self._static_ppi = ppi
+        self._recent[ppi] = surf
+        while len(self._recent) > 3:
+            self._recent.pop(next(iter(self._recent)))
+        return surf
+
+    def _draw_terrain(self, surf: pygame.Surface, ppi: int) -> None:
+        p = self.palette
+        bf = self.bf
+        T = self.text
+
+        def P(pt):
+            return pt[0] * ppi, pt[1] * ppi
+
+        # deployment zones
+        for z in bf.zones.values():
+            col = p.player if z.side == "player" else p.npc
+            if z.circle is not None:
+                cx, cy, r = z.circle
+                n = max(24, int(r * ppi / 5))
+                pts = [P((cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n)))
+                       for k in range(n)]
+            elif z.polygon:
+                pts = [P(q) for q in z.polygon]
+            else:
+                continue
+            with _Translucent(surf, pts) as (o, shift):
+                q = [shift(pt) for pt in pts]
+                pygame.draw.polygon(o, col + (34,), q)
+                if z.circle is not None:
+                    for k in range(0, len(q), 2):
+                        pygame.draw.line(o, col + (200,), q[k], q[(k + 1) % len(q)], 2)
+                else:
+                    dashed_polygon(o, col + (200,), q, 2)
+        # platforms: a shadow to the lower right, a lighter top the higher it is, an outline, a height tag
+        levels = sorted({pl.elevation for pl in bf.platforms})
+        for pl in sorted(bf.platforms, key=lambda q: q.elevation):
+            pts = [P(q) for q in pl.polygon]
+            off = max(2, int(ppi * min(0.5, 0.08 * pl.elevation + 0.1)))
+            shadow = [(x + off, y + off) for x, y in pts]
+            k = levels.index(pl.elevation) + 1
+            with _Translucent(surf, pts + shadow) as (o, shift):
+                pygame.draw.polygon(o, (0, 0, 0, 120), [shift(q) for q in shadow])
+                pygame.draw.polygon(o, p.platform + (min(110, 35 + 22 * k),), [shift(q) for q in pts])
+                pygame.draw.polygon(o, mix(p.platform, (255, 255, 255), 0.3) + (235,), [shift(q) for q in pts],
+                                    max(2, ppi // 12))
+        # platform faces that can be climbed: ladder ticks along the edge
+        for f in self._faces:
+            if f.climbable:
+                self._ticks(surf, P(f.a), P(f.b), p.good, ppi)
+        # walls
+        wall_w = max(3, int(ppi * 0.22))
+        for w in bf.walls:
+            a, b = P(w.a), P(w.b)
+            pygame.draw.line(surf, (8, 9, 12), a, b, wall_w + 4)
+            pygame.draw.line(surf, p.wall, a, b, wall_w)
+            pygame.draw.line(surf, mix(p.wall_top, p.wall, max(0.0, 0.5 - w.top * 0.06)), a, b, max(1, wall_w // 3))
+            for q in (a, b):
+                pygame.draw.circle(surf, p.wall, q, wall_w // 2 + 1)
+            if w.climbable:
+                self._ticks(surf, a, b, p.good, ppi)
+        # low walls: sandbag-coloured, dotted
+        lw_w = max(3, int(ppi * 0.18))
+        for w in bf.low_walls:
+            a, b = P(w.a), P(w.b)
+            pygame.draw.line(surf, p.low_wall_dark, a, b, lw_w + 3)
+            pygame.draw.line(surf, p.low_wall, a, b, lw_w)
+            length = math.hypot(b[0] - a[0], b[1] - a[1])
+            n = int(length / max(6, ppi * 0.5))
+            for k in range(1, n):
+                t = k / n
+                pygame.draw.circle(surf, p.low_wall_dark, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t),
+                                   max(1, lw_w // 4))
+        for lad in bf.ladders:
+            self._ladder(surf, P(lad.a), P(lad.b), ppi)
+        # anchors
+        for name, (ax, ay) in bf.anchors.items():
+            x, y = P((ax, ay))
+            s = max(3, ppi // 6)
+            col = (200, 205, 215)
+            pygame.draw.line(surf, col, (x - s, y), (x + s, y), 1)
+            pygame.draw.line(surf, col, (x, y - s), (x, y + s), 1)
+            if ppi >= 18:
+                T.blit(surf, name, (x + s + 2, y + s), 9, (170, 178, 190))
+        # labels last, so nothing covers them: platform heights and wall heights
+        fs = 11 if ppi >= 22 else 9
+        for pl in bf.platforms:
+            xs = [q[0] for q in pl.polygon]
+            ys = [q[1] for q in pl.polygon]
+            self._tag(surf, P((min(xs) + 0.15, min(ys) + 0.15)), f'{pl.elevation:g}"', fs, up=True,
+                      anchor="topleft")
+        done = set()
+        groups: dict[str, list] = {}
+        for w in bf.walls:
+            groups.setdefault(w.label, []).append(w)
+        for label, ws in groups.items():
+            w = max(ws, key=lambda q: math.hypot(q.b[0] - q.a[0], q.b[1] - q.a[1]))
+            if label in done:
+                continue
+            done.add(label)
+            mid = P(((w.a[0] + w.b[0]) / 2, (w.a[1] + w.b[1]) / 2))
+            txt = f'{w.height:g}"' if w.base <= 0 else f'{w.base:g}+{w.height:g}"'
+            self._tag(surf, mid, txt, fs, up=False, anchor="center")
+        # the table's edge
+        pygame.draw.rect(surf, (10, 11, 14), surf.get_rect(), 2)
+
+    def _tag(self, surf, pos, txt, fs, up: bool, anchor: str) -> None:
+        t = self.text.render(txt, fs, (15, 17, 20), True)
+        tri = t.get_height() * 0.6 if up else 0
+        r = pygame.Rect(0, 0, t.get_width() + 6 + tri, t.get_height())
+        setattr(r, anchor, (int(pos[0]), int(pos[1])))
+        pygame.draw.rect(surf, (236, 240, 244), r, border_radius=4)
+        pygame.draw.rect(surf, (20, 22, 26), r, 1, border_radius=4)
+        x = r.x + 3
+        if up:
+            h = t.get_height()
+            pygame.draw.polygon(surf, (15, 17, 20), [(x, r.y + h * 0.72), (x + tri * 0.9, r.y + h * 0.72),
+                                                     (x + tri * 0.45, r.y + h * 0.25)])
+            x += tri
+        surf.blit(t, (x, r.y))
+
+    def _ticks(self, surf, a, b, colour, ppi) -> None:
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        if length < 1:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        nx, ny = -uy, ux
+        step = max(5, ppi * 0.35)
+        k = step / 2
+        h = max(3, ppi * 0.16)
+        while k < length:
+            x, y = a[0] + ux * k, a[1] + uy * k
+            pygame.draw.line(surf, colour, (x - nx * h, y - ny * h), (x + nx * h, y + ny * h), 2)
+            k += step
+
+    def _ladder(self, surf, a, b, ppi) -> None:
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        if length < 1:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        nx, ny = -uy, ux
+        w = max(3, ppi * 0.2)
+        col = self.palette.good
+        for s in (-1, 1):
+            pygame.draw.line(surf, col, (a[0] + nx * w * s, a[1] + ny * w * s),
+                             (b[0] + nx * w * s, b[1] + ny * w * s), 2)
+        k = 0.0
+        while k <= length:
+            x, y = a[0] + ux * k, a[1] + uy * k
+            pygame.draw.line(surf, col, (x - nx * w, y - ny * w), (x + nx * w, y + ny * w), 2)
+            k += max(4, ppi * 0.3)
+
+    # -- grid / ruler overlay --------------------------------------------------------------------------
+    def grid_surface(self, ppi: int) -> pygame.Surface:
+        if self._grid is not None and self._grid_ppi == ppi:
+            return self._grid
+        bf = self.bf
+        W, H = int(round(bf.width * ppi)), int(round(bf.height * ppi))
+        s = pygame.Surface((W, H), pygame.SRCALPHA)
+        step = 2
+        for i in range(0, int(bf.width) + 1):
+            strong = i % step == 0
+            if self.measure == "grid" and not strong:
+                continue
+            col = (235, 240, 245, 95 if strong else 35)
+            pygame.draw.line(s, col, (i * ppi, 0), (i * ppi, H), 1)
+        for j in range(0, int(bf.height) + 1):
+            strong = j % step == 0
+            if self.measure == "grid" and not strong:
+                continue
+            col = (235, 240, 245, 95 if strong else 35)
+            pygame.draw.line(s, col, (0, j * ppi), (W, j * ppi), 1)
+        # inch ruler along the top and left edges
+        fs = 9 if ppi < 26 else 10
+        for i in range(0, int(bf.width) + 1, 2):
+            if 0 < i < bf.width:
+                self.text.blit(s, f'{i}"', (i * ppi + 2, 2), fs, (240, 240, 240), shadow=True)
+        for j in range(2, int(bf.height), 2):
+            self.text.blit(s, f'{j}"', (2, j * ppi + 1), fs, (240, 240, 240), shadow=True)
+        self._grid = s
+        self._grid_ppi = ppi
+        return s
+
+    # -- per frame ---------------------------------------------------------------------------------------
+    def draw_board(self, screen: pygame.Surface, cam: Camera, doors_open: dict[str, bool], show_grid: bool) -> None:
+        static = self.static_surface(cam.ppi)
+        screen.blit(static, cam.origin)
+        if show_grid:
+            screen.blit(self.grid_surface(cam.ppi), cam.origin)
+        p = self.palette
+        for d in self.bf.doors:
+            a, b = cam.to_screen(*d.a), cam.to_screen(*d.b)
+            if doors_open.get(d.id, d.open):
+                _dashed_line(screen, p.door, a, b, 2, 5, 4)
+                pygame.draw.circle(screen, p.door, a, 4)
+            else:
+                w = max(4, int(cam.ppi * 0.24))
+                pygame.draw.line(screen, (10, 10, 10), a, b, w + 4)
+                pygame.draw.line(screen, p.door, a, b, w)
+                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+                pygame.draw.circle(screen, (10, 10, 10), (mx, my), max(3, w // 2))
+
+    def unit_sprite(self, v: UnitView, ppi: int, dim: bool) -> pygame.Surface:
+        r_px = max(5, int(round(v.r * ppi)))
+        return self.sprites.base("item" if v.item else "unit", v.side, r_px, v.label, v.hit, v.max_hit,
+                                 v.leader, dim)
+
+    def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None) -> None:
+        spr = self.unit_sprite(v, cam.ppi, dim)
+        x, y = at if at is not None else (v.x, v.y)
+        sx, sy = cam.to_screen(x, y)
+        rect = spr.get_rect(center=(sx, sy))
+        if alpha is not None:
+            spr = spr.copy()
+            spr.set_alpha(alpha)
+        screen.blit(spr, rect)
+        if v.z > 0.01 and cam.ppi >= 14:
+            # elevation tag: a unit standing on a platform shows how high it is
+            self.text.blit(screen, f'{v.z:g}"', (rect.right - 4, rect.top + 2), 9, (250, 250, 250), True,
+                           anchor="topleft", shadow=True)

@@ -1,0 +1,92 @@
+"""Board camera: inches on the table <-> pixels in the board view, with zoom (wheel) and pan."""
+from __future__ import annotations
+
+import pygame
+
+MIN_ZOOM = 0.6
+MAX_ZOOM = 3.5
+ZOOM_STEP = 1.18
+
+
+class Camera:
+    def __init__(self, view: pygame.Rect, board_w: float, board_h: float) -> None:
+        self.view = pygame.Rect(view)
+        self.bw = board_w
+        self.bh = board_h
+        self.zoom = 1.0
+        self.fit_ppi = 30.0
+        self.ppi = 30
+        self.ox = 0.0  # screen x of the table's (0, 0)
+        self.oy = 0.0
+        self.fit()
+
+    # -- layout ------------------------------------------------------------------------------------
+    def set_view(self, view: pygame.Rect) -> None:
+        """The board view moved or was resized: keep the same table point at the view's centre."""
+        cx, cy = self.to_board(*self.view.center)
+        self.view = pygame.Rect(view)
+        self.fit_ppi = self._fit_ppi()
+        self.ppi = max(4, int(round(self.fit_ppi * self.zoom)))
+        self.centre_on(cx, cy)
+
+    def _fit_ppi(self) -> float:
+        margin = 16
+        return max(4.0, min((self.view.w - 2 * margin) / self.bw, (self.view.h - 2 * margin) / self.bh))
+
+    def fit(self) -> None:
+        self.fit_ppi = self._fit_ppi()
+        self.zoom = 1.0
+        self.ppi = max(4, int(self.fit_ppi))
+        self.centre_on(self.bw / 2, self.bh / 2)
+
+    def centre_on(self, x: float, y: float) -> None:
+        self.ox = self.view.centerx - x * self.ppi
+        self.oy = self.view.centery - y * self.ppi
+        self._clamp()
+
+    # -- transforms --------------------------------------------------------------------------------
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        return int(round(self.ox + x * self.ppi)), int(round(self.oy + y * self.ppi))
+
+    def to_board(self, sx: float, sy: float) -> tuple[float, float]:
+        return (sx - self.ox) / self.ppi, (sy - self.oy) / self.ppi
+
+    def length(self, inches: float) -> int:
+        return max(1, int(round(inches * self.ppi)))
+
+    def on_board(self, sx: float, sy: float) -> bool:
+        x, y = self.to_board(sx, sy)
+        return self.view.collidepoint(sx, sy) and 0 <= x <= self.bw and 0 <= y <= self.bh
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        return int(round(self.ox)), int(round(self.oy))
+
+    # -- zoom and pan ------------------------------------------------------------------------------
+    def zoom_at(self, steps: float, sx: float, sy: float) -> bool:
+        """Zoom by ZOOM_STEP**steps keeping the table point under (sx, sy) in place. True if it changed."""
+        z = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom * ZOOM_STEP ** steps))
+        new_ppi = max(4, int(round(self.fit_ppi * z)))
+        if new_ppi == self.ppi:
+            self.zoom = z
+            return False
+        bx, by = self.to_board(sx, sy)
+        self.zoom = z
+        self.ppi = new_ppi
+        self.ox = sx - bx * self.ppi
+        self.oy = sy - by * self.ppi
+        self._clamp()
+        return True
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.ox += dx
+        self.oy += dy
+        self._clamp()
+
+    def _clamp(self) -> None:
+        """Keep at least a third of the view covered by the table."""
+        w, h = self.bw * self.ppi, self.bh * self.ppi
+        keep_x = min(w, self.view.w) / 3
+        keep_y = min(h, self.view.h) / 3
+        self.ox = min(max(self.ox, self.view.left + keep_x - w), self.view.right - keep_x)
+        self.oy = min(max(self.oy, self.view.top + keep_y - h), self.view.bottom - keep_y)

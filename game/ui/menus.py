@@ -1,0 +1,611 @@
+"""Menu scenes: title, mission setup, load, settings, pause, help, results."""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList, UITextBox,
+                                 UITextEntryLine)
+
+from .help_text import TABS
+from .scene import Scene
+from .sprites import mix
+from .settings import NPC_SPEEDS, PALETTE_NAMES, UI_SCALES
+from .theme import rect
+
+
+def dd_value(dd: UIDropDownMenu) -> str:
+    opt = dd.selected_option
+    return opt[0] if isinstance(opt, tuple) else opt
+
+
+def _starfield(size, palette) -> pygame.Surface:
+    """The title background: deep space, stars, a ruined planet with a broken ring (deterministic)."""
+    w, h = size
+    surf = pygame.Surface(size)
+    top, bottom = (8, 10, 18), (22, 18, 30)
+    for y in range(0, h, 4):
+        t = y / max(1, h)
+        pygame.draw.rect(surf, tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)), (0, y, w, 4))
+    seed = 2463534242
+    for k in range(320):  # xorshift: scattered, repeatable stars
+        seed ^= (seed << 13) & 0xFFFFFFFF
+        seed ^= seed >> 17
+        seed ^= (seed << 5) & 0xFFFFFFFF
+        x, y = seed % w, (seed // w) % h
+        b = 80 + (seed >> 7) % 170
+        pygame.draw.circle(surf, (b, b, min(255, b + 25)), (x, y), 2 if (seed >> 3) % 13 == 0 else 1)
+    cx, cy, R = int(w * 0.80), int(h * 0.86), int(min(w, h) * 0.42)
+    glow = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(6):
+        pygame.draw.circle(glow, palette.player + (10,), (cx, cy), R + 40 - i * 6)
+    surf.blit(glow, (0, 0))
+    ra, rb, rcy = R * 1.55, R * 0.3, cy - R * 0.12
+
+    def ring(front: bool) -> None:
+        n = 160
+        for k in range(n):
+            t0, t1 = 2 * math.pi * k / n, 2 * math.pi * (k + 1) / n
+            if (math.sin(t0) > 0) != front or (k // 9) % 4 == 3:
+                continue  # the other half, or a broken stretch
+            col = palette.npc if (k // 9) % 6 == 1 else (120, 126, 150)
+            pygame.draw.line(surf, col, (cx + ra * math.cos(t0), rcy + rb * math.sin(t0)),
+                             (cx + ra * math.cos(t1), rcy + rb * math.sin(t1)), 3)
+
+    ring(False)
+    pygame.draw.circle(surf, (26, 30, 44), (cx, cy), R)
+    for i in range(12):  # the lit limb
+        pygame.draw.arc(surf, mix((26, 30, 44), palette.player, 0.05 * (12 - i)),
+                        (cx - R + i, cy - R + i, 2 * (R - i), 2 * (R - i)), 1.7, 3.3, 2)
+    for k in range(9):  # craters
+        a = k * 0.7 + 0.3
+        r = R * (0.25 + 0.07 * (k % 4))
+        pygame.draw.circle(surf, (20, 23, 34), (int(cx + math.cos(a) * r), int(cy - abs(math.sin(a)) * r)),
+                           int(R * (0.04 + 0.015 * (k % 3))))
+    ring(True)
+    return surf
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._bg = None
+        self._bg_size = None
+        self.saves = []
+
+    def build_ui(self) -> None:
+        from game.persistence.saves import list_saves
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        self.saves = list_saves(self.app.saves_dir)
+        UILabel(rect(0, h * 0.12, w, px(80)), "RUINSTARS", m, container=root, object_id="#title")
+        UILabel(rect(0, h * 0.12 + px(78), w, px(30)), "Digital edition  ·  sci-fi skirmish on a 24\" table",
+                m, container=root, object_id="#subtitle")
+        bw, bh, gap = px(300), px(48), px(12)
+        x = (w - bw) // 2
+        y = int(h * 0.36)
+        cont_tip = None
+        if self.saves:
+            s = self.saves[0]
+            cont_tip = f"Load the newest save: {s.label} (Turn {s.turn}, {s.saved_at.replace('T', ' ')[:16]})"
+        self.b_continue = UIButton(rect(x, y, bw, bh), "Continue", m, container=root, object_id="#primary",
+                                   tool_tip_text=cont_tip or "No saved game yet")
+        if not self.saves:
+            self.b_continue.disable()
+        y += bh + gap
+        self.b_new = UIButton(rect(x, y, bw, bh), "New mission", m, container=root, object_id="#primary",
+                              tool_tip_text="Set up and play the First Mission")
+        y += bh + gap
+        self.b_load = UIButton(rect(x, y, bw, bh), "Load", m, container=root, object_id="#primary")
+        y += bh + gap
+        self.b_settings = UIButton(rect(x, y, bw, bh), "Settings", m, container=root, object_id="#primary")
+        y += bh + gap
+        self.b_quit = UIButton(rect(x, y, bw, bh), "Quit", m, container=root, object_id="#primary")
+        if self.saves:
+            s = self.saves[0]
+            when = s.saved_at.replace("T", " ")[:16]
+            turn = "" if "Turn" in s.label else f"  ·  Turn {s.turn}"
+            UILabel(rect(0, h - px(64), w, px(24)), f"Newest save: {s.label}{turn}  ·  {when}", m,
+                    container=root, object_id="#subtitle")
+        UILabel(rect(0, h - px(36), w, px(24)), "F1: help and controls", m, container=root, object_id="#subtitle")
+
+    def handle(self, event, consumed) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        el = event.ui_element
+        if el is self.b_new:
+            self.app.push(SetupScene(self.app))
+        elif el is self.b_continue and self.saves:
+            load_into_battle(self.app, self.saves[0].path)
+        elif el is self.b_load:
+            self.app.push(LoadScene(self.app))
+        elif el is self.b_settings:
+            self.app.push(SettingsScene(self.app))
+        elif el is self.b_quit:
+            self.app.running = False
+
+    def resume(self) -> None:
+        super().resume()
+        self.build_ui()  # the list of saves may have changed
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        if self._bg is None or self._bg_size != self.app.size:
+            self._bg = _starfield(self.app.size, self.app.palette)
+            self._bg_size = self.app.size
+        screen.blit(self._bg, (0, 0))
+
+
+def load_into_battle(app, path) -> bool:
+    """Load a save and open its battle; a bad save shows its problem in a dialog (the file is untouched)."""
+    from game.persistence.saves import SaveError, load_match
+    try:
+        match = load_match(path, app.catalog)
+    except SaveError as e:
+        from pathlib import Path
+        app.message("This save cannot be loaded", f"{Path(e.path).name}: {e.problem}\n\n"
+                    "The file was left exactly as it was.")
+        return False
+    from .battle import BattleScene
+    app.replace(BattleScene(app, match))
+    app.toast(f"Loaded {path.stem if hasattr(path, 'stem') else path}", "ok")
+    return True
+
+
+# -- mission setup --------------------------------------------------------------------------------
+MEASURE_OPTIONS = {"Inches (freeform)": "inches", "Grid (2\" squares)": "grid"}
+NPC_ORDER_OPTIONS = {"Nearest NPC first (R19)": "nearest", "I pick which NPC acts": "player-picks"}
+OPEN_TABLE = "Open table (no terrain)"
+
+
+def map_choices() -> dict[str, str | None]:
+    from game.paths import MAPS_DIR
+    out: dict[str, str | None] = {}
+    for p in sorted(MAPS_DIR.glob("*.tmx")):
+        out[p.stem.replace("-", " ").title()] = p.name
+    out[OPEN_TABLE] = None
+    return out
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.seed = int(time.time_ns() // 1000) % 100000
+        self.maps = map_choices()
+        self.map_label = next((k for k, v in self.maps.items() if v == "first-mission-survive.tmx"),
+                              next(iter(self.maps)))
+        self.measure_label = next(iter(MEASURE_OPTIONS))
+        self.order_label = next(iter(NPC_ORDER_OPTIONS))
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        pw = min(w - px(40), px(860))
+        x0 = (w - pw) // 2
+        y = px(40)
+        UILabel(rect(x0, y, pw, px(40)), "New mission", m, container=root, object_id="#heading")
+        y += px(52)
+        lw, fw, rh = px(170), min(px(380), pw // 2 - px(10)), px(36)
+        col2 = x0 + lw
+
+        def row(label, make):
+            nonlocal y
+            UILabel(rect(x0, y, lw, rh), label, m, container=root)
+            el = make(rect(col2, y, fw, rh))
+            y += rh + px(10)
+            return el
+
+        self.dd_mission = row("Mission", lambda r: UIDropDownMenu(["First Mission: Survive"], "First Mission: Survive",
+                                                                 r, m, container=root))
+        self.dd_map = row("Battlefield", lambda r: UIDropDownMenu(list(self.maps), self.map_label, r, m,
+                                                                 container=root))
+        self.dd_measure = row("Measure", lambda r: UIDropDownMenu(list(MEASURE_OPTIONS), self.measure_label, r, m,
+                                                                 container=root))
+        self.dd_order = row("NPC order", lambda r: UIDropDownMenu(list(NPC_ORDER_OPTIONS), self.order_label, r, m,
+                                                                 container=root))
+        self.e_seed = row("Dice seed", lambda r: UITextEntryLine(r, m, container=root, initial_text=str(self.seed)))
+        self.e_seed.set_allowed_characters("numbers")
+        brief_x = col2 + fw + px(20)
+        brief_w = x0 + pw - brief_x
+        brief = ("<b>Survive.</b> Your four soldiers (Leader, Trooper, Fighter, Shooter) deploy within 4\" of the "
+                 "centre. At the start of each Turn, Bugs crawl out of every Spawn Point still standing: 1 per "
+                 "Spawn Point on Turn 1, 2 on Turn 2, up to 4.<br><br><b>Victory:</b> at the end of Turn 4, every "
+                 "Spawn Point is Taken Out.<br><b>Defeat:</b> the squad is overrun, or a Spawn Point still "
+                 "stands.<br><br>Spawn Points cannot be shot while a Bug is Adjacent to them.")
+        if brief_w > px(200):
+            UITextBox(brief, rect(brief_x, px(92), brief_w, px(300)), m, container=root)
+        y = max(y, px(410)) + px(10)
+        bw, bh = px(200), px(46)
+        self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
+        self.b_start = UIButton(rect(x0 + pw - bw, y, bw, bh), "Start mission", m, container=root,
+                                object_id="#primary")
+
+    def _remember(self) -> None:
+        self.map_label = dd_value(self.dd_map)
+        self.measure_label = dd_value(self.dd_measure)
+        self.order_label = dd_value(self.dd_order)
+        txt = self.e_seed.get_text().strip()
+        self.seed = int(txt) if txt.isdigit() else self.seed
+
+    def relayout(self) -> None:
+        if self.root is not None:
+            self._remember()
+        super().relayout()
+
+    def scenario(self):
+        from game.modes import first_mission_scenario
+        self._remember()
+        return first_mission_scenario(map_name=self.maps.get(self.map_label),
+                                      measure=MEASURE_OPTIONS[self.measure_label],
+                                      npc_order=NPC_ORDER_OPTIONS[self.order_label])
+
+    def start(self) -> None:
+        from game.modes import create_match
+
+        from .battle import BattleScene
+        sc = self.scenario()
+        try:
+            match = create_match(sc, self.seed, self.app.catalog)
+        except Exception as e:  # a map that does not load: tell the player, stay here
+            self.app.message("Cannot start this mission", str(e))
+            return
+        self.app.replace(BattleScene(self.app, match))
+
+    def handle(self, event, consumed) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_back:
+                self.app.pop()
+            elif event.ui_element is self.b_start:
+                self.start()
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.app.pop()
+            return True
+        if name == "confirm":
+            self.start()
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        screen.fill(self.app.palette.bg)
+
+
+# -- loading --------------------------------------------------------------------------------------
+class LoadScene(Scene):
+    name = "load"
+    opaque = True
+
+    def build_ui(self) -> None:
+        from game.persistence.saves import list_saves
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        self.saves = list_saves(self.app.saves_dir)
+        pw = min(w - px(40), px(760))
+        x0 = (w - pw) // 2
+        UILabel(rect(x0, px(40), pw, px(40)), "Load a saved game", m, container=root, object_id="#heading")
+        self.items = []
+        for s in self.saves:
+            when = s.saved_at.replace("T", " ")[:16]
+            res = f" · {s.result}" if s.result else ""
+            name = s.label if s.label == s.path.stem else f"{s.label} ({s.path.stem})"
+            self.items.append(f"{name}  ·  {s.mission}  ·  Turn {s.turn}{res}  ·  {when}")
+        lh = h - px(220)
+        self.list = UISelectionList(rect(x0, px(92), pw, lh), self.items or [], m, container=root)
+        if not self.items:
+            UILabel(rect(x0, px(100), pw, px(30)), "No saves yet: saves appear here when you save from the pause "
+                    "menu, and at each new Turn (autosave).", m, container=root, object_id="#dim")
+        y = px(92) + lh + px(16)
+        bw, bh = px(200), px(46)
+        self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
+        self.b_load = UIButton(rect(x0 + pw - bw, y, bw, bh), "Load", m, container=root, object_id="#primary")
+        if not self.items:
+            self.b_load.disable()
+
+    def selected_path(self):
+        sel = self.list.get_single_selection()
+        if sel is None:
+            return self.saves[0].path if len(self.saves) == 1 else None
+        for item, s in zip(self.items, self.saves):
+            if item == sel:
+                return s.path
+        return None
+
+    def load_selected(self) -> None:
+        path = self.selected_path()
+        if path is None:
+            self.app.toast("Pick a save first")
+            return
+        load_into_battle(self.app, path)
+
+    def handle(self, event, consumed) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_back:
+                self.app.pop()
+            elif event.ui_element is self.b_load:
+                self.load_selected()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
+            self.load_selected()
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.app.pop()
+            return True
+        if name == "confirm":
+            self.load_selected()
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        screen.fill(self.app.palette.bg)
+
+
+# -- settings -------------------------------------------------------------------------------------
+SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        st = self.app.settings
+        w, h = self.app.size
+        px = self.px
+        pw = min(w - px(40), px(640))
+        x0 = (w - pw) // 2
+        y = px(40)
+        UILabel(rect(x0, y, pw, px(40)), "Settings", m, container=root, object_id="#heading")
+        y += px(60)
+        lw, rh = px(200), px(36)
+        fw = pw - lw
+
+        def row(label, options, current, tip=None):
+            nonlocal y
+            UILabel(rect(x0, y, lw, rh), label, m, container=root)
+            dd = UIDropDownMenu(options, current, rect(x0 + lw, y, fw, rh), m, container=root)
+            y += rh + px(12)
+            return dd
+
+        self.dd_scale = row("UI scale", [f"{int(s * 100)}%" for s in UI_SCALES], f"{int(st.ui_scale * 100)}%")
+        self.dd_speed = row("NPC speed", [SPEED_LABELS[k] for k in NPC_SPEEDS], SPEED_LABELS[st.npc_speed])
+        self.dd_palette = row("Colours", list(PALETTE_NAMES.values()), PALETTE_NAMES[st.palette])
+        self.dd_grid = row("Grid and ruler", ["Off", "On"], "On" if st.show_grid else "Off")
+        self.dd_names = row("Unit names", ["Off", "On"], "On" if st.show_names else "Off")
+        UILabel(rect(x0, y, pw, px(26)), "Every palette also uses shapes: your bases are round with a chevron, "
+                "Bugs are spiky, items are hexagons.", m, container=root, object_id="#dim")
+        y += px(50)
+        self.b_back = UIButton(rect(x0, y, px(200), px(46)), "Done", m, container=root, object_id="#primary")
+
+    def apply(self) -> None:
+        st = self.app.settings
+        scale = next((s for s in UI_SCALES if f"{int(s * 100)}%" == dd_value(self.dd_scale)), st.ui_scale)
+        speed = next((k for k, v in SPEED_LABELS.items() if v == dd_value(self.dd_speed)), st.npc_speed)
+        pal = next((k for k, v in PALETTE_NAMES.items() if v == dd_value(self.dd_palette)), st.palette)
+        new = replace(st, ui_scale=scale, npc_speed=speed, palette=pal, show_grid=dd_value(self.dd_grid) == "On",
+                      show_names=dd_value(self.dd_names) == "On")
+        self.app.pop()
+        self.app.apply_settings(new)
+
+    def handle(self, event, consumed) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_back:
+            self.apply()
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.apply()
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        screen.fill(self.app.palette.bg)
+
+
+# -- overlays -------------------------------------------------------------------------------------
+class Overlay(Scene):
+    opaque = False
+
+    def draw(self, screen) -> None:
+        dim = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        dim.fill((6, 8, 12, 170))
+        screen.blit(dim, (0, 0))
+
+
+class PauseScene(Overlay):
+    name = "pause"
+
+    def __init__(self, app, battle) -> None:
+        super().__init__(app)
+        self.battle = battle
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        pw, ph = px(380), px(452)
+        x0, y0 = (w - pw) // 2, (h - ph) // 2
+        UIPanel(rect(x0, y0, pw, ph), manager=m, container=root)
+        UILabel(rect(x0, y0 + px(14), pw, px(36)), "Paused", m, container=root,
+                object_id="#heading_center")
+        bx, bw, bh, gap = x0 + px(30), pw - px(60), px(42), px(10)
+        y = y0 + px(64)
+        self.b_resume = UIButton(rect(bx, y, bw, bh), "Resume", m, container=root, object_id="#primary")
+        y += bh + gap * 2
+        m_ = self.battle.match
+        self.e_name = UITextEntryLine(rect(bx, y, bw, px(36)), m, container=root,
+                                      initial_text=f"turn-{m_.turn}-{m_.scenario.mission}")
+        y += px(36) + gap // 2
+        self.b_save = UIButton(rect(bx, y, bw, bh), "Save game", m, container=root,
+                               tool_tip_text="Save under the name above (saves/<name>.json)")
+        y += bh + gap
+        self.b_load = UIButton(rect(bx, y, bw, bh), "Load game", m, container=root)
+        y += bh + gap
+        self.b_settings = UIButton(rect(bx, y, bw, bh), "Settings", m, container=root)
+        y += bh + gap
+        self.b_help = UIButton(rect(bx, y, bw, bh), "Help (F1)", m, container=root)
+        y += bh + gap
+        self.b_quit = UIButton(rect(bx, y, bw, bh), "Quit to title", m, container=root, object_id="#danger",
+                               tool_tip_text="The autosave keeps the start of this Turn; save first to keep more")
+
+    def save(self) -> None:
+        from game.persistence.saves import save_match
+        name = self.e_name.get_text().strip() or "save"
+        try:
+            path = save_match(self.battle.match, name, self.app.saves_dir)
+        except OSError as e:
+            self.app.message("Cannot save", str(e))
+            return
+        self.app.toast(f"Saved: {path.name}", "ok")
+
+    def handle(self, event, consumed) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        el = event.ui_element
+        if el is self.b_resume:
+            self.app.pop()
+        elif el is self.b_save:
+            self.save()
+        elif el is self.b_load:
+            self.app.push(LoadScene(self.app))
+        elif el is self.b_settings:
+            self.app.push(SettingsScene(self.app))
+        elif el is self.b_help:
+            self.app.push(HelpScene(self.app))
+        elif el is self.b_quit:
+            self.app.replace(TitleScene(self.app))
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.app.pop()
+            return True
+        return name != "help"
+
+
+class HelpScene(Overlay):
+    name = "help"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.tab = 0
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        pw, ph = min(w - px(60), px(900)), h - px(80)
+        x0, y0 = (w - pw) // 2, px(40)
+        UIPanel(rect(x0, y0, pw, ph), manager=m, container=root)
+        self.tabs = []
+        tw = px(170)
+        for i, (name, _) in enumerate(TABS):
+            b = UIButton(rect(x0 + px(16) + i * (tw + px(8)), y0 + px(14), tw, px(36)), name, m, container=root,
+                         object_id="#primary" if i == self.tab else None)
+            self.tabs.append(b)
+        self.b_close = UIButton(rect(x0 + pw - px(136), y0 + px(14), px(120), px(36)), "Close (F1)", m,
+                                container=root)
+        self.box = UITextBox(TABS[self.tab][1](), rect(x0 + px(16), y0 + px(62), pw - px(32), ph - px(78)), m,
+                             container=root)
+
+    def handle(self, event, consumed) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.b_close:
+            self.app.pop()
+            return
+        for i, b in enumerate(self.tabs):
+            if event.ui_element is b and i != self.tab:
+                self.tab = i
+                self.build_ui()
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.app.pop()
+            return True
+        return True  # the game below does not react to keys while help is open
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(self, app, match, summary) -> None:
+        super().__init__(app)
+        app.toasts.clear()
+        self.match = match
+        self.summary = summary
+        self._thumb = None
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        res = self.match.result
+        win = res is not None and res.outcome == "victory"
+        x0 = w // 2 + px(10)
+        pw = w - x0 - px(30)
+        UILabel(rect(x0, px(30), pw, px(84)), "VICTORY" if win else "DEFEAT", m, container=root,
+                object_id="#title" if win else "#title_bad")
+        line = (res.text if res else "").capitalize() + f" (Turn {res.turn if res else '?'})"
+        UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")
+        self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(260)), m, container=root)
+        bw, bh = px(200), px(46)
+        y = h - px(90)
+        self.b_title = UIButton(rect(x0, y, bw, bh), "Title screen", m, container=root)
+        self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), "New mission", m, container=root, object_id="#primary")
+
+    def exit(self) -> None:
+        super().exit()
+        self.match.close()
+
+    def handle(self, event, consumed) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.b_title:
+            self.app.replace(TitleScene(self.app))
+        elif event.ui_element is self.b_new:
+            self.app.replace(TitleScene(self.app))
+            self.app.push(SetupScene(self.app))
+
+    def intent(self, name: str) -> bool:
+        return name == "cancel"
+
+    def draw(self, screen) -> None:
+        screen.fill(self.app.palette.bg)
+        w, h = self.app.size
+        if self._thumb is None or self._thumb[0] != self.app.size:
+            self._thumb = (self.app.size, self._render_thumb(w // 2 - self.px(40), h - self.px(80)))
+        screen.blit(self._thumb[1], (self.px(30), self.px(40)))
+
+    def _render_thumb(self, tw, th) -> pygame.Surface:
+        """The battlefield as the mission ended."""
+        from .board import BoardRenderer, snapshot_units
+        from .camera import Camera
+        bf = self.match.table.battlefield
+        r = BoardRenderer(bf, self.match.table.measure, self.app.palette, self.app.text, self.app.sprites)
+        r.set_faces(getattr(self.match.table, "faces", ()))
+        cam = Camera(pygame.Rect(0, 0, tw, th), bf.width, bf.height)
+        surf = pygame.Surface((tw, th), pygame.SRCALPHA)
+        r.draw_board(surf, cam, self.match.table.doors_open, False)
+        for v in snapshot_units(self.match):
+            r.draw_unit(surf, cam, v, False)
+        return surf

@@ -1,0 +1,82 @@
+"""Scenes: enter / exit / handle / update / draw. Draw never changes the game.
+
+Each scene keeps its pygame-gui elements in one root container, built by `build_ui` and rebuilt when
+the window or the UI scale changes. A scene under an overlay is suspended: its widgets are hidden,
+its picture is still drawn (dimmed by the overlay).
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+
+class Scene:
+    opaque = True  # False: the scene below is drawn first (pause, help, dialogs)
+    name = "scene"
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.root: pygame_gui.core.UIContainer | None = None
+        self.suspended = False
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.build_ui()
+
+    def exit(self) -> None:
+        self.kill_ui()
+
+    def suspend(self) -> None:
+        self.suspended = True
+        if self.root is not None:
+            self.root.hide()
+
+    def resume(self) -> None:
+        self.suspended = False
+        if self.root is not None:
+            self.root.show()
+
+    def new_root(self) -> pygame_gui.core.UIContainer:
+        self.kill_ui()
+        w, h = self.app.size
+        self.root = pygame_gui.core.UIContainer(pygame.Rect(0, 0, w, h), self.app.manager)
+        return self.root
+
+    def build_ui(self) -> None:
+        self.new_root()
+
+    def kill_ui(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+
+    def relayout(self) -> None:
+        """The window size or UI scale changed."""
+        self.build_ui()
+        if self.suspended and self.root is not None:
+            self.root.hide()
+
+    # -- frame -------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        pass
+
+    def intent(self, name: str) -> bool:
+        """A hotkey intent; True if the scene used it."""
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        pass
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        """Drawn after the widgets (banners, floating labels)."""
+
+    # -- helpers -----------------------------------------------------------------------------------
+    @property
+    def s(self) -> float:
+        return self.app.settings.ui_scale
+
+    def px(self, v: float) -> int:
+        return int(round(v * self.app.settings.ui_scale))

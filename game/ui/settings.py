@@ -1,0 +1,124 @@
+"""Player settings (UI scale, NPC speed, colour palette, grid overlay) and the colour palettes.
+
+Settings live in <saves folder>/settings.json (saves/ is the one folder the game writes to). A missing or
+unreadable file gives the defaults; unknown values fall back one by one.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+UI_SCALES = (0.8, 1.0, 1.25, 1.5)
+NPC_SPEEDS = {"slow": 1.0, "normal": 0.5, "fast": 0.2, "instant": 0.0}  # seconds per NPC step
+SETTINGS_FILE = "settings.json"
+
+
+@dataclass
+class Settings:
+    ui_scale: float = 1.0
+    npc_speed: str = "normal"
+    palette: str = "okabe-ito"
+    show_grid: bool = False
+    show_names: bool = True
+
+    @property
+    def npc_delay(self) -> float:
+        return NPC_SPEEDS.get(self.npc_speed, 0.5)
+
+    def save(self, folder: Path) -> None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / SETTINGS_FILE).write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
+        except OSError:
+            pass  # settings are a convenience: never fail the game over them
+
+    @staticmethod
+    def load(folder: Path) -> "Settings":
+        s = Settings()
+        try:
+            data = json.loads((folder / SETTINGS_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return s
+        if not isinstance(data, dict):
+            return s
+        if data.get("ui_scale") in UI_SCALES:
+            s.ui_scale = float(data["ui_scale"])
+        if data.get("npc_speed") in NPC_SPEEDS:
+            s.npc_speed = data["npc_speed"]
+        if data.get("palette") in PALETTES:
+            s.palette = data["palette"]
+        if isinstance(data.get("show_grid"), bool):
+            s.show_grid = data["show_grid"]
+        if isinstance(data.get("show_names"), bool):
+            s.show_names = data["show_names"]
+        return s
+
+
+def _hex(h: str) -> tuple[int, int, int]:
+    h = h.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+# Roles every palette fills. Shapes carry the meaning too (player bases round with a chevron, NPC bases
+# spiky, items hexagonal; valid targets a ring with ticks, invalid ones a crossed circle), so no
+# information is carried by colour alone.
+_OKABE_ITO = {
+    "player": "#56B4E9",  # sky blue
+    "player_dark": "#0B4F78",
+    "npc": "#E69F00",  # orange
+    "npc_dark": "#6B3C00",
+    "item": "#CC79A7",  # reddish purple
+    "item_dark": "#5C2A48",
+    "good": "#009E73",  # bluish green
+    "bad": "#D55E00",  # vermillion
+    "select": "#F0E442",  # yellow
+    "reach": "#56B4E9",
+    "dash": "#009E73",
+    "cover": "#E69F00",
+    "sight": "#F0E442",
+    "critical": "#F0E442",
+}
+_CLASSIC = {
+    "player": "#4A90E2", "player_dark": "#1B3A66", "npc": "#E04A3F", "npc_dark": "#5E1712",
+    "item": "#B45FD6", "item_dark": "#4A1F5C", "good": "#3FBF5A", "bad": "#E04A3F", "select": "#FFD23F",
+    "reach": "#4A90E2", "dash": "#3FBF5A", "cover": "#FFA23F", "sight": "#FFFFFF", "critical": "#FFD23F",
+}
+_HIGH_CONTRAST = {
+    "player": "#FFFFFF", "player_dark": "#000000", "npc": "#FFB000", "npc_dark": "#000000",
+    "item": "#FF6FD8", "item_dark": "#000000", "good": "#00E5A0", "bad": "#FF5030", "select": "#FFFF00",
+    "reach": "#00C8FF", "dash": "#00E5A0", "cover": "#FFB000", "sight": "#FFFF00", "critical": "#FFFF00",
+}
+_COMMON = {
+    "bg": "#12151A", "panel": "#1C2128", "panel_edge": "#39424E", "text": "#E8ECF0", "text_dim": "#9AA5B1",
+    "text_faint": "#66717D", "wall": "#2A2F38", "wall_top": "#8E9AAB", "low_wall": "#C9B48A",
+    "low_wall_dark": "#5B4D31", "platform": "#D9E2EC", "door": "#E69F00", "zone": "#56B4E9",
+    "die_face": "#F4F1EA", "die_fail": "#5A6270", "die_pip": "#15181D", "warn": "#F0E442",
+}
+PALETTES = {"okabe-ito": _OKABE_ITO, "classic": _CLASSIC, "high-contrast": _HIGH_CONTRAST}
+PALETTE_NAMES = {"okabe-ito": "Okabe-Ito (colour-blind safe)", "classic": "Classic",
+                 "high-contrast": "High contrast"}
+
+
+class Palette:
+    """Colours by role, as RGB tuples: palette.player, palette.bad, ..."""
+
+    def __init__(self, name: str = "okabe-ito") -> None:
+        self.name = name if name in PALETTES else "okabe-ito"
+        colours = dict(_COMMON)
+        colours.update(PALETTES[self.name])
+        if self.name == "high-contrast":
+            colours["zone"] = colours["reach"]
+        for k, v in colours.items():
+            setattr(self, k, _hex(v))
+        self.hex = colours
+
+    def side(self, side: str, item: bool = False) -> tuple[int, int, int]:
+        if item:
+            return self.item
+        return self.player if side == "player" else self.npc
+
+    def side_dark(self, side: str, item: bool = False) -> tuple[int, int, int]:
+        if item:
+            return self.item_dark
+        return self.player_dark if side == "player" else self.npc_dark

@@ -1,0 +1,64 @@
+"""The pygame-gui theme: assets/ui/theme.json, its font sizes and corner radii scaled by the UI scale."""
+from __future__ import annotations
+
+import copy
+import json
+import warnings
+
+import pygame
+import pygame_gui
+
+from game.paths import ASSETS_DIR
+
+THEME_FILE = ASSETS_DIR / "ui" / "theme.json"
+
+
+def load_theme(scale: float = 1.0, palette=None) -> dict:
+    try:
+        theme = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        theme = {}
+    theme = copy.deepcopy(theme)
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        font = block.get("font")
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(max(8, int(round(int(font["size"]) * scale))))
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for k in ("shape_corner_radius", "list_item_height", "rect_width"):
+                if k in misc:
+                    misc[k] = str(max(1, int(round(int(misc[k]) * scale))))
+    if palette is not None:
+        # focus and hover borders follow the palette's selection colour
+        d = theme.setdefault("defaults", {}).setdefault("colours", {})
+        d["hovered_border"] = palette.hex["player"]
+        d["selected_border"] = palette.hex["player"]
+    return theme
+
+
+class Manager(pygame_gui.UIManager):
+    """A UIManager that takes the mouse position from the events it is given (the App tracks it), so
+    posted events in headless tests hover and click exactly like a real mouse."""
+
+    def __init__(self, size, theme, mouse_source) -> None:
+        self._mouse_source = mouse_source
+        super().__init__(size, theme, enable_live_theme_updates=False)
+
+    def _update_mouse_position(self):
+        self.mouse_position = self.calculate_scaled_mouse_position(self._mouse_source())
+
+
+def make_manager(size, scale: float, palette, mouse_source) -> Manager:
+    m = Manager(size, load_theme(scale, palette), mouse_source)
+    sizes = sorted({max(8, int(round(s * scale))) for s in (12, 13, 14, 15, 17, 18, 22)})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts
+        m.preload_fonts([{"name": "noto_sans", "point_size": s, "style": st, "antialiased": "1"}
+                         for s in sizes for st in ("bold", "regular")])
+    return m
+
+
+def rect(x, y, w, h) -> pygame.Rect:
+    return pygame.Rect(int(x), int(y), int(w), int(h))

@@ -1,0 +1,64 @@
+"""Drives the app like a player: posted pygame events, frames stepped headless."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+SCREENS = Path(__file__).resolve().parent.parent / "output" / "screens"
+
+
+class Driver:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    @property
+    def scene(self):
+        return self.app.top
+
+    def step(self, n: int = 1) -> None:
+        self.app.step(n)
+
+    def move_mouse(self, pos) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.step(1)
+
+    def click(self, target, button: int = 1, frames: int = 2) -> None:
+        """Click a pygame-gui element (at its centre) or a screen position."""
+        pos = target.rect.center if hasattr(target, "rect") else (int(target[0]), int(target[1]))
+        self.move_mouse(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.step(frames)
+
+    def key(self, key: int, mod: int = 0, frames: int = 2) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+        self.step(frames)
+
+    def board(self, x: float, y: float):
+        """Screen position of a table point (inches) in the battle scene."""
+        return self.scene.camera.to_screen(x, y)
+
+    def click_board(self, x: float, y: float) -> None:
+        self.move_mouse(self.board(x, y))
+        self.click(self.board(x, y))
+
+    def hover_board(self, x: float, y: float) -> None:
+        self.move_mouse(self.board(x, y))
+        self.step(1)
+
+    def shot(self, name: str) -> Path:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        path = SCREENS / f"{name}.png"
+        pygame.image.save(self.app.screen, str(path))
+        return path
+
+    def wait_banners(self, limit: int = 600) -> None:
+        sc = self.scene
+        for _ in range(limit):
+            if not getattr(sc, "effects", None) or sc.effects.banner is None:
+                return
+            sc.effects.dismiss()
+            self.step(1)
