@@ -239,7 +239,8 @@ class App:
             intent = key_intent(event)
             focused = self.manager.get_focus_set()
             typing = any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in (focused or ()))
-            if typing and intent not in ("cancel", "help", "confirm"):
+            # while a name or a seed is typed, letters are text: only Esc, Enter and F1 stay hotkeys
+            if typing and not (intent in ("cancel", "confirm") or (intent == "help" and event.key == pygame.K_F1)):
                 intent = None
             if intent == "help":
                 from .menus import HelpScene

@@ -37,21 +37,6 @@ def _hex(c) -> str:
     return "#%02X%02X%02X" % tuple(c[:3])
 
 
-class Entry(UITextEntryLine):
-    """A text entry that keeps the printable keys it is typed with.
-
-    pygame-gui reads characters from TEXTINPUT events and leaves their KEYDOWN unconsumed, so the App would
-    also read 'h' as the Help hotkey while a name is typed. Consuming printable KEYDOWNs while focused stops
-    that; the characters still arrive through TEXTINPUT."""
-
-    def process_event(self, event) -> bool:
-        used = super().process_event(event)
-        if (not used and self.is_focused and event.type == pygame.KEYDOWN and not (event.mod & pygame.KMOD_CTRL)
-                and getattr(event, "unicode", "") and event.unicode.isprintable()):
-            return True
-        return used
-
-
 class _PreviewMatch:
     """Just enough of a Match for CardView to draw one unit card outside a battle."""
 
@@ -205,7 +190,7 @@ class SquadBuilderScene(Scene):
         UILabel(rect(L["ax"], px(14), L["aw"], px(40)), "Squad builder", m, container=root, object_id="#heading")
         hx = L["bx"]
         UILabel(rect(hx, px(18), px(54), px(34)), "Name", m, container=root, object_id="#dim")
-        self.e_name = Entry(rect(hx + px(54), px(18), L["bw"] - px(54), px(34)), m, container=root,
+        self.e_name = UITextEntryLine(rect(hx + px(54), px(18), L["bw"] - px(54), px(34)), m, container=root,
                             initial_text=self.spec.name, placeholder_text="Squad name")
         self.e_name.set_text_length_limit(40)
 
@@ -267,7 +252,7 @@ class SquadBuilderScene(Scene):
         self._list_rect = rect(bx, y, bw, list_h)
         y += list_h + px(8)
         rb_w = px(110)
-        self.e_rename = Entry(rect(bx, y, bw - rb_w - px(8), row_h), m, container=root,
+        self.e_rename = UITextEntryLine(rect(bx, y, bw - rb_w - px(8), row_h), m, container=root,
                               placeholder_text="Unit name")
         self.e_rename.set_text_length_limit(32)
         self.b_remove = UIButton(rect(bx + bw - rb_w, y, rb_w, row_h), "Remove", m, container=root,

@@ -6,13 +6,14 @@ from html import escape
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextBox, UITextEntryBox
+from pygame_gui.elements import (UIButton, UILabel, UIPanel, UISelectionList, UITextBox, UITextEntryBox,
+                                 UITextEntryLine)
 
 from game.content.squad_code import SquadCodeError, decode
 from game.persistence.rosters import RosterError, delete_roster, list_rosters, read_roster, roster_budget, roster_path
 
 from . import builder_model as bm
-from .builder import Entry, _hex
+from .builder import _hex
 from .scene import Scene
 from .theme import rect
 
@@ -151,7 +152,7 @@ class SaveRosterDialog(Dialog):
         m = self.app.manager
         x, w = r.x + px(20), r.w - px(40)
         UILabel(rect(x, r.y + px(56), w, px(24)), "Roster name", m, container=root, object_id="#dim")
-        self.e_name = Entry(rect(x, r.y + px(82), w, px(36)), m, container=root, initial_text=self.name)
+        self.e_name = UITextEntryLine(rect(x, r.y + px(82), w, px(36)), m, container=root, initial_text=self.name)
         self.e_name.set_text_length_limit(40)
         self.note = UILabel(rect(x, r.y + px(124), w, px(26)), "", m, container=root, object_id="#dim")
         self.b_cancel, self.b_ok = self.buttons(root, r, ["Cancel", "Save"], primary="Save")
@@ -315,7 +316,7 @@ class ImportCodeDialog(Dialog):
         UILabel(rect(x, r.y + px(54), w, px(24)), "Paste or type the code (it starts with RS1-)", m, container=root,
                 object_id="#dim")
         pw = px(90)
-        self.e_code = Entry(rect(x, r.y + px(80), w - pw - px(8), px(36)), m, container=root,
+        self.e_code = UITextEntryLine(rect(x, r.y + px(80), w - pw - px(8), px(36)), m, container=root,
                             initial_text=self.text, placeholder_text="RS1-...")
         self.e_code.set_text_length_limit(8192)
         self.b_paste = UIButton(rect(x + w - pw, r.y + px(80), pw, px(36)), "Paste", m, container=root,

@@ -103,6 +103,9 @@ class TitleScene(Scene):
         self.b_new = UIButton(rect(x, y, bw, bh), "New mission", m, container=root, object_id="#primary",
                               tool_tip_text="Set up and play the First Mission")
         y += bh + gap
+        self.b_squads = UIButton(rect(x, y, bw, bh), "Squad builder", m, container=root, object_id="#primary",
+                                 tool_tip_text="Build squads from the nine factions, save rosters, share squad codes")
+        y += bh + gap
         self.b_load = UIButton(rect(x, y, bw, bh), "Load", m, container=root, object_id="#primary")
         y += bh + gap
         self.b_settings = UIButton(rect(x, y, bw, bh), "Settings", m, container=root, object_id="#primary")
@@ -124,6 +127,9 @@ class TitleScene(Scene):
             self.app.push(SetupScene(self.app))
         elif el is self.b_continue and self.saves:
             load_into_battle(self.app, self.saves[0].path)
+        elif el is self.b_squads:
+            from .builder import SquadBuilderScene
+            self.app.push(SquadBuilderScene(self.app))
         elif el is self.b_load:
             self.app.push(LoadScene(self.app))
         elif el is self.b_settings:
@@ -178,6 +184,22 @@ def map_choices() -> dict[str, str | None]:
     return out
 
 
+def squad_choices(app) -> dict[str, object]:
+    """The squads a mission can be played with: label -> a function giving its SquadSpec (None: the mission's
+    own squad). The First Mission squad, each faction's default squad, then the player's valid rosters."""
+    from game.content import default_squad, squad_slugs
+    from game.persistence.rosters import list_rosters, load_roster
+    catalog = app.catalog
+    out: dict[str, object] = {"First Mission squad": lambda: None}
+    for slug in squad_slugs(catalog):
+        name = catalog.squad_type_by_slug(slug).name
+        out[f"{name} (default squad)"] = lambda slug=slug: default_squad(slug, catalog)
+    for info in list_rosters(app.saves_dir / "rosters", catalog):
+        if info.valid and info.budget == 100:
+            out[f"Roster: {info.name}"] = lambda path=info.path: load_roster(path, catalog)
+    return out
+
+
 class SetupScene(Scene):
     name = "setup"
 
@@ -189,6 +211,8 @@ class SetupScene(Scene):
                               next(iter(self.maps)))
         self.measure_label = next(iter(MEASURE_OPTIONS))
         self.order_label = next(iter(NPC_ORDER_OPTIONS))
+        self.squads = squad_choices(app)
+        self.squad_label = next(iter(self.squads))
 
     def build_ui(self) -> None:
         root = self.new_root()
@@ -212,6 +236,8 @@ class SetupScene(Scene):
 
         self.dd_mission = row("Mission", lambda r: UIDropDownMenu(["First Mission: Survive"], "First Mission: Survive",
                                                                  r, m, container=root))
+        self.dd_squad = row("Squad", lambda r: UIDropDownMenu(list(self.squads), self.squad_label, r, m,
+                                                             container=root))
         self.dd_map = row("Battlefield", lambda r: UIDropDownMenu(list(self.maps), self.map_label, r, m,
                                                                  container=root))
         self.dd_measure = row("Measure", lambda r: UIDropDownMenu(list(MEASURE_OPTIONS), self.measure_label, r, m,
@@ -222,9 +248,9 @@ class SetupScene(Scene):
         self.e_seed.set_allowed_characters("numbers")
         brief_x = col2 + fw + px(20)
         brief_w = x0 + pw - brief_x
-        brief = ("<b>Survive.</b> Your four soldiers (Leader, Trooper, Fighter, Shooter) deploy within 4\" of the "
-                 "centre. At the start of each Turn, Bugs crawl out of every Spawn Point still standing: 1 per "
-                 "Spawn Point on Turn 1, 2 on Turn 2, up to 4.<br><br><b>Victory:</b> at the end of Turn 4, every "
+        brief = ("<b>Survive.</b> Your squad (the First Mission's Leader, Trooper, Fighter and Shooter, or any "
+                 "squad you built) deploys within 4\" of the centre. At the start of each Turn, Bugs crawl out "
+                 "of every Spawn Point still standing: 1 per Spawn Point on Turn 1, 2 on Turn 2, up to 4.<br><br><b>Victory:</b> at the end of Turn 4, every "
                  "Spawn Point is Taken Out.<br><b>Defeat:</b> the squad is overrun, or a Spawn Point still "
                  "stands.<br><br>Spawn Points cannot be shot while a Bug is Adjacent to them.")
         if brief_w > px(200):
@@ -236,6 +262,7 @@ class SetupScene(Scene):
                                 object_id="#primary")
 
     def _remember(self) -> None:
+        self.squad_label = dd_value(self.dd_squad)
         self.map_label = dd_value(self.dd_map)
         self.measure_label = dd_value(self.dd_measure)
         self.order_label = dd_value(self.dd_order)
@@ -250,7 +277,7 @@ class SetupScene(Scene):
     def scenario(self):
         from game.modes import first_mission_scenario
         self._remember()
-        return first_mission_scenario(map_name=self.maps.get(self.map_label),
+        return first_mission_scenario(self.squads[self.squad_label](), map_name=self.maps.get(self.map_label),
                                       measure=MEASURE_OPTIONS[self.measure_label],
                                       npc_order=NPC_ORDER_OPTIONS[self.order_label])
 
