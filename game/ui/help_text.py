@@ -69,10 +69,41 @@ RULINGS = [
 ]
 
 
+def notes_html() -> str:
+    """The game's own readings (docs/rules-notes.md: N1..., B1...), as the text box's small HTML."""
+    from game.paths import ROOT
+    try:
+        text = (ROOT / "docs" / "rules-notes.md").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    out, item = [], []
+
+    def flush():
+        if item:
+            para = escape(" ".join(item))
+            out.append(re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", para) + "<br>")
+            item.clear()
+    for line in text.splitlines():
+        if line.startswith("#"):
+            flush()
+            if line.startswith("## "):
+                out.append(f"<br><b>{escape(line[3:].strip())}</b><br>")
+        elif line.lstrip().startswith("- "):
+            flush()
+            item.append(line.lstrip()[2:].strip())
+        elif line.strip() and item:
+            item.append(line.strip())
+        else:
+            flush()
+    flush()
+    return "".join(out)
+
+
 def rulings_html() -> str:
     rows = "".join(f"<b>{k}</b> {escape(v)}<br>" for k, v in RULINGS)
     return ("<font size=5><b>How this game reads the rules</b></font><br>"
-            "Where the Core Rules leave room, these readings decide (the full list is in RULINGS.md).<br><br>" + rows)
+            "The Core Rules win. Where they leave room, the studio's rulings (R) and this game's own readings "
+            "(N, B) decide.<br><br>" + rows + notes_html())
 
 
 TABS = (("Controls", controls_html), ("How to play", lambda: HOW_TO_PLAY), ("Rules readings", rulings_html))
