@@ -393,6 +393,22 @@ class Table:
                         for px, py in (lad.a, lad.b)):
                     info.ladders.append((lad.a, lad.b))
 
+
+    def close(self) -> None:
+        """Release the pymunk Space now: left to interpreter shutdown, its finalizers may crash the process."""
+        space = self._space
+        if space is None:
+            return
+        for shape in list(space.shapes):
+            space.remove(shape)
+        for body in list(space.bodies):
+            space.remove(body)
+        self._space = None
+        self._unit_bodies.clear()
+        self._unit_of_shape.clear()
+        self._door_shapes.clear()
+        self._sight_cache.clear()
+        self._lattices.clear()
     def _capsule_shapes(self, a, b, r, flt):
         """Shapes touching the capsule a->b of radius r. (Space.segment_query with a radius > 0 misses
         shapes whose bounding box the thin segment does not cross, so the index is asked with bb_query and
