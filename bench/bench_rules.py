@@ -39,6 +39,32 @@ def bench_missions(n: int, map_name) -> None:
           f"victories {outcomes['victory']}, defeats {outcomes['defeat']}; all replay hashes equal")
 
 
+def bench_decisions(n: int) -> None:
+    """Time every decision of the NPC Bugs and of the headless squad policy on the mission's map."""
+    from game.ai.npc import NpcController
+    from game.ai.simple import SimpleSquadController
+    from game.match.match import OVER
+    from game.modes import create_match, first_mission_scenario
+
+    times = {"npc": [], "player": []}
+    for seed in range(1, n + 1):
+        sc = first_mission_scenario()
+        m = create_match(sc, seed)
+        ctl = {"player": SimpleSquadController("player"), "npc": NpcController("npc")}
+        while m.phase != OVER:
+            side = m.waiting_for()
+            t0 = time.perf_counter()
+            cmd = ctl[side].decide(m)
+            times[side].append((time.perf_counter() - t0) * 1000)
+            m.submit(cmd)
+        m.close()
+    for side, label in (("npc", "NPC (Bug Behavior)"), ("player", "headless squad policy")):
+        t = sorted(times[side])
+        p95 = t[int(len(t) * 0.95) - 1]
+        print(f"{label} decisions on the mission map: {len(t)} over {n} missions, median {statistics.median(t):.1f} ms, "
+              f"p95 {p95:.1f} ms, max {t[-1]:.1f} ms")
+
+
 def bench_attacks(n: int) -> None:
     dice = Dice(1)
     ranged = AttackSpec.single(1, RANGED, 4, 5, StrikeTarget(2, 4, 5, cover=True), attacker_arm=4)
@@ -56,6 +82,7 @@ def bench_attacks(n: int) -> None:
 
 def main(short: bool = False, missions: int | None = None, map_name="open") -> None:
     bench_attacks(2_000 if short else 20_000)
+    bench_decisions(2 if short else 20)
     n = missions if missions is not None else (5 if short else 1000)
     bench_missions(n, None if map_name == "open" else "first-mission-survive.tmx")
 
