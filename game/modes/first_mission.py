@@ -23,6 +23,25 @@ DEPLOY_RADIUS = 4.0
 MAX_BUGS_PER_SPAWN = 4
 
 
+def _nearest_free(match, radius: float, x0: float, y0: float, taken, limit: float = 6.0, gap: float = 0.2):
+    """The spot nearest (x0, y0), on rings 0.5" apart, where a base fits and keeps `gap` from `taken` spots."""
+    table = match.table
+    for ring in range(int(limit / 0.5) + 1):
+        r = ring * 0.5
+        steps = max(1, int(2 * math.pi * r / 0.5))
+        for k in range(steps):
+            a = 2 * math.pi * k / steps
+            x, y = round(x0 + r * math.cos(a), 3), round(y0 + r * math.sin(a), 3)
+            if math.hypot(x - x0, y - y0) > limit + 1e-9:
+                continue
+            if any(math.hypot(x - tx, y - ty) < 2 * radius + gap for tx, ty in taken):
+                continue
+            z = table.surface_z(x, y, 0.0)
+            if table.can_stand(radius, x, y, z):
+                return x, y, z
+    raise ValueError(f"no room for a base within {limit:g}\" of ({x0:g}, {y0:g}) on {table.battlefield.name}")
+
+
 def bugs_per_spawn_point(turn: int) -> int:
     return min(turn, MAX_BUGS_PER_SPAWN)
 
@@ -44,35 +63,44 @@ class FirstMission(MissionScript):
         return bf.width / 2, bf.height / 2
 
     def setup(self, match) -> None:
+        """Spawn Points at the map's S1, S2, S3, or where the mission's diagram puts them (scaled to the table),
+        moved to the nearest spot a base can stand on if terrain is in the way."""
         item = self.catalog.items[SPAWN_POINT_ITEM]
         card = UnitCard(type_id=item.id, name=item.name, act=0, arm=item.arm, hit=item.hit, msk=0, rsk=0,
                         weapons=(), base_diameter=item.base_diameter)
-        spots = [(m.x, m.y) for m in match.table.battlefield.spawn_points] or list(DEFAULT_SPAWNS)
+        bf = match.table.battlefield
+        spots = [(m.x, m.y) for m in bf.spawn_points][:3]
+        if len(spots) < 3:
+            spots = [(x * bf.width / 24, y * bf.height / 24) for x, y in DEFAULT_SPAWNS]
+        taken: list[tuple[float, float]] = []
         for i, (x, y) in enumerate(spots, start=1):
-            uid = match.add_unit(NPC, f"Spawn Point {i}", card, (x, y, match.table.surface_z(x, y)), item=True)
+            x, y, z = _nearest_free(match, card.base_diameter / 2, x, y, taken)
+            taken.append((x, y))
+            uid = match.add_unit(NPC, f"Spawn Point {i}", card, (x, y, z), item=True)
             self.spawn_points.append(uid)
+        match._sync_table()
 
     def in_deployment_zone(self, match, side, x, y) -> bool:
+        """Within 4" of the centre of the battlefield (the mission's rule, whatever zones the map has)."""
         if side != PLAYER:
             return False
-        for z in match.table.battlefield.zones.values():
-            if z.side == PLAYER:
-                return z.contains(x, y)
         cx, cy = self._centre(match)
         return math.hypot(x - cx, y - cy) <= DEPLOY_RADIUS
 
     def default_deployment(self, match, side):
-        """A tight ring around the centre: the order the squad was listed in."""
+        """The squad in the order it was listed, each on the free spot nearest the centre."""
         cx, cy = self._centre(match)
-        squad = match.all_units_of(side)
         waiting = set(match.undeployed(side))
-        n = len(squad)
-        r = 0.8 * n / math.pi if n > 1 else 0.0  # about 1.6" between neighbours
+        taken = [(match.position(u).x, match.position(u).y) for u in match.all_units_of(side) if u not in waiting
+                 and match.position(u) is not None]
         out = []
-        for k, uid in enumerate(squad):
-            if uid in waiting:
-                ang = 2 * math.pi * k / n
-                out.append((uid, round(cx + r * math.cos(ang), 3), round(cy + r * math.sin(ang), 3), 0.0))
+        for uid in match.all_units_of(side):
+            if uid not in waiting:
+                continue
+            r = match.unit(uid).card.base_diameter / 2
+            x, y, z = _nearest_free(match, r, cx, cy, taken, limit=DEPLOY_RADIUS, gap=0.6)
+            taken.append((x, y))
+            out.append((uid, x, y, z))
         return out
 
     def start_of_turn(self, match) -> None:

@@ -120,3 +120,25 @@ def test_main_headless_command_line():
     again = subprocess.run([sys.executable, "main.py", "--headless", "--seed", "7", "--map", "open"], cwd=ROOT,
                            capture_output=True, text=True, timeout=300)
     assert again.stdout == out.stdout
+
+
+MAP_FILES = sorted(p.name for p in (ROOT / "maps").glob("*.tmx"))
+
+
+@pytest.mark.parametrize("map_name", MAP_FILES)
+def test_the_match_core_runs_on_every_map(map_name):
+    """The First Mission on every battlefield: the squad deploys within 4" of the centre on free ground, the
+    three Spawn Points stand on free ground (the map's S1-S3, else the mission's diagram), and it plays out."""
+    m = play_headless(2, map_name=map_name)
+    assert m.result is not None
+    sps = m.all_units()
+    spawn_points = [u for u in sps if m.unit(u).item]
+    assert len(spawn_points) == 3
+    m.close()
+
+
+def test_grid_play_runs_and_replays():
+    m = play_headless(5, measure="grid")
+    assert m.result is not None and m.table.measure == "grid"
+    assert replay(m.scenario, m.seed, m.log).state_hash() == m.state_hash()
+    m.close()
