@@ -5,7 +5,7 @@ import math
 
 from game.battlefield import Base
 from game.match import commands as C
-from game.rules.combat import Accept, Change, Reroll, RollAuto, reroll_failed_policy
+from game.rules.combat import Accept, Change, Convert, Reroll, RollAuto, reroll_failed_policy
 
 
 def answer_dice(match, side: str) -> C.Command:
@@ -17,14 +17,24 @@ def answer_dice(match, side: str) -> C.Command:
         return C.ChangeDie(side, action.index, action.delta)
     if isinstance(action, RollAuto):
         return C.RollAutoDie(side, action.index)
+    if isinstance(action, Convert):
+        return C.ChooseNumber(side, action.count)
     assert isinstance(action, Accept)
     return C.AcceptDice(side)
 
 
 def answer_prompt(match, side: str) -> C.Command:
     p = match.prompt
-    if p.kind == "dice":
+    if p.kind in ("dice", "parry", "life_drain", "shield"):
         return answer_dice(match, side)
+    if p.kind == "counter":  # a free attack: take it with the strongest weapon
+        w = max(p.options, key=lambda w: (match.unit(p.data[0]).card.weapon(w).att, w))
+        return C.ChooseWeapon(side, w)
+    if p.kind in ("devoted", "react"):  # keep it simple: no substitutions, no reactions
+        return C.ChooseUnit(side, None)
+    if p.kind == "fate_shift":
+        failed = [i for i, f in enumerate(p.options) if f > 3]
+        return C.RerollDie(side, failed[0], "fate") if failed else C.AcceptDice(side)
     if p.kind == "aoo":
         # the strongest melee weapon among the candidates
         best = max(p.options, key=lambda o: (match.unit(o[0]).card.weapon(o[1]).att, -o[0]))

@@ -39,6 +39,12 @@ class SimpleSquadController:
             return ready[0]
         return min(ready, key=lambda u: (min(match.table.distance(match.base(u), match.base(f)) for f in foes), u))
 
+    @staticmethod
+    def _may_target(match, e) -> bool:
+        """A free attack a skill gives may be limited to one target (Take 'Em Down)."""
+        target = getattr(match.activation, "target", None)
+        return target is None or e == target
+
     def _affordable(self, match, action, weapon=None) -> bool:
         return match.act_left() >= match.cost_of(action, weapon)
 
@@ -50,6 +56,9 @@ class SimpleSquadController:
         w = max(weapons, key=lambda w: (w.att * w.skl, w.id))
         if not self._affordable(match, act.MELEE_COMBAT, w):
             return None
+        adj = [e for e in adj if match.melee_target_reason(uid, w, e) is None and self._may_target(match, e)]
+        if not adj:
+            return None
         units = [e for e in adj if not match.unit(e).item]
         t = min(units or adj, key=lambda e: (match.health(e).hit, e))
         return C.MeleeAttack(self.side, w.id, t)
@@ -60,7 +69,8 @@ class SimpleSquadController:
             if not self._affordable(match, act.RANGED_COMBAT, w):
                 continue
             targets = [e for e in match.enemies_of(uid) + match.units(items=True)
-                       if match.unit(e).side != self.side and match.ranged_target_reason(uid, w, e) is None]
+                       if match.unit(e).side != self.side and match.ranged_target_reason(uid, w, e) is None
+                       and self._may_target(match, e)]
             if targets:
                 t = min(set(targets), key=lambda e: (not match.unit(e).item, match.health(e).hit, e))
                 return C.RangedAttack(self.side, w.id, t)

@@ -86,8 +86,15 @@ class ToggleDoor(Command):
 
 @dataclass(frozen=True, slots=True)
 class UseSkill(Command):
+    """A skill action (or a unit special's action: "SBY"). What it needs depends on the skill
+    (legal_commands lists complete ones): a unit (`target`), a spot (`x`, `y`), or two units (`target`,
+    `other`: Misdirection swaps them; Neural Command orders them)."""
+
     skill: str
     target: int | None = None
+    x: float | None = None
+    y: float | None = None
+    other: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +135,33 @@ class Blunt(Command):
     dice: int  # Attack dice removed, 2" of the move each (R16)
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseUnit(Command):
+    """Answers "devoted" (which Devoted unit becomes the target) and "react" (which unit on Standby acts);
+    None declines."""
+
+    uid: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseWeapon(Command):
+    """Answers "counter": the melee weapon of the free attack, None declines."""
+
+    weapon: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNumber(Command):
+    """Answers "life_drain" (Critical Strikes turned into healing) and "shield" (Critical Saves counted
+    as two saves): 0 up to the prompt's options[0]."""
+
+    n: int
+
+
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.__name__: c for c in (Deploy, EndDeployment, ChooseFirst, Activate, PickNpc, Move, Dash, RangedAttack,
                             MeleeAttack, ToggleDoor, UseSkill, EndActivation, RerollDie, ChangeDie, RollAutoDie,
-                            AcceptDice, ChooseAttackOfOpportunity, Blunt)
+                            AcceptDice, ChooseAttackOfOpportunity, Blunt, ChooseUnit, ChooseWeapon, ChooseNumber)
 }
 
 

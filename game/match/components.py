@@ -43,6 +43,21 @@ class Readiness:
 
 
 @dataclass(slots=True)
+class Conditions:
+    """What skills left on a unit (game/match/skills.py writes them; all in the state hash)."""
+
+    used_mission: tuple[str, ...] = ()  # skills used once per mission
+    hidden: bool = False  # Hide: until it leaves hiding
+    standby: bool = False  # SBY: may take one Basic Action in another unit's Activation (this Turn)
+    cloaked: bool = False  # Cloak: until its next Activation
+    protected: bool = False  # Protect: until the end of the Turn
+    mindstabbed: bool = False  # Mindstab: no re-rolls until the end of the Turn
+    move_tax: int = 0  # Venomous Bonespurs: extra ACT on Move actions in its next Activation
+    restored: bool = False  # Restore used this Turn (then no Catalyse)
+    catalysed: bool = False  # Catalyse used this Turn (then no Restore)
+
+
+@dataclass(slots=True)
 class TakenOut:
     turn: int
 
@@ -55,4 +70,14 @@ class Activation:
     act: int
     act_spent: int = 0
     history: list = field(default_factory=list)  # game.rules.actions.Performed
-    free_action: bool = False  # Duty Before Death: one free action of 1 ACT or less, then Taken Out
+    free_action: bool = False  # acting out of turn on free actions (Duty Before Death, orders...): see grant
+    grant: str = ""  # why a unit acts out of turn ("dbd", "disciplined", "order", ...); "" = its own activation
+    plan: list = field(default_factory=list)  # free actions left, in order: tuples of allowed action names
+    max_cost: int | None = None  # free actions only of those that would cost at most this (DBD, Catalyse: 1)
+    different: bool = False  # the free actions must be different actions (Neural Command)
+    need_combat: bool = False  # one of the free actions must be a Combat action (Get In Dere!)
+    target: int | None = None  # the only target its free attacks may have (Take 'Em Down)
+    controller: str = ""  # the side giving the commands when it is not the unit's own (Compel)
+    on_end: tuple = ()  # steps the match runs when this grant ends (Duty Before Death: the unit falls)
+    move_tax: int = 0  # Venomous Bonespurs: extra ACT on each Move action
+    locked: bool = False  # Neural Command used: no more actions in this activation

@@ -4,6 +4,10 @@
 reason), applies, and records the command. When a resolution needs a decision (re-roll this die? which
 unit makes the Attack of Opportunity? how many inches to blunt?) the match stops on a `Prompt` that the
 deciding side answers with its next command. `legal_commands(side)` lists what a side may do now.
+
+Skills and unit specials live in `skills.py`; the match calls it at named hook points (search for `S.`).
+After every command the match runs its step queue (`_after_step`): Damage and deaths, free actions that
+skills grant (Duty Before Death, Relay Order, Disciplined...), Counter, the next activation, the Turn.
 """
 from __future__ import annotations
 
@@ -17,14 +21,15 @@ import esper
 
 from game.battlefield import Base, Battlefield, Table
 from game.rules import actions as act
-from game.rules.combat import (ATTACKER, DEFENDER, Accept, AttackResolution, AttackSpec, Change, Decision,
-                               IllegalDiceAction, Reroll, RollAuto, StrikeTarget)
+from game.rules.combat import (Accept, AttackResolution, AttackSpec, Change, Convert, Decision, IllegalDiceAction,
+                               Reroll, RollAuto, StrikeTarget)
 from game.rules.dice import Dice
 from game.rules.model import MELEE, RANGED, UnitCard, WeaponCard
-from game.rules.orders import roll_initiative, roll_tactical_orders, tactical_order_dice
+from game.rules.orders import roll_tactical_orders, tactical_order_dice
 
 from . import commands as C
-from .components import Activation, Health, Position, Readiness, TakenOut, Unit
+from . import skills as S
+from .components import Activation, Conditions, Health, Position, Readiness, TakenOut, Unit
 from .errors import IllegalCommand
 from .mission import MissionScript, Result
 from .scenario import Scenario
@@ -35,25 +40,36 @@ DEPLOY = "deploy"
 BATTLE = "battle"
 OVER = "over"
 
+# combat decision stage -> prompt kind
+_STAGE_PROMPTS = {"parry": "parry", "drain": "life_drain", "shield": "shield"}
+
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """A decision the match waits for. `kind`: "dice", "aoo", "blunt", "first", "pick_npc"."""
+    """A decision the match waits for. `kind`: "dice", "aoo", "blunt", "first", "pick_npc", and for skills
+    "parry", "life_drain", "shield", "devoted", "counter", "fate_shift", "react" (docs/architecture.md)."""
 
     kind: str
     side: str
     text: str
-    decision: Decision | None = None  # for "dice"
-    options: tuple = ()  # for "aoo": (uid, weapon id) pairs; "blunt": max dice; "first"/"pick_npc": choices
+    decision: Decision | None = None  # for "dice", "parry", "life_drain", "shield"
+    options: tuple = ()  # for "aoo": (uid, weapon id) pairs; "blunt"/"life_drain"/"shield": (max,); choices
+    data: tuple = ()  # what the answer applies to (e.g. "counter": (defender, attacker))
 
 
 @dataclass(slots=True)
 class _AttackContext:
     resolution: AttackResolution
-    sides: dict[str, str]  # role -> side
-    weapon: WeaponCard
+    weapon: WeaponCard | None  # None: Damage from a skill
     attacker: int
     then_move: tuple[float, float, float] | None = None  # an Attack of Opportunity interrupts this move
+    mover: int | None = None
+    path: tuple = ()  # the interrupted move's points
+    aoo: bool = False  # an Attack of Opportunity
+    action: bool = False  # a Combat action (paid or free), not an Attack of Opportunity
+    counter: bool = False  # a Counter attack (it triggers no Counter)
+    direct: bool = False  # Damage from a skill
+    after: tuple = ()  # steps queued once it is resolved
 
 
 @dataclass(slots=True)
@@ -64,11 +80,12 @@ class _PendingMove:
     candidates: tuple[tuple[int, str], ...]
     aoo_side: str
     chosen: tuple[int, str] | None = None
+    points: tuple = ()
 
 
 @dataclass(slots=True)
 class Event:
-    kind: str  # "log", "roll", "move", "attack", "taken_out", "spawn", "turn", "activation", "result"
+    kind: str  # "log", "roll", "move", "attack", "taken_out", "spawn", "turn", "activation", "result", "token"
     text: str
     data: dict = field(default_factory=dict)
 
@@ -96,12 +113,17 @@ class Match:
         self.next_side: str | None = None
         self.activation: Activation | None = None
         self.result: Result | None = None
+        self.tokens: list[dict] = []  # Smoke, Scan, Dark Gaze: kind, owner, side, x, y, z, radius, until
+        self.side_effects: dict[str, tuple[str, ...]] = {}  # skill ids active for a side until the Turn ends
         self._attack: _AttackContext | None = None
         self._move: _PendingMove | None = None
         self._prompt: Prompt | None = None
         self._deployed_sides: set[str] = set()
-        self._dying: list[int] = []  # at 0 HIT, waiting for their Duty Before Death action
-        self._interrupted: list[Activation | None] = []
+        self._pending: list[tuple] = []  # steps waiting to run (plain data: they are part of the state)
+        # activations waiting under a grant of free actions, each with the steps that were queued after it
+        self._interrupted: list[tuple[Activation | None, list[tuple]]] = []
+        self._allegiance: dict[int, str] = {}  # Compel: uid -> the side controlling it for now
+        self._react_due: str = ""  # "start"/"action": offer the other side its reactions (Standby...)
         with self._in_world():
             for side, units in cards.items():
                 for name, card in units:
@@ -112,6 +134,7 @@ class Match:
                 if not self.undeployed(s):
                     self._deployed_sides.add(s)
             self._maybe_start_battle()
+            self._after_step()
 
     # == world and bookkeeping ======================================================================
     @contextmanager
@@ -142,7 +165,7 @@ class Match:
         with self._in_world():
             uid = esper.create_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
                                            leader=card.is_leader),
-                                      Health(card.hit, card.hit), Readiness())
+                                      Health(card.hit, card.hit), Readiness(), Conditions())
             if pos is not None:
                 esper.add_component(uid, Position(*pos))
             return uid
@@ -171,6 +194,11 @@ class Match:
     def readiness(self, uid: int) -> Readiness:
         with self._in_world():
             return esper.component_for_entity(uid, Readiness)
+
+    def conditions(self, uid: int) -> Conditions:
+        """What skills left on the unit: Hidden, Standby, Cloaked, Protected, Mindstabbed, ..."""
+        with self._in_world():
+            return esper.component_for_entity(uid, Conditions)
 
     def standing(self, uid: int) -> bool:
         with self._in_world():
@@ -202,17 +230,20 @@ class Match:
             return Base(uid=uid, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
                         radius=u.card.base_diameter / 2)
 
+    def side_of(self, uid: int) -> str:
+        """The side a unit fights for now: its own, or (Compel) the side controlling it for one action."""
+        return self._allegiance.get(uid) or self.unit(uid).side
+
     def is_enemy(self, a: int, b: int) -> bool:
-        ua, ub = self.unit(a), self.unit(b)
-        return ua.side != ub.side
+        return self.side_of(a) != self.side_of(b)
 
     def squadmates(self, uid: int) -> list[int]:
-        side = self.unit(uid).side
-        return [u for u in self.units(side) if u != uid]
+        side = self.side_of(uid)
+        return [u for u in self.units() if u != uid and self.side_of(u) == side]
 
     def enemies_of(self, uid: int) -> list[int]:
-        side = self.unit(uid).side
-        return [u for u in self.units() if self.unit(u).side != side]
+        side = self.side_of(uid)
+        return [u for u in self.units() if self.side_of(u) != side]
 
     def adjacent(self, a: int, b: int) -> bool:
         return self.table.adjacent(self.base(a), self.base(b))
@@ -255,7 +286,7 @@ class Match:
                     return s
             return None
         if self.activation is not None:
-            return self.unit(self.activation.uid).side
+            return self.side_of(self.activation.uid)
         return self.next_side
 
     @property
@@ -267,73 +298,105 @@ class Match:
 
     def cost_of(self, action: str, weapon: WeaponCard | None = None, skill: str | None = None,
                 base: int = 1) -> int:
-        a = self.activation
-        card = self.unit(a.uid).card
-        return act.action_cost(card, action, tuple(a.history), weapon=weapon, skill=skill, base=base)
+        """ACT cost of an action of the active unit now; free actions (a grant) cost 0; an action it may not
+        take now (hidden, a grant that does not allow it) costs actions.FORBIDDEN."""
+        with self._in_world():
+            a = self.activation
+            card = self.unit(a.uid).card
+            cost = act.action_cost(card, action, tuple(a.history), weapon=weapon, skill=skill, base=base,
+                                   move_tax=a.move_tax)
+            if self._forbidden(a, action, skill, cost):
+                return act.FORBIDDEN
+            return 0 if a.grant else cost
+
+    def _forbidden(self, a: Activation, action: str, skill: str | None, cost: int) -> str | None:
+        if a.locked:
+            return "this unit takes no more actions this activation (Neural Command)"
+        if S.cond(a.uid).hidden and action not in (act.MOVE, act.DASH, act.MELEE_COMBAT, act.MISSION) and \
+                not (action == act.SKILL and (skill or "").startswith("STD-HID")):
+            return "a hidden unit may only Move, Dash, fight in Melee, take Mission actions or leave hiding"
+        if a.grant:
+            if action == act.SKILL:
+                return "only the free actions it was given"
+            if not any(action in step for step in a.plan):
+                allowed = sorted({act.ACTION_NAMES[x] for step in a.plan for x in step})
+                return f"its free action must be: {', '.join(allowed)}"
+            if a.max_cost is not None and cost > a.max_cost:
+                return f"its free action must be one costing {a.max_cost} ACT or less"
+        return None
 
     def payment(self, cost: int, to_only: bool = False) -> tuple[int, int] | None:
-        if self.activation.free_action:  # Duty Before Death: 1 ACT or less, no Tactical Orders
-            return (cost, 0) if cost <= self.act_left() and not to_only else None
-        side = self.unit(self.activation.uid).side
+        if self.activation.grant:  # free actions
+            return (0, 0) if cost <= 0 else None
+        side = self.side_of(self.activation.uid)
         return act.split_payment(cost, self.act_left(), self.to[side], to_only)
 
     def move_budget(self, action: str) -> float:
         return act.MOVE_INCHES if action == act.MOVE else act.DASH_INCHES
 
     def ranged_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
-        """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7), or None."""
-        if not self.standing(target):
-            return "that target is not on the table"
-        tu = self.unit(target)
-        if tu.side == self.unit(attacker).side:
-            return "you cannot shoot a squadmate"
-        pbk = weapon.has("PBK")
-        adj_enemies = self.adjacent_enemies(attacker)
-        if adj_enemies and not (pbk and set(adj_enemies) <= {target}):
-            return "a unit Adjacent to an enemy cannot make a Ranged attack"
-        if self.adjacent(attacker, target) and not pbk:
-            return "the target is Adjacent to the attacker"
-        for mate in self.squadmates(attacker):
-            if self.adjacent(mate, target):
-                return f"the target is Adjacent to {self.unit(mate).name}"
-        if not self.table.in_range(self.base(attacker), self.base(target), weapon.range_inches):
-            return f"out of range ({weapon.range_inches:g}\")"
-        sight = self.table.sight(self.base(attacker), self.base(target))
-        if not sight.visible:
-            return "not in Line of Sight" + (f" ({sight.blocker})" if sight.blocker else "")
-        if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
-            return "Limited Ammo: already used this mission"
-        return self.mission.ranged_target_reason(self, attacker, target)
+        """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7, skills), or None."""
+        with self._in_world():
+            if not self.standing(target):
+                return "that target is not on the table"
+            if self.health(target).hit <= 0:
+                return "that target is already at 0 HIT"
+            if self.side_of(target) == self.side_of(attacker):
+                return "you cannot shoot a squadmate"
+            pbk = weapon.has("PBK")
+            adj_enemies = self.adjacent_enemies(attacker)
+            if adj_enemies and not (pbk and set(adj_enemies) <= {target}):
+                return "a unit Adjacent to an enemy cannot make a Ranged attack"
+            if self.adjacent(attacker, target) and not pbk:
+                return "the target is Adjacent to the attacker"
+            for mate in self.squadmates(attacker):
+                if self.adjacent(mate, target) and not S.may_shoot_past(self, attacker, mate):
+                    return f"the target is Adjacent to {self.unit(mate).name}"
+            if not self.table.in_range(self.base(attacker), self.base(target), weapon.range_inches):
+                return f"out of range ({weapon.range_inches:g}\")"
+            sight = S.sight_from(self, attacker, target)
+            if not sight.visible:
+                return "not in Line of Sight" + (f" ({sight.blocker})" if sight.blocker else "")
+            if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
+                return "Limited Ammo: already used this mission"
+            why = S.ranged_restriction(self, attacker, target)
+            if why:
+                return why
+            return self.mission.ranged_target_reason(self, attacker, target)
 
     def melee_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
-        if not self.standing(target):
-            return "that target is not on the table"
-        if self.unit(target).side == self.unit(attacker).side:
-            return "you cannot attack a squadmate"
-        if not self.adjacent(attacker, target):
-            return "the target is not Adjacent"
-        if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
-            return "Limited Ammo: already used this mission"
-        return None
+        with self._in_world():
+            if not self.standing(target):
+                return "that target is not on the table"
+            if self.health(target).hit <= 0:
+                return "that target is already at 0 HIT"
+            if self.side_of(target) == self.side_of(attacker):
+                return "you cannot attack a squadmate"
+            if not self.adjacent(attacker, target):
+                return "the target is not Adjacent"
+            if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
+                return "Limited Ammo: already used this mission"
+            return None
 
     def legal_commands(self, side: str) -> list[C.Command]:
         """Every command `side` may give now (moves: one per reachable lattice spot)."""
         if self.waiting_for() != side:
             return []
-        p = self._prompt
-        if p is not None:
-            return self._prompt_commands(p)
-        if self.phase == DEPLOY:
-            out: list[C.Command] = []
-            und = self.undeployed(side)
-            if not und:
-                return [C.EndDeployment(side)]
-            for uid, x, y, z in self.mission.default_deployment(self, side):
-                out.append(C.Deploy(side, uid, x, y, z))
-            return out
-        if self.activation is None:
-            return [C.Activate(side, uid) for uid in self.units(side) if self.readiness(uid).ready]
-        return self._activation_commands(side)
+        with self._in_world():
+            p = self._prompt
+            if p is not None:
+                return self._prompt_commands(p)
+            if self.phase == DEPLOY:
+                out: list[C.Command] = []
+                und = self.undeployed(side)
+                if not und:
+                    return [C.EndDeployment(side)]
+                for uid, x, y, z in self.mission.default_deployment(self, side):
+                    out.append(C.Deploy(side, uid, x, y, z))
+                return out
+            if self.activation is None:
+                return [C.Activate(side, uid) for uid in self.units(side) if self.readiness(uid).ready]
+            return self._activation_commands(side)
 
     def _prompt_commands(self, p: Prompt) -> list[C.Command]:
         s = p.side
@@ -345,7 +408,7 @@ class Match:
                     if d.stage == "attack":
                         out.append(C.RollAutoDie(s, i))
                     continue
-                if not die.rerolled:
+                if not die.rerolled and not d.no_reroll:
                     for src, n in d.free:
                         if n > 0:
                             out.append(C.RerollDie(s, i, src))
@@ -356,6 +419,12 @@ class Match:
                 if self.to[s] > 0:
                     out += [C.ChangeDie(s, i, -1), C.ChangeDie(s, i, +1)]
             return out
+        if p.kind == "parry":
+            d = p.decision
+            return [C.AcceptDice(s)] + [C.RerollDie(s, i, "PAR") for i in range(len(d.dice))
+                                        if d.free_count("PAR") and d.ok(i) and d.rerollable(i)]
+        if p.kind in ("life_drain", "shield"):
+            return [C.ChooseNumber(s, n) for n in range(p.options[0] + 1)]
         if p.kind == "aoo":
             return [C.ChooseAttackOfOpportunity(s, None)] + [C.ChooseAttackOfOpportunity(s, u, w) for u, w in p.options]
         if p.kind == "blunt":
@@ -364,24 +433,33 @@ class Match:
             return [C.ChooseFirst(s, f) for f in p.options]
         if p.kind == "pick_npc":
             return [C.PickNpc(s, u) for u in p.options]
-        return []
+        return S.prompt_commands(self, p)
 
     def _activation_commands(self, side: str) -> list[C.Command]:
-        uid = self.activation.uid
+        a = self.activation
+        uid = a.uid
         card = self.unit(uid).card
         out: list[C.Command] = [C.EndActivation(side)]
+        if a.locked:
+            return out
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             if self.payment(self.cost_of(action)) is None:
                 continue
-            reach = self.table.reach(self.base(uid), self.move_budget(action))
-            for x, y, z, _cost in reach.spots:
+            budget = self.move_budget(action)
+            ext = S.move_extension(self, uid, action)
+            reach = self.table.reach(self.base(uid), budget + ext)
+            for x, y, z, cost in reach.spots:
+                if cost > budget + 1e-6 and not S.extension_ok(self, uid, x, y, z):
+                    continue
                 out.append(cls(side, x, y, z))
         for w in card.weapons:
             action = act.MELEE_COMBAT if w.kind == MELEE else act.RANGED_COMBAT
             if self.payment(self.cost_of(action, w)) is None:
                 continue
             for t in self.units(items=None):
-                if t == uid or self.unit(t).side == side:
+                if t == uid or self.side_of(t) == self.side_of(uid):
+                    continue
+                if a.target is not None and t != a.target:
                     continue
                 reason = (self.melee_target_reason(uid, w, t) if w.kind == MELEE
                           else self.ranged_target_reason(uid, w, t))
@@ -390,9 +468,8 @@ class Match:
         if self.payment(self.cost_of(act.DOOR)) is not None:
             for door in self.table.adjacent_doors(self.base(uid)):
                 out.append(C.ToggleDoor(side, door))
-        for skill in self._action_skills(card):
-            if self._skill_reason(uid, skill) is None:
-                out.append(C.UseSkill(side, skill.id))
+        if not a.grant:
+            out += S.skill_commands(self, uid, side)
         return out
 
     # == submitting =================================================================================
@@ -415,8 +492,7 @@ class Match:
         p = self._prompt
         if p is not None:
             self._answer_prompt(p, cmd)
-            return
-        if self.phase == DEPLOY:
+        elif self.phase == DEPLOY:
             if isinstance(cmd, C.Deploy):
                 self._deploy(cmd)
             elif isinstance(cmd, C.EndDeployment):
@@ -426,28 +502,167 @@ class Match:
                 self._maybe_start_battle()
             else:
                 raise IllegalCommand("units are still being deployed")
-            return
-        if self.activation is None:
+        elif self.activation is None:
             if not isinstance(cmd, C.Activate):
                 raise IllegalCommand("choose a unit to activate")
             self._activate_chosen(cmd)
+        else:
+            handler = {C.Move: self._do_move, C.Dash: self._do_move, C.RangedAttack: self._do_ranged,
+                       C.MeleeAttack: self._do_melee, C.ToggleDoor: self._do_door, C.UseSkill: self._do_skill,
+                       C.EndActivation: lambda c: self._cmd_end_activation()}.get(type(cmd))
+            if handler is None:
+                raise IllegalCommand(f"{type(cmd).__name__} is not possible during an activation")
+            normal = not self.activation.grant
+            handler(cmd)
+            if normal and not isinstance(cmd, C.EndActivation):
+                self._react_due = self._react_due or "action"
+        self._after_step()
+
+    # == the step queue =============================================================================
+    def _after_step(self) -> None:
+        """Run what is due until the match needs a command: a prompt, the active unit's next action, or
+        the next side's choice of unit. Steps (Damage, deaths, free actions, Counter) come first."""
+        for _ in range(100_000):
+            if self.phase != BATTLE or self._prompt is not None or self._attack is not None:
+                return
+            if self._check_result(False):
+                return
+            a = self.activation
+            if a is not None and a.grant and (not a.plan or not self.standing(a.uid)):
+                self._end_grant()
+                continue
+            if self._pending:
+                self._run_step(self._pending.pop(0))
+                continue
+            if a is not None:
+                if not a.grant and not self.standing(a.uid):
+                    self._end_activation()  # N9: Taken Out during its own activation
+                    continue
+                if self._react_due and not a.grant:
+                    self._open_react(self._react_due)
+                    continue
+                return
+            self._advance()
+            if self.activation is None and self._prompt is None and not self._pending:
+                return
+        raise RuntimeError("the match's step queue does not settle")
+
+    def queue_step(self, step: tuple) -> None:
+        """Run `step` after what is already queued (skills use it; see _run_step for the kinds)."""
+        self._queue(step)
+
+    def _queue(self, *steps: tuple, front: bool = False) -> None:
+        if front:
+            self._pending[0:0] = list(steps)
+        else:
+            self._pending.extend(steps)
+
+    def _run_step(self, step: tuple) -> None:
+        kind = step[0]
+        if kind == "zero":
+            _, uid, killer, melee = step
+            if self.standing(uid) and self.health(uid).hit <= 0:
+                self._queue(*S.on_zero_hit(self, uid, killer, melee), front=True)
+        elif kind == "fall":
+            _, uid, killer, melee = step
+            if self.standing(uid):
+                p = self.position(uid)
+                pos = Position(p.x, p.y, p.z)
+                self._take_out(uid)
+                S.on_take_out(self, uid, killer, melee, pos)
+        elif kind == "dbd":
+            _, uid, killer, melee = step
+            self.say(f"Duty Before Death: {self.unit(uid).name} reaches 0 HIT and may take one free action of "
+                     "1 ACT or less before it falls", "activation", uid=uid, side=self.unit(uid).side)
+            self._start_grant(uid, {"grant": "dbd", "plan": [S.BASIC_OR_MISSION], "max_cost": 1,
+                                    "on_end": [("fall", uid, killer, melee)]})
+        elif kind == "grant":
+            self._start_grant(step[1], step[2])
+        elif kind == "end_activation":
+            a = self.activation
+            if a is not None and not a.grant and a.uid == step[1]:
+                self._end_activation()
+        elif kind == "begin_turn":
+            self._begin_turn()
+        elif kind == "fate":
+            _, side, faces = step
+            self._prompt = Prompt("fate_shift", side, "Fate Shift: re-roll one Tactical Order die?",
+                                  options=tuple(faces))
+        elif kind == "skill":
+            S.run_step(self, *step[1:])
+        else:
+            raise ValueError(f"unknown step {step!r}")
+
+    def _open_react(self, moment: str) -> None:
+        self._react_due = ""
+        active_side = self.side_of(self.activation.uid)
+        for s in self.sides:
+            if s == active_side or s in self.npc_sides:
+                continue
+            opts = S.react_options(self, s) if moment == "start" else \
+                [c for c in S.react_options(self, s) if isinstance(c, C.ChooseUnit)]
+            if opts:
+                self._prompt = Prompt("react", s, f"{self.unit(self.activation.uid).name} is activating: "
+                                      "react (Standby, Misdirection) or let it go on?", options=tuple(opts))
+                return
+
+    # == free actions (grants) ======================================================================
+    def grant(self, uid: int, why: str, plan: list, *, max_cost: int | None = None, different: bool = False,
+              need_combat: bool = False, target: int | None = None, controller: str = "", on_end=()) -> None:
+        """Queue free actions for `uid` (skills call this): plan = allowed actions of each free action, in
+        order; a later one may be taken directly (skipping the earlier ones)."""
+        self._queue(("grant", uid, {"grant": why, "plan": [list(s) for s in plan], "max_cost": max_cost,
+                                    "different": different, "need_combat": need_combat, "target": target,
+                                    "controller": controller, "on_end": [list(x) for x in on_end]}))
+
+    def _start_grant(self, uid: int, info: dict) -> None:
+        on_end = [tuple(x) for x in info.get("on_end", ())]
+        if not self.standing(uid) or (self.health(uid).hit <= 0 and info["grant"] != "dbd"):
+            self._queue(*on_end, front=True)
             return
-        handler = {C.Move: self._do_move, C.Dash: self._do_move, C.RangedAttack: self._do_ranged,
-                   C.MeleeAttack: self._do_melee, C.ToggleDoor: self._do_door, C.UseSkill: self._do_skill,
-                   C.EndActivation: lambda c: self._end_activation()}.get(type(cmd))
-        if handler is None:
-            raise IllegalCommand(f"{type(cmd).__name__} is not possible during an activation")
-        handler(cmd)
+        target = info.get("target")
+        if target is not None:
+            can = any((self.melee_target_reason(uid, w, target) if w.kind == MELEE
+                       else self.ranged_target_reason(uid, w, target)) is None for w in self.unit(uid).card.weapons)
+            if not can:
+                self.say(f"{self.unit(uid).name} cannot attack {self.unit(target).name}")
+                self._queue(*on_end, front=True)
+                return
+        if info.get("controller"):
+            self._allegiance[uid] = info["controller"]
+        self._interrupted.append((self.activation, self._pending))  # later steps wait for the grant's end
+        self._pending = []
+        plan = [tuple(s) for s in info["plan"]]
+        self.activation = Activation(uid=uid, act=0, free_action=True, grant=info["grant"], plan=plan,
+                                     max_cost=info.get("max_cost"), different=info.get("different", False),
+                                     need_combat=info.get("need_combat", False), target=target,
+                                     controller=info.get("controller", ""), on_end=tuple(on_end))
+        n = len(plan)
+        self.say(f"{self.unit(uid).name} may take {n} free action{'s' if n > 1 else ''} ({info['grant']})",
+                 "activation", uid=uid, side=self.side_of(uid), grant=info["grant"])
+
+    def _end_grant(self) -> None:
         a = self.activation
-        if a is not None and a.free_action and a.history and self._prompt is None and self._attack is None:
-            self._end_duty_before_death()  # the one free action is done
-            self._after_step()
+        self._allegiance.pop(a.uid, None)
+        self.activation, later = self._interrupted.pop()
+        self._pending = [*a.on_end, *self._pending, *later]
+
+    def _consume_plan(self, action: str) -> None:
+        a = self.activation
+        i = next(k for k, step in enumerate(a.plan) if action in step)
+        plan = a.plan[i + 1:]
+        if a.different:
+            plan = [tuple(x for x in step if x != action) for step in plan]
+        if a.need_combat and len(plan) == 1 and not any(p.action in act.COMBAT_ACTIONS for p in a.history):
+            plan = [tuple(x for x in plan[0] if x in act.COMBAT_ACTIONS)]
+        a.plan = [step for step in plan if step]
 
     # == deployment and turns =======================================================================
     def _deploy(self, cmd: C.Deploy) -> None:
         if cmd.uid not in self.undeployed(cmd.side):
             raise IllegalCommand("that unit is not waiting to deploy")
-        if not self.mission.in_deployment_zone(self, cmd.side, cmd.x, cmd.y):
+        if not self.mission.in_deployment_zone(self, cmd.side, cmd.x, cmd.y) and \
+                not S.may_deploy(self, cmd.uid, cmd.x, cmd.y):
             raise IllegalCommand("outside your deployment zone")
         r = self.unit(cmd.uid).card.base_diameter / 2
         z = self.table.surface_z(cmd.x, cmd.y, cmd.z)
@@ -471,26 +686,30 @@ class Match:
             r.aoo_used = False
             r.used_once = ()
         self.mission.start_of_turn(self)
+        S.start_of_turn(self)
         self._sync_table()
         for side in self.sides:
             if side in self.npc_sides:
                 continue
-            leader = next((u for u in self.units(side) if self.unit(u).leader), None)
-            dice_n = tactical_order_dice(leader is not None,
-                                         self.unit(leader).card.leader_dice if leader is not None else 0)
+            dice_n = tactical_order_dice(True, S.leader_dice(self, side))
             faces, to = roll_tactical_orders(self.dice, dice_n, self.taken_out_count[side])
             self.to[side] = to
             self.say(f"{side}: Tactical Orders {faces} (+{self.taken_out_count[side]} for units Taken Out) "
                      f"= {to} TO", "roll", side=side, faces=faces)
+            if S.fate_shift(self, side) and any(f > 3 for f in faces):
+                self._queue(("fate", side, tuple(faces)))
+        self._queue(("begin_turn",))
+
+    def _begin_turn(self) -> None:
+        """After the Tactical Orders: the Initiative (R18, R19)."""
         if self._check_result(False):
             return
         if self.npc_sides:
             players = [s for s in self.sides if s not in self.npc_sides]
             self.next_side = players[0]  # R19: the player squad always has Initiative and goes first
             self.say(f"{self.next_side} has the Initiative (R19)")
-            self._advance()
         else:
-            rounds, winner = roll_initiative(self.dice, list(self.sides))
+            rounds, winner = S.roll_initiative(self, list(self.sides))
             self.say("Initiative: " + "; ".join(", ".join(f"{s} {v}" for s, v in r.items()) for r in rounds)
                      + f" - {winner} wins", "roll")
             self._prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
@@ -500,6 +719,7 @@ class Match:
         for s in self.sides:
             self.to[s] = 0  # unused Tactical Orders are lost
         self.mission.end_of_turn(self)
+        S.end_of_turn(self)
         self.say(f"End of Turn {self.turn}", "turn", turn=self.turn)
         if self._check_result(True):
             return
@@ -521,7 +741,7 @@ class Match:
 
     def _advance(self) -> None:
         """After an activation: the next side with Ready units activates (alternating); else the Turn ends."""
-        if self.phase != BATTLE or self._prompt is not None or self.activation is not None:
+        if self.phase != BATTLE or self._prompt is not None or self.activation is not None or self._pending:
             return
         order = list(self.sides)
         start = order.index(self.next_side) if self.next_side in order else 0
@@ -559,42 +779,64 @@ class Match:
     def _start_activation(self, uid: int) -> None:
         u = self.unit(uid)
         r = esper.component_for_entity(uid, Readiness)
-        act_now = u.card.act
+        act_now = S.activation_act(self, uid, u.card.act)
         if r.stunned:
             act_now = max(1, act_now - r.stunned)
             self.say(f"{u.name} is Stunned: {act_now} ACT this activation (STN)")
             r.stunned = 0
         self.activation = Activation(uid=uid, act=act_now)
         self.say(f"{u.name} activates ({act_now} ACT)", "activation", uid=uid, side=u.side)
+        self._queue(*S.start_of_activation(self, uid), front=True)
+        self._react_due = "start"
+
+    def _cmd_end_activation(self) -> None:
+        a = self.activation
+        if a.grant:  # declining (the rest of) the free actions
+            self._end_grant()
+            return
+        plan = S.disciplined_plan(self, a)
+        if plan:
+            self.say(f"{self.unit(a.uid).name} is Disciplined: one free Basic Action it has not used yet")
+            self._queue(("grant", a.uid, {"grant": "disciplined", "plan": [list(plan)],
+                                          "on_end": [["end_activation", a.uid]]}), front=True)
+            return
+        self._end_activation()
 
     def _end_activation(self) -> None:
-        if self.activation.free_action:  # declining the Duty Before Death action
-            self._end_duty_before_death()
-            self._after_step()
-            return
         uid = self.activation.uid
         if esper.entity_exists(uid):
             esper.component_for_entity(uid, Readiness).ready = False
         side = self.unit(uid).side
         self.activation = None
+        self._react_due = ""
         order = list(self.sides)
         self.next_side = order[(order.index(side) + 1) % len(order)]
-        self._advance()
 
     # == paying for actions =========================================================================
     def _pay(self, action: str, weapon: WeaponCard | None = None, skill=None, base: int = 1,
              to_only: bool = False) -> None:
-        cost = self.cost_of(action, weapon, getattr(skill, "id", None), base)
+        a = self.activation
+        skill_id = skill if isinstance(skill, str) or skill is None else skill.id
+        cost = self.cost_of(action, weapon, skill_id, base)
+        if cost >= act.FORBIDDEN:
+            full = act.action_cost(self.unit(a.uid).card, action, tuple(a.history), weapon=weapon, skill=skill_id,
+                                   base=base, move_tax=a.move_tax)
+            raise IllegalCommand(self._forbidden(a, action, skill_id, full) or "not possible now")
         pay = self.payment(cost, to_only)
         if pay is None:
             raise IllegalCommand(f"not enough ACT or TO: {act.ACTION_NAMES[action]} costs {cost}")
         from_act, from_to = pay
-        self.activation.act_spent += from_act
-        side = self.unit(self.activation.uid).side
+        a.act_spent += from_act
+        side = self.side_of(a.uid)
         self.to[side] -= from_to
-        self.activation.history.append(act.Performed(action, getattr(weapon, "id", None), getattr(skill, "id", None)))
+        a.history.append(act.Performed(action, getattr(weapon, "id", None), skill_id))
+        if a.grant:
+            self._consume_plan(action)
         if from_to:
             self.say(f"{from_to} TO spent to pay for {act.ACTION_NAMES[action]}")
+
+    def pay_skill(self, skill_id: str, base: int, to_only: bool) -> None:
+        self._pay(act.SKILL, skill=skill_id, base=base, to_only=to_only)
 
     # == movement ===================================================================================
     def _do_move(self, cmd) -> None:
@@ -602,34 +844,53 @@ class Match:
         uid = self.activation.uid
         budget = self.move_budget(action)
         path = self.table.path(self.base(uid), cmd.x, cmd.y, cmd.z, budget)
+        ext = S.move_extension(self, uid, action)
+        if path is None and ext:
+            path = self.table.path(self.base(uid), cmd.x, cmd.y, cmd.z, budget + ext)
+            if path is not None and not S.extension_ok(self, uid, *path.points[-1]):
+                raise IllegalCommand("the extra 2\" must end Adjacent to an enemy (Charge) or an objective "
+                                     "(Desecrate)")
+            budget += ext
         if path is None:
             raise IllegalCommand(f"cannot get there with a {act.ACTION_NAMES[action]} ({budget:g}\")")
         self._pay(action)
         dest = path.points[-1]
         candidates = []
-        for e in path.left_adjacency:
-            if not self.standing(e) or self.unit(e).item or not self.is_enemy(uid, e):
-                continue
-            if esper.component_for_entity(e, Readiness).aoo_used:
-                continue
-            for w in self.unit(e).card.weapons:
-                if w.kind == MELEE:
-                    candidates.append((e, w.id))
+        if S.provokes_aoo(self, uid):
+            for e in path.left_adjacency:
+                if not self.standing(e) or self.unit(e).item or not self.is_enemy(uid, e):
+                    continue
+                if esper.component_for_entity(e, Readiness).aoo_used or not S.can_make_aoo(self, e) or \
+                        self.health(e).hit <= 0:
+                    continue
+                for w in self.unit(e).card.weapons:
+                    if w.kind == MELEE:
+                        candidates.append((e, w.id))
         if candidates:
-            aoo_side = self.unit(candidates[0][0]).side
+            aoo_side = self.side_of(candidates[0][0])
             self._move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),
-                                      aoo_side=aoo_side)
+                                      aoo_side=aoo_side, points=tuple(path.points))
             self._prompt = Prompt("aoo", aoo_side, f"{self.unit(uid).name} leaves Adjacency: make an Attack of "
                                   "Opportunity?", options=tuple(candidates))
             return
-        self._finish_move(uid, dest, path.cost)
+        self._finish_move(uid, dest, path.cost, path.points)
 
-    def _finish_move(self, uid: int, dest, cost: float | None = None) -> None:
+    def _finish_move(self, uid: int, dest, cost: float | None = None, points=()) -> None:
         p = esper.component_for_entity(uid, Position)
         p.x, p.y, p.z = dest
         self._sync_table()
         extra = f" ({cost:.1f}\")" if cost is not None else ""
         self.say(f"{self.unit(uid).name} moves{extra}", "move", uid=uid, x=p.x, y=p.y, z=p.z)
+        if points:
+            self._queue(*S.after_move(self, uid, points), front=True)
+
+    def place(self, uid: int, x: float, y: float, z: float, verb: str = "moves", sync: bool = True) -> None:
+        """Put a unit somewhere at once (jumps, pushes, swaps): no path, no Attack of Opportunity."""
+        p = esper.component_for_entity(uid, Position)
+        p.x, p.y, p.z = x, y, z
+        if sync:
+            self._sync_table()
+        self.say(f"{self.unit(uid).name} {verb}", "move", uid=uid, x=x, y=y, z=z)
 
     def _answer_aoo(self, cmd) -> None:
         m = self._move
@@ -637,18 +898,17 @@ class Match:
             if cmd.uid is None:
                 self._prompt = None
                 self._move = None
-                self._finish_move(m.mover, m.dest)
-                self._after_step()
+                self._finish_move(m.mover, m.dest, points=m.points)
                 return
             if (cmd.uid, cmd.weapon) not in m.candidates:
                 raise IllegalCommand("that unit cannot make this Attack of Opportunity")
             m.chosen = (cmd.uid, cmd.weapon)
             esper.component_for_entity(cmd.uid, Readiness).aoo_used = True
             weapon = self.unit(cmd.uid).card.weapon(cmd.weapon)
-            max_blunt = min(int(m.spare // 2), weapon.att)
+            max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon))
             self.say(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity")
             if max_blunt > 0:
-                self._prompt = Prompt("blunt", self.unit(m.mover).side,
+                self._prompt = Prompt("blunt", self.side_of(m.mover),
                                       f"Spend movement to blunt the attack (2\" per die, up to {max_blunt})",
                                       options=(max_blunt,))
                 return
@@ -657,6 +917,10 @@ class Match:
             return
         raise IllegalCommand("answer the Attack of Opportunity first")
 
+    def _aoo_att(self, uid: int, weapon: WeaponCard) -> int:
+        base = esper.component_for_entity(uid, Health).hit if weapon.has("HIT") else weapon.att
+        return S.attack_dice(self, uid, weapon, base, aoo=True)
+
     def _start_aoo(self, blunt: int) -> None:
         m = self._move
         attacker, weapon_id = m.chosen
@@ -664,8 +928,8 @@ class Match:
         if blunt:
             self.say(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)")
         self._move = None
-        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, weapon.att - blunt),
-                           then_move=m.dest, mover=m.mover)
+        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, self._aoo_att(attacker, weapon) - blunt),
+                           then_move=m.dest, mover=m.mover, aoo=True, path=m.points)
 
     # == combat =====================================================================================
     def _weapon(self, uid: int, weapon_id: str, kind: str) -> WeaponCard:
@@ -677,9 +941,15 @@ class Match:
             raise IllegalCommand(f"{w.name} is not a {kind} weapon")
         return w
 
+    def _check_grant_target(self, target: int) -> None:
+        a = self.activation
+        if a.target is not None and target != a.target:
+            raise IllegalCommand(f"this free attack must target {self.unit(a.target).name}")
+
     def _do_ranged(self, cmd: C.RangedAttack) -> None:
         uid = self.activation.uid
         w = self._weapon(uid, cmd.weapon, RANGED)
+        self._check_grant_target(cmd.target)
         # every Spread target must be a valid target; Chain Reaction's secondary ones need only be Adjacent
         targets = [cmd.target, *cmd.extra_targets] if w.has("SPR") else [cmd.target]
         for t in targets:
@@ -688,17 +958,25 @@ class Match:
                 raise IllegalCommand(reason)
         groups = self._target_groups(w, cmd.target, cmd.extra_targets, cmd.split, melee=False)
         self._pay(act.RANGED_COMBAT, w)
-        self._start_attack(uid, w, groups)
+        if not cmd.extra_targets:
+            devoted = S.devoted_options(self, uid, w, cmd.target)
+            if devoted:
+                self._prompt = Prompt("devoted", self.side_of(cmd.target),
+                                      f"{self.unit(cmd.target).name} is targeted: may a Devoted unit take its "
+                                      "place?", options=tuple(devoted), data=(uid, w.id, cmd.target))
+                return
+        self._start_attack(uid, w, groups, action=True)
 
     def _do_melee(self, cmd: C.MeleeAttack) -> None:
         uid = self.activation.uid
         w = self._weapon(uid, cmd.weapon, MELEE)
+        self._check_grant_target(cmd.target)
         reason = self.melee_target_reason(uid, w, cmd.target)
         if reason:
             raise IllegalCommand(reason)
         groups = self._target_groups(w, cmd.target, cmd.extra_targets, (), melee=True)
         self._pay(act.MELEE_COMBAT, w)
-        self._start_attack(uid, w, groups)
+        self._start_attack(uid, w, groups, action=True)
 
     def _target_groups(self, w: WeaponCard, target: int, extra: tuple[int, ...], split: tuple[int, ...],
                        melee: bool) -> list[tuple[int | None, list[int]]]:
@@ -731,22 +1009,24 @@ class Match:
                     group.append(o)
         return [(None, group)]
 
+    def start_attack(self, attacker: int, weapon: WeaponCard, groups, **kw) -> None:
+        """A free attack that skills give (Counter): resolved at once."""
+        self._start_attack(attacker, weapon, groups, **kw)
+
     def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
-                      att: int | None = None, then_move=None, mover: int | None = None) -> None:
+                      att: int | None = None, then_move=None, mover: int | None = None, aoo: bool = False,
+                      action: bool = False, counter: bool = False, path=()) -> None:
         a_unit = self.unit(attacker)
         kind = weapon.kind
-        a_base = self.base(attacker)
-        att = weapon.att if att is None else att
-        if weapon.has("HIT"):
-            att = esper.component_for_entity(attacker, Health).hit
+        if att is None:
+            att = esper.component_for_entity(attacker, Health).hit if weapon.has("HIT") else weapon.att
+            att = S.attack_dice(self, attacker, weapon, att, aoo)
         if att <= 0:
             self.say("No Attack dice left to roll")
             if then_move is not None and mover is not None and self.standing(mover):
-                self._finish_move(mover, then_move)
-            self._after_step()
+                self._finish_move(mover, then_move, points=path)
             return
         spec_groups = []
-        support = 0
         for n, g in groups:
             n = att if n is None else n
             targets = []
@@ -755,13 +1035,14 @@ class Match:
                 cover = False
                 tsupport = 0
                 if kind == RANGED:
-                    s = self.table.sight(a_base, self.base(t))
+                    s = S.sight_from(self, attacker, t)
                     cover = s.cover and not weapon.has("NCV")
                 else:
                     tsupport = sum(1 for m in self.squadmates(t) if not self.unit(m).item and self.adjacent(m, t))
                 targets.append(StrikeTarget(uid=t, arm=tu.card.arm, hit=esper.component_for_entity(t, Health).hit,
                                             cover=cover, support=tsupport, name=tu.name))
             spec_groups.append((n, tuple(targets)))
+        support = 0
         if kind == MELEE:
             first = groups[0][1][0]
             support = sum(1 for m in self.squadmates(attacker) if not self.unit(m).item and self.adjacent(m, first))
@@ -777,22 +1058,66 @@ class Match:
                           groups=tuple(spec_groups), rerolls=tuple(rerolls), rlt=weapon.has("RLT"),
                           aut=weapon.value("AUT"), rnd=weapon.value("RND"), weapon=weapon.name,
                           attacker_name=a_unit.name)
+        spec = S.on_attack_spec(self, spec, weapon, aoo)
         if weapon.has("LIM"):
             r = esper.component_for_entity(attacker, Readiness)
             r.used_limited = tuple(sorted({*r.used_limited, weapon.id}))
         res = AttackResolution.start(spec, self.dice)
-        defender_side = self.unit(groups[0][1][0]).side
-        self._attack = _AttackContext(resolution=res, sides={ATTACKER: a_unit.side, DEFENDER: defender_side},
-                                      weapon=weapon, attacker=attacker, then_move=then_move)
+        self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
+                                      mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter)
         self._step_attack()
 
+    def deal_damage(self, source: int, groups: list[tuple[int, list[int]]], kind: str, why: str,
+                    after: tuple = ()) -> None:
+        """Damage from a skill (Grenade, Toxic, Acid Blood...): no attack roll; each target rolls its Armor
+        Saves for it. kind RANGED: a Critical Save counts as 2; MELEE ("Melee Damage"): it returns Damage
+        to the source (N31)."""
+        src = self.unit(source)
+        spec_groups = []
+        for n, g in groups:
+            spec_groups.append((n, tuple(StrikeTarget(uid=t, arm=self.unit(t).card.arm, hit=self.health(t).hit,
+                                                      name=self.unit(t).name) for t in g)))
+        spec = AttackSpec(attacker=source, kind=kind, att=0, skl=0, attacker_arm=src.card.arm,
+                          attacker_hit=self.health(source).hit, groups=tuple(spec_groups), weapon=why,
+                          attacker_name=src.name, direct=True)
+        spec = S.on_attack_spec(self, spec, None)
+        res = AttackResolution.start(spec, self.dice)
+        self._attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))
+        self._step_attack()
+
+    def heal(self, uid: int, n: int, why: str = "") -> None:
+        h = esper.component_for_entity(uid, Health)
+        gain = max(0, min(n, h.max_hit - h.hit))
+        h.hit += gain
+        self.say(f"{self.unit(uid).name} heals {gain} HIT" + (f" ({why})" if why else "") + f": {h.hit}/{h.max_hit}",
+                 "heal", uid=uid, n=gain)
+
+    def lose_hit(self, uid: int, n: int, source: int | None = None) -> None:
+        """HIT lost without a save (Execute, Get In Dere!)."""
+        h = esper.component_for_entity(uid, Health)
+        lost = min(n, h.hit)
+        h.hit -= lost
+        self.say(f"{self.unit(uid).name} loses {lost} HIT", "attack", attacker=source, lost={uid: lost})
+        if h.hit <= 0 and lost:
+            self._queue(("zero", uid, source, False), front=True)
+
+    def open_prompt(self, kind: str, side: str, text: str, options: tuple = (), data: tuple = ()) -> None:
+        self._prompt = Prompt(kind, side, text, options=options, data=data)
+
+    def close_prompt(self) -> None:
+        self._prompt = None
+
     def _has_options(self, side: str, d: Decision) -> bool:
+        if d.stage == "parry":
+            return d.free_count("PAR") > 0 and any(d.ok(i) and d.rerollable(i) for i in range(len(d.dice)))
+        if d.stage in ("drain", "shield"):
+            return True
         if self.to.get(side, 0) > 0:
             return True
         for i, die in enumerate(d.dice):
             if die.auto and d.stage == "attack":
                 return True
-            if die.rerolled or die.auto:
+            if die.rerolled or die.auto or d.no_reroll:
                 continue
             if any(n > 0 for _, n in d.free):
                 return True
@@ -806,9 +1131,11 @@ class Match:
         res = ctx.resolution
         while not res.done:
             d = res.decision
-            side = ctx.sides[d.role]
+            side = self.side_of(d.uid)
             if self._has_options(side, d):
-                self._prompt = Prompt("dice", side, _decision_text(d), decision=d)
+                kind = _STAGE_PROMPTS.get(d.stage, "dice")
+                options = (d.free[0][1],) if kind in ("life_drain", "shield") else ()
+                self._prompt = Prompt(kind, side, _decision_text(d), decision=d, options=options)
                 return
             res.act(Accept())
         self._finish_attack()
@@ -820,43 +1147,33 @@ class Match:
         self._prompt = None
         for line in res.log:
             self.say(line, "roll")
-        for uid, lost in res.outcome().items():
+        for uid in set(res.outcome()) | set(res.healed):
             h = esper.component_for_entity(uid, Health)
-            h.hit = max(0, h.hit - lost)
-        if ctx.weapon.has("STN") and any(res.criticals.values()):
+            h.hit = max(0, min(h.max_hit, res.hit_left[uid]))
+        if ctx.weapon is not None and ctx.weapon.has("STN") and any(res.criticals.values()):
             for _, targets in res.spec.groups:
                 for t in targets:
                     if self.standing(t.uid) and not self.unit(t.uid).item:
                         esper.component_for_entity(t.uid, Readiness).stunned = 1
                         self.say(f"{t.name} is Stunned: -1 ACT next activation (STN)")
-        for uid in res.taken_out():
-            if self._has_duty_before_death(uid):
-                self._dying.append(uid)
-            else:
-                self._take_out(uid)
+        steps: list[tuple] = []
+        # units that fall at once go first: a Duty Before Death action then sees the table as it is
+        for uid in sorted(res.taken_out(), key=self._has_last_action):
+            killer, by_attack = res.killer.get(uid, (None, False))
+            melee = (not ctx.direct and ctx.weapon is not None and ctx.weapon.kind == MELEE and by_attack
+                     and killer == ctx.attacker)
+            steps.append(("zero", uid, killer, melee))
         self.say("", "attack", attacker=ctx.attacker, lost=res.outcome())
         if ctx.then_move is not None:
             mover = res.spec.groups[0][1][0].uid
-            if self.standing(mover) and mover not in self._dying:
-                self._finish_move(mover, ctx.then_move)
-        self._after_step()
+            if self.standing(mover) and self.health(mover).hit > 0:
+                self._finish_move(mover, ctx.then_move, points=ctx.path)
+        steps += S.after_attack(self, ctx, res)
+        steps += [tuple(x) for x in ctx.after]
+        self._queue(*steps, front=True)
 
-    def _has_duty_before_death(self, uid: int) -> bool:
-        u = self.unit(uid)
-        return not u.item and any(s in DUTY_BEFORE_DEATH for s in u.card.skills)
-
-    def _start_duty_before_death(self) -> None:
-        uid = self._dying.pop(0)
-        self._interrupted.append(self.activation)
-        self.activation = Activation(uid=uid, act=1, free_action=True)
-        self.say(f"Duty Before Death: {self.unit(uid).name} reaches 0 HIT and may take one free action of "
-                 "1 ACT or less before it falls", "activation", uid=uid, side=self.unit(uid).side)
-
-    def _end_duty_before_death(self) -> None:
-        uid = self.activation.uid
-        self.activation = self._interrupted.pop()
-        if self.standing(uid):
-            self._take_out(uid)
+    def _has_last_action(self, uid: int) -> bool:
+        return any(s in S.DUTY_BEFORE_DEATH for s in self.unit(uid).card.skills)
 
     def _take_out(self, uid: int) -> None:
         u = self.unit(uid)
@@ -865,41 +1182,25 @@ class Match:
         esper.component_for_entity(uid, Readiness).ready = False
         if not u.item:
             self.taken_out_count[u.side] += 1
+        self.tokens = [t for t in self.tokens if not (t["owner"] == uid and t["kind"] in ("gaze", "scan"))]
         self._sync_table()
         self.say(f"{u.name} is Taken Out", "taken_out", uid=uid, side=u.side)
 
-    def _after_step(self) -> None:
-        """After any resolution: mission result, an activation cut short, or the next activation."""
-        if self._dying and not (self.activation is not None and self.activation.free_action
-                                and not self.activation.history):
-            self._start_duty_before_death()
-            return
-        if self.activation is not None and self.activation.free_action and self.activation.history:
-            self._end_duty_before_death()
-            self._after_step()
-            return
-        if self._check_result(False):
-            return
-        if self.activation is not None and not self.standing(self.activation.uid):
-            self._end_activation()
-            return
-        if self.activation is None:
-            self._advance()
-
     def _answer_prompt(self, p: Prompt, cmd: C.Command) -> None:
-        if p.kind == "dice":
-            ctx = self._attack
-            res = ctx.resolution
-            if isinstance(cmd, C.AcceptDice):
+        if p.kind in ("dice", "parry", "life_drain", "shield"):
+            res = self._attack.resolution
+            if isinstance(cmd, C.AcceptDice) and p.kind in ("dice", "parry"):
                 action = Accept()
-            elif isinstance(cmd, C.RerollDie):
+            elif isinstance(cmd, C.RerollDie) and p.kind in ("dice", "parry"):
                 action = Reroll(cmd.index, cmd.source)
-            elif isinstance(cmd, C.ChangeDie):
+            elif isinstance(cmd, C.ChangeDie) and p.kind == "dice":
                 action = Change(cmd.index, cmd.delta)
-            elif isinstance(cmd, C.RollAutoDie):
+            elif isinstance(cmd, C.RollAutoDie) and p.kind == "dice":
                 action = RollAuto(cmd.index)
+            elif isinstance(cmd, C.ChooseNumber) and p.kind in ("life_drain", "shield"):
+                action = Convert(cmd.n)
             else:
-                raise IllegalCommand("answer the dice first")
+                raise IllegalCommand("answer the dice first" if p.kind == "dice" else f"answer the {p.kind} first")
             uses_to = isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
             if uses_to and self.to[cmd.side] < 1:
                 raise IllegalCommand("no Tactical Orders left")
@@ -927,7 +1228,6 @@ class Match:
             self._prompt = None
             self.next_side = cmd.first
             self.say(f"{cmd.first} activates first")
-            self._advance()
             return
         if p.kind == "pick_npc":
             if not isinstance(cmd, C.PickNpc) or cmd.uid not in p.options:
@@ -935,7 +1235,19 @@ class Match:
             self._prompt = None
             self._start_activation(cmd.uid)
             return
-        raise IllegalCommand("unexpected answer")
+        if p.kind == "devoted":
+            if not isinstance(cmd, C.ChooseUnit) or (cmd.uid is not None and cmd.uid not in p.options):
+                raise IllegalCommand("choose a Devoted unit, or none")
+            self._prompt = None
+            attacker, weapon_id, target = p.data
+            w = self.unit(attacker).card.weapon(weapon_id)
+            if cmd.uid is not None:
+                self.say(f"{self.unit(cmd.uid).name} is Devoted: it becomes the target instead of "
+                         f"{self.unit(target).name}")
+                target = cmd.uid
+            self._start_attack(attacker, w, self._target_groups(w, target, (), (), melee=False), action=True)
+            return
+        S.answer_prompt(self, p, cmd)
 
     # == doors and skills ===========================================================================
     def _do_door(self, cmd: C.ToggleDoor) -> None:
@@ -948,38 +1260,13 @@ class Match:
         self.say(f"{self.unit(uid).name} {'opens' if now_open else 'closes'} {cmd.door}", "door", door=cmd.door,
                  open=now_open)
 
-    def _action_skills(self, card: UnitCard) -> list:
-        if self.catalog is None:
-            return []
-        out = []
-        for sid in card.skills:
-            s = self.catalog.skills.get(sid)
-            if s is not None and s.id in SKILL_ACTIONS:
-                out.append(s)
-        return out
-
-    def _skill_reason(self, uid: int, skill) -> str | None:
-        if skill.to_cost is None and skill.act_cost is None:
-            return "a passive skill"
-        if skill.id in esper.component_for_entity(uid, Readiness).used_once:
-            return "already used this Turn"
-        cost = self.cost_of(act.SKILL, skill=skill.id, base=skill.to_cost or skill.act_cost or 0)
-        if self.payment(cost, to_only=skill.to_cost is not None) is None:
-            return "not enough ACT or TO"
-        return None
-
     def _do_skill(self, cmd: C.UseSkill) -> None:
-        uid = self.activation.uid
-        card = self.unit(uid).card
-        skill = next((s for s in self._action_skills(card) if s.id == cmd.skill), None)
-        if skill is None:
-            raise IllegalCommand("this unit has no such skill action")
-        reason = self._skill_reason(uid, skill)
-        if reason:
-            raise IllegalCommand(reason)
-        self._pay(act.SKILL, skill=skill, base=skill.to_cost or skill.act_cost or 0,
-                  to_only=skill.to_cost is not None)
-        SKILL_ACTIONS[skill.id](self, uid, cmd)
+        S.use_skill(self, cmd)
+
+    def skill_reason(self, uid: int, skill_id: str) -> str | None:
+        """Why `uid` cannot use skill action `skill_id` now (whatever its target), or None."""
+        with self._in_world():
+            return S.skill_reason(self, uid, skill_id)
 
     # == hashing, replay, undo ======================================================================
     def state(self) -> dict:
@@ -997,9 +1284,12 @@ class Match:
             "turn": self.turn, "phase": self.phase, "to": self.to, "taken_out": self.taken_out_count,
             "next": self.next_side, "dice": self.dice.fingerprint(),
             "activation": None if self.activation is None else asdict(self.activation),
-            "prompt": None if p is None else [p.kind, p.side, repr(p.decision), repr(p.options)],
+            "interrupted": [[None if a is None else asdict(a), repr(later)] for a, later in self._interrupted],
+            "prompt": None if p is None else [p.kind, p.side, repr(p.decision), repr(p.options), repr(p.data)],
             "doors": {d.id: self.table.door_open(d.id) for d in self.table.battlefield.doors},
             "result": None if self.result is None else asdict(self.result),
+            "tokens": self.tokens, "side_effects": self.side_effects, "pending": repr(self._pending),
+            "allegiance": sorted(self._allegiance.items()), "react": self._react_due,
             "entities": ents,
         }
 
@@ -1023,18 +1313,17 @@ def _json_default(o):
 
 
 def _decision_text(d: Decision) -> str:
+    if d.stage == "parry":
+        return "Parry: make the attacker re-roll one of its attack dice?"
+    if d.stage == "drain":
+        return "Life Drain: how many Critical Strikes heal your unit instead of dealing Damage?"
+    if d.stage == "shield":
+        return "Shield: how many Critical Saves count as two saves instead of returning Damage?"
     who = "Attack dice" if d.stage == "attack" else "Armor Saves"
     return f"{who}: re-roll or change dice, or accept"
 
 
-def _strategize(match: Match, uid: int, cmd) -> None:
-    side = match.unit(uid).side
-    match.to[side] += 1
-    match.say(f"{match.unit(uid).name} uses Strategize: +1 TO ({match.to[side]} now)")
-
-
-# Skill actions the engine knows: skill id -> function(match, uid, command).
-SKILL_ACTIONS: dict = {"INT-STRAT": _strategize}
+# Skill actions the engine knows (skills.ACTIONS): skill id -> SkillAction.
+SKILL_ACTIONS = S.ACTIONS
 # Skills that let a unit act once more at 0 HIT before it is Taken Out.
-DUTY_BEFORE_DEATH = ("INT-DBD",)
-
+DUTY_BEFORE_DEATH = S.DUTY_BEFORE_DEATH

@@ -4,6 +4,8 @@ The first use of an Action in an activation costs its listed ACT; each repeat of
 one more. Move and Dash are different Actions; Ranged Combat with two weapons is the same Action.
 Weapon and unit specials adjust the cost: 2MC/2RC (second use of that weapon -1), HVY (+1 after a Move
 for the next combat with that weapon, +1 on the next Move after using it), Swift (Dash -1).
+Skills: Technician (the TCH special: every Mission action -1; the STD-TECH skill: the first Mission action
+of each activation -1), Venomous Bonespurs (`move_tax`: Move actions cost more for one activation).
 """
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ MISSION = "mission"
 SKILL = "skill"
 
 BASIC_ACTIONS = (MOVE, DASH, RANGED_COMBAT, MELEE_COMBAT, DOOR, PICK_UP, DROP, GIVE)
+COMBAT_ACTIONS = (RANGED_COMBAT, MELEE_COMBAT)
+FORBIDDEN = 99  # the cost the match reports for an action the unit may not take now (see Match.cost_of)
+TECHNICIAN_ONCE = "STD-TECH"  # skill: once per activation, a Mission action for 1 ACT less
 ACTION_NAMES = {MOVE: "Move", DASH: "Dash", RANGED_COMBAT: "Ranged Combat", MELEE_COMBAT: "Melee Combat",
                 DOOR: "Open/Close Door", PICK_UP: "Pick Up", DROP: "Drop", GIVE: "Give", MISSION: "Mission Action",
                 SKILL: "Skill"}
@@ -45,8 +50,10 @@ def _same(a: Performed, action: str, skill: str | None) -> bool:
 
 
 def action_cost(card: UnitCard, action: str, history: tuple[Performed, ...] | list[Performed] = (),
-                weapon: WeaponCard | None = None, skill: str | None = None, base: int = 1) -> int:
-    """ACT cost of doing `action` now, given what the unit did earlier in this activation."""
+                weapon: WeaponCard | None = None, skill: str | None = None, base: int = 1,
+                move_tax: int = 0) -> int:
+    """ACT cost of doing `action` now, given what the unit did earlier in this activation.
+    move_tax: extra ACT on every Move action (Venomous Bonespurs)."""
     repeats = sum(1 for p in history if _same(p, action, skill))
     cost = base + repeats
     if weapon is not None and action in (MELEE_COMBAT, RANGED_COMBAT):
@@ -58,8 +65,15 @@ def action_cost(card: UnitCard, action: str, history: tuple[Performed, ...] | li
             cost += 1
     if action == MOVE and _heavy_used_since_move(card, history):
         cost += 1
+    if action == MOVE:
+        cost += move_tax
     if action == DASH and card.has_skill("SWF"):
         cost -= 1
+    if action == MISSION:
+        if card.has_skill("TCH"):
+            cost -= 1
+        elif TECHNICIAN_ONCE in card.skills and repeats == 0:
+            cost -= 1
     return max(cost, 0)
 
 

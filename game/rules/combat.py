@@ -7,6 +7,13 @@ for an action: `Reroll`, `Change`, `RollAuto` or `Accept`. The match turns decis
 odds calculator's Monte Carlo answers them with a fixed policy. Same code either way.
 
 Damage is tallied here and capped at each unit's remaining HIT (R6); the match applies it.
+
+Skills and unit specials reach the resolution as plain fields of the spec (the match fills them in):
+save re-rolls (Dodge, Tough, auras), Hardened (1s and 2s are Critical Saves), automatic saves (Stealthy),
+Protect (a 1D6 per HIT about to be lost, kept on 1-2), Mindstab (no re-rolls at all), and three extra
+decisions: Parry (the defender makes the attacker re-roll one die), Life Drain (the attacker turns
+Critical Strikes into healing) and Shield (a melee Critical Save counts as two saves instead of returning
+Damage). A `direct` spec is Damage from a skill: no attack roll, each target just saves that Damage.
 """
 from __future__ import annotations
 
@@ -18,6 +25,9 @@ from .model import MELEE, RANGED
 ATTACK = "attack"
 SAVE = "save"
 RETURN_SAVE = "return_save"
+PARRY = "parry"  # the defender may make the attacker re-roll one attack die (PAR)
+DRAIN = "drain"  # the attacker may turn Critical Strikes into healing (LFD)
+SHIELD = "shield"  # the defender may count melee Critical Saves as two saves instead of returning Damage
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
@@ -33,6 +43,13 @@ class StrikeTarget:
     cover: bool = False  # Cover applies: may re-roll one save die (ranged; already cleared by NCV/High Ground)
     support: int = 0  # melee: squadmates of the target Adjacent to it, one save re-roll each (R5)
     name: str = ""
+    save_rerolls: tuple[tuple[str, int], ...] = ()  # skill re-rolls of save dice: ("DOD", 1), ("aegis", 1), ...
+    hardened: bool = False  # HRD: natural 1s and 2s are Critical Saves
+    auto_saves: int = 0  # STL: automatic saves on top of the rolled ones (ranged, in Cover)
+    ward: bool = False  # Protect: each HIT about to be lost is kept on a 1D6 roll of 1-2
+    parry: bool = False  # PAR: may make the attacker re-roll one attack die before saving (melee)
+    shield: bool = False  # Shield: melee Critical Saves may count as two saves instead of returning Damage
+    no_reroll: bool = False  # Mindstab: may not re-roll its dice
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +67,12 @@ class AttackSpec:
     rnd: int = 0  # Rending: up to this many Critical Strikes deal 3 Damage
     weapon: str = ""
     attacker_name: str = ""
+    direct: bool = False  # Damage from a skill: no attack roll; each group's number is the Damage dealt
+    drain: bool = False  # LFD: Critical Strikes may heal the attacker instead of dealing Damage
+    attacker_max_hit: int = 0  # for healing (0: the attacker_hit)
+    attacker_hardened: bool = False  # HRD on the attacker: for returned Damage
+    attacker_ward: bool = False  # Protect on the attacker
+    attacker_no_reroll: bool = False  # Mindstab on the attacker: no re-rolls of attack or save dice
 
     @staticmethod
     def single(attacker: int, kind: str, att: int, skl: int, target: StrikeTarget, *, attacker_arm: int = 0,
@@ -69,16 +92,22 @@ class Decision:
     stat: int
     free: tuple[tuple[str, int], ...]  # free re-roll sources left: (source, count)
     rlt: bool = False
+    crit: int = 1  # the highest natural face that is a Critical (HRD saves: 2)
+    no_reroll: bool = False  # Mindstab: these dice may not be re-rolled (Tactical Order changes still may)
 
     def free_count(self, source: str) -> int:
         return dict(self.free).get(source, 0)
 
+    def ok(self, i: int) -> bool:
+        """Die i succeeds (a Hardened 2 is a Critical Save, so a success)."""
+        return is_critical(self.dice[i], self.crit) or self.dice[i].succeeds(self.stat)
+
     def failed(self) -> list[int]:
-        return [i for i, d in enumerate(self.dice) if not d.succeeds(self.stat)]
+        return [i for i in range(len(self.dice)) if not self.ok(i)]
 
     def rerollable(self, i: int) -> bool:
         d = self.dice[i]
-        return not d.rerolled and not d.auto
+        return not d.rerolled and not d.auto and not self.no_reroll
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +130,33 @@ class RollAuto:
 @dataclass(frozen=True, slots=True)
 class Accept:
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class Convert:
+    count: int  # DRAIN: Critical Strikes turned into healing; SHIELD: Critical Saves counted as two saves
+
+
+def is_critical(die: Die, crit: int = 1) -> bool:
+    """A Critical: a natural 1 (or up to `crit`, e.g. 2 for Hardened saves), unchanged, rolled."""
+    return not die.auto and die.shift == 0 and die.natural <= crit
+
+
+def save_succeeds(die: Die, arm: int, hardened: bool = False) -> bool:
+    """An Armor Save: at most ARM, a natural 6 fails (R2); under Hardened a natural 2 is a Critical Save."""
+    return is_critical(die, 2 if hardened else 1) or die.succeeds(arm)
+
+
+def drained_damage(crits: int, rnd: int, drained: int) -> int:
+    """Damage the drained Critical Strikes no longer deal: the 2-Damage ones go first, then Rending's 3s."""
+    rending = min(crits, rnd)
+    plain = crits - rending
+    return 2 * min(drained, plain) + 3 * max(0, drained - plain)
+
+
+def warded(faces, amount: int) -> int:
+    """Protect: of `amount` HIT about to be lost, those whose 1D6 (faces) shows 1-2 are kept."""
+    return amount - sum(1 for f in faces[:amount] if f <= 2)
 
 
 class IllegalDiceAction(ValueError):
@@ -134,6 +190,11 @@ class AttackResolution:
     _free: dict[str, int] = field(default_factory=dict)
     _chain: list[_Chain] = field(default_factory=list)
     _stage_uid: int = 0
+    healed: dict[int, int] = field(default_factory=dict)  # Life Drain
+    killer: dict[int, tuple[int, bool]] = field(default_factory=dict)  # uid -> (who dealt its last HIT, by an
+    #                                                                      attack roll rather than returned Damage)
+    _asked: set = field(default_factory=set)  # PARRY/DRAIN already offered for a group
+    _saves: Decision | None = None  # the save roll waiting for a SHIELD answer
 
     @classmethod
     def start(cls, spec: AttackSpec, dice: Dice) -> "AttackResolution":
@@ -151,10 +212,20 @@ class AttackResolution:
         d = self.decision
         if d is None:
             raise IllegalDiceAction("no dice are waiting for a decision")
+        if isinstance(action, Convert):
+            if d.stage not in (DRAIN, SHIELD):
+                raise IllegalDiceAction("nothing to convert now")
+            if not 0 <= action.count <= d.free_count("LFD" if d.stage == DRAIN else "shield"):
+                raise IllegalDiceAction("cannot convert that many")
+            self.decision = None
+            self._after(d, action.count)
+            return
         if isinstance(action, Accept):
             self.decision = None
             self._after(d)
             return
+        if d.stage in (DRAIN, SHIELD) or (d.stage == PARRY and not isinstance(action, Reroll)):
+            raise IllegalDiceAction("only the skill's own choice is possible here")
         dice = list(d.dice)
         if not 0 <= getattr(action, "index", -1) < len(dice):
             raise IllegalDiceAction("there is no such die")
@@ -165,6 +236,10 @@ class AttackResolution:
                 raise IllegalDiceAction("an automatic Strike is not rolled; roll it first")
             if dice[i].rerolled:
                 raise IllegalDiceAction("a die may be re-rolled only once (R1)")
+            if d.no_reroll:
+                raise IllegalDiceAction("these dice may not be re-rolled (Mindstab)")
+            if d.stage == PARRY and action.source != "PAR":
+                raise IllegalDiceAction("Parry re-rolls one attack die, nothing else")
             if action.source == "TO":
                 self._spend_to(d.role)
             elif action.source == "RLT":
@@ -208,6 +283,16 @@ class AttackResolution:
 
     def _roll_attack(self) -> None:
         n, targets = self.spec.groups[self._group]
+        if self.spec.direct:
+            names = ", ".join(t.name or f"#{t.uid}" for t in targets)
+            self.log.append(f"{names} take{'s' if len(targets) == 1 else ''} {n} Damage "
+                            f"({self.spec.weapon or 'a skill'})")
+            self._attack_dice = ()
+            self._strike_damage = n
+            self.criticals[self._group] = 0
+            self._target = 0
+            self._next_target()
+            return
         auto = min(self.spec.aut, n)
         rolled = [Die(natural=v) for v in self.dice.roll(n - auto)]
         dice = tuple(rolled + [Die(natural=1, auto=True)] * auto)
@@ -216,24 +301,70 @@ class AttackResolution:
                         f"{n} dice vs SKL {self.spec.skl}")
         self.log.append(f"  rolls {_faces(dice)}")
         self._attack_dice = dice
+        nr = self.spec.attacker_no_reroll
         self._decide(Decision(stage=ATTACK, role=ATTACKER, uid=self.spec.attacker, dice=dice, stat=self.spec.skl,
-                              free=tuple(self._free.items()), rlt=self.spec.rlt))
+                              free=() if nr else tuple(self._free.items()), rlt=self.spec.rlt and not nr,
+                              no_reroll=nr))
 
     def _decide(self, decision: Decision) -> None:
         self.decision = decision
 
-    def _after(self, d: Decision) -> None:
-        if d.stage == ATTACK:
+    def _after(self, d: Decision, count: int = 0) -> None:
+        if d.stage in (ATTACK, PARRY):
             self._attack_dice = d.dice
             self._strike_damage, crits = strike_damage(d.dice, self.spec.skl, self.spec.rnd)
             self.criticals[self._group] = crits
+            if d.stage == PARRY:
+                self.log.append(f"  after the Parry: {_faces(d.dice)}")
             self.log.append(f"  {_count_strikes(d.dice, self.spec.skl)}: {self._strike_damage} Damage")
-            self._target = 0
-            self._next_target()
+            self._after_attack_dice()
+        elif d.stage == DRAIN:
+            self._drain(count)
+            self._start_targets()
         elif d.stage == SAVE:
             self._resolve_saves(d)
+        elif d.stage == SHIELD:
+            self._apply_saves(self._saves, count)
         else:
             self._resolve_return(d)
+
+    def _after_attack_dice(self) -> None:
+        """Parry, then Life Drain, then the targets' saves."""
+        g = self._group
+        _, targets = self.spec.groups[g]
+        if self.spec.kind == MELEE and (g, PARRY) not in self._asked:
+            self._asked.add((g, PARRY))
+            parry = next((t for t in targets if t.parry and self.hit_left[t.uid] > 0), None)
+            dice = self._attack_dice
+            if parry is not None and any(not x.rerolled and not x.auto and x.succeeds(self.spec.skl) for x in dice):
+                self._decide(Decision(stage=PARRY, role=DEFENDER, uid=parry.uid, dice=dice, stat=self.spec.skl,
+                                      free=(("PAR", 1),)))
+                return
+        crits = self.criticals.get(g, 0)
+        lost = (self.spec.attacker_max_hit or self.spec.attacker_hit) - self.hit_left[self.spec.attacker]
+        if self.spec.drain and crits and lost > 0 and (g, DRAIN) not in self._asked:
+            self._asked.add((g, DRAIN))
+            self._decide(Decision(stage=DRAIN, role=ATTACKER, uid=self.spec.attacker, dice=self._attack_dice,
+                                  stat=self.spec.skl, free=(("LFD", min(crits, lost)),)))
+            return
+        self._start_targets()
+
+    def _drain(self, n: int) -> None:
+        if n <= 0:
+            return
+        crits = self.criticals.get(self._group, 0)
+        self._strike_damage -= drained_damage(crits, self.spec.rnd, n)
+        a = self.spec.attacker
+        top = self.spec.attacker_max_hit or self.spec.attacker_hit
+        gain = max(0, min(n, top - self.hit_left[a]))
+        self.hit_left[a] += gain
+        self.healed[a] = self.healed.get(a, 0) + gain
+        self.log.append(f"  Life Drain: {n} Critical Strike(s) heal {self._name_of(a)} by {gain} HIT instead; "
+                        f"{self._strike_damage} Damage left")
+
+    def _start_targets(self) -> None:
+        self._target = 0
+        self._next_target()
 
     def _next_target(self) -> None:
         _, targets = self.spec.groups[self._group]
@@ -256,23 +387,48 @@ class AttackResolution:
             free.append(("cover", 1))
         if self.spec.kind == MELEE and t.support:
             free.append(("support", t.support))
-        self.log.append(f"  {t.name or f'#{t.uid}'} saves {len(dice)} vs ARM {t.arm}: {_faces(dice)}")
-        self._decide(Decision(stage=SAVE, role=DEFENDER, uid=t.uid, dice=dice, stat=t.arm, free=tuple(free)))
+        for src, n in t.save_rerolls:
+            if n > 0:
+                free.append((src, n))
+        if t.no_reroll:
+            free = []
+        self.log.append(f"  {t.name or f'#{t.uid}'} saves {len(dice)} vs ARM {t.arm}: {_faces(dice)}"
+                        + (" (Hardened: 1s and 2s are Critical)" if t.hardened else ""))
+        self._decide(Decision(stage=SAVE, role=DEFENDER, uid=t.uid, dice=dice, stat=t.arm, free=tuple(free),
+                              crit=2 if t.hardened else 1, no_reroll=t.no_reroll))
 
     def _resolve_saves(self, d: Decision) -> None:
         t = self.spec.groups[self._group][1][self._target]
+        saved = [x for x in d.dice if save_succeeds(x, t.arm, t.hardened)]
+        crits = sum(1 for x in saved if is_critical(x, d.crit))
+        if self.spec.kind == MELEE and t.shield and crits and len(d.dice) - len(saved) > 0:
+            self._saves = d
+            self._decide(Decision(stage=SHIELD, role=DEFENDER, uid=t.uid, dice=d.dice, stat=d.stat,
+                                  free=(("shield", min(crits, len(d.dice) - len(saved))),), crit=d.crit))
+            return
+        self._apply_saves(d, 0)
+
+    def _apply_saves(self, d: Decision, shielded: int) -> None:
+        t = self.spec.groups[self._group][1][self._target]
+        self._saves = None
         damage = len(d.dice)
-        saved = [x for x in d.dice if x.succeeds(t.arm)]
-        crits = sum(1 for x in saved if x.critical)
+        saved = [x for x in d.dice if save_succeeds(x, t.arm, t.hardened)]
+        crits = sum(1 for x in saved if is_critical(x, d.crit))
+        src = self.spec.attacker
         if self.spec.kind == RANGED:
-            blocked = min(damage, len(saved) + crits)  # a Critical Save counts as 2 saves
-            why = f"{len(saved)} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "")
-            self._damage(t.uid, damage - blocked, why)
+            auto = t.auto_saves if t.cover else 0
+            blocked = min(damage, len(saved) + crits + auto)  # a Critical Save counts as 2 saves
+            why = f"{len(saved)} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
+                (f" + {auto} automatic (Stealthy)" if auto else "")
+            self._damage(t.uid, damage - blocked, why, src, True)
         else:
-            self._damage(t.uid, damage - len(saved), f"{len(saved)} saves")
-            if crits:
-                self.log.append(f"  {crits} Critical Save(s) return {crits} Damage to the attacker (R4)")
-                self._chain.append(_Chain(uid=self.spec.attacker, source=t.uid, damage=crits))
+            blocked = min(damage, len(saved) + shielded)
+            why = f"{len(saved)} saves" + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
+            self._damage(t.uid, damage - blocked, why, src, True)
+            back = crits - shielded
+            if back:
+                self.log.append(f"  {back} Critical Save(s) return {back} Damage to the attacker (R4)")
+                self._chain.append(_Chain(uid=src, source=t.uid, damage=back))
         self._continue_chain()
 
     def _continue_chain(self) -> None:
@@ -286,27 +442,47 @@ class AttackResolution:
             role = ATTACKER if c.uid == self.spec.attacker else DEFENDER
             self._stage_uid = c.source
             self.log.append(f"  {self._name_of(c.uid)} saves {c.damage} returned Damage vs ARM {arm}: {_faces(dice)}")
-            self._decide(Decision(stage=RETURN_SAVE, role=role, uid=c.uid, dice=dice, stat=arm, free=()))
+            self._decide(Decision(stage=RETURN_SAVE, role=role, uid=c.uid, dice=dice, stat=arm, free=(),
+                                  crit=2 if self._flag(c.uid, "hardened") else 1,
+                                  no_reroll=self._flag(c.uid, "no_reroll")))
             return
         self._target += 1
         self._next_target()
 
     def _resolve_return(self, d: Decision) -> None:
         arm = d.stat
-        saved = [x for x in d.dice if x.succeeds(arm)]
-        crits = sum(1 for x in saved if x.critical)
-        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves")
+        saved = [x for x in d.dice if save_succeeds(x, arm, d.crit > 1)]
+        crits = sum(1 for x in saved if is_critical(x, d.crit))
+        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves", self._stage_uid, False)
         if crits:
             self.log.append(f"  {crits} Critical Save(s) return {crits} Damage (R4 chain)")
             self._chain.append(_Chain(uid=self._stage_uid, source=d.uid, damage=crits))
         self._continue_chain()
 
-    def _damage(self, uid: int, amount: int, why: str) -> None:
+    def _damage(self, uid: int, amount: int, why: str, source: int | None = None, by_attack: bool = False) -> None:
         applied = max(0, min(amount, self.hit_left[uid]))
+        if applied and self._flag(uid, "ward"):
+            faces = self.dice.roll(applied)
+            kept = applied - warded(faces, applied)
+            self.log.append(f"  Protect: {self._name_of(uid)} rolls {_faces([Die(natural=f) for f in faces])}, "
+                            f"keeps {kept} HIT")
+            applied -= kept
+        if applied and source is not None and applied >= self.hit_left[uid]:
+            self.killer[uid] = (source, by_attack)
         self.hit_left[uid] -= applied
         self.lost[uid] = self.lost.get(uid, 0) + applied
         extra = " - Taken Out" if self.hit_left[uid] <= 0 and applied > 0 else ""
         self.log.append(f"  {why}: {self._name_of(uid)} loses {applied} HIT{extra}")
+
+    def _flag(self, uid: int, name: str) -> bool:
+        """A per-unit flag of the spec: hardened, ward, no_reroll (attacker_* for the attacker)."""
+        if uid == self.spec.attacker:
+            return bool(getattr(self.spec, "attacker_" + name))
+        for _, targets in self.spec.groups:
+            for t in targets:
+                if t.uid == uid:
+                    return bool(getattr(t, name))
+        return False
 
     def _arm_of(self, uid: int) -> int:
         if uid == self.spec.attacker:
@@ -361,13 +537,29 @@ def _count_strikes(dice, skl: int) -> str:
 
 
 def _source_name(src: str) -> str:
-    return {"TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
-            "support": "Support", "cover": "Cover"}.get(src, src)
+    return SOURCE_NAMES.get(src, src)
+
+
+SOURCE_NAMES = {"TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
+                "support": "Support", "cover": "Cover", "DOD": "Dodge", "TGH": "Tough", "PAR": "Parry",
+                "aegis": "Aegis Aura", "shroud": "Dissonance Shroud", "cloak": "Cloak", "vengeful": "Vengeful",
+                "pain": "Pain Is Strength", "formation": "Formation", "yellbox": "Yellbox"}
 
 
 # -- the simple policy used by the odds calculator, the headless runner and NPCs ------------------
 def reroll_failed_policy(decision: Decision) -> object:
-    """Re-roll failed dice only, with free sources (Relentless first for 6s); never spend Tactical Orders."""
+    """Re-roll failed dice only, with free sources (Relentless first for 6s); never spend Tactical Orders.
+    Parry: make the attacker re-roll its best die; Shield: count every Critical Save as two saves;
+    Life Drain: keep the Damage (no healing)."""
+    if decision.stage == PARRY:
+        ok = [i for i in range(len(decision.dice)) if decision.ok(i) and decision.rerollable(i)]
+        if ok:
+            return Reroll(min(ok, key=lambda i: (not decision.dice[i].critical, i)), "PAR")
+        return Accept()
+    if decision.stage == SHIELD:
+        return Convert(decision.free_count("shield"))
+    if decision.stage == DRAIN:
+        return Convert(0)
     for i in decision.failed():
         if not decision.rerollable(i):
             continue
