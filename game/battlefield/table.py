@@ -833,6 +833,13 @@ class Table:
                     return True
         return False
 
+    def reset(self) -> None:
+        """Back to the map as loaded: no bases, doors as drawn. The movement lattices built so far are kept
+        (a door put back drops only the nodes around it), so a replayed match (undo) starts warm."""
+        self.set_bases([])
+        for d in self.battlefield.doors:
+            self.set_door(d.id, d.open)
+
     def prepare(self, radius: float = 0.5) -> None:
         """Build the whole movement lattice for bases of this radius now (otherwise it is built lazily, area
         by area, by the first searches there: about 0.1 s per new area). For a loading screen."""

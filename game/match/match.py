@@ -92,14 +92,19 @@ class Event:
 
 class Match:
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
-                 cards: dict[str, list[tuple[str, UnitCard]]], catalog=None) -> None:
-        """`cards`: for each side with a squad, its units as (name, built card)."""
+                 cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
+        """`cards`: for each side with a squad, its units as (name, built card). `table`: a Table of this
+        battlefield to reuse (reset to the map as loaded), e.g. the one of the match an undo replays."""
         self.scenario = scenario
         self.seed = seed
         self.mission = mission
         self.catalog = catalog
         self.world = f"match-{next(_world_ids)}"
-        self.table = Table(battlefield, scenario.measure)
+        if table is not None and table.battlefield is battlefield and table.measure == scenario.measure:
+            table.reset()
+            self.table = table
+        else:
+            self.table = Table(battlefield, scenario.measure)
         self.dice = Dice(seed)
         self.log: list[C.Command] = []
         self.rolls_per_command: list[int] = []
@@ -149,11 +154,14 @@ class Match:
         finally:
             esper.switch_world(prev)
 
-    def close(self) -> None:
+    def close(self, keep_table: bool = False) -> None:
+        """Delete this match's esper world and release its table (unless a new match takes the table over)."""
         if esper.current_world == self.world:
             esper.switch_world("default")
         if self.world in esper.list_worlds():
             esper.delete_world(self.world)
+        if not keep_table:
+            self.table.close()
 
     def say(self, text: str, kind: str = "log", **data) -> None:
         self.events.append(Event(kind, text, data))

@@ -13,24 +13,33 @@ from .first_mission import FirstMission
 MISSIONS = {FirstMission.id: FirstMission}
 
 
-def create_match(scenario: Scenario, seed: int, catalog=None) -> Match:
+def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepare: bool = False) -> Match:
+    """A new match. `table`: a Table of the same map to reuse (undo); `prepare`: build the movement graph
+    now (about half a second) so that no later preview or NPC decision pays for it."""
     catalog = catalog or load_catalog()
     cls = MISSIONS.get(scenario.mission)
     if cls is None:
         raise ScenarioError(f"unknown mission {scenario.mission!r} (known: {', '.join(sorted(MISSIONS))})")
     mission = cls(catalog)
-    bf = load_battlefield(MAPS_DIR / scenario.map) if scenario.map else open_table()
+    if table is not None:
+        bf = table.battlefield
+    else:
+        bf = load_battlefield(MAPS_DIR / scenario.map) if scenario.map else open_table()
     cards = {}
     for side in scenario.sides:
         if side.squad is not None:
             cards[side.side] = [(u.name or catalog.unit_types[u.unit_type].name, build_card(catalog, u))
                                 for u in side.squad.units]
-    return Match(scenario, seed, mission, bf, cards, catalog=catalog)
+    match = Match(scenario, seed, mission, bf, cards, catalog=catalog, table=table)
+    if prepare:
+        for radius in sorted({card.base_diameter / 2 for units in cards.values() for _, card in units} | {0.5}):
+            match.table.prepare(radius)
+    return match
 
 
-def replay(scenario: Scenario, seed: int, commands, catalog=None) -> Match:
+def replay(scenario: Scenario, seed: int, commands, catalog=None, table=None) -> Match:
     """Rebuild a match from its scenario, seed and command log."""
-    m = create_match(scenario, seed, catalog)
+    m = create_match(scenario, seed, catalog, table=table)
     for c in commands:
         m.submit(c)
     return m
@@ -40,9 +49,8 @@ def undo(match: Match) -> Match:
     """Rewind the last command, if it rolled no dice (it is replayed away)."""
     if not match.can_undo():
         raise ValueError("the last command rolled dice and cannot be undone")
-    new = replay(match.scenario, match.seed, match.log[:-1], match.catalog)
-    match.close()
-    return new
+    match.close(keep_table=True)
+    return replay(match.scenario, match.seed, match.log[:-1], match.catalog, table=match.table)
 
 
 def first_mission_scenario(squad=None, map_name: str | None = FirstMission.map_name, measure: str = "inches",

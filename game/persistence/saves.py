@@ -125,13 +125,14 @@ def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
     return scenario, seed, commands, data
 
 
-def load_match(path: Path, catalog=None):
-    """Rebuild the saved match by replaying it. Raises SaveError; the file is never modified."""
+def load_match(path: Path, catalog=None, prepare: bool = False):
+    """Rebuild the saved match by replaying it. Raises SaveError; the file is never modified.
+    `prepare`: build the movement graph first (for a player about to see previews)."""
     from game.modes import create_match
 
     scenario, seed, commands, data = read_save(path)
     try:
-        match = create_match(scenario, seed, catalog)
+        match = create_match(scenario, seed, catalog, prepare=prepare)
     except Exception as e:  # a map or squad that no longer loads
         raise SaveError(path, f"cannot set up the saved mission: {e}") from None
     for i, c in enumerate(commands):

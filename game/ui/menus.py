@@ -157,7 +157,7 @@ def load_into_battle(app, path) -> bool:
     """Load a save and open its battle; a bad save shows its problem in a dialog (the file is untouched)."""
     from game.persistence.saves import SaveError, load_match
     try:
-        match = load_match(path, app.catalog)
+        match = load_match(path, app.catalog, prepare=True)
     except SaveError as e:
         from pathlib import Path
         app.message("This save cannot be loaded", f"{Path(e.path).name}: {e.problem}\n\n"
@@ -287,7 +287,7 @@ class SetupScene(Scene):
         from .battle import BattleScene
         sc = self.scenario()
         try:
-            match = create_match(sc, self.seed, self.app.catalog)
+            match = create_match(sc, self.seed, self.app.catalog, prepare=True)
         except Exception as e:  # a map that does not load: tell the player, stay here
             self.app.message("Cannot start this mission", str(e))
             return

@@ -104,8 +104,13 @@ def test_undo_rewinds_a_dice_free_command():
     x0, y0 = m.position(uid).x, m.position(uid).y
     m.submit(C.Move("player", x0, y0 - 2))
     assert m.can_undo()
+    table = m.table
     m2 = undo(m)
     assert (m2.position(uid).x, m2.position(uid).y) == (x0, y0) and m2.active_unit == uid
+    assert m2.table is table  # the replay reuses the warm table (reset to the map as loaded)
+    fresh = replay(m2.scenario, m2.seed, m2.log)
+    assert fresh.state_hash() == m2.state_hash()
+    fresh.close()
     m3 = undo(m2)
     assert m3.state_hash() == before
     m3.close()
