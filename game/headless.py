@@ -44,7 +44,17 @@ def result_line(match) -> str:
 
 
 def main(seed: int, mission: str, squad=None, map_name="default", measure="inches") -> int:
-    match = play_headless(seed, mission, squad, map_name, measure, out=sys.stdout)
+    from game.battlefield import MapError
+    from game.paths import MAPS_DIR
+    if map_name not in (None, "default") and not (MAPS_DIR / map_name).is_file():
+        known = ", ".join(sorted(p.name for p in MAPS_DIR.glob("*.tmx")))
+        print(f"main.py: --map: no map {map_name!r} in maps/ (known: {known}, or 'open')", file=sys.stderr)
+        return 2
+    try:
+        match = play_headless(seed, mission, squad, map_name, measure, out=sys.stdout)
+    except (MapError, ValueError) as e:
+        print(f"main.py: {e}", file=sys.stderr)
+        return 2
     print(result_line(match))
     match.close()
     return 0

@@ -31,3 +31,23 @@ def test_unknown_option_is_refused(capsys):
     with pytest.raises(SystemExit) as e:
         main(["--frobnicate"])
     assert e.value.code == 2 and "unrecognized arguments" in capsys.readouterr().err
+
+
+def test_unknown_map_and_mission(capsys):
+    assert main(["--headless", "--map", "atlantis.tmx"]) == 2
+    assert "no map 'atlantis.tmx'" in capsys.readouterr().err
+    assert main(["--headless", "--mission", "moon-landing", "--map", "open"]) == 2
+    assert "unknown mission" in capsys.readouterr().err
+
+
+def test_broken_map_is_named(tmp_path, monkeypatch, capsys):
+    import game.paths
+    import game.modes
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    (maps / "broken.tmx").write_text("<map><oops")
+    monkeypatch.setattr(game.paths, "MAPS_DIR", maps)
+    monkeypatch.setattr(game.modes, "MAPS_DIR", maps)
+    assert main(["--headless", "--map", "broken.tmx"]) == 2
+    err = capsys.readouterr().err
+    assert "broken.tmx" in err
