@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.persistence.saves import write_json_atomic
+from game.persistence.jsonfile import read_versioned_json, write_json_atomic
 from game.rules.model import Catalog, SquadSpec, UnitSpec
 
 FORMAT = "ruinstars-roster"
@@ -117,31 +117,7 @@ def save_roster(spec: SquadSpec, name: str, folder: Path | None = None, *, budge
 
 def _read(path: Path) -> dict:
     """The roster's JSON object, checked for format and version; RosterError otherwise."""
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise RosterError(path, f"cannot be read ({e.strerror or e})") from None
-    if size > MAX_ROSTER_BYTES:
-        raise RosterError(path, f"is too large to be a roster ({size} bytes)")
-    try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as e:
-        raise RosterError(path, f"cannot be read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise RosterError(path, "is not a text file") from None
-    except json.JSONDecodeError as e:
-        raise RosterError(path, f"is damaged: not valid JSON (line {e.lineno}, column {e.colno})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RosterError(path, "is not a Ruinstars roster")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RosterError(path, "has no version number")
-    if version > VERSION:
-        raise RosterError(path, f"was made by a newer version of the game (roster version {version}; "
-                                f"this game reads up to {VERSION})")
-    if version < 1:
-        raise RosterError(path, f"has an unknown version number ({version})")
-    return data
+    return read_versioned_json(path, FORMAT, VERSION, MAX_ROSTER_BYTES, "roster", RosterError)
 
 
 def _check_ids(path: Path, spec: SquadSpec, catalog: Catalog) -> None:

@@ -7,8 +7,6 @@ the file and the problem, and the file is left exactly as it was.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,6 +15,8 @@ from game.match.commands import CommandFormatError, command_from_dict
 from game.match.errors import IllegalCommand
 from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
+
+from .jsonfile import read_versioned_json, write_json_atomic
 
 FORMAT = "ruinstars-save"
 VERSION = 1
@@ -66,44 +66,10 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
     return path
 
 
-def write_json_atomic(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
     """Parse and check a save without changing it: (scenario, seed, commands, raw data)."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise SaveError(path, f"cannot be read ({e.strerror})") from None
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(path, f"is too large to be a save ({size} bytes)")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "is not a text file") from None
-    except json.JSONDecodeError as e:
-        raise SaveError(path, f"is damaged: not valid JSON (line {e.lineno}, column {e.colno})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(path, "is not a Ruinstars save")
-    version = data.get("version")
-    if not isinstance(version, int):
-        raise SaveError(path, "has no version number")
-    if version > VERSION:
-        raise SaveError(path, f"was made by a newer version of the game (save version {version}; "
-                              f"this game reads up to {VERSION})")
+    data = read_versioned_json(path, FORMAT, VERSION, MAX_SAVE_BYTES, "save", SaveError)
     try:
         scenario = Scenario.from_dict(data["scenario"])
         seed = data["seed"]
