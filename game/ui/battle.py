@@ -2,6 +2,10 @@
 
 The scene only reads the match, and changes it only through `match.submit(command)`:
   - the player's clicks and keys become commands (Deploy, Activate, Move, RangedAttack, ... answers to prompts),
+  - skill actions are buttons; a skill that needs a unit, a second unit or a spot lights its choices up on the
+    table (skillui.SkillTargeting) and the click that completes the choice submits the UseSkill,
+  - the match's prompts (dice, Attacks of Opportunity, Parry, Devoted, Counter, reactions, ...) are answered in
+    the prompt panel (prompts.py), also in the middle of an NPC activation, which waits for the answer,
   - NPC sides are played by NpcController, one command per animation step (Space skips ahead),
   - Ctrl+Z replaces the match by `undo(match)` when the last command rolled no dice.
 Every change bumps `version`; previews, the card and the action buttons are recomputed on a new version
@@ -31,6 +35,7 @@ from .logview import LogView
 from .preview import Preview, action_states
 from .prompts import PromptPanel
 from .scene import Scene
+from .skillui import GRENADES, SkillTargeting, active_choices, choices_before_activation
 from .theme import rect
 
 BEHAVIOUR_TEXT = {
@@ -118,6 +123,11 @@ class BattleScene(Scene):
         self._actions = []
         self._action_buttons: dict = {}
         self._action_key = None
+        self._states_key = None
+        self._states_val: list = []
+        self.skill: SkillTargeting | None = None  # choosing a skill's unit(s) or spot on the table
+        self.skill_hover = None  # (x, y, listed spot?) under the mouse while choosing a spot
+        self.skill_victims: list[int] = []  # Grenade: who is Adjacent to the hovered spot
         self._banner_turn = None
         self._turn_taken: dict[str, int] = {}
         self.time = 0.0
@@ -212,7 +222,7 @@ class BattleScene(Scene):
         w = panel.w - px(20)
         deploy = self.match.phase == "deploy"
         uid = self.selected
-        states = [] if deploy or uid is None else action_states(self.match, uid, self.side)
+        states = [] if deploy or uid is None else self._states(uid)
         self._actions = states
         bh = px(30)
         # the vertical budget: card, actions, preview box, and at least a few lines of the log
@@ -258,8 +268,9 @@ class BattleScene(Scene):
                     b.disable()
                 self._action_buttons[b] = st.key
                 y += bh + px(4)
-            self.b_end = UIButton(rect(x, y, bw, bh), "End activation", m, container=self.root,
-                                  object_id="#action", tool_tip_text="End this unit's activation; unused ACT are lost")
+            end_label, end_tip = self._end_label()
+            self.b_end = UIButton(rect(x, y, bw, bh), end_label, m, container=self.root,
+                                  object_id="#action", tool_tip_text=end_tip)
             y += bh + px(8)
             self.layout["actions"] = pygame.Rect(x, panel.y + card_h, w, y - panel.y - card_h)
             self.layout["info"] = pygame.Rect(x, y, w, info_h)
@@ -269,7 +280,23 @@ class BattleScene(Scene):
         self.log.set_rect(self.layout["log"])
         self._action_key = (self.selected, self.match.phase, self.version, tuple(self.layout["panel"]))
 
+    def _end_label(self) -> tuple[str, str]:
+        a = self.match.activation
+        if a is not None and a.grant and self.match.side_of(a.uid) == self.side:
+            return "Decline free action", "Take no (more) free actions: the interrupted activation goes on"
+        return "End activation", "End this unit's activation; unused ACT are lost"
+
+    def _states(self, uid):
+        """The action buttons' states for `uid`, once per match version."""
+        key = (self.version, uid, self.match.phase)
+        if key != self._states_key:
+            self._states_key = key
+            self._states_val = action_states(self.match, uid, self.side)
+        return self._states_val
+
     def _action_tip(self, st) -> str:
+        if getattr(st, "tip", ""):
+            return st.tip
         if st.reason:
             return f"<b>{st.label}</b>: not now - {st.reason}"
         return f"<b>{st.label}</b>: costs {st.cost}"
@@ -285,7 +312,7 @@ class BattleScene(Scene):
                     self._action_key[0] != self.selected or self._action_key[1] != m.phase:
                 self._build_panel()
             else:
-                states = action_states(m, self.selected, self.side) if self.selected is not None else []
+                states = self._states(self.selected) if self.selected is not None else []
                 if [s.key for s in states] != [s.key for s in self._actions]:
                     self._build_panel()
                 else:
@@ -299,6 +326,10 @@ class BattleScene(Scene):
                    self.selected is not None and (m.active_unit == self.selected or
                                                   (m.active_unit is None and self._ready_own(self.selected))))
         npc_turn = m.phase == "battle" and m.waiting_for() in self.npc_ctl
+        if self.b_end is not None:
+            label = self._end_label()[0]
+            if self.b_end.text != label:
+                self.b_end.set_text(label)
         want = ((self.b_end, can_end), (self.b_undo, self._can_undo()), (self.b_skip, npc_turn))
         for b, on in want:
             if b is not None and b.is_enabled != on:
@@ -480,8 +511,12 @@ class BattleScene(Scene):
         self._preview_key = None
         self.hover_spot = self.hover_path = self.hover_target = None
         self.card.invalidate()
+        if self.skill is not None or self.mode == "skill":
+            self._leave_skill(default_mode=False)
+            self.mode = self._default_mode(self.selected) if self.selected is not None else None
         if m.phase == "battle":
-            if m.active_unit is not None and m.unit(m.active_unit).side == self.side:
+            if m.active_unit is not None and m.side_of(m.active_unit) == self.side and \
+                    m.waiting_for() == self.side:
                 if self.selected != m.active_unit:
                     self.selected = m.active_unit
                     self.mode = self._default_mode(self.selected)
@@ -560,7 +595,7 @@ class BattleScene(Scene):
     def _default_mode(self, uid) -> str | None:
         if uid is None:
             return None
-        states = action_states(self.match, uid, self.side)
+        states = self._states(uid)
         self._actions = states
         for st in states:
             if st.key == "move" and st.enabled:
@@ -570,9 +605,10 @@ class BattleScene(Scene):
     def select(self, uid: int | None, mode: str | None = "default") -> None:
         m = self.match
         if uid is not None and m.active_unit is not None and m.active_unit != uid and \
-                m.unit(m.active_unit).side == self.side:
+                m.side_of(m.active_unit) == self.side and m.waiting_for() == self.side:
             self.app.toast(f"Finish {m.unit(m.active_unit).name}'s activation first (E)", "error")
             return
+        self._leave_skill(default_mode=False)
         self.selected = uid
         self.inspect = None
         self.weapon_id = None
@@ -601,6 +637,7 @@ class BattleScene(Scene):
         if not st.enabled:
             self.app.toast(f"{st.label}: {st.reason}", "error")
             return
+        self._leave_skill(default_mode=False)
         self.mode = mode
         self.weapon_id = weapon_id
         self._preview_key = None
@@ -608,6 +645,13 @@ class BattleScene(Scene):
 
     def _current_preview(self) -> Preview | None:
         m = self.match
+        if self.mode == "skill":
+            key = ("skill", self.version)
+            if key != self._preview_key:
+                self._preview_key = key
+                self.preview = None
+                self._reach_key = None
+            return None
         if self.selected is None or self.mode is None or m.phase != "battle" or not m.standing(self.selected):
             return None
         key = (self.version, self.selected, self.mode, self.weapon_id)
@@ -627,6 +671,11 @@ class BattleScene(Scene):
         cam = self.camera
         if name == "cancel":
             if self.effects.dismiss():
+                return True
+            if self.skill is not None:
+                if not self.skill.back():
+                    self._leave_skill()
+                self._update_hover()
                 return True
             if self.mode in ("ranged", "melee", "dash"):
                 self.mode = self._default_mode(self.selected)
@@ -678,6 +727,13 @@ class BattleScene(Scene):
                 return True
             self.skip = True
             self.anims.clear()
+            return True
+        if self.skill is not None and name in ("confirm", "accept"):
+            single = self.skill.single()
+            if single is not None:
+                self._commit_skill(single, self.skill)
+            else:
+                self.app.toast(self.skill.instruction())
             return True
         if m.prompt is not None and m.prompt.side == self.side and self.prompt_panel.active:
             if name.startswith("die_"):
@@ -769,8 +825,107 @@ class BattleScene(Scene):
             if self._ensure_active():
                 self.submit(C.ToggleDoor(self.side, key.split(":", 1)[1]))
         elif key.startswith("skill:"):
-            if self._ensure_active():
-                self.submit(C.UseSkill(self.side, key.split(":", 1)[1]))
+            self.start_skill(key.split(":", 1)[1])
+
+    # -- skills: a button, then the unit(s) or spot on the table -------------------------------------------
+    def start_skill(self, sid: str) -> None:
+        """A skill action button: at once when the skill needs no choice; else its choices light up on the
+        table (Esc backs out)."""
+        m = self.match
+        uid = self.selected
+        if uid is None:
+            self.app.toast("Select one of your units first", "error")
+            return
+        st = next((s for s in self._actions if s.key == f"skill:{sid}"), None)
+        if st is None:
+            self.app.toast(f"{m.unit(uid).name} has no such skill", "error")
+            return
+        if not st.enabled:
+            self.app.toast(f"{st.label}: {st.reason}", "error")
+            return
+        if m.active_unit == uid:
+            cands = active_choices(m, self.side, sid)
+        else:
+            cands, why = choices_before_activation(m, uid, self.side, sid)
+            if not cands and why:
+                self.app.toast(f"{st.label}: {why}", "error")
+                return
+        t = SkillTargeting(m, sid, uid, self.side, cands)
+        if t.stage == "none":
+            self._commit_skill(cands[0] if cands else C.UseSkill(self.side, sid), t)
+            return
+        if not cands and not t.free_spots():
+            self.app.toast(f"{t.name}: nothing to use it on now", "error")
+            return
+        self._enter_skill(t)
+
+    def start_prompt_skill(self, sid: str, cands) -> None:
+        """A skill offered inside a prompt (Misdirection in a reaction): pick its units on the table."""
+        self._enter_skill(SkillTargeting(self.match, sid, None, self.side, list(cands), from_prompt=True))
+
+    def _enter_skill(self, t: SkillTargeting) -> None:
+        self.skill = t
+        self.mode = "skill"
+        self.weapon_id = None
+        self.skill_hover = None
+        self.skill_victims = []
+        self._preview_key = None
+        self._update_hover()
+        self.app.toast(t.instruction() + "  (Esc: cancel)")
+
+    def _leave_skill(self, default_mode: bool = True) -> None:
+        if self.skill is None and self.mode != "skill":
+            return
+        self.skill = None
+        self.skill_hover = None
+        self.skill_victims = []
+        self._preview_key = None
+        if self.mode == "skill":
+            self.mode = self._default_mode(self.selected) if default_mode and self.selected is not None else None
+
+    def _commit_skill(self, cmd, t: SkillTargeting) -> bool:
+        if not t.from_prompt and not self._ensure_active():
+            return False
+        ok = self.submit(cmd)
+        if not ok and self.skill is None:
+            self._leave_skill()
+        return ok
+
+    def _skill_click(self) -> None:
+        t = self.skill
+        hu = self.hover_uid
+        st = t.stage
+        if hu is not None and (st in ("unit", "unit2") or (st == "spot" and hu == t.first)):
+            kind, val = t.pick_unit(hu)
+        elif st == "spot" and self.mouse_board is not None:
+            x, y = self.mouse_board
+            if self.match.table.measure == "grid":
+                x, y = self.match.table.snap(x, y)
+            kind, val = t.pick_spot(x, y)
+        else:
+            kind, val = "no", "click a highlighted unit"
+        if kind == "cmd":
+            self._commit_skill(val, t)
+        elif kind == "no":
+            self.app.toast(f"{t.name}: {val}", "error")
+        else:
+            self.skill_hover = None
+            self._update_hover()
+
+    def _skill_hover(self, x, y, hu) -> None:
+        t = self.skill
+        hover = None
+        if t.stage == "spot" and (hu is None or hu != t.first):
+            near = t.spot_near(x, y)
+            if near is not None:
+                hover = (near[0], near[1], True)
+            elif t.free_spots() and t.in_area(x, y):
+                hover = (round(x, 2), round(y, 2), False)
+        if hover != self.skill_hover:
+            self.skill_hover = hover
+            self.skill_victims = []
+            if hover is not None and t.sid in GRENADES:
+                self.skill_victims = spot_adjacent_units(self.match, hover[0], hover[1], t.uid)
 
     def handle(self, event, consumed) -> None:
         m = self.match
@@ -779,6 +934,10 @@ class BattleScene(Scene):
             cmd = self.prompt_panel.command_for(event)
             if cmd is not None:
                 self.submit(cmd)
+                return
+            action = self.prompt_panel.action_for(event)
+            if action is not None:
+                action()
                 return
             if el is self.b_menu:
                 from .menus import PauseScene
@@ -840,7 +999,11 @@ class BattleScene(Scene):
 
     def intent_cancel_soft(self) -> None:
         """Right click: back out of a targeting mode, never into the pause menu."""
-        if self.mode in ("ranged", "melee", "dash"):
+        if self.skill is not None:
+            if not self.skill.back():
+                self._leave_skill()
+            self._update_hover()
+        elif self.mode in ("ranged", "melee", "dash"):
             self.mode = self._default_mode(self.selected)
             self._preview_key = None
         elif self.selected is not None and self.match.active_unit != self.selected:
@@ -864,9 +1027,15 @@ class BattleScene(Scene):
         if m.phase != "battle":
             return
         p = m.prompt
+        if self.skill is not None and (p is None or self.skill.from_prompt):
+            self._skill_click()
+            return
         if p is not None:
-            if p.side == self.side and p.kind == "pick_npc" and self.hover_uid in p.options:
-                self.submit(C.PickNpc(self.side, self.hover_uid))
+            hu = self.hover_uid
+            if p.side == self.side and p.kind == "pick_npc" and hu in p.options:
+                self.submit(C.PickNpc(self.side, hu))
+            elif p.side == self.side and hu is not None and hu in prompt_units(m, p):
+                self.submit(C.ChooseUnit(self.side, hu))
             elif p.side == self.side:
                 self.app.toast("Answer the prompt first")
             return
@@ -1022,6 +1191,9 @@ class BattleScene(Scene):
             self.card.invalidate()
         if m.phase == "deploy":
             self._update_ghost(x, y)
+            return
+        if self.skill is not None:
+            self._skill_hover(x, y, hu)
             return
         pv = self._current_preview()
         if pv is None:
@@ -1226,6 +1398,34 @@ class BattleScene(Scene):
     def draw_over(self, screen) -> None:
         from .battle_draw import draw_battle_over
         draw_battle_over(self, screen)
+
+
+def prompt_units(match, p) -> list[int]:
+    """Units a prompt lets the player click on the table: Devoted units, units on Standby."""
+    if p.kind == "devoted":
+        return list(p.options)
+    if p.kind == "react":
+        return [c.uid for c in p.options if isinstance(c, C.ChooseUnit) and c.uid is not None]
+    return []
+
+
+def spot_adjacent_units(match, x: float, y: float, uid: int | None) -> list[int]:
+    """Units and items Adjacent to a point on the table (a Grenade's spot), as the rules read it."""
+    from game.battlefield import Base
+    out = []
+    try:
+        near_z = match.base(uid).z if uid is not None else 0.0
+        probe = Base(uid=-1, side="spot", x=x, y=y, z=match.table.surface_z(x, y, near_z), radius=0.0)
+        for o in match.units(items=None):
+            b = match.base(o)
+            if math.hypot(b.x - x, b.y - y) <= b.radius:
+                if abs(b.z - probe.z) <= 0.5:
+                    out.append(o)
+            elif match.table.adjacent(probe, b):
+                out.append(o)
+    except Exception:
+        return []
+    return out
 
 
 def describe_command(match, cmd) -> str:

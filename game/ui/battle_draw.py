@@ -6,6 +6,7 @@ import math
 import pygame
 
 from .board import _dashed_line
+from .skillui import LANDING, PUSH, SPOT_EFFECT, grant_text
 from .sprites import mix
 
 
@@ -27,7 +28,13 @@ def draw_battle(sc, screen: pygame.Surface) -> None:
         _draw_reach(sc, screen, pv)
     if pv is not None and sc.mode in ("ranged", "melee"):
         _draw_range(sc, screen, pv)
+    if m.tokens:
+        _draw_tokens(sc, screen)
+    if sc.skill is not None:
+        _draw_skill_choices(sc, screen)
     _draw_units(sc, screen, pv)
+    if sc.skill is not None:
+        _draw_skill_hover(sc, screen)
     if pv is not None and sc.mode in ("move", "dash"):
         _draw_path(sc, screen, pv)
     if pv is not None and sc.mode in ("ranged", "melee") and sc.hover_target is not None:
@@ -243,6 +250,7 @@ def _draw_units(sc, screen, pv) -> None:
     active = m.active_unit
     pulse = 0.5 + 0.5 * math.sin(sc.time * 4)
     pick = m.prompt.options if (m.prompt is not None and m.prompt.kind == "pick_npc") else ()
+    mine = _prompt_rings(sc)
     names = app.settings.show_names
     labels = []
     for v in sorted(sc.units, key=lambda q: (q.z, q.y)):
@@ -259,6 +267,13 @@ def _draw_units(sc, screen, pv) -> None:
             pygame.draw.circle(screen, mix(pal.select, (255, 255, 255), pulse * 0.4), (sx, sy), r_px + 5, 2)
         if v.uid in pick:
             pygame.draw.circle(screen, mix(pal.npc, (255, 255, 255), pulse), (sx, sy), r_px + 7, 3)
+        elif v.uid in mine:
+            col, clickable = mine[v.uid]
+            if clickable:
+                ring = app.sprites.ring(r_px + 5, mix(col, (255, 255, 255), 0.3), 3, ticks=True)
+                screen.blit(ring, ring.get_rect(center=(sx, sy)))
+            else:
+                pygame.draw.circle(screen, mix(col, (255, 255, 255), pulse * 0.4), (sx, sy), r_px + 6, 3)
         sc.renderer.draw_unit(screen, cam, v, dim, at=at)
         if v.uid == sc.hover_uid:
             pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)
@@ -266,6 +281,172 @@ def _draw_units(sc, screen, pv) -> None:
             labels.append((v.name, (sx, sy + r_px + 3)))
     for name, pos in labels:  # names after all bases, so no base covers them
         app.text.blit(screen, name, pos, 10, (240, 240, 240), True, anchor="midtop", shadow=True)
+
+
+# -- tokens, skills and prompts on the table ------------------------------------------------------------------
+TOKEN_NAMES = {"smoke": "Smoke", "scan": "Scan marker", "gaze": "Dark Gaze"}
+
+
+def _cache(sc, name: str = "surfaces", limit: int = 64) -> dict:
+    """A small per-scene cache (surfaces, wrapped lines), emptied when it grows past `limit`."""
+    caches = getattr(sc, "_draw_cache", None)
+    if caches is None:
+        caches = sc._draw_cache = {}
+    c = caches.setdefault(name, {})
+    if len(c) > limit:
+        c.clear()
+    return c
+
+
+def _disc(sc, r_px: int, fill, edge) -> pygame.Surface:
+    key = ("disc", r_px, fill, edge)
+    cache = _cache(sc)
+    surf = cache.get(key)
+    if surf is None:
+        surf = pygame.Surface((2 * r_px + 4, 2 * r_px + 4), pygame.SRCALPHA)
+        c = r_px + 2
+        pygame.draw.circle(surf, fill, (c, c), r_px)
+        if edge is not None:
+            pygame.draw.circle(surf, edge, (c, c), r_px, 2)
+        cache[key] = surf
+    return surf
+
+
+def _draw_tokens(sc, screen) -> None:
+    """Smoke (a grey cloud), Scan markers and Dark Gaze tokens (their area as a ring)."""
+    app, cam = sc.app, sc.camera
+    pal = app.palette
+    for t in sc.match.tokens:
+        kind = t.get("kind")
+        c = cam.to_screen(t["x"], t["y"])
+        r = max(4, cam.length(t.get("radius", 1.0)))
+        if kind == "smoke":
+            if r <= 900:
+                disc = _disc(sc, r, (150, 156, 166, 120), (215, 220, 228, 210))
+                screen.blit(disc, disc.get_rect(center=c))
+            col = (225, 228, 235)
+        else:
+            col = pal.warn if kind == "scan" else pal.item
+            pygame.draw.circle(screen, (0, 0, 0), c, r, 4)
+            pygame.draw.circle(screen, col, c, r, 2)
+        pygame.draw.polygon(screen, col, [(c[0], c[1] - 7), (c[0] + 7, c[1]), (c[0], c[1] + 7), (c[0] - 7, c[1])])
+        pygame.draw.polygon(screen, (0, 0, 0), [(c[0], c[1] - 7), (c[0] + 7, c[1]), (c[0], c[1] + 7), (c[0] - 7, c[1])],
+                            1)
+        app.text.blit(screen, TOKEN_NAMES.get(kind, kind), (c[0], c[1] - r - 2), 11, col, True, anchor="midbottom",
+                      shadow=True)
+
+
+def _prompt_rings(sc) -> dict:
+    """Units a prompt of the player's is about, uid -> (colour, clickable): the ones to click (a reticle in the
+    selection colour), the unit attacked or deciding (white), the attacker (the "bad" colour)."""
+    m = sc.match
+    p = m.prompt
+    if p is None or p.side != sc.side:
+        return {}
+    pal = sc.app.palette
+    white = (240, 240, 240)
+    out = {}
+    try:
+        if p.kind == "devoted":
+            out[p.data[0]] = (pal.bad, False)
+            out[p.data[2]] = (white, False)
+            for u in p.options:
+                out[u] = (pal.select, True)
+        elif p.kind == "react":
+            if m.active_unit is not None:
+                out[m.active_unit] = (pal.bad, False)
+            for c in p.options:
+                if getattr(c, "uid", None) is not None:
+                    out[c.uid] = (pal.select, True)
+        elif p.kind == "counter":
+            out[p.data[0]] = (white, False)
+            out[p.data[1]] = (pal.bad, False)
+        elif p.decision is not None:
+            out[p.decision.uid] = (white, False)
+            if m.active_unit is not None and m.active_unit != p.decision.uid:
+                out[m.active_unit] = (pal.bad, False)
+    except Exception:
+        return {}
+    return out
+
+
+def _draw_skill_choices(sc, screen) -> None:
+    """While a skill's unit or spot is chosen: the area it may reach, the spots listed, the units to click."""
+    app, cam, t = sc.app, sc.camera, sc.skill
+    pal = app.palette
+    pulse = 0.5 + 0.5 * math.sin(sc.time * 4)
+    area = t.area()
+    if area is not None:
+        c = cam.to_screen(area[0], area[1])
+        r = cam.length(area[2])
+        if r <= 700:
+            disc = _disc(sc, r, pal.select + (26,), None)
+            screen.blit(disc, disc.get_rect(center=c))
+        pygame.draw.circle(screen, (0, 0, 0), c, r, 4)
+        pygame.draw.circle(screen, pal.select, c, r, 2)
+    for uid in t.units():
+        v = sc.by_uid.get(uid)
+        if v is None:
+            continue
+        r_px = max(5, int(v.r * cam.ppi))
+        ring = app.sprites.ring(r_px + 4, mix(pal.select, (255, 255, 255), 0.3), 3, ticks=True)
+        screen.blit(ring, ring.get_rect(center=cam.to_screen(v.x, v.y)))
+    if t.first is not None:
+        v = sc.by_uid.get(t.first)
+        if v is not None:
+            pygame.draw.circle(screen, pal.select, cam.to_screen(v.x, v.y), max(5, int(v.r * cam.ppi)) + 8, 4)
+
+
+def _spot_marker(sc, col) -> pygame.Surface:
+    """A spot a skill may be used on: a small ringed cross."""
+    key = ("spot", col)
+    cache = _cache(sc)
+    mark = cache.get(key)
+    if mark is None:
+        mark = pygame.Surface((22, 22), pygame.SRCALPHA)
+        pygame.draw.circle(mark, (0, 0, 0), (11, 11), 9, 4)
+        pygame.draw.circle(mark, col, (11, 11), 8, 2)
+        pygame.draw.line(mark, col, (7, 11), (15, 11), 2)
+        pygame.draw.line(mark, col, (11, 7), (11, 15), 2)
+        cache[key] = mark
+    return mark
+
+
+def _draw_skill_hover(sc, screen) -> None:
+    """Over the bases: the spots listed, and what the hovered spot would do."""
+    app, cam, t = sc.app, sc.camera, sc.skill
+    pal = app.palette
+    spots = t.spots()
+    if spots:
+        mark = _spot_marker(sc, pal.select)
+        half = mark.get_width() // 2
+        for x, y in spots:
+            c = cam.to_screen(x, y)
+            screen.blit(mark, (c[0] - half, c[1] - half))
+    h = sc.skill_hover
+    if h is None:
+        return
+    x, y, listed = h
+    c = cam.to_screen(x, y)
+    col = pal.select if listed else mix(pal.select, (255, 255, 255), 0.4)
+    eff = SPOT_EFFECT.get(t.sid)
+    if eff:
+        pygame.draw.circle(screen, (0, 0, 0), c, cam.length(eff), 3)
+        pygame.draw.circle(screen, col, c, cam.length(eff), 2)
+    mover = t.uid if t.sid in LANDING else (t.first if t.sid in PUSH else None)
+    if mover is not None:
+        v = sc.by_uid.get(mover)
+        if v is not None:
+            r = cam.length(v.r)
+            pygame.draw.line(screen, col, cam.to_screen(v.x, v.y), c, 2)
+            pygame.draw.circle(screen, col, c, r, 2)
+    for u in sc.skill_victims:
+        v = sc.by_uid.get(u)
+        if v is not None:
+            ring = app.sprites.ring(max(5, int(v.r * cam.ppi)) + 3, pal.bad, 3, ticks=True)
+            screen.blit(ring, ring.get_rect(center=cam.to_screen(v.x, v.y)))
+    pygame.draw.circle(screen, (0, 0, 0), c, 6)
+    pygame.draw.circle(screen, col, c, 4)
 
 
 # -- top bar, panel, hint: painted into an offscreen surface when what they show changes -------------------
@@ -296,8 +477,11 @@ def _region(sc, screen, name, rect, key, paint, blit: bool = True) -> bool:
 def _top_key(sc):
     m = sc.match
     p = m.prompt
+    a = m.activation
+    grant = None if a is None or not a.grant else (a.grant, repr(a.plan), a.max_cost, a.target)
     return (m.phase, m.turn, m.to.get(sc.side, 0), m.waiting_for(), None if p is None else (p.side, p.text),
-            m.active_unit, m.act_left(), sc.npc_line, sc.app.palette.name, tuple(sc.b_skip.rect) if sc.b_skip else 0)
+            m.active_unit, m.act_left(), grant, sc.npc_line, sc.app.palette.name,
+            tuple(sc.b_skip.rect) if sc.b_skip else 0)
 
 
 def _panel_key(sc, uid, note):
@@ -374,7 +558,11 @@ def _draw_top(sc, screen) -> None:
             txt, col = "Your decision: " + m.prompt.text, pal.select
         elif w == sc.side:
             if m.active_unit is not None:
-                txt = f"{m.unit(m.active_unit).name} activating  ·  {m.act_left()} ACT left"
+                g = grant_text(m)
+                if g:
+                    txt = f"{m.unit(m.active_unit).name}  ·  {g}"
+                else:
+                    txt = f"{m.unit(m.active_unit).name} activating  ·  {m.act_left()} ACT left"
             else:
                 txt = "Your turn: activate a Ready unit"
             col = pal.player
@@ -433,7 +621,14 @@ def _draw_panel(sc, screen, uid, note) -> None:
             x = br.right + sc.px(8)
             w = (kc.x if kc else L["actions"].right) - x - sc.px(4)
             if st.enabled:
-                T.blit(screen, st.cost, (x, br.centery), 13, pal.text, True, anchor="midleft")
+                cr = T.blit(screen, st.cost, (x, br.centery), 13, pal.text, True, anchor="midleft")
+                note = getattr(st, "note", "")
+                if note:
+                    room = x + w - cr.right - sc.px(8)
+                    while note and T.size(note, 11)[0] > room:
+                        note = note[:-4] + "..." if len(note) > 4 else ""
+                    if note:
+                        T.blit(screen, note, (cr.right + sc.px(8), br.centery), 11, pal.text_dim, anchor="midleft")
             else:
                 lines = T.wrap(st.reason, 11, w)[:2]
                 y = br.centery - (len(lines) * T.line_height(11)) // 2
@@ -450,6 +645,8 @@ def _info_lines(sc):
     if m.phase != "battle":
         return lines
     pv = sc.preview if sc._preview_key is not None else None
+    if sc.skill is not None:
+        return _skill_info(sc, lines)
     if m.prompt is not None and m.prompt.side == sc.side:
         lines.append(("Answer the question below the table first.", pal.select, True))
         return lines
@@ -508,6 +705,27 @@ def _info_lines(sc):
     return lines
 
 
+def _skill_info(sc, lines):
+    from .skillui import skill_rule
+    m, t, pal = sc.match, sc.skill, sc.app.palette
+    lines.append((t.instruction(), pal.select, True))
+    hu = sc.hover_uid
+    if hu is not None and hu in t.units():
+        h = m.health(hu)
+        lines.append((f"{m.unit(hu).name}: HIT {h.hit}/{h.max_hit}  ·  click to choose", pal.text, True))
+    h = sc.skill_hover
+    if h is not None:
+        x, y = (h[0], h[1]) if h[2] else (round(h[0] * 2) / 2, round(h[1] * 2) / 2)  # fewer repaints
+        where = f'Spot ({x:.1f}", {y:.1f}")' + ("" if h[2] else ": any point in reach (the rules check it)")
+        lines.append((where, pal.text, True))
+        if sc.skill_victims:
+            lines.append(("Adjacent to it: " + ", ".join(m.unit(u).name for u in sc.skill_victims), pal.warn, True))
+    rule = skill_rule(m, t.sid)
+    if rule:
+        lines.append((rule, pal.text_dim, False))
+    return lines
+
+
 def _draw_info(sc, screen, lines) -> None:
     r = sc.layout.get("info")
     if r is None or r.h <= 0:
@@ -518,8 +736,13 @@ def _draw_info(sc, screen, lines) -> None:
     pygame.draw.rect(screen, (20, 24, 30), r, border_radius=6)
     pygame.draw.rect(screen, pal.panel_edge, r, 1, border_radius=6)
     y = r.y + 5
+    cache = _cache(sc, "wrap", 256)
     for text, col, bold in lines:
-        for line in T.wrap(text, 12, r.w - 14, bold):
+        key = ("wrap", text, r.w, bold)
+        wrapped = cache.get(key)
+        if wrapped is None:
+            wrapped = cache[key] = T.wrap(text, 12, r.w - 14, bold)
+        for line in wrapped:
             if y + T.line_height(12) > r.bottom - 2:
                 return
             T.blit(screen, line, (r.x + 7, y), 12, col, bold)
@@ -536,9 +759,16 @@ def _hint_text(sc) -> str:
     if m.phase == "over":
         return "The mission is over"
     w = m.waiting_for()
+    if sc.skill is not None:
+        return sc.skill.instruction() + "  ·  Esc or right click: back"
     if m.prompt is not None and m.prompt.side == sc.side:
-        if m.prompt.kind == "dice":
+        kind = m.prompt.kind
+        if kind == "dice":
             return "Pick a die (click or 1-9), then re-roll or change it, or Accept (Enter)"
+        if kind == "parry":
+            return "Pick one of the attacker's dice that hit (click or 1-9), then Parry it  ·  Enter: no Parry"
+        if kind in ("devoted", "react"):
+            return "Click a highlighted unit on the table, or answer below  ·  Enter: no"
         return "Answer the question below"
     if w != sc.side:
         return "The NPCs are acting  ·  Space: skip ahead  ·  hover any base to read its card"

@@ -90,7 +90,8 @@ class CardView:
         elif not match.standing(uid):
             status.append("Taken Out")
         elif match.active_unit == uid:
-            status.append("Activating")
+            a = match.activation
+            status.append("Free action" if a is not None and a.grant else "Activating")
         elif u.item:
             status.append("cannot act")
         elif match.phase == "battle":
@@ -100,6 +101,7 @@ class CardView:
             status.append(f'standing {pos.z:g}" up')
         if getattr(match.readiness(uid), "stunned", 0):
             status.append("Stunned")
+        status += _conditions(match, uid)
         if status:
             T.blit(surf, "  ·  ".join(status), (pad + int(4 * s), y), 12, p.text_dim)
             y += T.line_height(12)
@@ -107,7 +109,9 @@ class CardView:
         # stat boxes
         boxes = []
         if not u.item:
-            if match.active_unit == uid:
+            if match.active_unit == uid and match.activation is not None and match.activation.grant:
+                boxes.append(("ACT", "free", "left"))  # acting on free actions a skill gave it
+            elif match.active_unit == uid:
                 boxes.append(("ACT", f"{match.act_left()}/{match.activation.act if match.activation else card.act}",
                               "left"))
             else:
@@ -204,6 +208,22 @@ class CardView:
         pygame.draw.rect(surf, bg, rect, border_radius=5)
         pygame.draw.rect(surf, p.player if not skill else p.item, rect, 1, border_radius=5)
         self.app.text.blit(surf, label, rect.center, 11, p.text, True, anchor="center")
+
+
+CONDITIONS = (("hidden", "Hidden"), ("standby", "on Standby"), ("cloaked", "Cloaked"), ("protected", "Protected"),
+              ("mindstabbed", "Mindstabbed: no re-rolls"))
+
+
+def _conditions(match, uid) -> list[str]:
+    """What skills left on the unit (Hidden, Standby, Cloak...)."""
+    try:
+        cd = match.conditions(uid)
+    except Exception:
+        return []
+    out = [label for flag, label in CONDITIONS if getattr(cd, flag, False)]
+    if getattr(cd, "move_tax", 0):
+        out.append(f"Moves +{cd.move_tax} ACT")
+    return out
 
 
 def _exists(match, uid) -> bool:

@@ -34,6 +34,14 @@ before you commit. Ranged attacks are not possible against Adjacent targets, tar
 squadmates, or while Adjacent to an enemy.<br><br>
 <b>Moving away</b> from an Adjacent enemy lets it make an Attack of Opportunity; the path shows a warning.
 You may spend 2" of movement per attack die to blunt it.<br><br>
+<b>Skills.</b> A unit's skill actions are buttons under its weapons, with their cost (ACT or TO); hover one to
+read its rule, and a greyed one says why it cannot be used now. A skill that needs a unit or a spot lights up
+its choices on the table: click one (a second one for Misdirection), Esc backs out. When a skill gives a unit
+free actions (Relay Order, Duty Before Death, Standby...), the top bar says which, and its buttons cost "free";
+"Decline free action" gives them up.<br><br>
+<b>Reactions.</b> Parry, Devoted, Counter, Life Drain, Shield, Fate Shift, Standby and Misdirection ask you
+when they apply, even during the Bugs' activation (which waits for your answer): pick an option in the panel
+under the table, or click the highlighted unit.<br><br>
 <b>Undo.</b> Ctrl+Z takes back your last action if it rolled no dice.
 """
 

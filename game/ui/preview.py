@@ -37,6 +37,8 @@ class ActionState:
     hotkey: str
     cost: str  # "1 ACT", "1 ACT + 1 TO", "2 TO"
     reason: str | None = None  # None: possible
+    tip: str = ""  # tooltip html (skills: the rule text); "" = the default
+    note: str = ""  # a short line beside the button when possible (skills: what it does)
 
     @property
     def enabled(self) -> bool:
@@ -68,7 +70,7 @@ class Costing:
         self.match = match
         self.uid = uid
         self.active = match.active_unit == uid
-        side = match.unit(uid).side
+        side = match.side_of(uid)
         self.to = match.to.get(side, 0)
         self.card = match.unit(uid).card
         self.act_left = match.act_left() if self.active else unit_act(match, uid)
@@ -85,6 +87,9 @@ class Costing:
     def describe(self, action: str, weapon=None, skill=None, base: int = 1, to_only: bool = False):
         """(cost text, reason or None)."""
         c = self.cost(action, weapon, skill, base)
+        if c >= act.FORBIDDEN:
+            from .skillui import forbidden_reason
+            return "-", forbidden_reason(self.match, action, skill)
         pay = self.payment(c, to_only)
         if pay is None:
             have = f"{self.act_left} ACT + {self.to} TO"
@@ -160,11 +165,16 @@ class Preview:
                 self._index.setdefault(self._key(spot[0], spot[1]), []).append(spot)
         elif mode in ("ranged", "melee") and weapon_id is not None:
             self.weapon = match.unit(uid).card.weapon(weapon_id)
+            a = match.activation
+            only = a.target if a is not None and a.uid == uid else None  # a free attack on one enemy
             for t in match.units(items=None):
-                if t == uid or match.unit(t).side == match.unit(uid).side:
+                if t == uid or match.side_of(t) == match.side_of(uid):
                     continue
                 # the reasons now (cheap), the odds when the target is hovered
-                self.targets[t] = target_info(match, uid, self.weapon, t, with_odds=False)
+                info = target_info(match, uid, self.weapon, t, with_odds=False)
+                if only is not None and t != only and info.reason is None:
+                    info.reason = f"this free attack must target {match.unit(only).name}"
+                self.targets[t] = info
 
     def _key(self, x: float, y: float) -> tuple[int, int]:
         if self.step == GRID:
@@ -232,7 +242,7 @@ def action_states(match, uid: int, side: str) -> list[ActionState]:
     can_act = match.waiting_for() == side and match.prompt is None and match.phase == "battle" and (
         c.active or (match.active_unit is None and match.readiness(uid).ready))
     not_now = None
-    if match.unit(uid).side != side:
+    if match.side_of(uid) != side:
         not_now = "not one of your units"
     elif match.phase != "battle":
         not_now = "the battle has not started"
@@ -253,7 +263,7 @@ def action_states(match, uid: int, side: str) -> list[ActionState]:
         cost, reason = c.describe(action, w)
         reason = not_now or reason
         if reason is None and can_act:
-            targets = [t for t in match.units(items=None) if t != uid and match.unit(t).side != match.unit(uid).side]
+            targets = [t for t in match.units(items=None) if t != uid and match.side_of(t) != match.side_of(uid)]
             if w.kind == RANGED:
                 if adj_enemy is None:
                     adj_enemy = bool(match.adjacent_enemies(uid))
@@ -278,15 +288,50 @@ def action_states(match, uid: int, side: str) -> list[ActionState]:
             opened = match.table.door_open(d)
             label = ("Close " if opened else "Open ") + "door"
             out.append(ActionState(f"door:{d}", label, "O", cost, not_now or reason))
-    cat = getattr(match, "catalog", None)
-    if cat is not None:
-        for sid in card.skills:
-            s = cat.skills.get(sid)
-            if s is None or (s.act_cost is None and s.to_cost is None):
-                continue
-            base = s.to_cost or s.act_cost or 0
-            cost, reason = c.describe(act.SKILL, skill=sid, base=base, to_only=s.to_cost is not None)
-            if sid in (getattr(match.readiness(uid), "used_once", ()) or ()):
-                reason = "already used this Turn"
-            out.append(ActionState(f"skill:{sid}", s.name, "", cost, not_now or reason))
+    out += skill_states(match, uid, side, c, not_now)
+    return out
+
+
+def skill_states(match, uid: int, side: str, c: Costing, not_now: str | None) -> list[ActionState]:
+    """One button per skill action of the unit (and the squad's "at any moment" skills): its cost, or why it
+    cannot be used now (Match.skill_reason, or no valid choice)."""
+    from .skillui import (anytime_owner, choices_before_activation, forbidden_reason, idle_reason, nominal_cost,
+                          skill_effect, skill_ids, skill_name, skill_tooltip)
+    from game.match import skills as S
+    out: list[ActionState] = []
+    try:
+        sids = skill_ids(match, uid)
+    except Exception:
+        return out
+    for sid in sids:
+        impl = S.ACTIONS[sid]
+        name = skill_name(match, sid)
+        base, to_only, nominal = nominal_cost(match, sid)
+        label = f"{name} ({nominal})" if not impl.costless else name
+        cost, reason = nominal, not_now
+        if reason is None:
+            if impl.anytime:
+                owner = anytime_owner(match, side, sid)
+                reason = "no unit with this skill stands" if owner is None else match.skill_reason(owner, sid)
+                if reason is None and not (c.active or match.active_unit is None):
+                    reason = "only during an activation of your squad"
+                if reason is None and c.active and match.activation is not None and \
+                        (match.activation.grant or match.activation.locked):
+                    reason = forbidden_reason(match, act.SKILL, sid)
+            elif c.active:
+                reason = match.skill_reason(uid, sid)
+                if reason == "not possible now":
+                    reason = forbidden_reason(match, act.SKILL, sid)
+                if reason is None:
+                    cost = c.describe(act.SKILL, skill=sid, base=base, to_only=to_only)[0]
+            else:
+                cost, reason = idle_reason(match, uid, sid, c)
+            if reason is None:
+                _, why = choices_before_activation(match, uid, side, sid)
+                reason = why
+        if impl.costless and reason is None:
+            cost = "no ACT"
+        note = skill_effect(sid)
+        out.append(ActionState(f"skill:{sid}", label, "", cost, reason, tip=skill_tooltip(match, sid, name, reason,
+                                                                                           cost), note=note))
     return out

@@ -1,23 +1,27 @@
 """The player's answers to the match's prompts: dice (re-roll, spend TO, accept), Attack of Opportunity,
-blunting, which NPC acts next, who activates first.
+blunting, which NPC acts next, who activates first, and the skills' prompts: Parry, Life Drain, Shield,
+Devoted, Counter, Fate Shift and reactions (Standby, Misdirection).
 
 Each choice is a button made from `match.legal_commands(side)`, with a short line on what it would
-change. The dice themselves are drawn as faces and picked with a click or the number keys.
+change. The dice themselves are drawn as faces and picked with a click or the number keys. A prompt kind
+this panel does not know is still answered: a generic panel lists the legal commands as they describe
+themselves.
 """
 from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton
 
 from game.match import commands as C
-from game.rules.combat import strike_damage
+from game.rules.combat import SOURCE_NAMES as RULE_SOURCES
+from game.rules.combat import drained_damage, strike_damage
 
 from .dicelog import DieV
 from .theme import rect
 
-SOURCE_NAMES = {"TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
-                "support": "Support", "cover": "Cover", "shield": "Shield"}
+SOURCE_NAMES = {**RULE_SOURCES, "TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
+                "support": "Support", "cover": "Cover", "shield": "Shield", "PAR": "Parry", "fate": "Fate Shift"}
 
 
 def die_ok(decision, i: int) -> bool:
@@ -40,7 +44,7 @@ def success_chance(stat: int) -> int:
 def dice_summary(decision, attack_kind: str | None, rnd: int = 0) -> str:
     dice = decision.dice
     stat = decision.stat
-    if decision.stage == "attack":
+    if decision.stage in ("attack", "parry", "drain"):
         dmg, crits = strike_damage(dice, stat, rnd)
         hits = sum(1 for i in range(len(dice)) if die_ok(decision, i))
         return f"{hits} Strike{'s' if hits != 1 else ''} ({crits} Critical) = {dmg} Damage"
@@ -84,28 +88,105 @@ def option_text(cmd, decision, to_left: int) -> tuple[str, str]:
     return type(cmd).__name__, ""
 
 
+
+def _name(match, uid) -> str:
+    try:
+        return match.unit(uid).name
+    except Exception:
+        return f"unit {uid}"
+
+
+def _weapon(match, uid, wid):
+    try:
+        return match.unit(uid).card.weapon(wid)
+    except Exception:
+        return None
+
+
+def _attacker_of(match, defender: int) -> int | None:
+    """Who attacks `defender` now: the active unit when it is an enemy (the match does not name the attacker
+    of a Parry decision)."""
+    a = match.active_unit
+    if a is not None and a != defender:
+        try:
+            if match.side_of(a) != match.side_of(defender):
+                return a
+        except Exception:
+            return None
+    return None
+
+
+# what each prompt kind is about, in plain words: (header, sub line) given the prompt
+def _header(match, p) -> tuple[str, str]:
+    k = p.kind
+    if k == "devoted":
+        attacker, wid, target = (tuple(p.data) + (None, None, None))[:3]
+        w = _weapon(match, attacker, wid)
+        return (f"{_name(match, target)} is shot at by {_name(match, attacker)}"
+                + (f" ({w.name})" if w is not None else "") + ": may a Devoted unit take its place?",
+                "Devoted: a squadmate within reach becomes the target instead. Click it on the table or below.")
+    if k == "counter":
+        defender, attacker = (tuple(p.data) + (None, None))[:2]
+        return (f"Counter: {_name(match, defender)} lost no HIT - strike back at {_name(match, attacker)}?",
+                "A free Melee attack with the weapon you pick. It costs nothing and triggers no Counter in return.")
+    if k == "react":
+        a = match.active_unit
+        who = _name(match, a) if a is not None else "An enemy unit"
+        return (f"{who} is activating: react?",
+                "Standby: a unit on Standby takes one free Basic Action now.  Misdirection (1 TO): two units of "
+                "your squad swap places.")
+    if k == "aoo":
+        return p.text, "Your unit may make a free Melee attack against the unit leaving (once per Turn, R16)."
+    if k == "blunt":
+        return p.text, "Each die removed costs 2\" of the move's remaining length (R16)."
+    if k == "pick_npc":
+        return p.text, "Click a highlighted NPC on the table, or pick it here."
+    if k == "first":
+        return p.text, "The side that activates first this Turn."
+    return p.text or f"The match asks: {k}", ""
+
+
 class PromptPanel:
     def __init__(self, scene) -> None:
         self.scene = scene
         self.elements: list = []
         self.commands: dict = {}  # button -> command
+        self.actions: dict = {}  # button -> callable (a choice made on the table: Misdirection's two units)
         self.key = None
         self._base = None
         self.selected = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.die_rects: list[pygame.Rect] = []
+        self.die_faces: list[tuple] = []  # (DieV, success, critical) for prompts that show dice without a decision
+        self.die_select = False  # the dice are clicked to pick one (dice, parry)
         self.header = ""
         self.sub = ""
         self.summary = ""
+        self.summary_head = "If you accept now:"
         self.right_w = 0
+        self.notes: list[tuple[pygame.Rect, str]] = []  # what each option does, drawn beside its button
+        self.default = None  # the command Enter gives
+        self.generic = False
+        self._bg = None
+        self.max_rows = 4  # more options than this: a grid of buttons (their lines become tooltips)
 
     def clear(self) -> None:
         for el in self.elements:
             el.kill()
         self.elements = []
         self.commands = {}
+        self.actions = {}
         self.key = None
         self.die_rects = []
+        self.die_faces = []
+        self.die_select = False
+        self.notes = []
+        self.default = None
+        self.generic = False
+        self.summary = ""
+        self.summary_head = "If you accept now:"
+        self.sub_lines = None
+        self.max_rows = 4
 
     @property
     def active(self) -> bool:
@@ -119,59 +200,150 @@ class PromptPanel:
                 self.clear()
             self._base = None
             return
-        base = (p.kind, repr(p.decision), repr(p.options))
+        t = getattr(self.scene, "skill", None)
+        if t is not None and t.from_prompt:  # its units are being picked on the table: out of the way
+            if self.key is not None:
+                self.clear()
+            return
+        base = (p.kind, repr(p.decision), repr(p.options), repr(p.data))
         if base != self._base:
             self._base = base
-            if p.kind == "dice":
-                self.selected = self._default_die(p.decision)
+            if p.kind in ("dice", "parry") and p.decision is not None:
+                self.selected = self._default_die(p.decision, p.kind)
         key = base + (match.to.get(side, 0), self.selected, tuple(area), self.scene.app.settings.ui_scale)
         if key == self.key:
             return
         self.clear()
         self.key = key
-        if p.kind == "dice":
-            self._build_dice(match, side, p, area)
-        else:
-            self._build_choice(match, side, p, area)
+        build = {"dice": self._build_dice, "parry": self._build_dice, "life_drain": self._build_number,
+                 "shield": self._build_number, "fate_shift": self._build_fate}.get(p.kind, self._build_choice)
+        try:
+            build(match, side, p, area)
+        except Exception as e:  # never a dead end: the legal commands as they describe themselves
+            self.clear()
+            self.key = key
+            self._build_generic(match, side, p, area, note=f"({type(e).__name__}: {e})")
 
-    def _default_die(self, d) -> int:
+    def _default_die(self, d, kind: str = "dice") -> int:
+        if kind == "parry":  # the attacker's best Strike: a Critical first
+            ok = [i for i in range(len(d.dice)) if die_ok(d, i) and not d.dice[i].rerolled and not d.dice[i].auto]
+            if ok:
+                return min(ok, key=lambda i: (not die_critical(d, d.dice[i]), i))
+            return 0
         for i, die in enumerate(d.dice):
             if not die_ok(d, i) and not die.rerolled and not die.auto:
                 return i
         return 0
 
-    # -- dice ------------------------------------------------------------------------------------------
+    # -- building blocks ---------------------------------------------------------------------------
+    def _place(self, area, W, H) -> None:
+        """At the bottom of the table view; at the top when the units the prompt is about would be hidden."""
+        s = self.scene.app.settings.ui_scale
+        H = min(H, area.h - int(20 * s))
+        self.rect = pygame.Rect(area.centerx - W // 2, area.bottom - H - int(10 * s), W, H)
+        pts = self._about_points()
+        if pts:
+            top = pygame.Rect(self.rect.x, area.y + int(10 * s), W, H)
+            hidden = lambda r: sum(1 for q in pts if r.inflate(24, 24).collidepoint(q))  # noqa: E731
+            if hidden(self.rect) and hidden(top) < hidden(self.rect):
+                self.rect = top
+
+    def _about_points(self) -> list:
+        sc = self.scene
+        try:
+            p = sc.match.prompt
+            uids = set(getattr(p, "options", ()) or ()) if p.kind == "pick_npc" else set()
+            from .battle_draw import _prompt_rings
+            uids |= set(_prompt_rings(sc))
+            return [sc.camera.to_screen(sc.by_uid[u].x, sc.by_uid[u].y) for u in uids if u in sc.by_uid]
+        except Exception:
+            return []
+
+    def _button(self, r, label, target, tip: str = "", oid: str = "#small"):
+        sc = self.scene
+        b = UIButton(r, label, sc.app.manager, container=sc.root, object_id=oid, tool_tip_text=tip or None)
+        self.elements.append(b)
+        if callable(target) and not isinstance(target, C.Command):
+            self.actions[b] = target
+        else:
+            self.commands[b] = target
+        return b
+
+    def _rows_height(self, n: int, area) -> tuple[int, bool]:
+        """(height of n option rows, one row per option?) - a grid of buttons when the rows do not fit."""
+        s = self.scene.app.settings.ui_scale
+        row = int(36 * s)
+        room = int(area.h * 0.55)
+        if n <= self.max_rows and n * row <= room:
+            return n * row, True
+        per = 3
+        rows = (n + per - 1) // per
+        return rows * row, False
+
+    def _rows(self, items, x, y, w, one_per_row: bool) -> int:
+        """Buttons for (label, what, command-or-callable) items; the 'what' beside each (or as tooltip)."""
+        s = self.scene.app.settings.ui_scale
+        bh = int(30 * s)
+        gap = int(6 * s)
+        if one_per_row:
+            T = self.scene.app.text
+            longest = max((T.size(lab, 14, True)[0] for lab, _, _ in items), default=0) + int(30 * s)
+            bw = max(int(150 * s), min(int(w * 0.5), longest))
+            for label, what, target in items:
+                self._button(rect(x, y, bw, bh), label, target, tip=what)
+                if what:
+                    self.notes.append((pygame.Rect(x + bw + int(10 * s), y, w - bw - int(10 * s), bh), what))
+                y += bh + gap
+            return y
+        per = 3
+        bw = (w - (per - 1) * gap) // per
+        for i, (label, what, target) in enumerate(items):
+            bx = x + (i % per) * (bw + gap)
+            by = y + (i // per) * (bh + gap)
+            self._button(rect(bx, by, bw, bh), label, target, tip=what)
+        rows = (len(items) + per - 1) // per
+        return y + rows * (bh + gap)
+
+    # -- dice (re-roll, change, accept) and Parry ----------------------------------------------------
     def _build_dice(self, match, side, p, area) -> None:
         sc = self.scene
-        m = sc.app.manager
         s = sc.app.settings.ui_scale
         d = p.decision
         n = len(d.dice)
+        parry = p.kind == "parry"
+        self.die_select = True
         self.selected = min(self.selected, max(0, n - 1))
         W = min(area.w - int(20 * s), int(820 * s))
         H = int(232 * s)
-        self.rect = pygame.Rect(area.centerx - W // 2, area.bottom - H - int(10 * s), W, H)
-        who = match.unit(d.uid).name
+        self._place(area, W, H)
+        who = _name(match, d.uid)
         kind = sc.attack_kind
-        if d.stage == "attack":
-            self.header = f"{who}'s Attack dice: {n} vs SKL {d.stat}"
-        elif d.stage == "save":
-            self.header = f"{who}'s Armor Saves: {n} vs ARM {d.stat}"
-        else:
-            self.header = f"Returned Damage: {who} saves {n} vs ARM {d.stat}"
-        free = ", ".join(f"{SOURCE_NAMES.get(src, src)} x{k}" for src, k in d.free if k > 0)
         to_left = match.to.get(side, 0)
-        self.sub = (f"Free re-rolls: {free}.  " if free else "") + f"Tactical Orders left: {to_left}.  " \
-            + ("These dice may not be re-rolled.  " if getattr(d, "no_reroll", False) else "") \
-            + "Pick a die (click or 1-9), then an option; Accept when done."
-        self.summary = "Accept: " + dice_summary(d, kind)
-        # dice rects
+        if parry:
+            att = _attacker_of(match, d.uid)
+            an = _name(match, att) if att is not None else "the attacker"
+            self.header = f"Parry: {who} may make {an} re-roll one Strike ({n} dice vs SKL {d.stat})"
+            self.sub = ("Pick one of the dice that hit (click or 1-9), then Parry it: the attacker re-rolls it "
+                        "once. Accept: no Parry.")
+            self.summary = dice_summary(d, "melee") + " against you"
+        else:
+            if d.stage == "attack":
+                self.header = f"{who}'s Attack dice: {n} vs SKL {d.stat}"
+            elif d.stage == "save":
+                self.header = f"{who}'s Armor Saves: {n} vs ARM {d.stat}"
+            else:
+                self.header = f"Returned Damage: {who} saves {n} vs ARM {d.stat}"
+            free = ", ".join(f"{SOURCE_NAMES.get(src, src)} x{k}" for src, k in d.free if k > 0)
+            self.sub = (f"Free re-rolls: {free}.  " if free else "") + f"Tactical Orders left: {to_left}.  " \
+                + ("These dice may not be re-rolled.  " if getattr(d, "no_reroll", False) else "") \
+                + "Pick a die (click or 1-9), then an option; Accept when done."
+            self.summary = dice_summary(d, kind)
         dsz = int(46 * s)
         gap = int(14 * s)
         x = self.rect.x + int(16 * s)
         y = self.rect.y + int(58 * s)
         self.die_rects = [pygame.Rect(x + i * (dsz + gap), y, dsz, dsz) for i in range(n)]
-        cmds = [c for c in match.legal_commands(side)]
+        cmds = match.legal_commands(side)
         mine = [c for c in cmds if getattr(c, "index", None) == self.selected]
         bx = self.rect.x + int(16 * s)
         by = y + dsz + int(28 * s)
@@ -179,73 +351,218 @@ class PromptPanel:
         self.right_w = int(230 * s)
         lw = self.rect.right - self.right_w - int(16 * s) - (bx + bw + int(8 * s))
         for c in mine[:4]:
-            label, what = option_text(c, d, to_left)
-            b = UIButton(rect(bx, by, bw, bh), label, m, container=sc.root, object_id="#small",
-                         tool_tip_text=what)
-            self.elements.append(b)
-            self.commands[b] = c
-            lab = UILabel(rect(bx + bw + int(8 * s), by, lw, bh), what, m, container=sc.root, object_id="#dim")
-            self.elements.append(lab)
+            if parry:
+                k = success_chance(d.stat)
+                label = "Parry this die"
+                what = f"the attacker re-rolls it: {k} in 6 it hits again"
+            else:
+                label, what = option_text(c, d, to_left)
+            self._button(rect(bx, by, bw, bh), label, c, tip=what)
+            self.notes.append((pygame.Rect(bx + bw + int(8 * s), by, lw, bh), what))
             by += bh + int(4 * s)
         if not mine:
-            lab = UILabel(rect(bx, by, self.rect.w - self.right_w - int(40 * s), bh),
-                          "This die has no options left (re-rolled already, or no TO).", m,
-                          container=sc.root, object_id="#dim")
-            self.elements.append(lab)
+            self.notes.append((pygame.Rect(bx, by, self.rect.w - self.right_w - int(40 * s), bh),
+                               "A die that missed: nothing to Parry." if parry else
+                               "This die has no options left (re-rolled already, or no TO)."))
         acc = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
         if acc is not None:
             aw, ah = self.right_w - int(16 * s), int(44 * s)
-            b = UIButton(rect(self.rect.right - aw - int(16 * s), self.rect.bottom - ah - int(14 * s), aw, ah),
-                         "Accept (Enter)", m, container=sc.root, object_id="#accept",
-                         tool_tip_text=self.summary)
-            self.elements.append(b)
-            self.commands[b] = acc
+            b = self._button(rect(self.rect.right - aw - int(16 * s), self.rect.bottom - ah - int(14 * s), aw, ah),
+                             "No Parry (Enter)" if parry else "Accept (Enter)", acc, tip=self.summary,
+                             oid="#accept")
             self.accept_button = b
+            self.default = acc
 
-    # -- other prompts -----------------------------------------------------------------------------
-    def _build_choice(self, match, side, p, area) -> None:
+    # -- Life Drain and Shield: how many --------------------------------------------------------------
+    def _build_number(self, match, side, p, area) -> None:
         sc = self.scene
-        m = sc.app.manager
         s = sc.app.settings.ui_scale
-        W = min(area.w - int(20 * s), int(760 * s))
-        cmds = match.legal_commands(side)
-        rows = max(1, (len(cmds) + 2) // 3)
-        H = int((92 + 38 * rows) * s)
-        self.rect = pygame.Rect(area.centerx - W // 2, area.bottom - H - int(10 * s), W, H)
-        self.header = p.text
-        self.sub = ""
-        self.summary = ""
-        self.die_rects = []
-        if p.kind == "aoo":
-            self.sub = "Your unit may make a free Melee attack against the unit leaving (once per Turn, R16)."
-        elif p.kind == "blunt":
-            self.sub = "Each die removed costs 2\" of the move's remaining length (R16)."
-        elif p.kind == "pick_npc":
-            self.sub = "Click a highlighted NPC on the table, or pick it here."
-        bw, bh = (W - int(40 * s)) // 3, int(32 * s)
-        for i, c in enumerate(cmds):
-            label = self._choice_label(match, c)
-            x = self.rect.x + int(14 * s) + (i % 3) * (bw + int(6 * s))
-            y = self.rect.y + int(66 * s) + (i // 3) * (bh + int(6 * s))
-            b = UIButton(rect(x, y, bw, bh), label, m, container=sc.root, object_id="#small")
-            self.elements.append(b)
-            self.commands[b] = c
+        d = p.decision
+        top = p.options[0] if p.options else 0
+        cmds = [c for c in match.legal_commands(side) if isinstance(c, C.ChooseNumber)]
+        who = _name(match, d.uid) if d is not None else ""
+        items = []
+        if p.kind == "life_drain":
+            self.header = f"Life Drain: how many Critical Strikes heal {who} instead of dealing Damage?"
+            self.sub = f"Each one heals 1 HIT and deals its 2 Damage no more (up to {top})."
+            h = match.health(d.uid) if d is not None else None
+            dmg, crits = strike_damage(d.dice, d.stat, 0) if d is not None else (0, 0)
+            for c in cmds:
+                n = c.n
+                gain = min(n, h.max_hit - h.hit) if h is not None else n
+                left = max(0, dmg - drained_damage(crits, 0, n))
+                label = "Keep all the Damage" if n == 0 else f"Drain {n}"
+                what = f"heal {gain} HIT, deal {left} Damage" if n else f"heal nothing, deal {dmg} Damage"
+                items.append((label, what, c))
+            self.default = next((c for c in cmds if c.n == 0), None)
+        else:
+            self.header = f"Shield: how many of {who}'s Critical Saves count as two saves?"
+            self.sub = "Counted as two saves, a Critical Save blocks 2 Damage but returns no Damage to the attacker."
+            damage = len(d.dice) if d is not None else 0
+            saved = [i for i in range(damage) if die_ok(d, i)]
+            crits = sum(1 for i in saved if die_critical(d, d.dice[i]))
+            for c in cmds:
+                n = c.n
+                lose = damage - min(damage, len(saved) + n)
+                back = max(0, crits - n)
+                label = "No Shield" if n == 0 else f"Shield {n}"
+                what = f"lose {lose} HIT, return {back} Damage to the attacker"
+                items.append((label, what, c))
+            self.default = next((c for c in cmds if c.n == top), None)
+        if self.default is not None:
+            items = [(lab + (" (Enter)" if c == self.default else ""), what, c) for lab, what, c in items]
+        self._dice_and_rows(area, d, items)
 
-    def _choice_label(self, match, c) -> str:
+    def _dice_and_rows(self, area, d, items, faces=None) -> None:
+        s = self.scene.app.settings.ui_scale
+        W = min(area.w - int(20 * s), int(760 * s))
+        rows_h, one = self._rows_height(len(items), area)
+        dsz = int(40 * s)
+        dice_h = dsz + int(30 * s)
+        H = int(64 * s) + dice_h + rows_h + int(10 * s)
+        self._place(area, W, H)
+        x = self.rect.x + int(16 * s)
+        y = self.rect.y + int(56 * s)
+        n = len(faces) if faces is not None else (len(d.dice) if d is not None else 0)
+        gap = int(36 * s)  # room for each die's label
+        self.die_rects = [pygame.Rect(x + i * (dsz + gap), y, dsz, dsz) for i in range(n)]
+        if faces is not None:
+            self.die_faces = faces
+        self._rows(items, x, y + dice_h, self.rect.w - int(32 * s), one)
+
+    # -- Fate Shift: re-roll one Tactical Order die -----------------------------------------------------
+    def _build_fate(self, match, side, p, area) -> None:
+        faces = list(p.options)
+        out = match.taken_out_count.get(side, 0)
+        to_now = sum(1 for f in faces if f <= 3) + out
+        self.header = f"Fate Shift: re-roll one Tactical Order die?  ({to_now} TO as rolled)"
+        self.sub = "Each die of 1-3 gives 1 Tactical Order" + (f", +{out} for units Taken Out" if out else "") + \
+            ". Re-roll one die that failed, or keep the roll."
+        items = []
+        for c in match.legal_commands(side):
+            if isinstance(c, C.AcceptDice):
+                items.append((f"Keep {to_now} TO (Enter)", "no re-roll", c))
+                self.default = c
+            elif isinstance(c, C.RerollDie):
+                f = faces[c.index] if 0 <= c.index < len(faces) else "?"
+                items.append((f"Re-roll die {c.index + 1} (a {f})", "3 in 6 it becomes a 1-3: one more TO", c))
+            else:
+                items.append((c.describe(), "", c))
+        dice = [(DieV(int(f)), int(f) <= 3, False) for f in faces]
+        self._dice_and_rows(area, None, items, faces=dice)
+
+    # -- choices: who, which weapon, which reaction ------------------------------------------------------
+    def _build_choice(self, match, side, p, area) -> None:
+        known = ("aoo", "blunt", "first", "pick_npc", "devoted", "counter", "react")
+        if p.kind not in known:
+            self._build_generic(match, side, p, area)
+            return
+        sc = self.scene
+        s = sc.app.settings.ui_scale
+        cmds = match.legal_commands(side)
+        self.header, self.sub = _header(match, p)
+        self.die_rects = []
+        items = []
+        skills: dict[str, list] = {}
+        for c in cmds:
+            if p.kind == "react" and isinstance(c, C.UseSkill):
+                skills.setdefault(c.skill, []).append(c)
+                continue
+            label, what = self._choice_label(match, c, p)
+            items.append((label, what, c))
+        for sid, group in skills.items():  # Misdirection: the two units are clicked on the table
+            from .skillui import skill_name
+            name = skill_name(match, sid)
+            items.append((f"{name} (1 TO)...", "pick the two units on the table",
+                                      lambda g=group, sid=sid: self.scene.start_prompt_skill(sid, g)))
+        if p.kind == "react":  # "let it go on" last
+            items.sort(key=lambda it: isinstance(it[2], C.ChooseUnit) and it[2].uid is None)
+        if p.kind in ("devoted", "react"):
+            self.default = next((c for c in cmds if isinstance(c, C.ChooseUnit) and c.uid is None), None)
+        self.max_rows = 1 if p.kind in ("pick_npc", "first") else 4
+        self._choice_panel(area, items)
+
+    def _choice_panel(self, area, items) -> None:
+        s = self.scene.app.settings.ui_scale
+        W = min(area.w - int(20 * s), int(760 * s))
+        rows_h, one = self._rows_height(len(items), area)
+        T = self.scene.app.text
+        sub_lines = T.wrap(self.sub, 12, W - int(32 * s)) if self.sub else []
+        self.sub_lines = sub_lines[:2]
+        top = int(40 * s) + len(self.sub_lines) * T.line_height(12) + int(10 * s)
+        H = top + rows_h + int(8 * s)
+        self._place(area, W, H)
+        self._rows(items, self.rect.x + int(16 * s), self.rect.y + top, self.rect.w - int(32 * s), one)
+
+    def _choice_label(self, match, c, p) -> tuple[str, str]:
         if isinstance(c, C.ChooseAttackOfOpportunity):
             if c.uid is None:
-                return "No attack"
+                return "No attack", "let it leave"
             u = match.unit(c.uid)
             w = u.card.weapon(c.weapon)
-            return f"{u.name}: {w.name} (ATT {w.att})"
+            return f"{u.name}: {w.name} (ATT {w.att})", f"a free Melee attack, SKL {w.skl}"
         if isinstance(c, C.Blunt):
-            return "Take it (no blunting)" if c.dice == 0 else \
-                f"Blunt {c.dice} {'die' if c.dice == 1 else 'dice'} (-{2 * c.dice}\")"
+            if c.dice == 0:
+                return "Take it (no blunting)", "the attack keeps all its dice; the move goes on in full"
+            return (f"Blunt {c.dice} {'die' if c.dice == 1 else 'dice'} (-{2 * c.dice}\")",
+                    f"{c.dice} Attack {'die' if c.dice == 1 else 'dice'} fewer; {2 * c.dice}\" less to move")
         if isinstance(c, C.PickNpc):
-            return match.unit(c.uid).name
+            h = match.health(c.uid)
+            return match.unit(c.uid).name, f"activates next (HIT {h.hit}/{h.max_hit})"
         if isinstance(c, C.ChooseFirst):
-            return f"{c.first} first"
-        return c.describe()
+            return f"{c.first} first", "activates first this Turn"
+        if isinstance(c, C.ChooseUnit):
+            if p.kind == "devoted":
+                target = p.data[2] if len(p.data) > 2 else None
+                if c.uid is None:
+                    return "No, keep the target", f"{_name(match, target)} stays the target"
+                h = match.health(c.uid)
+                arm = match.unit(c.uid).card.arm
+                return (f"{match.unit(c.uid).name} takes it",
+                        f"becomes the target instead (HIT {h.hit}/{h.max_hit}, ARM {arm})")
+            if c.uid is None:
+                return "Let it go on", "no reaction now"
+            return (f"Standby: {match.unit(c.uid).name} acts",
+                    "one free Basic Action now (its 1 ACT was paid going on Standby)")
+        if isinstance(c, C.ChooseWeapon):
+            if c.weapon is None:
+                return "No Counter", "the attack ends here"
+            defender, attacker = (tuple(p.data) + (None, None))[:2]
+            w = _weapon(match, defender, c.weapon)
+            if w is None:
+                return c.weapon, ""
+            what = f"ATT {w.att}, SKL {w.skl} against {_name(match, attacker)}"
+            odds = self._counter_odds(match, defender, w, attacker)
+            if odds:
+                what += f": {odds}"
+            return f"Counter: {w.name}", what
+        return c.describe(), ""
+
+    def _counter_odds(self, match, defender, weapon, attacker) -> str:
+        try:
+            from .preview import target_info
+            info = target_info(match, defender, weapon, attacker)
+            if info.odds is not None:
+                return f"{info.odds.p_any * 100:.0f}% to hurt"
+        except Exception:
+            pass
+        return ""
+
+    # -- any other prompt: the legal commands, as they describe themselves ------------------------------
+    def _build_generic(self, match, side, p, area, note: str = "") -> None:
+        self.generic = True
+        self.max_rows = 6
+        self.die_rects = []
+        self.header = p.text or f"The match asks: {p.kind}"
+        self.sub = f"Prompt \"{p.kind}\": pick one of the possible answers." + (f" {note}" if note else "")
+        try:
+            cmds = match.legal_commands(side)
+        except Exception:
+            cmds = []
+        items = [(_crop(c.describe(), 40), readable(match, c), c) for c in cmds]
+        if not items:
+            self.sub += " No answer is possible: the match lists none."
+        self._choice_panel(area, items)
 
     # -- input and drawing -------------------------------------------------------------------------
     def command_for(self, event):
@@ -253,23 +570,37 @@ class PromptPanel:
             return self.commands.get(event.ui_element)
         return None
 
+    def action_for(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.actions.get(event.ui_element)
+        return None
+
     def click(self, pos) -> bool:
-        for i, r in enumerate(self.die_rects):
-            if r.inflate(6, 6).collidepoint(pos):
-                self.select(i)
-                return True
+        if self.die_select:
+            for i, r in enumerate(self.die_rects):
+                if r.inflate(6, 6).collidepoint(pos):
+                    self.select(i)
+                    return True
         return self.rect.collidepoint(pos)
 
     def select(self, i: int) -> None:
-        if 0 <= i < len(self.die_rects) and i != self.selected:
+        if self.die_select and 0 <= i < len(self.die_rects) and i != self.selected:
             self.selected = i
             self.key = None  # rebuild the options for this die
 
     def accept_command(self):
+        if self.default is not None:
+            return self.default
         for c in self.commands.values():
             if isinstance(c, C.AcceptDice):
                 return c
         return None
+
+    def _background(self, size):
+        if self._bg is None or self._bg.get_size() != size:
+            self._bg = pygame.Surface(size, pygame.SRCALPHA)
+            self._bg.fill((14, 17, 22, 240))
+        return self._bg
 
     def draw(self, screen, match) -> None:
         if not self.active:
@@ -279,33 +610,84 @@ class PromptPanel:
         T, pal = app.text, app.palette
         s = app.settings.ui_scale
         r = self.rect
-        bg = pygame.Surface(r.size, pygame.SRCALPHA)
-        bg.fill((14, 17, 22, 240))
-        screen.blit(bg, r)
-        pygame.draw.rect(screen, pal.select, r, 2, border_radius=8)
-        T.blit(screen, self.header, (r.x + int(16 * s), r.y + int(10 * s)), 17, pal.text, True)
+        screen.blit(self._background(r.size), r)
+        pygame.draw.rect(screen, pal.select if not self.generic else pal.warn, r, 2, border_radius=8)
+        head = self.header
+        while head and T.size(head, 17, True)[0] > r.w - int(32 * s):
+            head = head[:-4] + "..."
+        T.blit(screen, head, (r.x + int(16 * s), r.y + int(10 * s)), 17, pal.text, True)
+        sub_lines = getattr(self, "sub_lines", None) if not self.die_rects else None
         if self.sub:
-            T.blit(screen, self.sub, (r.x + int(16 * s), r.y + int(34 * s)), 12, pal.text_dim)
+            lines = sub_lines if sub_lines else T.wrap(self.sub, 12, r.w - int(32 * s))[:1]
+            y = r.y + int(34 * s)
+            for line in lines:
+                T.blit(screen, line, (r.x + int(16 * s), y), 12, pal.text_dim)
+                y += T.line_height(12)
+        for nr, text in self.notes:
+            lines = T.wrap(text, 12, nr.w)[:2]
+            y = nr.centery - len(lines) * T.line_height(12) // 2
+            for line in lines:
+                T.blit(screen, line, (nr.x, y), 12, pal.text_dim)
+                y += T.line_height(12)
         p = match.prompt
-        if p is None or p.kind != "dice":
+        if p is None:
             return
         d = p.decision
-        for i, (die, dr) in enumerate(zip(d.dice, self.die_rects)):
-            ok = die_ok(d, i)
-            crit = ok and die_critical(d, die)
-            spr = app.sprites.die(dr.w, die.natural, die.shift, ok, crit, die.rerolled, die.auto,
-                                  selected=(i == self.selected))
-            screen.blit(spr, spr.get_rect(center=dr.center))
-            note = "Critical" if crit else ("auto" if die.auto else ("ok" if ok else "fails"))
-            if die.natural == 6 and not die.auto:
-                note = "6: fails"
-            col = pal.critical if crit else (pal.good if ok else pal.bad)
-            T.blit(screen, f"{i + 1}: {note}", (dr.centerx, dr.bottom + int(6 * s)), 11, col, True, anchor="midtop")
-        if self.summary:
+        if self.die_faces:
+            for (die, ok, crit), dr in zip(self.die_faces, self.die_rects):
+                spr = app.sprites.die(dr.w, die.natural, die.shift, ok, crit, die.rerolled, die.auto)
+                screen.blit(spr, spr.get_rect(center=dr.center))
+                T.blit(screen, f"{self.die_rects.index(dr) + 1}: {'ok' if ok else 'fails'}",
+                       (dr.centerx, dr.bottom + int(4 * s)), 11, pal.good if ok else pal.bad, True, anchor="midtop")
+        elif d is not None and self.die_rects:
+            for i, (die, dr) in enumerate(zip(d.dice, self.die_rects)):
+                ok = die_ok(d, i)
+                crit = ok and die_critical(d, die)
+                spr = app.sprites.die(dr.w, die.natural, die.shift, ok, crit, die.rerolled, die.auto,
+                                      selected=(self.die_select and i == self.selected))
+                screen.blit(spr, spr.get_rect(center=dr.center))
+                note = "Critical" if crit else ("auto" if die.auto else ("ok" if ok else "fails"))
+                if die.natural == 6 and not die.auto:
+                    note = "6: fails"
+                col = pal.critical if crit else (pal.good if ok else pal.bad)
+                T.blit(screen, f"{i + 1}: {note}", (dr.centerx, dr.bottom + int(4 * s)), 11, col, True,
+                       anchor="midtop")
+        if self.summary and self.die_select:
             x = r.right - self.right_w
             y = r.y + int(58 * s)
-            T.blit(screen, "If you accept now:", (x, y), 11, pal.text_dim)
+            T.blit(screen, self.summary_head, (x, y), 11, pal.text_dim)
             y += T.line_height(11)
-            for line in T.wrap(self.summary.replace("Accept: ", ""), 14, self.right_w - int(20 * s), True)[:4]:
+            for line in T.wrap(self.summary, 14, self.right_w - int(20 * s), True)[:4]:
                 T.blit(screen, line, (x, y), 14, pal.select, True)
                 y += T.line_height(14)
+
+
+def readable(match, cmd) -> str:
+    """A command in words: its fields, with units and weapons by name ("ChooseUnit: unit Trooper")."""
+    from dataclasses import fields
+    parts = []
+    for f in fields(cmd):
+        if f.name == "side":
+            continue
+        v = getattr(cmd, f.name)
+        if v is None or v == ():
+            continue
+        if f.name in ("uid", "target", "other") and isinstance(v, int):
+            v = _name(match, v)
+        elif f.name == "weapon" and isinstance(v, str):
+            w = None
+            for u in match.units(items=None):
+                w = _weapon(match, u, v)
+                if w is not None:
+                    break
+            v = w.name if w is not None else v
+        elif f.name == "skill" and isinstance(v, str):
+            from .skillui import skill_name
+            v = skill_name(match, v)
+        parts.append(f"{f.name} {v}")
+    name = type(cmd).__name__
+    return f"{name}: " + ", ".join(parts) if parts else f"{name} (nothing else)"
+
+
+def _crop(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."

@@ -1,0 +1,408 @@
+"""Skills on the battle screen: the skill action buttons, choosing a skill's unit(s) or spot on the table,
+and the words for free actions that skills grant.
+
+Only reads the match. The choices a skill offers are the `UseSkill` commands of `match.legal_commands(side)`
+for the active unit; for a Ready unit that has not activated yet (the button is pressed before the unit
+activates, like an attack is aimed before it) they are the same skill's options and checks run on the
+unit as it stands (`choices_before_activation`).
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from html import escape
+
+from game.match import commands as C
+from game.match import skills as S
+from game.rules import actions as act
+
+# Skills whose spot may be any point of an area (the engine checks it), not only the listed ones:
+# skill id -> (measured from: "edge" of the user's base, its "centre", or the chosen "target"; inches)
+SPOT_AREA: dict[str, tuple[str, float]] = {
+    **{sid: ("edge", 6.0) for sid in S.GRENADE},
+    "INT-SG": ("edge", 6.0),
+    "PRX-VEC-SCN": ("edge", S.SCAN_RANGE),
+    "PRX-VOR-JPA": ("centre", 10.0),
+    "CWB-JP": ("centre", 10.0),
+    "CWB-PUSH": ("target", 4.0),
+}
+# What a spot does, drawn at the hovered spot: a circle of this radius (smoke, Scan marker)
+SPOT_EFFECT: dict[str, float] = {"INT-SG": S.SMOKE_RADIUS, "PRX-VEC-SCN": S.SCAN_RADIUS}
+GRENADES = frozenset(S.GRENADE)  # the hovered spot shows who is Adjacent to it (they take the Damage)
+LANDING = frozenset({"PRX-VOR-JPA", "CWB-JP"})  # the unit lands on the spot: a ghost base there
+PUSH = frozenset({"CWB-PUSH"})  # the target lands on the spot
+
+GRANT_NAMES = {
+    "dbd": "Duty Before Death", "disciplined": "Disciplined", "order": "Relay Order", "standby": "Standby",
+    "compel": "Compel", "catalyse": "Catalyse", "pain exalted": "Pain Exalted", "jump strike": "Jump Strike",
+    "overrun": "Overrun", "despoil": "Despoil", "take 'em down": "Take 'Em Down!", "get in dere": "Get In Dere!",
+    "prod": "Prod", "neural command": "Neural Command",
+}
+_COUNT = {1: "one", 2: "two", 3: "three"}
+
+
+# == names and rule text ==============================================================================
+def skill_name(match, sid: str) -> str:
+    cat = match.catalog
+    if cat is not None:
+        s = cat.skills.get(sid)
+        if s is not None:
+            return s.name
+        sp = (getattr(cat, "unit_special_texts", {}) or {}).get(sid)
+        if sp:
+            return sp[0]
+    return sid
+
+
+def skill_rule(match, sid: str) -> str:
+    cat = match.catalog
+    if cat is not None:
+        s = cat.skills.get(sid)
+        if s is not None:
+            return s.text
+        sp = (getattr(cat, "unit_special_texts", {}) or {}).get(sid)
+        if sp:
+            return sp[1]
+    impl = S.ACTIONS.get(sid)
+    return impl.text if impl is not None else ""
+
+
+def skill_effect(sid: str) -> str:
+    """The engine's one-line summary of what the skill does ("heal 1D3")."""
+    impl = S.ACTIONS.get(sid)
+    return impl.text if impl is not None else ""
+
+
+def nominal_cost(match, sid: str) -> tuple[int, bool, str]:
+    """(base cost, paid with TO only, "1 ACT" / "1 TO" / "no ACT")."""
+    impl = S.ACTIONS[sid]
+    base, to_only = S.skill_cost(match, sid)
+    if impl.costless:
+        return 0, False, "instead of acting"
+    return base, to_only, f"{base} {'TO' if to_only else 'ACT'}"
+
+
+# == which skills a unit shows ==========================================================================
+def skill_ids(match, uid: int) -> list[str]:
+    """The skill actions to show for this unit: its own (card skills and unit specials such as Standby), and
+    the squad's "at any moment" skills (Misdirection) while a unit of the squad carrying them stands."""
+    out = list(S.action_ids(match, uid))
+    side = match.side_of(uid)
+    if match.unit(uid).side != side:  # a unit acting for another side (Compel): no skills of its own
+        return []
+    for u in match.units(side):
+        for sid in match.unit(u).card.skills:
+            impl = S.ACTIONS.get(sid)
+            if impl is not None and impl.anytime and sid not in out:
+                out.append(sid)
+    return out
+
+
+def anytime_owner(match, side: str, sid: str) -> int | None:
+    return next((u for u in match.units(side) if sid in match.unit(u).card.skills), None)
+
+
+def _world(match):
+    """The match's esper world, for running a skill's own option and check functions as the match would.
+    (Match has no public call listing a skill's choices for a unit that is not activating yet.)"""
+    return match._in_world()
+
+
+def choices_before_activation(match, uid: int, side: str, sid: str) -> tuple[list[C.UseSkill], str | None]:
+    """The UseSkill commands this unit could give if it activated now (options that pass the skill's own
+    checks), and when there are none, the most common reason why."""
+    impl = S.ACTIONS.get(sid)
+    if impl is None:
+        return [], "not a skill action"
+    try:
+        with _world(match):
+            if impl.anytime:
+                cmds = [c for c in S.misdirection_commands(match, side) if c.skill == sid]
+                return cmds, (None if cmds else "no two units to swap")
+            out, reasons = [], []
+            for kw in impl.options(match, uid):
+                cmd = C.UseSkill(side, sid, **kw)
+                why = impl.check(match, uid, cmd)
+                if why is None:
+                    out.append(cmd)
+                else:
+                    reasons.append(why)
+    except Exception as e:  # never break the screen over a preview
+        return [], f"cannot tell now ({e})"
+    if out:
+        return out, None
+    if reasons:
+        return [], Counter(reasons).most_common(1)[0][0]
+    return [], "nothing to use it on now"
+
+
+def active_choices(match, side: str, sid: str) -> list[C.UseSkill]:
+    """The skill's choices as the match lists them now (the active unit)."""
+    return [c for c in match.legal_commands(side) if isinstance(c, C.UseSkill) and c.skill == sid]
+
+
+def idle_reason(match, uid: int, sid: str, costing) -> tuple[str, str | None]:
+    """(payment text, reason) for a skill of a Ready unit that has not activated yet (Match.skill_reason
+    reads the activation, so it cannot answer for this unit before it activates)."""
+    impl = S.ACTIONS[sid]
+    base, to_only, nominal = nominal_cost(match, sid)
+    r = match.readiness(uid)
+    cd = match.conditions(uid)
+    if impl.limit == "mission" and sid in cd.used_mission:
+        return nominal, "already used this mission"
+    if (impl.limit == "turn" or to_only) and sid in (r.used_once or ()):
+        return nominal, "already used this Turn"
+    if impl.not_engaged and match.adjacent_enemies(uid):
+        return nominal, "not while Adjacent to an enemy"
+    if sid == "REL-REP" and cd.catalysed:
+        return nominal, "not in a Turn in which it used Catalyse"
+    if sid == "REL-CAT" and cd.restored:
+        return nominal, "not in a Turn in which it used Restore"
+    if cd.hidden and sid != "STD-HID":
+        return nominal, "a hidden unit may only Move, Dash, fight in Melee or leave hiding"
+    if impl.costless:
+        return nominal, None
+    pay_sid = "STD-HID:leave" if sid == "STD-HID" and cd.hidden else sid
+    return costing.describe(act.SKILL, skill=pay_sid, base=base, to_only=to_only)
+
+
+# == free actions (grants) ===========================================================================
+def _kinds(plan) -> str:
+    allowed = {x for step in plan for x in step}
+    if not allowed:
+        return "action"
+    if set(act.BASIC_ACTIONS) <= allowed:
+        return "action" if act.MISSION in allowed else "Basic Action"
+    if allowed == set(act.COMBAT_ACTIONS):
+        return "Combat action"
+    return " or ".join(act.ACTION_NAMES.get(x, x) for x in sorted(allowed)) + " action"
+
+
+def grant_text(match) -> str:
+    """What the active unit's free actions are, in plain words ("" if it acts in its own activation)."""
+    a = match.activation
+    if a is None or not a.grant:
+        return ""
+    name = GRANT_NAMES.get(a.grant, a.grant.title())
+    plan = [tuple(s) for s in a.plan]
+    n = len(plan)
+    if n == 2 and plan[0] == (act.MOVE,) and act.MELEE_COMBAT in plan[1]:
+        what = "a free Move, then a free Melee attack"
+    else:
+        count = _COUNT.get(n, str(n))
+        kinds = _kinds(plan)
+        what = f"{count} free {kinds}{'s' if n > 1 else ''}"
+    if a.max_cost is not None:
+        what += f" of {a.max_cost} ACT or less"
+    if a.different and n > 1:
+        what += ", each a different action"
+    if a.need_combat:
+        what += ", one of them a Combat action"
+    if a.target is not None:
+        try:
+            what += f" against {match.unit(a.target).name}"
+        except Exception:
+            pass
+    if a.controller and a.controller != match.unit(a.uid).side:
+        what += " (your side gives its orders)"
+    return f"{name}: {what}"
+
+
+def forbidden_reason(match, action: str, skill: str | None = None) -> str:
+    """Why the active unit may not take this action now (the match's cost is FORBIDDEN)."""
+    a = match.activation
+    if a is None:
+        return "not possible now"
+    if a.locked:
+        return "no more actions this activation (Neural Command)"
+    if a.grant:
+        if action == act.SKILL:
+            return "not one of its free actions"
+        return f"its free action must be: {_kinds(a.plan)}" + (
+            f" of {a.max_cost} ACT or less" if a.max_cost is not None else "")
+    try:
+        if match.conditions(a.uid).hidden:
+            return "a hidden unit may only Move, Dash, fight in Melee or leave hiding"
+    except Exception:
+        pass
+    return "not possible now"
+
+
+def skill_tooltip(match, sid: str, label: str, reason: str | None, cost: str) -> str:
+    rule = escape(skill_rule(match, sid))
+    head = f"<b>{escape(label)}</b>"
+    if reason:
+        return f"{head}: not now - {escape(reason)}<br>{rule}"
+    return f"{head}: pay {escape(cost)}<br>{rule}"
+
+
+# == choosing a skill's unit(s) and spot on the table ====================================================
+class SkillTargeting:
+    """The choices of one skill use, narrowed click by click: a unit (target), a second unit (other), a
+    spot (x, y). Misdirection's pairs are unordered: either unit may be clicked first."""
+
+    def __init__(self, match, sid: str, uid: int | None, side: str, cands: list[C.UseSkill],
+                 from_prompt: bool = False) -> None:
+        self.match = match
+        self.sid = sid
+        self.uid = uid  # the user (None: an "at any moment" skill used in a prompt)
+        self.side = side
+        self.cands = list(cands)
+        self.first: int | None = None
+        self.from_prompt = from_prompt
+        self.name = skill_name(match, sid)
+
+    # -- where we are -----------------------------------------------------------------------------
+    def _rest(self) -> list[C.UseSkill]:
+        if self.first is None:
+            return self.cands
+        return [c for c in self.cands if self.first in (c.target, c.other)]
+
+    def _partner(self, c: C.UseSkill) -> int | None:
+        if c.target == self.first:
+            return c.other
+        if c.other == self.first:
+            return c.target
+        return None
+
+    @property
+    def stage(self) -> str:
+        """"unit", "unit2", "spot", "none" (nothing to choose) or "done"."""
+        rest = self._rest()
+        if self.first is None:
+            if any(c.target is not None for c in rest):
+                return "unit"
+            if any(c.x is not None for c in rest) or self.sid in SPOT_AREA:
+                return "spot"
+            return "none"
+        if any(self._partner(c) is not None for c in rest):
+            return "unit2"
+        if any(c.x is not None for c in rest):
+            return "spot"
+        return "done"
+
+    def units(self) -> list[int]:
+        st = self.stage
+        rest = self._rest()
+        if st == "unit":
+            out = {c.target for c in rest if c.target is not None} | {c.other for c in rest if c.other is not None}
+            return sorted(out)
+        if st == "unit2":
+            return sorted({self._partner(c) for c in rest if self._partner(c) is not None})
+        return []
+
+    def spots(self) -> list[tuple[float, float]]:
+        if self.stage != "spot":
+            return []
+        return sorted({(c.x, c.y) for c in self._rest() if c.x is not None})
+
+    def single(self) -> C.UseSkill | None:
+        """With a unit chosen: the use with that unit only (Neural Command on one squadmate, Push without
+        moving the enemy)."""
+        if self.first is None:
+            return None
+        return next((c for c in self._rest() if c.target == self.first and c.other is None and c.x is None), None)
+
+    def area(self):
+        """(centre x, centre y, radius in inches) of the spots that may be chosen, or None."""
+        spec = SPOT_AREA.get(self.sid)
+        if spec is None or self.stage != "spot":
+            return None
+        frm, reach = spec
+        m = self.match
+        try:
+            if frm == "target":
+                if self.first is None:
+                    return None
+                b = m.base(self.first)
+                return b.x, b.y, reach
+            if self.uid is None:
+                return None
+            b = m.base(self.uid)
+            return b.x, b.y, reach + (b.radius if frm == "edge" else 0.0)
+        except Exception:
+            return None
+
+    def free_spots(self) -> bool:
+        return self.sid in SPOT_AREA
+
+    # -- picking -------------------------------------------------------------------------------------
+    def pick_unit(self, uid: int):
+        """("cmd", command) when complete, ("more", None), or ("no", why)."""
+        st = self.stage
+        if st == "unit":
+            if uid not in self.units():
+                return "no", f"not a valid choice for {self.name}"
+            self.first = uid
+            if self.stage == "done":
+                rest = self._rest()
+                cmd = self.single() or (rest[0] if rest else None)
+                return ("cmd", cmd) if cmd is not None else ("no", "no valid choice")
+            return "more", None
+        if st == "unit2":
+            if uid == self.first:
+                single = self.single()
+                return ("cmd", single) if single is not None else ("no", "choose a second unit")
+            for c in self._rest():
+                if self._partner(c) == uid:
+                    return "cmd", c
+            return "no", f"not a valid second unit for {self.name}"
+        if st == "spot" and uid == self.first:
+            single = self.single()
+            if single is not None:
+                return "cmd", single
+        return "no", "choose a spot"
+
+    def spot_near(self, x: float, y: float, tol: float = 0.6):
+        best, bd = None, None
+        for sx, sy in self.spots():
+            d = math.hypot(sx - x, sy - y)
+            if d <= tol and (bd is None or d < bd):
+                best, bd = (sx, sy), d
+        return best
+
+    def in_area(self, x: float, y: float) -> bool:
+        a = self.area()
+        return a is not None and math.hypot(x - a[0], y - a[1]) <= a[2] + 1e-6
+
+    def pick_spot(self, x: float, y: float):
+        """("cmd", command), or ("no", why). A listed spot near the click wins; else the clicked point
+        itself when the skill takes any spot of its area (the match then checks it)."""
+        if self.stage != "spot":
+            return "no", "choose a unit first"
+        near = self.spot_near(x, y)
+        if near is not None:
+            c = next(c for c in self._rest() if (c.x, c.y) == near)
+            return "cmd", c
+        if not self.free_spots():
+            return "no", "pick one of the marked spots"
+        if not self.in_area(x, y):
+            a = self.area()
+            return "no", f"out of reach ({SPOT_AREA[self.sid][1]:g}\")" if a is not None else "out of reach"
+        return "cmd", C.UseSkill(self.side, self.sid, target=self.first, x=round(x, 2), y=round(y, 2))
+
+    def back(self) -> bool:
+        """Esc: undo the first pick (True), or leave (False)."""
+        if self.first is not None:
+            self.first = None
+            return True
+        return False
+
+    def instruction(self) -> str:
+        st = self.stage
+        m = self.match
+        n = self.name
+        if st == "unit":
+            pair = any(c.other is not None for c in self.cands)
+            return f"{n}: click a highlighted unit" + (" (the first of two)" if pair else "")
+        first = m.unit(self.first).name if self.first is not None else ""
+        if st == "unit2":
+            extra = f", or {first} again for it alone" if self.single() is not None else ""
+            return f"{n} with {first}: click the second unit{extra}"
+        if st == "spot":
+            if self.sid in PUSH:
+                return f"{n} on {first}: click where it is pushed (up to 4\" straight), or {first} again: no push"
+            if self.free_spots():
+                return f"{n}: click a spot inside the circle (marked spots: units in reach)"
+            return f"{n}: click one of the marked spots"
+        return n
