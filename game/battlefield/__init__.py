@@ -1,6 +1,6 @@
 """The table: battlefield maps (Tiled .tmx) and the geometric questions of the rules.
 
-    from game.battlefield import load_battlefield, open_table, Battlefield, MapError, Table, Base, Sight, Path, Reach
+    from game.battlefield import load_battlefield, open_table, Battlefield, MapError, Table, Base, MoveRule, Sight, Path, Reach
 
 See docs/maps.md for the map format and docs/rules-notes.md for the rulings.
 """
@@ -14,6 +14,7 @@ from .model import (
     LowWall,
     MapError,
     Marker,
+    MoveRule,
     Path,
     Platform,
     Reach,
@@ -27,7 +28,7 @@ from .model import (
 from .table import Table, climb_cost, grid_climb_cost, open_table
 
 __all__ = [
-    "ANCHOR_NAMES", "Base", "Battlefield", "Door", "Ladder", "LowWall", "MapError", "Marker", "Path",
+    "ANCHOR_NAMES", "Base", "Battlefield", "Door", "Ladder", "LowWall", "MapError", "Marker", "MoveRule", "Path",
     "Platform", "Reach", "Sight", "Table", "TileLayerInfo", "TileLayers", "TilesetInfo", "Wall", "Zone",
     "climb_cost", "grid_climb_cost", "load_battlefield", "open_table",
 ]

@@ -186,8 +186,36 @@ class Battlefield:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveRule:
+    """How a base's Move and Dash treat climbing and other bases: the Core Rules by default (R13, R14),
+    changed by its skills (docs/rules-notes.md N53-N57). Table.path and Table.reach read it from the mover.
+
+    climb_up_less / climb_down_less: inches of the height climbed up / down that cost nothing (never below
+    0): the core rule is 0 / 2, Climber 2 / 4. ignore_vertical: no height is paid at all when climbing (the
+    crest inch still is): Jump Pack, Flying, Nebulant. any_face: terrain need not be climbable to be passed
+    over (walls, platform faces, closed doors): Flying, Nebulant. through_enemies: the path may cross the
+    bases of other sides' units (never items), never end on one: Nebulant, Small."""
+
+    climb_up_less: float = 0.0
+    climb_down_less: float = 2.0
+    ignore_vertical: bool = False
+    any_face: bool = False
+    through_enemies: bool = False
+
+    @property
+    def terrain(self) -> "MoveRule":
+        """The part of the rule the terrain graph depends on (bases are applied per search)."""
+        return self if not self.through_enemies else MoveRule(self.climb_up_less, self.climb_down_less,
+                                                              self.ignore_vertical, self.any_face)
+
+
+CORE_MOVE = MoveRule()
+
+
+@dataclass(frozen=True, slots=True)
 class Base:
-    """A base on the table: position = base centre (inches), z = elevation of the surface it stands on."""
+    """A base on the table: position = base centre (inches), z = elevation of the surface it stands on,
+    move = how it moves (its skills; Match.base fills it from the unit's card)."""
 
     uid: int
     side: str
@@ -195,9 +223,10 @@ class Base:
     y: float
     z: float = 0.0
     radius: float = 0.5
+    move: MoveRule = CORE_MOVE
 
     def moved(self, x: float, y: float, z: float) -> "Base":
-        return Base(self.uid, self.side, x, y, z, self.radius)
+        return Base(self.uid, self.side, x, y, z, self.radius, self.move)
 
 
 @dataclass(frozen=True, slots=True)

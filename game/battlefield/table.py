@@ -7,7 +7,9 @@ One `Table` per match. It builds a pymunk Space (static only, never stepped) hol
 Line of sight, cover, adjacency and movement use segment / point queries on that Space.
 Movement is a Dijkstra search over a lattice (0.5" in inches, the squares in grid measure) whose
 terrain edges are computed lazily and cached per base radius (a door change drops the nodes around it);
-bases are applied per query (they move all the time).
+bases are applied per query (they move all the time). The mover's `Base.move` (a MoveRule: Climber,
+Jump Pack, Flying, passing through enemies) changes the climbing steps: the lattice keeps the standing
+nodes and the terrain each step crosses once per radius, and one edge table per terrain rule.
 
 Two measures behind one interface (RULINGS R21):
   - "inches": freeform measurement, R8-R16.
@@ -23,7 +25,7 @@ import pymunk
 from pymunk import ShapeFilter
 
 from .geometry import outward_normal, point_in_polygon, polygon_edges, seg_point_dist
-from .model import Base, Battlefield, Path, Reach, Sight, default_anchors
+from .model import CORE_MOVE, Base, Battlefield, MoveRule, Path, Reach, Sight, default_anchors
 
 # pymunk categories
 WALL, LOW_WALL, DOOR, UNIT, FACE, OPEN_DOOR = 1, 2, 4, 8, 16, 32
@@ -155,7 +157,8 @@ _GRID8 = [(di, dj, 1.0) for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1),
 
 class _Lattice:
     """Movement graph over terrain only, for one base radius. Built lazily, node by node; a door that opens
-    or closes drops the nodes around it (forget_near)."""
+    or closes drops the nodes around it (forget_near). Standing (z, near) and what each step crosses
+    (cross) are shared by every MoveRule; the edges with their costs are kept per terrain rule."""
 
     def __init__(self, table: "Table", radius: float):
         self.t = table
@@ -180,7 +183,7 @@ class _Lattice:
         n = self.nx * self.ny
         self.z: list = [False] * n  # False = not computed, None = no standing there, else elevation
         self.near: list = [None] * n  # terrain near a node: list of (shape, distance, gradient)
-        self.edges: list = [None] * n  # list of (v, cost, climbs)
+        self.edges: dict[MoveRule, list] = {CORE_MOVE: [None] * n}  # terrain rule -> per node [(v, cost, climbs)]
         self.cross: dict = {}  # (lower node, higher node) -> Table._terrain_cross result (same both ways)
 
     def forget_near(self, a, b) -> None:
@@ -200,7 +203,8 @@ class _Lattice:
                     u = j * self.nx + i
                     self.z[u] = False
                     self.near[u] = None
-                    self.edges[u] = None
+                    for tab in self.edges.values():
+                        tab[u] = None
                     dropped.add(u)
         if dropped and self.cross:
             self.cross = {k: v for k, v in self.cross.items() if k[0] not in dropped and k[1] not in dropped}
@@ -252,14 +256,23 @@ class _Lattice:
         self.z[u] = z
         return z
 
-    def out_edges(self, u: int):
-        e = self.edges[u]
+    def edge_table(self, rule: MoveRule) -> list:
+        """The per-node edge lists of a terrain rule (None = not computed yet)."""
+        tab = self.edges.get(rule)
+        if tab is None:
+            tab = self.edges[rule] = [None] * (self.nx * self.ny)
+        return tab
+
+    def out_edges(self, u: int, rule: MoveRule = CORE_MOVE):
+        tab = self.edges.get(rule) or self.edge_table(rule)
+        e = tab[u]
         if e is None:
-            e = self._compute_edges(u)
-            self.edges[u] = e
+            e = tab[u] = self._compute_edges(u, rule)
         return e
 
-    def _compute_edges(self, u: int):
+    def _compute_edges(self, u: int, rule: MoveRule = CORE_MOVE):
+        if not rule.any_face and not self.grid and rule != CORE_MOVE:
+            return self._rule_edges(u, rule)
         z = self.zof(u)
         if z is None:
             return []
@@ -277,7 +290,7 @@ class _Lattice:
                 zv = self.zof(v)
                 if zv is None:
                     continue
-                res = t._grid_step((x, y), z, self.xy(v), zv)
+                res = t._grid_step((x, y), z, self.xy(v), zv, rule)
                 if res is not None:
                     # a hair more for diagonals so that equal-cost paths run straight (paths are re-measured)
                     out.append((v, res[0] + (1e-9 if di and dj else 0.0), res[1]))
@@ -298,13 +311,15 @@ class _Lattice:
                 if abs(zv - z) <= ZTOL:
                     out.append((v, L, 0))
                 continue
-            res = t._step_cost((x, y), z, self.xy(v), zv, self._cross(u, v, (x, y), r, shapes))
+            res = t._step_cost((x, y), z, self.xy(v), zv, self._cross(u, v, (x, y), r, shapes), rule)
             if res is not None:
                 out.append((v, res[0], res[1]))
-        # climbing moves: only toward terrain that can be climbed somewhere and is close enough to be crossed
-        # (a face the centre can cross on a jump of length L lies closer than L - r, in the jump's direction)
+        # climbing moves: only toward terrain that can be climbed somewhere (any terrain for a rule with
+        # any_face) and is close enough to be crossed (a face the centre can cross on a jump of length L lies
+        # closer than L - r, in the jump's direction)
+        any_face = rule.any_face
         cands = [(d + r - EPS, -g.x, -g.y) for s, d, g in near
-                 if d <= r + 1.0 + EPS and t._info[s].can_climb_somewhere]
+                 if d <= r + 1.0 + EPS and (any_face or t._info[s].can_climb_somewhere)]
         if cands:
             for di, dj, ln in self.jumps:
                 L = ln * step
@@ -322,9 +337,33 @@ class _Lattice:
                 if zv is None:
                     continue
                 shapes = [s for s, d, _ in near if d < r + L]
-                res = t._step_cost((x, y), z, self.xy(v), zv, self._cross(u, v, (x, y), r, shapes))
+                res = t._step_cost((x, y), z, self.xy(v), zv, self._cross(u, v, (x, y), r, shapes), rule)
                 if res is not None and res[1] > 0:
                     out.append((v, res[0], res[1]))
+        return out
+
+    def _rule_edges(self, u: int, rule: MoveRule):
+        """A rule that climbs only where anyone may (Climber, Jump Pack) has the core rule's steps: only the
+        climbing steps cost otherwise, recosted from the cached crossings."""
+        core = self.edges[CORE_MOVE]
+        base = core[u]
+        if base is None:
+            base = core[u] = self._compute_edges(u, CORE_MOVE)
+        if not base:
+            return base
+        p, z = self.xy(u), self.z[u]
+        cross, step_cost = self.cross, self.t._step_cost
+        out = []
+        for v, c, k in base:
+            if k:
+                key = (u, v) if u < v else (v, u)
+                got = cross.get(key)
+                if got is None:  # dropped with a door's neighbourhood while this node kept its edges
+                    got = cross[key] = self.t._terrain_cross(p, self.xy(v), self.r)
+                res = step_cost(p, z, self.xy(v), self.zof(v), got, rule)
+                out.append((v, res[0], res[1]))
+            else:
+                out.append((v, c, k))
         return out
 
 
@@ -338,7 +377,8 @@ class _Blocking:
     __slots__ = ("pass_blocked", "end_blocked", "cells", "enemies")
 
     def __init__(self):
-        self.pass_blocked: set[int] = set()  # nodes whose base would overlap an enemy's or an item's
+        self.pass_blocked: set[int] = set()  # nodes whose base would overlap an enemy's (unless the mover
+        # passes through enemies) or an item's
         self.end_blocked: set[int] = set()  # nodes whose base would overlap any base
         self.cells: dict[tuple[int, int], list] = {}  # cell -> enemies (x, y, R) a step from there may touch
         self.enemies: list = []  # (x, y, R) of bases the mover may not overlap (R = sum of radii)
@@ -840,33 +880,45 @@ class Table:
         for d in self.battlefield.doors:
             self.set_door(d.id, d.open)
 
-    def prepare(self, radius: float = 0.5) -> None:
+    def prepare(self, radius: float = 0.5, rules=(CORE_MOVE,)) -> None:
         """Build the whole movement lattice for bases of this radius now (otherwise it is built lazily, area
-        by area, by the first searches there: about 0.1 s per new area). For a loading screen."""
+        by area, by the first searches there: about 0.1 s per new area), with the edges of each MoveRule
+        in `rules` (the standing and crossings are shared: a further rule costs far less). For a loading
+        screen."""
         lat = self._lattice(radius)
-        for u in range(lat.nx * lat.ny):
-            lat.out_edges(u)
+        for rule in {r.terrain for r in rules}:
+            tab = lat.edge_table(rule)
+            for u in range(lat.nx * lat.ny):
+                if tab[u] is None:
+                    tab[u] = lat._compute_edges(u, rule)
 
     # ------------------------------------------------------------------ movement steps
-    def _terrain_step(self, p, zp, q, zq, r, shapes=None):
+    def _terrain_step(self, p, zp, q, zq, r, shapes=None, rule: MoveRule = CORE_MOVE):
         """Terrain legality and cost of moving a base centre straight from p to q.
         Returns (cost, climbs) or None. A step that touches terrain must cross it with the centre,
-        and every crossed stretch must be climbable there (R13, R14)."""
-        return self._step_cost(p, zp, q, zq, self._terrain_cross(p, q, r, shapes))
+        and every crossed stretch must be climbable there (R13, R14), unless the rule passes any face."""
+        return self._step_cost(p, zp, q, zq, self._terrain_cross(p, q, r, shapes, rule.any_face), rule)
 
     @staticmethod
-    def _step_cost(p, zp, q, zq, cross):
+    def _step_cost(p, zp, q, zq, cross, rule: MoveRule = CORE_MOVE):
         if cross is None:
             return None
         L = math.hypot(q[0] - p[0], q[1] - p[1])
         if cross is _WALK:
             return (L, 0) if abs(zq - zp) <= ZTOL else None
-        top = max(zp, zq, cross)
-        return (climb_cost(L, top - zp, top - zq), 1)
+        top, climbable = cross
+        if not climbable and not rule.any_face:
+            return None
+        if rule.ignore_vertical:
+            return (climb_cost(L, 0.0, 0.0), 1)
+        top = max(zp, zq, top)
+        return (climb_cost(L, top - zp, top - zq, rule.climb_up_less, rule.climb_down_less), 1)
 
-    def _terrain_cross(self, p, q, r, shapes=None):
+    def _terrain_cross(self, p, q, r, shapes=None, any_face=True):
         """What a straight move of a base (radius r) from p to q meets, the same both ways: None (not
-        allowed), _WALK (no terrain), or the highest top of the terrain crossed (a climb)."""
+        allowed: it touches terrain its centre does not cross, or, unless any_face, crosses terrain where it
+        is not climbable), _WALK (no terrain), or (the highest top of the terrain crossed, whether every
+        crossing is climbable there) for a climb."""
         if shapes is None:
             touched = self._capsule_shapes(p, q, r - EPS, MOVE_FILTER)
         else:
@@ -874,27 +926,32 @@ class Table:
         if not touched:
             return _WALK
         top = None
+        climbable = True
         for s in touched:
             h = s.segment_query(p, q, 0.0)
             if h is None:
                 continue
             info = self._info[s]
-            if not info.climbable_at(h.point.x, h.point.y):
-                return None
+            if climbable and not info.climbable_at(h.point.x, h.point.y):
+                if not any_face:
+                    return None
+                climbable = False
             top = info.top if top is None else max(top, info.top)
-        return top
+        return None if top is None else (top, climbable)
 
-    def _grid_step(self, p, zp, q, zq):
+    def _grid_step(self, p, zp, q, zq, rule: MoveRule = CORE_MOVE):
         hits = self._space.segment_query(p, q, 0.0, MOVE_FILTER)
         if not hits:
             return (SQUARE, 0) if abs(zq - zp) <= ZTOL else None
         top = max(zp, zq)
         for h in hits:
             info = self._info[h.shape]
-            if not info.climbable_at(h.point.x, h.point.y):
+            if not rule.any_face and not info.climbable_at(h.point.x, h.point.y):
                 return None
             top = max(top, info.top)
-        return (grid_climb_cost(top - zp, top - zq), 1)
+        if rule.ignore_vertical:
+            return (grid_climb_cost(0.0, 0.0), 1)
+        return (grid_climb_cost(top - zp, top - zq, rule.climb_up_less, rule.climb_down_less), 1)
 
     def _lattice(self, radius: float) -> _Lattice:
         key = 0.0 if self._grid else radius
@@ -909,6 +966,7 @@ class Table:
     def _blocking(self, mover: Base, lat: _Lattice, budget: float) -> _Blocking:
         bl = _Blocking()
         r = mover.radius
+        through = mover.move.through_enemies  # Nebulant, Small: enemy units may be crossed, items not
         if self._grid:
             for b in self._bases.values():
                 if b.uid == mover.uid:
@@ -916,7 +974,7 @@ class Table:
                 i, j = self.square_of(b.x, b.y)
                 u = j * lat.nx + i
                 bl.end_blocked.add(u)
-                if b.side != mover.side:
+                if b.side != mover.side and not (through and b.side != "item"):
                     bl.pass_blocked.add(u)
             return bl
         step, nx, ny = lat.step, lat.nx, lat.ny
@@ -927,7 +985,7 @@ class Table:
             R = r + b.radius
             if math.hypot(b.x - mover.x, b.y - mover.y) > budget + reach + R + 1.0:
                 continue  # nothing the search can touch
-            enemy = b.side != mover.side
+            enemy = b.side != mover.side and not (through and b.side != "item")
             if enemy:
                 e = (b.x, b.y, R)
                 bl.enemies.append(e)
@@ -960,10 +1018,10 @@ class Table:
     def _full_step(self, p, zp, q, zq, mover: Base, bl: _Blocking, enemies=None):
         """A straight step between two arbitrary points (terrain and bases)."""
         if self._grid:
-            return self._grid_step(p, zp, q, zq)
+            return self._grid_step(p, zp, q, zq, mover.move)
         if not self._clear_of(p, q, bl.enemies if enemies is None else enemies):
             return None
-        return self._terrain_step(p, zp, q, zq, mover.radius)
+        return self._terrain_step(p, zp, q, zq, mover.radius, None, mover.move)
 
     def _start_links(self, mover: Base, lat: _Lattice, bl: _Blocking, sx, sy, sz):
         """Edges from the mover's exact position into the lattice."""
@@ -972,6 +1030,7 @@ class Table:
             return [], j * lat.nx + i
         out = []
         r = mover.radius
+        rule = mover.move
         ext = lat.reach_len
         near = [h.shape for h in self._space.point_query((sx, sy), r + ext, MOVE_FILTER)]
         enemies = self._enemies_near(bl, sx, sy, ext)
@@ -988,7 +1047,7 @@ class Table:
                 zq = lat.zof(u)
                 if zq is None or not self._clear_of((sx, sy), q, enemies):
                     continue
-                res = self._terrain_step((sx, sy), sz, q, zq, r, near)
+                res = self._terrain_step((sx, sy), sz, q, zq, r, near, rule)
                 if res is not None:
                     out.append((u, res[0], res[1]))
         return out, None
@@ -1030,6 +1089,9 @@ class Table:
                 heapq.heappush(heap, (c + h(u), c, u))
         done = bytearray(n)
         pass_blocked, near = bl.pass_blocked, bl.near
+        rule = mover.move.terrain
+        etab = lat.edge_table(rule)
+        compute = lat._compute_edges
         clear_of = self._clear_of
         goal_links = goal[3] if goal is not None else None
         best_goal = [(_INF, None, 0)]
@@ -1046,7 +1108,10 @@ class Table:
                     best_goal[0] = (g + c, u, k)
             pu = lat.xy(u)
             dang = near(pu[0], pu[1]) if bl.cells else None
-            for v, c, k in lat.out_edges(u):
+            edges = etab[u]
+            if edges is None:
+                edges = etab[u] = compute(u, rule)
+            for v, c, k in edges:
                 nd = g + c
                 if nd > budget + EPS or nd >= dist[v] or v in pass_blocked:
                     continue
@@ -1105,9 +1170,9 @@ class Table:
         for a in range(len(out) - 1):
             p, q = out[a], out[a + 1]
             if self._grid:
-                res = self._grid_step((p[0], p[1]), p[2], (q[0], q[1]), q[2])
+                res = self._grid_step((p[0], p[1]), p[2], (q[0], q[1]), q[2], mover.move)
             else:
-                res = self._terrain_step((p[0], p[1]), p[2], (q[0], q[1]), q[2], mover.radius)
+                res = self._terrain_step((p[0], p[1]), p[2], (q[0], q[1]), q[2], mover.radius, None, mover.move)
             cost += res[0]
             climbs += res[1]
         return Path(tuple(out), round(cost, 9), climbs, self._left_adjacency(mover, out))
@@ -1291,19 +1356,21 @@ class Table:
         return out
 
 
-def climb_cost(horizontal: float, up: float, down: float) -> float:
+def climb_cost(horizontal: float, up: float, down: float, up_less: float = 0.0, down_less: float = 2.0) -> float:
     """R14 in inches for one straight step that crosses terrain: the horizontal travel (at least the 1"
     crest) + the height climbed up + the height climbed down minus 2" (not below 0).
-    up/down are measured from the step's start/end surface to the highest crossed top."""
-    return max(horizontal, 1.0) + max(0.0, up) + max(0.0, down - 2.0)
+    up/down are measured from the step's start/end surface to the highest crossed top. A Climber counts the
+    height up 2" less and down 4" less (up_less=2, down_less=4; N53), never below 0."""
+    return max(horizontal, 1.0) + max(0.0, up - up_less) + max(0.0, down - down_less)
 
 
-def grid_climb_cost(up: float, down: float) -> float:
+def grid_climb_cost(up: float, down: float, up_less: float = 0.0, down_less: float = 2.0) -> float:
     """Rules section 9 in inches: the square moved onto (the crest, 2") + 2" per square of height climbed
-    up + 2" per square of height climbed down beyond the first (free) one. Heights in squares round up."""
+    up + 2" per square of height climbed down beyond the first (free) one. Heights in squares round up.
+    up_less/down_less: inches of height (a square per 2") that cost nothing; Climber: 2 and 4 (N53)."""
     up_sq = max(0, math.ceil(up / SQUARE - 1e-9))
     down_sq = max(0, math.ceil(down / SQUARE - 1e-9))
-    return SQUARE * (1 + up_sq + max(0, down_sq - 1))
+    return SQUARE * (1 + max(0.0, up_sq - up_less / SQUARE) + max(0.0, down_sq - down_less / SQUARE))
 
 
 def open_table(width: float = 24.0, height: float = 24.0, name: str = "Open table"):

@@ -236,7 +236,7 @@ class Match:
             u = esper.component_for_entity(uid, Unit)
             p = esper.component_for_entity(uid, Position)
             return Base(uid=uid, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
-                        radius=u.card.base_diameter / 2)
+                        radius=u.card.base_diameter / 2, move=S.move_rule(u.card))
 
     def side_of(self, uid: int) -> str:
         """The side a unit fights for now: its own, or (Compel) the side controlling it for one action."""

@@ -19,7 +19,7 @@ from typing import Callable
 
 import esper
 
-from game.battlefield import Base
+from game.battlefield import Base, MoveRule
 from game.rules import actions as act
 from game.rules.cards import build_card
 from game.rules.combat import AttackSpec, StrikeTarget
@@ -41,7 +41,11 @@ STRATEGIZE = ("INT-STRAT", "CWB-GH-TO")
 DUTY_BEFORE_DEATH = ("INT-DBD", "PRX-DBD")
 COUNTER = ("CTR", "PRX-CTR", "KF-CTR")  # the unit special and the two squad specialties
 MOVE_THEN_MELEE = ("DRN-OR", "DES-RAV-DES")  # Overrun, Despoil
-CLIMBING = ("STD-CMB", "DRN-CLB", "PRX-RAP-GRP", "INT-JP")
+CLIMBER = ("CMB", "STD-CMB", "DRN-CLB", "PRX-RAP-GRP")  # the unit special and the skills granting it
+JUMP_PACK = "INT-JP"
+FLYING = "FLY"
+NEBULANT = "HK-CLD-NEB"
+SMALL = "REL-CATREP-SM"
 PRIME_REVENANT = "EIR-PA"  # Imperative does not reach past this unit type
 SECUNDUS = "EIR-SEC"  # Proxy traces line of sight from this unit type
 SWARMLING_SKILL = "DRN-SPAWN"  # the unit type carrying it is what Infest places
@@ -350,6 +354,34 @@ def provokes_aoo(match, mover: int) -> bool:
 
 def can_make_aoo(match, uid: int) -> bool:
     return not has(match, uid, "REL-CATREP-SM")
+
+
+_MOVE_RULES: dict[int, tuple] = {}  # id(card) -> (card, MoveRule); the card is kept so its id stays its own
+
+
+def move_rule(card) -> MoveRule:
+    """How a unit Moves and Dashes (N53-N57), for `Match.base`: Climber counts the height climbed up 2" less
+    and down 4" less; Jump Pack pays no height when it climbs; Flying and Nebulant pay no height and pass
+    over any terrain; Nebulant and Small may cross enemy units' bases. A plain unit gets the Core Rules."""
+    got = _MOVE_RULES.get(id(card))
+    if got is not None and got[0] is card:
+        return got[1]
+    has_ = card.has_skill
+    climber = any(has_(k) for k in CLIMBER)
+    flies = has_(FLYING) or has_(NEBULANT)
+    rule = MoveRule(climb_up_less=2.0 if climber else 0.0, climb_down_less=4.0 if climber else 2.0,
+                    ignore_vertical=flies or has_(JUMP_PACK), any_face=flies,
+                    through_enemies=has_(NEBULANT) or has_(SMALL))
+    if len(_MOVE_RULES) >= 4096:
+        _MOVE_RULES.clear()
+    _MOVE_RULES[id(card)] = (card, rule)
+    return rule
+
+
+def unit_pushed(match, uid: int) -> Base:
+    """The unit's base for a push or a drive back (N35): moved by another unit, not by its own Move or Dash,
+    so its movement skills (Flying, Nebulant, Small, climbing) do not apply."""
+    return replace(match.base(uid), move=MoveRule())
 
 
 def move_extension(match, uid: int, action: str) -> float:
@@ -1084,7 +1116,7 @@ def _pain_exalted(match, uid, cmd) -> None:
 
 def _push_away(match, mover: int, away_from: tuple[float, float], inches: float) -> tuple[float, float, float] | None:
     """Where `mover` ends moving `inches` straight away from a point, or None if it cannot (N35)."""
-    b = match.base(mover)
+    b = unit_pushed(match, mover)
     dx, dy = b.x - away_from[0], b.y - away_from[1]
     d = math.hypot(dx, dy)
     if d < EPS:
@@ -1229,7 +1261,7 @@ def _side_effect(match, uid, cmd) -> None:
 
 def _push_path(match, target: int, x: float, y: float) -> tuple[float, int] | None:
     """A straight push of at most 4": (end z, Damage from falling) or None if it cannot go there."""
-    b = match.base(target)
+    b = unit_pushed(match, target)
     d = math.hypot(x - b.x, y - b.y)
     if d > 4.0 + EPS:
         return None
@@ -1438,8 +1470,11 @@ PASSIVE: dict[str, str] = {
     "KF-CTR": "after_attack: Counter prompt",
     "SCH-SB-DS": "on_attack_spec: the squad re-rolls one save against Ranged attacks",
     "HK-SPC-TNL": "ranged_restriction (12\") and always in Cover",
-    "REL-CATREP-SM": "always in Cover; provokes and makes no Attacks of Opportunity",
-    "HK-CLD-NEB": "may_shoot_past; provokes no Attacks of Opportunity",
+    "REL-CATREP-SM": "always in Cover; provokes and makes no Attacks of Opportunity; move_rule: through enemy "
+                     "units",
+    "HK-CLD-NEB": "may_shoot_past; provokes no Attacks of Opportunity; move_rule: through enemy units, "
+                  "ignoring height over any terrain",
+    "INT-JP": "move_rule: climbing costs no height (the crest inch still counts)",
     "DRN-ML": "may_shoot_past: squadmates may shoot enemies Adjacent to it",
     "REL-IMP": "may_shoot_past: targets Adjacent to squadmates (not the Prime Revenant)",
     "REL-PROX": "sight_from: line of sight from a Secundus",
@@ -1460,7 +1495,8 @@ PASSIVE: dict[str, str] = {
     **{sid: "via unit special" for sid in ("STD-CLB", "STD-DEV", "STD-DIS", "STD-LFD", "STD-STL", "STD-TOX",
                                            "FM-BUG-SWIFT", "PRX-RAP-SWF", "SCH-SWF", "REL-SWF", "DRN-FD",
                                            "HK-CLD-SW", "DES-BST-SWF", "KF-WD-SWF", "REL-DOD1", "HK-CLD-DOD",
-                                           "DES-BST-DOD", "KF-WD-DDG1", "KF-TGH1")},
+                                           "DES-BST-DOD", "KF-WD-DDG1", "KF-TGH1",
+                                           "STD-CMB", "DRN-CLB", "PRX-RAP-GRP")},
 }
 
 SPECIALS: dict[str, str] = {
@@ -1488,20 +1524,13 @@ SPECIALS: dict[str, str] = {
     "LDR": "leader_dice",
     "NEQ": "squad building (game.rules.squad)",
     "UNQ": "squad building (game.rules.squad)",
+    "CMB": "move_rule: climbing up counts the height 2\" less, down 4\" less (Table.path/reach)",
+    "FLY": "move_rule: Move and Dash ignore height, over any terrain (Table.path/reach); there is no "
+           "Difficult terrain yet",
 }
 
-# Not done yet, and why.
-LEFT: dict[str, str] = {
-    "CMB": "climbing costs: Table.path/reach take no per-unit climb modifier yet (game/battlefield)",
-    "FLY": "ignoring height and difficult terrain when moving: Table.path/reach take no such option yet",
-    **{sid: "climbing costs: Table.path/reach take no per-unit climb modifier yet (game/battlefield)"
-       for sid in CLIMBING},
-}
-# Parts of implemented skills that wait for the same Table support.
-PARTIAL: dict[str, str] = {
-    "HK-CLD-NEB": "passing through enemy units and ignoring height when moving (Table.path)",
-    "REL-CATREP-SM": "moving through enemy units (Table.path)",
-}
+# Not done yet, and why (nothing left: the movement skills are Match.base's MoveRule, see move_rule).
+LEFT: dict[str, str] = {}
 
 RESTRICTED = ("DES-BST-BST", "HK-CLD-MND", "KF-WD-WD")
 

@@ -116,10 +116,10 @@ def test_skills_that_work_through_a_unit_special_grant_it():
             assert code in S.SPECIALS, (sid, code)
 
 
-def test_what_is_left_is_only_what_the_table_cannot_do_yet():
-    assert set(S.LEFT) == {"CMB", "FLY", *S.CLIMBING}
-    for why in S.LEFT.values():
-        assert "Table" in why
+def test_nothing_is_left():
+    """The movement skills (Climber, Jump Pack, Flying, Nebulant and Small moving through enemies) were the
+    last ones left: they are Match.base's MoveRule now (tests at the end of this file)."""
+    assert S.LEFT == {}
 
 
 # == costs, re-rolls, stats ============================================================================
@@ -1192,3 +1192,161 @@ def test_new_commands_round_trip_through_dicts():
             C.ChooseUnit("B", None), C.ChooseUnit("B", 7), C.ChooseWeapon("B", "mel"), C.ChooseNumber("A", 2)]
     assert [C.command_from_dict(c.to_dict()) for c in cmds] == cmds
     assert C.command_from_dict({"type": "UseSkill", "side": "A", "skill": "INT-STRAT"}) == C.UseSkill("A", "INT-STRAT")
+
+
+# == movement skills: Match.base(uid).move (N53-N57) ==================================================
+from pathlib import Path  # noqa: E402
+
+from game.battlefield import MoveRule, load_battlefield  # noqa: E402
+from game.rules.cards import build_card  # noqa: E402
+from game.rules.model import UnitSpec  # noqa: E402
+
+SKILLS_MAP = Path(__file__).resolve().parent.parent / "battlefield" / "maps" / "skills.tmx"
+
+
+def make_on(bf, a, b, dice=START):
+    """Like make, on a battlefield: a, b are lists of (card, x, y, z)."""
+    sides = (SideSpec("A", None), SideSpec("B", None))
+    sc = Scenario(mission="test-skirmish", sides=sides)
+    cards = {"A": [(c.name, c) for c, *_ in a], "B": [(c.name, c) for c, *_ in b]}
+    m = Match(sc, 0, Skirmish(), bf, cards, catalog=CAT)
+    uids = {"A": m.undeployed("A"), "B": m.undeployed("B")}
+    for side, units in (("A", a), ("B", b)):
+        for uid, (_, x, y, z) in zip(uids[side], units):
+            m.submit(C.Deploy(side, uid, x, y, z))
+        if side == "B":
+            m.dice = ScriptedDice(list(dice))
+        m.submit(C.EndDeployment(side))
+    if m.prompt is not None and m.prompt.kind == "first":
+        m.submit(C.ChooseFirst(m.prompt.side, "A"))
+    return m, uids["A"], uids["B"]
+
+
+@pytest.fixture
+def on_map():
+    """on_map(a, b) -> a match on tests/battlefield/maps/skills.tmx (see tests/battlefield/test_movement_skills.py:
+    a 6" climbable 'tower' at x 4-8, y 0-4; a 4" 'bulkhead' at x=12 that nothing may climb)."""
+    made = []
+    bf = load_battlefield(SKILLS_MAP)
+
+    def _make(a, b, **kw):
+        out = make_on(bf, a, b, **kw)
+        made.append(out[0])
+        return out
+
+    yield _make
+    for m in made:
+        m.close()
+
+
+def moved_inches(m):
+    return [e.text for e in m.events if e.text and " moves (" in e.text][-1]
+
+
+CLIMBER_RULE = MoveRule(climb_up_less=2.0, climb_down_less=4.0)
+FAR = (card(), 14.5, 7.0, 0.0)  # an enemy out of the way
+
+
+@pytest.mark.parametrize("skills, specials, rule", [
+    ((), (), MoveRule()),
+    (("STD-CMB",), (), CLIMBER_RULE),
+    ((), ("CMB",), CLIMBER_RULE),
+    (("DRN-CLB",), (), CLIMBER_RULE),
+    (("PRX-RAP-GRP",), (), CLIMBER_RULE),
+    (("INT-JP",), (), MoveRule(ignore_vertical=True)),
+    ((), ("FLY",), MoveRule(ignore_vertical=True, any_face=True)),
+    (("HK-CLD-NEB",), (), MoveRule(ignore_vertical=True, any_face=True, through_enemies=True)),
+    (("REL-CATREP-SM",), (), MoveRule(through_enemies=True)),
+    (("STD-CMB", "INT-JP"), (), MoveRule(2.0, 4.0, ignore_vertical=True)),
+])
+def test_match_base_carries_the_units_movement_rule(sk, skills, specials, rule):
+    m, a, b = sk([(unit(*skills, specials=specials), 5, 5)], [(card(), 20, 20)])
+    assert m.base(a[0]).move == rule
+    assert m.table.base(a[0]).move == rule  # the table's copy too
+    assert m.base(b[0]).move == MoveRule()
+
+
+def test_catalog_cards_with_grapnel_climber_and_jump_pack():
+    rap = build_card(CAT, UnitSpec("PRX-RAP"))  # Grapnel is a default: it grants the CMB special
+    assert rap.special("CMB") is not None and S.move_rule(rap) == CLIMBER_RULE
+    brood = [u for u in CAT.unit_types.values() if "DRN-CLB" in u.defaults]
+    assert brood and S.move_rule(build_card(CAT, UnitSpec(brood[0].id))) == CLIMBER_RULE
+    jp = [u for u in CAT.unit_types.values() if "INT-JP" in u.options]
+    assert jp
+    spec = UnitSpec(jp[0].id, gear=("INT-JP",))
+    assert S.move_rule(build_card(CAT, spec)).ignore_vertical
+
+
+def test_climber_moves_up_the_tower_a_plain_unit_cannot(on_map):
+    m, a, b = on_map([(unit("STD-CMB", act=3), 3.5, 2, 0.0)], [FAR])
+    m.submit(C.Activate("A", a[0]))
+    assert C.Move("A", 4.5, 2.0, 6.0) in m.legal_commands("A")  # 1" crest + (6 - 2)" = 5"
+    assert C.Move("A", 5.5, 2.0, 6.0) in m.legal_commands("A")  # 6"
+    assert C.Move("A", 6.0, 2.0, 6.0) not in m.legal_commands("A")
+    m.submit(C.Move("A", 4.5, 2.0, 6.0))
+    assert m.position(a[0]).z == 6.0 and moved_inches(m).endswith("(5.0\")")
+    m.submit(C.Move("A", 3.5, 2.0, 0.0))  # down again: the 1" edge + (6 - 4)" = 3"
+    assert m.position(a[0]).z == 0.0 and moved_inches(m).endswith("(3.0\")")
+
+
+def test_a_plain_unit_cannot_climb_the_tower_in_one_move(on_map):
+    m, a, b = on_map([(card(), 3.5, 2, 0.0)], [FAR])
+    m.submit(C.Activate("A", a[0]))
+    assert not any(isinstance(c, C.Move) and c.z == 6.0 for c in m.legal_commands("A"))  # 7" needed
+    with pytest.raises(IllegalCommand):
+        m.submit(C.Move("A", 4.5, 2.0, 6.0))
+
+
+def test_jump_pack_dashes_up_the_tower(on_map):
+    m, a, b = on_map([(unit("INT-JP"), 3.5, 2, 0.0)], [FAR])
+    m.submit(C.Activate("A", a[0]))
+    assert C.Dash("A", 4.5, 2.0, 6.0) in m.legal_commands("A")  # only the 1" crest
+    m.submit(C.Dash("A", 4.5, 2.0, 6.0))
+    assert m.position(a[0]).z == 6.0 and moved_inches(m).endswith("(1.0\")")
+
+
+def test_flying_moves_over_the_bulkhead_a_jump_pack_cannot(on_map):
+    m, a, b = on_map([(unit(specials=["FLY"]), 11.5, 1.5, 0.0), (unit("INT-JP"), 11.5, 6.5, 0.0)], [FAR])
+    m.submit(C.Activate("A", a[0]))
+    m.submit(C.Move("A", 13.5, 1.5, 0.0))
+    assert m.position(a[0]).x == 13.5 and moved_inches(m).endswith("(2.0\")")
+    end(m, "A")
+    m.submit(C.Activate("B", b[0]))
+    end(m, "B")
+    m.submit(C.Activate("A", a[1]))
+    assert not any(isinstance(c, C.Move) and c.x > 12 for c in m.legal_commands("A"))
+
+
+@pytest.mark.parametrize("skill", ["HK-CLD-NEB", "REL-CATREP-SM"])
+def test_nebulant_and_small_move_through_enemy_units(sk, skill):
+    m, a, b = sk([(unit(skill), 2, 5), (card(), 2, 12)], [(card(), 5, 5), (card(), 5, 12), (card(), 20, 20)])
+    m.submit(C.Activate("A", a[0]))
+    assert C.Move("A", 8.0, 5.0, 0.0) in m.legal_commands("A")
+    assert not any(isinstance(c, C.Move) and abs(c.x - 5) < 1 and abs(c.y - 5) < 1 for c in m.legal_commands("A"))
+    m.submit(C.Move("A", 8, 5, 0.0))
+    assert m.prompt is None and m.position(a[0]).x == 8  # straight through, no Attack of Opportunity
+    assert moved_inches(m).endswith("(6.0\")")
+    end(m, "A")
+    m.submit(C.Activate("B", b[2]))
+    end(m, "B")
+    m.submit(C.Activate("A", a[1]))  # a plain squadmate must go round: 6" is not enough
+    assert C.Move("A", 8.0, 12.0, 0.0) not in m.legal_commands("A")
+    with pytest.raises(IllegalCommand):
+        m.submit(C.Move("A", 8, 12, 0.0))
+
+
+def test_a_flying_unit_is_pushed_like_any_other(on_map):
+    """A push is no Move of the pushed unit: its Flying does not carry it over the bulkhead (N35, N55)."""
+    m, a, b = on_map([(unit("CWB-PUSH"), 13.7, 1.5, 0.0)], [(unit(specials=["FLY"], hit=5), 12.5, 1.5, 0.0)])
+    assert m.base(b[0]).move.any_face and S.unit_pushed(m, b[0]).move == MoveRule()
+    m.submit(C.Activate("A", a[0]))
+    with pytest.raises(IllegalCommand):
+        m.submit(C.UseSkill("A", "CWB-PUSH", target=b[0], x=10.9, y=1.5))
+
+
+def test_nebulant_through_a_defensive_weaver_takes_its_damage(sk):
+    m, a, b = sk([(unit("HK-CLD-NEB", hit=3), 2, 5)], [(unit("REL-DW"), 5, 5)])
+    m.submit(C.Activate("A", a[0]))
+    roll(m, 6)  # the save fails
+    m.submit(C.Move("A", 8, 5))  # straight through the weaver's base: no Attack of Opportunity, 1 Damage
+    assert m.prompt is None and m.position(a[0]).x == 8 and m.health(a[0]).hit == 2
