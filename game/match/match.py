@@ -1273,6 +1273,9 @@ class Match:
 
     def skill_reason(self, uid: int, skill_id: str) -> str | None:
         """Why `uid` cannot use skill action `skill_id` now (whatever its target), or None."""
+        impl = S.ACTIONS.get(skill_id)
+        if impl is not None and not impl.anytime and (self.activation is None or self.activation.uid != uid):
+            return "only during this unit's own activation"
         with self._in_world():
             return S.skill_reason(self, uid, skill_id)
 

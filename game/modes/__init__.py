@@ -31,9 +31,15 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
             cards[side.side] = [(u.name or catalog.unit_types[u.unit_type].name, build_card(catalog, u))
                                 for u in side.squad.units]
     match = Match(scenario, seed, mission, bf, cards, catalog=catalog, table=table)
-    if prepare:
-        for radius in sorted({card.base_diameter / 2 for units in cards.values() for _, card in units} | {0.5}):
-            match.table.prepare(radius)
+    if prepare:  # every base size and movement rule of the squads (climbers, flyers), and the Bugs' default
+        from game.battlefield.model import CORE_MOVE
+        from game.match.skills import move_rule
+        wanted: dict[float, set] = {0.5: {CORE_MOVE}}
+        for units in cards.values():
+            for _, card in units:
+                wanted.setdefault(card.base_diameter / 2, {CORE_MOVE}).add(move_rule(card))
+        for radius, rules in sorted(wanted.items()):
+            match.table.prepare(radius, rules=tuple(sorted(rules, key=repr)))
     return match
 
 

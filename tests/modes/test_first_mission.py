@@ -147,3 +147,16 @@ def test_grid_play_runs_and_replays():
     assert m.result is not None and m.table.measure == "grid"
     assert replay(m.scenario, m.seed, m.log).state_hash() == m.state_hash()
     m.close()
+
+
+def test_skill_reason_outside_the_units_activation():
+    from game.content import default_squad
+    m = create_match(first_mission_scenario(default_squad("interdictors"), map_name=None), 1, prepare=True)
+    leader = next(u for u in m.all_units_of("player") if "INT-STRAT" in m.unit(u).card.skills)
+    assert m.skill_reason(leader, "INT-STRAT") == "only during this unit's own activation"
+    for uid, x, y, z in m.mission.default_deployment(m, "player"):
+        m.submit(C.Deploy("player", uid, x, y, z))
+    m.submit(C.EndDeployment("player"))
+    m.submit(C.Activate("player", leader))
+    assert m.skill_reason(leader, "INT-STRAT") is None
+    m.close()
