@@ -40,7 +40,8 @@ def bench_missions(n: int, map_name) -> None:
 
 
 def bench_decisions(n: int) -> None:
-    """Time every decision of the NPC Bugs and of the headless squad policy on the mission's map."""
+    """Time every decision of the NPC Bugs and of the headless squad policy on the mission's map, with the
+    movement graph built before the battle as the game's screen does (create_match(..., prepare=True))."""
     from game.ai.npc import NpcController
     from game.ai.simple import SimpleSquadController
     from game.match.match import OVER
@@ -49,7 +50,7 @@ def bench_decisions(n: int) -> None:
     times = {"npc": [], "player": []}
     for seed in range(1, n + 1):
         sc = first_mission_scenario()
-        m = create_match(sc, seed)
+        m = create_match(sc, seed, prepare=True)
         ctl = {"player": SimpleSquadController("player"), "npc": NpcController("npc")}
         while m.phase != OVER:
             side = m.waiting_for()
