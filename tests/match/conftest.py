@@ -38,12 +38,13 @@ class Skirmish(MissionScript):
         return None
 
 
-def skirmish(a, b, dice=(), npc_b=False, first="A"):
-    """a, b: lists of (card, x, y). Dice: scripted faces used from the first Turn on (TO, initiative, ...)."""
+def skirmish(a, b, dice=(), npc_b=False, first="A", mission=None, catalog=None):
+    """a, b: lists of (card, x, y). Dice: scripted faces used from the first Turn on (TO, initiative, ...).
+    `catalog`: needed when the cards carry skills (the engine looks them up there)."""
     sides = (SideSpec("A", None), SideSpec("B", None, npc=npc_b))
     sc = Scenario(mission="test-skirmish", sides=sides)
     cards = {"A": [(c.name, c) for c, _, _ in a], "B": [(c.name, c) for c, _, _ in b]}
-    m = Match(sc, 0, Skirmish(), open_table(), cards)
+    m = Match(sc, 0, mission or Skirmish(), open_table(), cards, catalog=catalog)
     uids = {"A": m.undeployed("A"), "B": m.undeployed("B")}
     for side, units in (("A", a), ("B", b)):
         for uid, (_, x, y) in zip(uids[side], units):

@@ -12,7 +12,7 @@ from game.match.scenario import Scenario, SideSpec
 from game.rules import actions as act
 from game.rules.dice import ScriptedDice
 from game.rules.model import MELEE, RANGED, Special
-from tests.match.conftest import Skirmish, card
+from tests.match.conftest import Skirmish, card, skirmish
 
 CAT = load_catalog()
 START = [4, 4, 4, 4, 4, 4, 2, 5]  # A: 3 TO dice, B: 3 TO dice (all fail), Initiative A 2 - B 5
@@ -21,21 +21,8 @@ A2TO = [1, 1, 4, 4, 4, 4, 2, 5]  # A has 2 TO
 
 
 def make(a, b, dice=START, npc_b=False, first="A", mission=None):
-    """Like conftest.skirmish, with the catalog (skills are looked up there)."""
-    sides = (SideSpec("A", None), SideSpec("B", None, npc=npc_b))
-    sc = Scenario(mission="test-skirmish", sides=sides)
-    cards = {"A": [(c.name, c) for c, _, _ in a], "B": [(c.name, c) for c, _, _ in b]}
-    m = Match(sc, 0, mission or Skirmish(), open_table(), cards, catalog=CAT)
-    uids = {"A": m.undeployed("A"), "B": m.undeployed("B")}
-    for side, units in (("A", a), ("B", b)):
-        for uid, (_, x, y) in zip(uids[side], units):
-            m.submit(C.Deploy(side, uid, x, y))
-        if side == "B":
-            m.dice = ScriptedDice(list(dice))
-        m.submit(C.EndDeployment(side))
-    if m.prompt is not None and m.prompt.kind == "first":
-        m.submit(C.ChooseFirst(m.prompt.side, first))
-    return m, uids["A"], uids["B"]
+    """conftest.skirmish with the catalog (skills are looked up there)."""
+    return skirmish(a, b, dice=dice, npc_b=npc_b, first=first, mission=mission, catalog=CAT)
 
 
 @pytest.fixture
