@@ -345,12 +345,9 @@ class Match:
     def ranged_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
         """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7, skills), or None."""
         with self._in_world():
-            if not self.standing(target):
-                return "that target is not on the table"
-            if self.health(target).hit <= 0:
-                return "that target is already at 0 HIT"
-            if self.side_of(target) == self.side_of(attacker):
-                return "you cannot shoot a squadmate"
+            why = self._target_basics(attacker, weapon, target, "shoot")
+            if why:
+                return why
             pbk = weapon.has("PBK")
             adj_enemies = self.adjacent_enemies(attacker)
             if adj_enemies and not (pbk and set(adj_enemies) <= {target}):
@@ -365,8 +362,6 @@ class Match:
             sight = S.sight_from(self, attacker, target)
             if not sight.visible:
                 return "not in Line of Sight" + (f" ({sight.blocker})" if sight.blocker else "")
-            if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
-                return "Limited Ammo: already used this mission"
             why = S.ranged_restriction(self, attacker, target)
             if why:
                 return why
@@ -374,17 +369,24 @@ class Match:
 
     def melee_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
         with self._in_world():
-            if not self.standing(target):
-                return "that target is not on the table"
-            if self.health(target).hit <= 0:
-                return "that target is already at 0 HIT"
-            if self.side_of(target) == self.side_of(attacker):
-                return "you cannot attack a squadmate"
+            why = self._target_basics(attacker, weapon, target, "attack")
+            if why:
+                return why
             if not self.adjacent(attacker, target):
                 return "the target is not Adjacent"
-            if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
-                return "Limited Ammo: already used this mission"
             return None
+
+    def _target_basics(self, attacker: int, weapon: WeaponCard, target: int, verb: str) -> str | None:
+        """What rules out a target for any combat action: gone, at 0 HIT, a squadmate, Limited Ammo spent."""
+        if not self.standing(target):
+            return "that target is not on the table"
+        if self.health(target).hit <= 0:
+            return "that target is already at 0 HIT"
+        if self.side_of(target) == self.side_of(attacker):
+            return f"you cannot {verb} a squadmate"
+        if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
+            return "Limited Ammo: already used this mission"
+        return None
 
     def legal_commands(self, side: str) -> list[C.Command]:
         """Every command `side` may give now (moves: one per reachable lattice spot)."""

@@ -41,8 +41,18 @@ class Effect:
     limit: int | None = None  # cap for a raised stat, or floor for a lowered one ("+1 ACT, maximum 3")
 
 
+class _Labelled:
+    """Definitions that may be Unique: `label` is the name as printed on a card, with an asterisk if so."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        return self.name + ("*" if self.unique else "")
+
+
 @dataclass(frozen=True, slots=True)
-class WeaponDef:
+class WeaponDef(_Labelled):
     id: str
     name: str
     kind: str  # MELEE or RANGED
@@ -52,14 +62,10 @@ class WeaponDef:
     unique: bool = False
     text: str = ""
 
-    @property
-    def label(self) -> str:
-        """The name as printed on a card: Unique gear carries an asterisk."""
-        return self.name + ("*" if self.unique else "")
 
 
 @dataclass(frozen=True, slots=True)
-class SkillDef:
+class SkillDef(_Labelled):
     id: str
     name: str
     text: str
@@ -75,9 +81,6 @@ class SkillDef:
     extra_hooks: tuple[str, ...] = ()  # further moments, for skills that act at more than one
     steps: tuple[str, ...] = ()  # NPC behaviour: machine-readable priority list, first that applies wins
 
-    @property
-    def label(self) -> str:
-        return self.name + ("*" if self.unique else "")
 
     @property
     def hooks(self) -> tuple[str, ...]:
@@ -85,7 +88,7 @@ class SkillDef:
 
 
 @dataclass(frozen=True, slots=True)
-class UnitTypeDef:
+class UnitTypeDef(_Labelled):
     id: str
     squad_type: str
     name: str
@@ -104,9 +107,6 @@ class UnitTypeDef:
     suggested: tuple[str, ...] = ()  # free options a squad builder pre-selects for a new unit (e.g. Fists)
     recruitable: bool = True  # False: never part of a squad list (NPCs, units that only spawn in play)
 
-    @property
-    def label(self) -> str:
-        return self.name + ("*" if self.unique else "")
 
 
 @dataclass(frozen=True, slots=True)
