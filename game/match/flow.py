@@ -1,0 +1,343 @@
+"""Turn flow: the step queue, free-action grants, deployment, Turns, Initiative and activations."""
+from __future__ import annotations
+
+import esper
+
+from game.rules import actions as act
+from game.rules.model import MELEE
+from game.rules.orders import roll_tactical_orders, tactical_order_dice
+
+from . import commands as C
+from . import skills as S
+from .components import Activation, Position, Readiness
+from .errors import IllegalCommand
+from .prompts import Prompt
+
+DEPLOY = "deploy"
+BATTLE = "battle"
+OVER = "over"
+
+
+class MatchFlow:
+    # == queries for controllers and the UI =========================================================
+    @property
+    def prompt(self) -> Prompt | None:
+        return self._prompt
+
+    def waiting_for(self) -> str | None:
+        """The side whose command the match needs next (None when the match is over)."""
+        if self.phase == OVER:
+            return None
+        if self._prompt is not None:
+            return self._prompt.side
+        if self.phase == DEPLOY:
+            for s in self.sides:
+                if s not in self._deployed_sides:
+                    return s
+            return None
+        if self.activation is not None:
+            return self.side_of(self.activation.uid)
+        return self.next_side
+
+    @property
+    def active_unit(self) -> int | None:
+        return None if self.activation is None else self.activation.uid
+
+    def act_left(self) -> int:
+        return 0 if self.activation is None else self.activation.act - self.activation.act_spent
+
+
+    # == the step queue =============================================================================
+    def _after_step(self) -> None:
+        """Run what is due until the match needs a command: a prompt, the active unit's next action, or
+        the next side's choice of unit. Steps (Damage, deaths, free actions, Counter) come first."""
+        for _ in range(100_000):
+            if self.phase != BATTLE or self._prompt is not None or self._attack is not None:
+                return
+            if self._check_result(False):
+                return
+            a = self.activation
+            if a is not None and a.grant and (not a.plan or not self.standing(a.uid)):
+                self._end_grant()
+                continue
+            if self._pending:
+                self._run_step(self._pending.pop(0))
+                continue
+            if a is not None:
+                if not a.grant and not self.standing(a.uid):
+                    self._end_activation()  # N9: Taken Out during its own activation
+                    continue
+                if self._react_due and not a.grant:
+                    self._open_react(self._react_due)
+                    continue
+                return
+            self._advance()
+            if self.activation is None and self._prompt is None and not self._pending:
+                return
+        raise RuntimeError("the match's step queue does not settle")
+
+    def queue_step(self, step: tuple) -> None:
+        """Run `step` after what is already queued (skills use it; see _run_step for the kinds)."""
+        self._queue(step)
+
+    def _queue(self, *steps: tuple, front: bool = False) -> None:
+        if front:
+            self._pending[0:0] = list(steps)
+        else:
+            self._pending.extend(steps)
+
+    def _run_step(self, step: tuple) -> None:
+        kind = step[0]
+        if kind == "zero":
+            _, uid, killer, melee = step
+            if self.standing(uid) and self.health(uid).hit <= 0:
+                self._queue(*S.on_zero_hit(self, uid, killer, melee), front=True)
+        elif kind == "fall":
+            _, uid, killer, melee = step
+            if self.standing(uid):
+                p = self.position(uid)
+                pos = Position(p.x, p.y, p.z)
+                self._take_out(uid)
+                S.on_take_out(self, uid, killer, melee, pos)
+        elif kind == "dbd":
+            _, uid, killer, melee = step
+            self.say(f"Duty Before Death: {self.unit(uid).name} reaches 0 HIT and may take one free action of "
+                     "1 ACT or less before it falls", "activation", uid=uid, side=self.unit(uid).side)
+            self._start_grant(uid, {"grant": "dbd", "plan": [S.BASIC_OR_MISSION], "max_cost": 1,
+                                    "on_end": [("fall", uid, killer, melee)]})
+        elif kind == "grant":
+            self._start_grant(step[1], step[2])
+        elif kind == "end_activation":
+            a = self.activation
+            if a is not None and not a.grant and a.uid == step[1]:
+                self._end_activation()
+        elif kind == "begin_turn":
+            self._begin_turn()
+        elif kind == "fate":
+            _, side, faces = step
+            self._prompt = Prompt("fate_shift", side, "Fate Shift: re-roll one Tactical Order die?",
+                                  options=tuple(faces))
+        elif kind == "skill":
+            S.run_step(self, *step[1:])
+        else:
+            raise ValueError(f"unknown step {step!r}")
+
+    def _open_react(self, moment: str) -> None:
+        self._react_due = ""
+        active_side = self.side_of(self.activation.uid)
+        for s in self.sides:
+            if s == active_side or s in self.npc_sides:
+                continue
+            opts = S.react_options(self, s) if moment == "start" else \
+                [c for c in S.react_options(self, s) if isinstance(c, C.ChooseUnit)]
+            if opts:
+                self._prompt = Prompt("react", s, f"{self.unit(self.activation.uid).name} is activating: "
+                                      "react (Standby, Misdirection) or let it go on?", options=tuple(opts))
+                return
+
+    # == free actions (grants) ======================================================================
+    def grant(self, uid: int, why: str, plan: list, *, max_cost: int | None = None, different: bool = False,
+              need_combat: bool = False, target: int | None = None, controller: str = "", on_end=()) -> None:
+        """Queue free actions for `uid` (skills call this): plan = allowed actions of each free action, in
+        order; a later one may be taken directly (skipping the earlier ones)."""
+        self._queue(("grant", uid, {"grant": why, "plan": [list(s) for s in plan], "max_cost": max_cost,
+                                    "different": different, "need_combat": need_combat, "target": target,
+                                    "controller": controller, "on_end": [list(x) for x in on_end]}))
+
+    def _start_grant(self, uid: int, info: dict) -> None:
+        on_end = [tuple(x) for x in info.get("on_end", ())]
+        if not self.standing(uid) or (self.health(uid).hit <= 0 and info["grant"] != "dbd"):
+            self._queue(*on_end, front=True)
+            return
+        target = info.get("target")
+        if target is not None:
+            can = any((self.melee_target_reason(uid, w, target) if w.kind == MELEE
+                       else self.ranged_target_reason(uid, w, target)) is None for w in self.unit(uid).card.weapons)
+            if not can:
+                self.say(f"{self.unit(uid).name} cannot attack {self.unit(target).name}")
+                self._queue(*on_end, front=True)
+                return
+        if info.get("controller"):
+            self._allegiance[uid] = info["controller"]
+        self._interrupted.append((self.activation, self._pending))  # later steps wait for the grant's end
+        self._pending = []
+        plan = [tuple(s) for s in info["plan"]]
+        self.activation = Activation(uid=uid, act=0, free_action=True, grant=info["grant"], plan=plan,
+                                     max_cost=info.get("max_cost"), different=info.get("different", False),
+                                     need_combat=info.get("need_combat", False), target=target,
+                                     controller=info.get("controller", ""), on_end=tuple(on_end))
+        n = len(plan)
+        self.say(f"{self.unit(uid).name} may take {n} free action{'s' if n > 1 else ''} ({info['grant']})",
+                 "activation", uid=uid, side=self.side_of(uid), grant=info["grant"])
+
+    def _end_grant(self) -> None:
+        a = self.activation
+        self._allegiance.pop(a.uid, None)
+        self.activation, later = self._interrupted.pop()
+        self._pending = [*a.on_end, *self._pending, *later]
+
+    def _consume_plan(self, action: str) -> None:
+        a = self.activation
+        i = next(k for k, step in enumerate(a.plan) if action in step)
+        plan = a.plan[i + 1:]
+        if a.different:
+            plan = [tuple(x for x in step if x != action) for step in plan]
+        if a.need_combat and len(plan) == 1 and not any(p.action in act.COMBAT_ACTIONS for p in a.history):
+            plan = [tuple(x for x in plan[0] if x in act.COMBAT_ACTIONS)]
+        a.plan = [step for step in plan if step]
+
+    # == deployment and turns =======================================================================
+    def _deploy(self, cmd: C.Deploy) -> None:
+        if cmd.uid not in self.undeployed(cmd.side):
+            raise IllegalCommand("that unit is not waiting to deploy")
+        if not self.mission.in_deployment_zone(self, cmd.side, cmd.x, cmd.y) and \
+                not S.may_deploy(self, cmd.uid, cmd.x, cmd.y):
+            raise IllegalCommand("outside your deployment zone")
+        r = self.unit(cmd.uid).card.base_diameter / 2
+        z = self.table.surface_z(cmd.x, cmd.y, cmd.z)
+        if not self.table.can_stand(r, cmd.x, cmd.y, z):
+            raise IllegalCommand("a unit cannot stand there")
+        esper.add_component(cmd.uid, Position(cmd.x, cmd.y, z))
+        self._sync_table()
+        self.say(f"{self.unit(cmd.uid).name} deploys", "move", uid=cmd.uid)
+
+    def _maybe_start_battle(self) -> None:
+        if self.phase == DEPLOY and all(s in self._deployed_sides for s in self.sides):
+            self.phase = BATTLE
+            self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.say(f"Turn {self.turn}", "turn", turn=self.turn)
+        for uid in self.units(items=None):
+            r = esper.component_for_entity(uid, Readiness)
+            r.ready = not self.unit(uid).item
+            r.aoo_used = False
+            r.used_once = ()
+        self.mission.start_of_turn(self)
+        S.start_of_turn(self)
+        self._sync_table()
+        for side in self.sides:
+            if side in self.npc_sides:
+                continue
+            dice_n = tactical_order_dice(True, S.leader_dice(self, side))
+            faces, to = roll_tactical_orders(self.dice, dice_n, self.taken_out_count[side])
+            self.to[side] = to
+            self.say(f"{side}: Tactical Orders {faces} (+{self.taken_out_count[side]} for units Taken Out) "
+                     f"= {to} TO", "roll", side=side, faces=faces)
+            if S.fate_shift(self, side) and any(f > 3 for f in faces):
+                self._queue(("fate", side, tuple(faces)))
+        self._queue(("begin_turn",))
+
+    def _begin_turn(self) -> None:
+        """After the Tactical Orders: the Initiative (R18, R19)."""
+        if self._check_result(False):
+            return
+        if self.npc_sides:
+            players = [s for s in self.sides if s not in self.npc_sides]
+            self.next_side = players[0]  # R19: the player squad always has Initiative and goes first
+            self.say(f"{self.next_side} has the Initiative (R19)")
+        else:
+            rounds, winner = S.roll_initiative(self, list(self.sides))
+            self.say("Initiative: " + "; ".join(", ".join(f"{s} {v}" for s, v in r.items()) for r in rounds)
+                     + f" - {winner} wins", "roll")
+            self._prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
+                                  options=tuple(self.sides))
+
+    def _end_turn(self) -> None:
+        for s in self.sides:
+            self.to[s] = 0  # unused Tactical Orders are lost
+        self.mission.end_of_turn(self)
+        S.end_of_turn(self)
+        self.say(f"End of Turn {self.turn}", "turn", turn=self.turn)
+        if self._check_result(True):
+            return
+        self._start_turn()
+
+    def _check_result(self, end_of_turn: bool) -> bool:
+        res = self.mission.check_result(self, end_of_turn)
+        if res is None:
+            return False
+        self.result = res
+        self.phase = OVER
+        self._prompt = None
+        self.activation = None
+        self.say(f"Mission over: {res.outcome} - {res.text}", "result", outcome=res.outcome)
+        return True
+
+    def _ready(self, side: str) -> list[int]:
+        return [u for u in self.units(side) if esper.component_for_entity(u, Readiness).ready]
+
+    def _advance(self) -> None:
+        """After an activation: the next side with Ready units activates (alternating); else the Turn ends."""
+        if self.phase != BATTLE or self._prompt is not None or self.activation is not None or self._pending:
+            return
+        order = list(self.sides)
+        start = order.index(self.next_side) if self.next_side in order else 0
+        for k in range(len(order)):
+            side = order[(start + k) % len(order)]
+            if self._ready(side):
+                self.next_side = side
+                break
+        else:
+            self._end_turn()
+            return
+        if self.next_side in self.npc_sides:
+            ready = self._ready(self.next_side)
+            if self.scenario.npc_order == "player-picks":
+                chooser = next(s for s in self.sides if s not in self.npc_sides)
+                self._prompt = Prompt("pick_npc", chooser, "Pick the NPC that activates next", options=tuple(ready))
+            else:
+                self._start_activation(self._nearest_npc(ready))
+
+    def _nearest_npc(self, ready: list[int]) -> int:
+        """R19 default: the Ready NPC nearest to any player Unit; ties go to the lowest id."""
+        players = [u for u in self.units() if self.unit(u).side not in self.npc_sides]
+        if not players:
+            return ready[0]
+        bases = [self.base(p) for p in players]
+        return min(ready, key=lambda n: (min(self.table.distance(self.base(n), b) for b in bases), n))
+
+    def _activate_chosen(self, cmd: C.Activate) -> None:
+        if cmd.side in self.npc_sides:
+            raise IllegalCommand("NPC units activate by their own order")
+        if cmd.uid not in self._ready(cmd.side):
+            raise IllegalCommand("that unit cannot activate now")
+        self._start_activation(cmd.uid)
+
+    def _start_activation(self, uid: int) -> None:
+        u = self.unit(uid)
+        r = esper.component_for_entity(uid, Readiness)
+        act_now = S.activation_act(self, uid, u.card.act)
+        if r.stunned:
+            act_now = max(1, act_now - r.stunned)
+            self.say(f"{u.name} is Stunned: {act_now} ACT this activation (STN)")
+            r.stunned = 0
+        self.activation = Activation(uid=uid, act=act_now)
+        self.say(f"{u.name} activates ({act_now} ACT)", "activation", uid=uid, side=u.side)
+        self._queue(*S.start_of_activation(self, uid), front=True)
+        self._react_due = "start"
+
+    def _cmd_end_activation(self) -> None:
+        a = self.activation
+        if a.grant:  # declining (the rest of) the free actions
+            self._end_grant()
+            return
+        plan = S.disciplined_plan(self, a)
+        if plan:
+            self.say(f"{self.unit(a.uid).name} is Disciplined: one free Basic Action it has not used yet")
+            self._queue(("grant", a.uid, {"grant": "disciplined", "plan": [list(plan)],
+                                          "on_end": [["end_activation", a.uid]]}), front=True)
+            return
+        self._end_activation()
+
+    def _end_activation(self) -> None:
+        uid = self.activation.uid
+        if esper.entity_exists(uid):
+            esper.component_for_entity(uid, Readiness).ready = False
+        side = self.unit(uid).side
+        self.activation = None
+        self._react_due = ""
+        order = list(self.sides)
+        self.next_side = order[(order.index(side) + 1) % len(order)]
+

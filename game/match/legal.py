@@ -1,0 +1,107 @@
+"""What a side may do now: the one list that the screen, computer sides and tests share."""
+from __future__ import annotations
+
+from game.rules import actions as act
+from game.rules.model import MELEE
+
+from . import commands as C
+from . import skills as S
+from .flow import DEPLOY
+from .prompts import Prompt
+
+
+class MatchLegal:
+    def legal_commands(self, side: str) -> list[C.Command]:
+        """Every command `side` may give now (moves: one per reachable lattice spot)."""
+        if self.waiting_for() != side:
+            return []
+        with self._in_world():
+            p = self._prompt
+            if p is not None:
+                return self._prompt_commands(p)
+            if self.phase == DEPLOY:
+                out: list[C.Command] = []
+                und = self.undeployed(side)
+                if not und:
+                    return [C.EndDeployment(side)]
+                for uid, x, y, z in self.mission.default_deployment(self, side):
+                    out.append(C.Deploy(side, uid, x, y, z))
+                return out
+            if self.activation is None:
+                return [C.Activate(side, uid) for uid in self.units(side) if self.readiness(uid).ready]
+            return self._activation_commands(side)
+
+    def _prompt_commands(self, p: Prompt) -> list[C.Command]:
+        s = p.side
+        if p.kind == "dice":
+            d = p.decision
+            out: list[C.Command] = [C.AcceptDice(s)]
+            for i, die in enumerate(d.dice):
+                if die.auto:
+                    if d.stage == "attack":
+                        out.append(C.RollAutoDie(s, i))
+                    continue
+                if not die.rerolled and not d.no_reroll:
+                    for src, n in d.free:
+                        if n > 0:
+                            out.append(C.RerollDie(s, i, src))
+                    if d.rlt and die.natural == 6:
+                        out.append(C.RerollDie(s, i, "RLT"))
+                    if self.to[s] > 0:
+                        out.append(C.RerollDie(s, i, "TO"))
+                if self.to[s] > 0:
+                    out += [C.ChangeDie(s, i, -1), C.ChangeDie(s, i, +1)]
+            return out
+        if p.kind == "parry":
+            d = p.decision
+            return [C.AcceptDice(s)] + [C.RerollDie(s, i, "PAR") for i in range(len(d.dice))
+                                        if d.free_count("PAR") and d.ok(i) and d.rerollable(i)]
+        if p.kind in ("life_drain", "shield"):
+            return [C.ChooseNumber(s, n) for n in range(p.options[0] + 1)]
+        if p.kind == "aoo":
+            return [C.ChooseAttackOfOpportunity(s, None)] + [C.ChooseAttackOfOpportunity(s, u, w) for u, w in p.options]
+        if p.kind == "blunt":
+            return [C.Blunt(s, n) for n in range(p.options[0] + 1)]
+        if p.kind == "first":
+            return [C.ChooseFirst(s, f) for f in p.options]
+        if p.kind == "pick_npc":
+            return [C.PickNpc(s, u) for u in p.options]
+        return S.prompt_commands(self, p)
+
+    def _activation_commands(self, side: str) -> list[C.Command]:
+        a = self.activation
+        uid = a.uid
+        card = self.unit(uid).card
+        out: list[C.Command] = [C.EndActivation(side)]
+        if a.locked:
+            return out
+        for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
+            if self.payment(self.cost_of(action)) is None:
+                continue
+            budget = self.move_budget(action)
+            ext = S.move_extension(self, uid, action)
+            reach = self.table.reach(self.base(uid), budget + ext)
+            for x, y, z, cost in reach.spots:
+                if cost > budget + 1e-6 and not S.extension_ok(self, uid, x, y, z):
+                    continue
+                out.append(cls(side, x, y, z))
+        for w in card.weapons:
+            action = act.MELEE_COMBAT if w.kind == MELEE else act.RANGED_COMBAT
+            if self.payment(self.cost_of(action, w)) is None:
+                continue
+            for t in self.units(items=None):
+                if t == uid or self.side_of(t) == self.side_of(uid):
+                    continue
+                if a.target is not None and t != a.target:
+                    continue
+                reason = (self.melee_target_reason(uid, w, t) if w.kind == MELEE
+                          else self.ranged_target_reason(uid, w, t))
+                if reason is None:
+                    out.append(C.MeleeAttack(side, w.id, t) if w.kind == MELEE else C.RangedAttack(side, w.id, t))
+        if self.payment(self.cost_of(act.DOOR)) is not None:
+            for door in self.table.adjacent_doors(self.base(uid)):
+                out.append(C.ToggleDoor(side, door))
+        if not a.grant:
+            out += S.skill_commands(self, uid, side)
+        return out
+

@@ -1,0 +1,123 @@
+"""Move and Dash along paths, Attacks of Opportunity and blunting them (R13-R16)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from game.rules import actions as act
+from game.rules.model import MELEE, WeaponCard
+
+from . import commands as C
+from . import skills as S
+from .components import Health, Position, Readiness
+from .errors import IllegalCommand
+from .prompts import Prompt
+
+
+@dataclass(slots=True)
+class _PendingMove:
+    mover: int
+    dest: tuple[float, float, float]
+    spare: float  # movement inches left after the path: may blunt (R16)
+    candidates: tuple[tuple[int, str], ...]
+    aoo_side: str
+    chosen: tuple[int, str] | None = None
+    points: tuple = ()
+
+
+
+class MatchMovement:
+    # == movement ===================================================================================
+    def _do_move(self, cmd) -> None:
+        action = act.MOVE if isinstance(cmd, C.Move) else act.DASH
+        uid = self.activation.uid
+        budget = self.move_budget(action)
+        path = self.table.path(self.base(uid), cmd.x, cmd.y, cmd.z, budget)
+        ext = S.move_extension(self, uid, action)
+        if path is None and ext:
+            path = self.table.path(self.base(uid), cmd.x, cmd.y, cmd.z, budget + ext)
+            if path is not None and not S.extension_ok(self, uid, *path.points[-1]):
+                raise IllegalCommand("the extra 2\" must end Adjacent to an enemy (Charge) or an objective "
+                                     "(Desecrate)")
+            budget += ext
+        if path is None:
+            raise IllegalCommand(f"cannot get there with a {act.ACTION_NAMES[action]} ({budget:g}\")")
+        self._pay(action)
+        dest = path.points[-1]
+        candidates = []
+        if S.provokes_aoo(self, uid):
+            for e in path.left_adjacency:
+                if not self.standing(e) or self.unit(e).item or not self.is_enemy(uid, e):
+                    continue
+                if esper.component_for_entity(e, Readiness).aoo_used or not S.can_make_aoo(self, e) or \
+                        self.health(e).hit <= 0:
+                    continue
+                for w in self.unit(e).card.weapons:
+                    if w.kind == MELEE:
+                        candidates.append((e, w.id))
+        if candidates:
+            aoo_side = self.side_of(candidates[0][0])
+            self._move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),
+                                      aoo_side=aoo_side, points=tuple(path.points))
+            self._prompt = Prompt("aoo", aoo_side, f"{self.unit(uid).name} leaves Adjacency: make an Attack of "
+                                  "Opportunity?", options=tuple(candidates))
+            return
+        self._finish_move(uid, dest, path.cost, path.points)
+
+    def _finish_move(self, uid: int, dest, cost: float | None = None, points=()) -> None:
+        p = esper.component_for_entity(uid, Position)
+        p.x, p.y, p.z = dest
+        self._sync_table()
+        extra = f" ({cost:.1f}\")" if cost is not None else ""
+        self.say(f"{self.unit(uid).name} moves{extra}", "move", uid=uid, x=p.x, y=p.y, z=p.z)
+        if points:
+            self._queue(*S.after_move(self, uid, points), front=True)
+
+    def place(self, uid: int, x: float, y: float, z: float, verb: str = "moves", sync: bool = True) -> None:
+        """Put a unit somewhere at once (jumps, pushes, swaps): no path, no Attack of Opportunity."""
+        p = esper.component_for_entity(uid, Position)
+        p.x, p.y, p.z = x, y, z
+        if sync:
+            self._sync_table()
+        self.say(f"{self.unit(uid).name} {verb}", "move", uid=uid, x=x, y=y, z=z)
+
+    def _answer_aoo(self, cmd) -> None:
+        m = self._move
+        if isinstance(cmd, C.ChooseAttackOfOpportunity):
+            if cmd.uid is None:
+                self._prompt = None
+                self._move = None
+                self._finish_move(m.mover, m.dest, points=m.points)
+                return
+            if (cmd.uid, cmd.weapon) not in m.candidates:
+                raise IllegalCommand("that unit cannot make this Attack of Opportunity")
+            m.chosen = (cmd.uid, cmd.weapon)
+            esper.component_for_entity(cmd.uid, Readiness).aoo_used = True
+            weapon = self.unit(cmd.uid).card.weapon(cmd.weapon)
+            max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon))
+            self.say(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity")
+            if max_blunt > 0:
+                self._prompt = Prompt("blunt", self.side_of(m.mover),
+                                      f"Spend movement to blunt the attack (2\" per die, up to {max_blunt})",
+                                      options=(max_blunt,))
+                return
+            self._prompt = None
+            self._start_aoo(0)
+            return
+        raise IllegalCommand("answer the Attack of Opportunity first")
+
+    def _aoo_att(self, uid: int, weapon: WeaponCard) -> int:
+        base = esper.component_for_entity(uid, Health).hit if weapon.has("HIT") else weapon.att
+        return S.attack_dice(self, uid, weapon, base, aoo=True)
+
+    def _start_aoo(self, blunt: int) -> None:
+        m = self._move
+        attacker, weapon_id = m.chosen
+        weapon = self.unit(attacker).card.weapon(weapon_id)
+        if blunt:
+            self.say(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)")
+        self._move = None
+        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, self._aoo_att(attacker, weapon) - blunt),
+                           then_move=m.dest, mover=m.mover, aoo=True, path=m.points)
+

@@ -1,0 +1,105 @@
+"""Prompts: decisions the match waits for, and the commands that answer them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.combat import (
+    Accept,
+    Change,
+    Convert,
+    Decision,
+    IllegalDiceAction,
+    Reroll,
+    RollAuto,
+)
+
+from . import commands as C
+from . import skills as S
+from .errors import IllegalCommand
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision the match waits for. `kind`: "dice", "aoo", "blunt", "first", "pick_npc", and for skills
+    "parry", "life_drain", "shield", "devoted", "counter", "fate_shift", "react" (docs/architecture.md)."""
+
+    kind: str
+    side: str
+    text: str
+    decision: Decision | None = None  # for "dice", "parry", "life_drain", "shield"
+    options: tuple = ()  # for "aoo": (uid, weapon id) pairs; "blunt"/"life_drain"/"shield": (max,); choices
+    data: tuple = ()  # what the answer applies to (e.g. "counter": (defender, attacker))
+
+
+
+class MatchPrompts:
+    def open_prompt(self, kind: str, side: str, text: str, options: tuple = (), data: tuple = ()) -> None:
+        self._prompt = Prompt(kind, side, text, options=options, data=data)
+
+    def close_prompt(self) -> None:
+        self._prompt = None
+
+
+    def _answer_prompt(self, p: Prompt, cmd: C.Command) -> None:
+        if p.kind in ("dice", "parry", "life_drain", "shield"):
+            res = self._attack.resolution
+            if isinstance(cmd, C.AcceptDice) and p.kind in ("dice", "parry"):
+                action = Accept()
+            elif isinstance(cmd, C.RerollDie) and p.kind in ("dice", "parry"):
+                action = Reroll(cmd.index, cmd.source)
+            elif isinstance(cmd, C.ChangeDie) and p.kind == "dice":
+                action = Change(cmd.index, cmd.delta)
+            elif isinstance(cmd, C.RollAutoDie) and p.kind == "dice":
+                action = RollAuto(cmd.index)
+            elif isinstance(cmd, C.ChooseNumber) and p.kind in ("life_drain", "shield"):
+                action = Convert(cmd.n)
+            else:
+                raise IllegalCommand("answer the dice first" if p.kind == "dice" else f"answer the {p.kind} first")
+            uses_to = isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
+            if uses_to and self.to[cmd.side] < 1:
+                raise IllegalCommand("no Tactical Orders left")
+            try:
+                res.act(action)
+            except IllegalDiceAction as e:
+                raise IllegalCommand(str(e)) from None
+            if uses_to:
+                self.to[cmd.side] -= 1
+            self._prompt = None
+            self._step_attack()
+            return
+        if p.kind == "aoo":
+            self._answer_aoo(cmd)
+            return
+        if p.kind == "blunt":
+            if not isinstance(cmd, C.Blunt) or not 0 <= cmd.dice <= p.options[0]:
+                raise IllegalCommand(f"blunt between 0 and {p.options[0]} dice")
+            self._prompt = None
+            self._start_aoo(cmd.dice)
+            return
+        if p.kind == "first":
+            if not isinstance(cmd, C.ChooseFirst) or cmd.first not in self.sides:
+                raise IllegalCommand("choose which side activates first")
+            self._prompt = None
+            self.next_side = cmd.first
+            self.say(f"{cmd.first} activates first")
+            return
+        if p.kind == "pick_npc":
+            if not isinstance(cmd, C.PickNpc) or cmd.uid not in p.options:
+                raise IllegalCommand("pick one of the Ready NPC units")
+            self._prompt = None
+            self._start_activation(cmd.uid)
+            return
+        if p.kind == "devoted":
+            if not isinstance(cmd, C.ChooseUnit) or (cmd.uid is not None and cmd.uid not in p.options):
+                raise IllegalCommand("choose a Devoted unit, or none")
+            self._prompt = None
+            attacker, weapon_id, target = p.data
+            w = self.unit(attacker).card.weapon(weapon_id)
+            if cmd.uid is not None:
+                self.say(f"{self.unit(cmd.uid).name} is Devoted: it becomes the target instead of "
+                         f"{self.unit(target).name}")
+                target = cmd.uid
+            self._start_attack(attacker, w, self._target_groups(w, target, (), (), melee=False), action=True)
+            return
+        S.answer_prompt(self, p, cmd)
+

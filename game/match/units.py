@@ -1,0 +1,150 @@
+"""The match's units: its esper world, the units and items in it, and plain questions about them."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import esper
+
+from game.battlefield import Base
+from game.rules.model import UnitCard
+
+from . import skills as S
+from .components import Conditions, Health, Position, Readiness, TakenOut, Unit
+from .flow import BATTLE
+
+
+class MatchUnits:
+    # == world and bookkeeping ======================================================================
+    @contextmanager
+    def _in_world(self):
+        prev = esper.current_world
+        if prev == self.world:
+            yield
+            return
+        esper.switch_world(self.world)
+        try:
+            yield
+        finally:
+            esper.switch_world(prev)
+
+    def close(self, keep_table: bool = False) -> None:
+        """Delete this match's esper world and release its table (unless a new match takes the table over)."""
+        if esper.current_world == self.world:
+            esper.switch_world("default")
+        if self.world in esper.list_worlds():
+            esper.delete_world(self.world)
+        if not keep_table:
+            self.table.close()
+
+
+    # == units ======================================================================================
+    def add_unit(self, side: str, name: str, card: UnitCard, pos: tuple[float, float, float] | None = None,
+                 item: bool = False) -> int:
+        """Put a unit (or item) in the match. Missions call this to spawn."""
+        with self._in_world():
+            uid = esper.create_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
+                                           leader=card.is_leader),
+                                      Health(card.hit, card.hit), Readiness(), Conditions())
+            if pos is not None:
+                esper.add_component(uid, Position(*pos))
+            return uid
+
+    def spawn(self, side: str, name: str, card: UnitCard, x: float, y: float, z: float = 0.0,
+              item: bool = False) -> int:
+        uid = self.add_unit(side, name, card, (x, y, z), item=item)
+        with self._in_world():
+            esper.component_for_entity(uid, Readiness).ready = self.phase == BATTLE and not item
+        self._sync_table()
+        self.say(f"{name} appears", "spawn", uid=uid, x=x, y=y)
+        return uid
+
+    def unit(self, uid: int) -> Unit:
+        with self._in_world():
+            return esper.component_for_entity(uid, Unit)
+
+    def health(self, uid: int) -> Health:
+        with self._in_world():
+            return esper.component_for_entity(uid, Health)
+
+    def position(self, uid: int) -> Position | None:
+        with self._in_world():
+            return esper.try_component(uid, Position)
+
+    def readiness(self, uid: int) -> Readiness:
+        with self._in_world():
+            return esper.component_for_entity(uid, Readiness)
+
+    def conditions(self, uid: int) -> Conditions:
+        """What skills left on the unit: Hidden, Standby, Cloaked, Protected, Mindstabbed, ..."""
+        with self._in_world():
+            return esper.component_for_entity(uid, Conditions)
+
+    def standing(self, uid: int) -> bool:
+        with self._in_world():
+            return esper.entity_exists(uid) and not esper.has_component(uid, TakenOut) and \
+                esper.has_component(uid, Position)
+
+    def units(self, side: str | None = None, items: bool | None = False, standing: bool = True) -> list[int]:
+        """uids in creation order. items=None: units and items alike."""
+        with self._in_world():
+            out = []
+            for uid, u in esper.get_component(Unit):
+                if side is not None and u.side != side:
+                    continue
+                if items is not None and u.item != items:
+                    continue
+                if standing and (esper.has_component(uid, TakenOut) or not esper.has_component(uid, Position)):
+                    continue
+                out.append(uid)
+            return sorted(out)
+
+    def all_units(self) -> list[int]:
+        with self._in_world():
+            return sorted(uid for uid, _ in esper.get_component(Unit))
+
+    def base(self, uid: int) -> Base:
+        with self._in_world():
+            u = esper.component_for_entity(uid, Unit)
+            p = esper.component_for_entity(uid, Position)
+            return Base(uid=uid, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
+                        radius=u.card.base_diameter / 2, move=S.move_rule(u.card))
+
+    def side_of(self, uid: int) -> str:
+        """The side a unit fights for now: its own, or (Compel) the side controlling it for one action."""
+        return self._allegiance.get(uid) or self.unit(uid).side
+
+    def is_enemy(self, a: int, b: int) -> bool:
+        return self.side_of(a) != self.side_of(b)
+
+    def squadmates(self, uid: int) -> list[int]:
+        side = self.side_of(uid)
+        return [u for u in self.units() if u != uid and self.side_of(u) == side]
+
+    def enemies_of(self, uid: int) -> list[int]:
+        side = self.side_of(uid)
+        return [u for u in self.units() if self.side_of(u) != side]
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return self.table.adjacent(self.base(a), self.base(b))
+
+    def adjacent_enemies(self, uid: int) -> list[int]:
+        me = self.base(uid)
+        return [e for e in self.enemies_of(uid) if self.table.adjacent(me, self.base(e))]
+
+    def _sync_table(self) -> None:
+        with self._in_world():
+            bases = [self.base(uid) for uid, _ in esper.get_components(Unit, Position)
+                     if not esper.has_component(uid, TakenOut)]
+        self.table.set_bases(bases)
+
+    def all_units_of(self, side: str) -> list[int]:
+        """Every unit of `side` ever in the match, Taken Out and undeployed included (not items)."""
+        with self._in_world():
+            return sorted(uid for uid, u in esper.get_component(Unit) if u.side == side and not u.item)
+
+    def undeployed(self, side: str) -> list[int]:
+        with self._in_world():
+            return sorted(uid for uid, u in esper.get_component(Unit)
+                          if u.side == side and not esper.has_component(uid, Position)
+                          and not esper.has_component(uid, TakenOut))
+
