@@ -16,6 +16,7 @@ from game.rules.combat import (
 from game.rules.model import MELEE, RANGED, WeaponCard
 
 from . import commands as C
+from . import events as E
 from . import skills as S
 from .components import Health, Position, Readiness, TakenOut
 from .errors import IllegalCommand
@@ -37,6 +38,7 @@ class _AttackContext:
     counter: bool = False  # a Counter attack (it triggers no Counter)
     direct: bool = False  # Damage from a skill
     after: tuple = ()  # steps queued once it is resolved
+    flushed: int = 0  # records of the resolution already emitted as events
 
 
 
@@ -179,7 +181,7 @@ class MatchAttacks:
             att = esper.component_for_entity(attacker, Health).hit if weapon.has("HIT") else weapon.att
             att = S.attack_dice(self, attacker, weapon, att, aoo)
         if att <= 0:
-            self.say("No Attack dice left to roll")
+            self.note("No Attack dice left to roll", attacker)
             if then_move is not None and mover is not None and self.standing(mover):
                 self._finish_move(mover, then_move, points=path)
             return
@@ -219,6 +221,8 @@ class MatchAttacks:
         if weapon.has("LIM"):
             r = esper.component_for_entity(attacker, Readiness)
             r.used_limited = tuple(sorted({*r.used_limited, weapon.id}))
+        self.emit(E.AttackDeclared(attacker, weapon.name, tuple(st.uid for _, g in spec.groups for st in g),
+                                   melee=kind == MELEE, aoo=aoo))
         res = AttackResolution.start(spec, self.dice)
         self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
                                       mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter)
@@ -238,6 +242,7 @@ class MatchAttacks:
                           attacker_hit=self.health(source).hit, groups=tuple(spec_groups), weapon=why,
                           attacker_name=src.name, direct=True)
         spec = S.on_attack_spec(self, spec, None)
+        self.emit(E.AttackDeclared(source, why, tuple(st.uid for _, g in spec.groups for st in g), melee=kind == MELEE))
         res = AttackResolution.start(spec, self.dice)
         self._attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))
         self._step_attack()
@@ -246,15 +251,14 @@ class MatchAttacks:
         h = esper.component_for_entity(uid, Health)
         gain = max(0, min(n, h.max_hit - h.hit))
         h.hit += gain
-        self.say(f"{self.unit(uid).name} heals {gain} HIT" + (f" ({why})" if why else "") + f": {h.hit}/{h.max_hit}",
-                 "heal", uid=uid, n=gain)
+        self.emit(E.Healed(uid, self.unit(uid).name, gain, h.hit, h.max_hit, why))
 
     def lose_hit(self, uid: int, n: int, source: int | None = None) -> None:
         """HIT lost without a save (Execute, Get In Dere!)."""
         h = esper.component_for_entity(uid, Health)
         lost = min(n, h.hit)
         h.hit -= lost
-        self.say(f"{self.unit(uid).name} loses {lost} HIT", "attack", attacker=source, lost={uid: lost})
+        self.emit(E.HitLost(uid, self.unit(uid).name, lost, source))
         if h.hit <= 0 and lost:
             self._queue(("zero", uid, source, False), front=True)
 
@@ -288,6 +292,7 @@ class MatchAttacks:
                 kind = _STAGE_PROMPTS.get(d.stage, "dice")
                 options = (d.free[0][1],) if kind in ("life_drain", "shield") else ()
                 self._prompt = Prompt(kind, side, _decision_text(d), decision=d, options=options)
+                self._flush_attack_records(ctx)
                 return
             res.act(Accept())
         self._finish_attack()
@@ -297,8 +302,7 @@ class MatchAttacks:
         res = ctx.resolution
         self._attack = None
         self._prompt = None
-        for line in res.log:
-            self.say(line, "roll")
+        self._flush_attack_records(ctx)
         for uid in set(res.outcome()) | set(res.healed):
             h = esper.component_for_entity(uid, Health)
             h.hit = max(0, min(h.max_hit, res.hit_left[uid]))
@@ -307,7 +311,7 @@ class MatchAttacks:
                 for t in targets:
                     if self.standing(t.uid) and not self.unit(t.uid).item:
                         esper.component_for_entity(t.uid, Readiness).stunned = 1
-                        self.say(f"{t.name} is Stunned: -1 ACT next activation (STN)")
+                        self.note(f"{t.name} is Stunned: -1 ACT next activation (STN)", t.uid)
         steps: list[tuple] = []
         # units that fall at once go first: a Duty Before Death action then sees the table as it is
         for uid in sorted(res.taken_out(), key=self._has_last_action):
@@ -315,7 +319,7 @@ class MatchAttacks:
             melee = (not ctx.direct and ctx.weapon is not None and ctx.weapon.kind == MELEE and by_attack
                      and killer == ctx.attacker)
             steps.append(("zero", uid, killer, melee))
-        self.say("", "attack", attacker=ctx.attacker, lost=res.outcome())
+        self.emit(E.AttackEnded(ctx.attacker, tuple(sorted(res.outcome().items()))))
         if ctx.then_move is not None:
             mover = res.spec.groups[0][1][0].uid
             if self.standing(mover) and self.health(mover).hit > 0:
@@ -323,6 +327,12 @@ class MatchAttacks:
         steps += S.after_attack(self, ctx, res)
         steps += [tuple(x) for x in ctx.after]
         self._queue(*steps, front=True)
+
+    def _flush_attack_records(self, ctx: "_AttackContext") -> None:
+        """The attack's dice and Damage records so far become events (the screen shows them as they come)."""
+        log = ctx.resolution.log
+        self.events.extend(log[ctx.flushed:])
+        ctx.flushed = len(log)
 
     def _has_last_action(self, uid: int) -> bool:
         return any(s in S.DUTY_BEFORE_DEATH for s in self.unit(uid).card.skills)
@@ -336,7 +346,7 @@ class MatchAttacks:
             self.taken_out_count[u.side] += 1
         self.tokens = [t for t in self.tokens if not (t["owner"] == uid and t["kind"] in ("gaze", "scan"))]
         self._sync_table()
-        self.say(f"{u.name} is Taken Out", "taken_out", uid=uid, side=u.side)
+        self.emit(E.TakenOut(uid, u.name, u.side, u.item))
 
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 import esper
 
 from game.rules import actions as act
+from game.rules.dice import Die
 from game.rules.model import MELEE
 from game.rules.orders import roll_tactical_orders, tactical_order_dice
 
 from . import commands as C
+from . import events as E
 from . import skills as S
 from .components import Activation, Position, Readiness
 from .errors import IllegalCommand
@@ -101,8 +103,8 @@ class MatchFlow:
                 S.on_take_out(self, uid, killer, melee, pos)
         elif kind == "dbd":
             _, uid, killer, melee = step
-            self.say(f"Duty Before Death: {self.unit(uid).name} reaches 0 HIT and may take one free action of "
-                     "1 ACT or less before it falls", "activation", uid=uid, side=self.unit(uid).side)
+            self.note(f"Duty Before Death: {self.unit(uid).name} reaches 0 HIT and may take one free action of "
+                     "1 ACT or less before it falls", uid)
             self._start_grant(uid, {"grant": "dbd", "plan": [S.BASIC_OR_MISSION], "max_cost": 1,
                                     "on_end": [("fall", uid, killer, melee)]})
         elif kind == "grant":
@@ -154,7 +156,7 @@ class MatchFlow:
             can = any((self.melee_target_reason(uid, w, target) if w.kind == MELEE
                        else self.ranged_target_reason(uid, w, target)) is None for w in self.unit(uid).card.weapons)
             if not can:
-                self.say(f"{self.unit(uid).name} cannot attack {self.unit(target).name}")
+                self.note(f"{self.unit(uid).name} cannot attack {self.unit(target).name}", uid)
                 self._queue(*on_end, front=True)
                 return
         if info.get("controller"):
@@ -167,8 +169,8 @@ class MatchFlow:
                                      need_combat=info.get("need_combat", False), target=target,
                                      controller=info.get("controller", ""), on_end=tuple(on_end))
         n = len(plan)
-        self.say(f"{self.unit(uid).name} may take {n} free action{'s' if n > 1 else ''} ({info['grant']})",
-                 "activation", uid=uid, side=self.side_of(uid), grant=info["grant"])
+        self.emit(E.ActivationStarted(uid, self.unit(uid).name, self.side_of(uid), 0, grant=info["grant"],
+                                      free_actions=n))
 
     def _end_grant(self) -> None:
         a = self.activation
@@ -199,7 +201,8 @@ class MatchFlow:
             raise IllegalCommand("a unit cannot stand there")
         esper.add_component(cmd.uid, Position(cmd.x, cmd.y, z))
         self._sync_table()
-        self.say(f"{self.unit(cmd.uid).name} deploys", "move", uid=cmd.uid)
+        u = self.unit(cmd.uid)
+        self.emit(E.Deployed(cmd.uid, u.name, u.side, cmd.x, cmd.y, z))
 
     def _maybe_start_battle(self) -> None:
         if self.phase == DEPLOY and all(s in self._deployed_sides for s in self.sides):
@@ -208,7 +211,7 @@ class MatchFlow:
 
     def _start_turn(self) -> None:
         self.turn += 1
-        self.say(f"Turn {self.turn}", "turn", turn=self.turn)
+        self.emit(E.TurnStarted(self.turn, self.mission.turns))
         for uid in self.units(items=None):
             r = esper.component_for_entity(uid, Readiness)
             r.ready = not self.unit(uid).item
@@ -223,8 +226,8 @@ class MatchFlow:
             dice_n = tactical_order_dice(True, S.leader_dice(self, side))
             faces, to = roll_tactical_orders(self.dice, dice_n, self.taken_out_count[side])
             self.to[side] = to
-            self.say(f"{side}: Tactical Orders {faces} (+{self.taken_out_count[side]} for units Taken Out) "
-                     f"= {to} TO", "roll", side=side, faces=faces)
+            self.emit(E.TacticalOrdersRolled(side, self.side_name(side), tuple(Die(f) for f in faces),
+                                             self.taken_out_count[side], to))
             if S.fate_shift(self, side) and any(f > 3 for f in faces):
                 self._queue(("fate", side, tuple(faces)))
         self._queue(("begin_turn",))
@@ -236,11 +239,10 @@ class MatchFlow:
         if self.npc_sides:
             players = [s for s in self.sides if s not in self.npc_sides]
             self.next_side = players[0]  # R19: the player squad always has Initiative and goes first
-            self.say(f"{self.next_side} has the Initiative (R19)")
+            self.emit(E.InitiativeGiven(self.next_side, self.side_name(self.next_side), "R19"))
         else:
             rounds, winner = S.roll_initiative(self, list(self.sides))
-            self.say("Initiative: " + "; ".join(", ".join(f"{s} {v}" for s, v in r.items()) for r in rounds)
-                     + f" - {winner} wins", "roll")
+            self.emit(E.InitiativeRolled(tuple(tuple(r.items()) for r in rounds), winner, self.side_name(winner)))
             self._prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
                                   options=tuple(self.sides))
 
@@ -249,7 +251,7 @@ class MatchFlow:
             self.to[s] = 0  # unused Tactical Orders are lost
         self.mission.end_of_turn(self)
         S.end_of_turn(self)
-        self.say(f"End of Turn {self.turn}", "turn", turn=self.turn)
+        self.emit(E.TurnEnded(self.turn))
         if self._check_result(True):
             return
         self._start_turn()
@@ -262,7 +264,7 @@ class MatchFlow:
         self.phase = OVER
         self._prompt = None
         self.activation = None
-        self.say(f"Mission over: {res.outcome} - {res.text}", "result", outcome=res.outcome)
+        self.emit(E.MissionOver(res.outcome, res.turn, res.text))
         return True
 
     def _ready(self, side: str) -> list[int]:
@@ -311,10 +313,10 @@ class MatchFlow:
         act_now = S.activation_act(self, uid, u.card.act)
         if r.stunned:
             act_now = max(1, act_now - r.stunned)
-            self.say(f"{u.name} is Stunned: {act_now} ACT this activation (STN)")
+            self.note(f"{u.name} is Stunned: {act_now} ACT this activation (STN)", uid)
             r.stunned = 0
         self.activation = Activation(uid=uid, act=act_now)
-        self.say(f"{u.name} activates ({act_now} ACT)", "activation", uid=uid, side=u.side)
+        self.emit(E.ActivationStarted(uid, u.name, self.side_of(uid), act_now))
         self._queue(*S.start_of_activation(self, uid), front=True)
         self._react_due = "start"
 
@@ -325,7 +327,7 @@ class MatchFlow:
             return
         plan = S.disciplined_plan(self, a)
         if plan:
-            self.say(f"{self.unit(a.uid).name} is Disciplined: one free Basic Action it has not used yet")
+            self.note(f"{self.unit(a.uid).name} is Disciplined: one free Basic Action it has not used yet", a.uid)
             self._queue(("grant", a.uid, {"grant": "disciplined", "plan": [list(plan)],
                                           "on_end": [["end_activation", a.uid]]}), front=True)
             return

@@ -24,6 +24,7 @@ from game.rules.dice import Dice
 from game.rules.model import UnitCard
 
 from . import commands as C
+from . import events as E
 from . import skills as S
 from .attacks import MatchAttacks, _AttackContext
 from .components import Activation
@@ -95,8 +96,20 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             self._after_step()
 
 
-    def say(self, text: str, kind: str = "log", **data) -> None:
-        self.events.append(Event(kind, text, data))
+    # == events ======================================================================================
+    def emit(self, event: E.Event) -> None:
+        self.events.append(event)
+
+    def note(self, text: str, uid: int | None = None) -> None:
+        """A plain line of the battle log (skills and missions say what they did)."""
+        self.events.append(E.Note(text, uid))
+
+    def side_name(self, side: str) -> str:
+        """The side as players call it (the scenario's name for it)."""
+        for s in self.scenario.sides:
+            if s.side == side:
+                return s.name or side.capitalize()
+        return side
 
     # == submitting =================================================================================
     def submit(self, cmd: C.Command) -> list[Event]:
@@ -153,8 +166,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self._pay(act.DOOR)
         now_open = not self.table.door_open(cmd.door)
         self.table.set_door(cmd.door, now_open)
-        self.say(f"{self.unit(uid).name} {'opens' if now_open else 'closes'} {cmd.door}", "door", door=cmd.door,
-                 open=now_open)
+        self.emit(E.DoorToggled(uid, self.unit(uid).name, cmd.door, now_open))
 
     def _do_skill(self, cmd: C.UseSkill) -> None:
         S.use_skill(self, cmd)

@@ -9,6 +9,7 @@ from game.rules import actions as act
 from game.rules.model import MELEE, WeaponCard
 
 from . import commands as C
+from . import events as E
 from . import skills as S
 from .components import Health, Position, Readiness
 from .errors import IllegalCommand
@@ -65,22 +66,26 @@ class MatchMovement:
             return
         self._finish_move(uid, dest, path.cost, path.points)
 
-    def _finish_move(self, uid: int, dest, cost: float | None = None, points=()) -> None:
+    def _finish_move(self, uid: int, dest, cost: float | None = None, points=(), action: str = "move") -> None:
         p = esper.component_for_entity(uid, Position)
+        start = (p.x, p.y, p.z)
         p.x, p.y, p.z = dest
         self._sync_table()
-        extra = f" ({cost:.1f}\")" if cost is not None else ""
-        self.say(f"{self.unit(uid).name} moves{extra}", "move", uid=uid, x=p.x, y=p.y, z=p.z)
+        path = tuple(tuple(q) for q in points) if points else (start, tuple(dest))
+        u = self.unit(uid)
+        self.emit(E.Moved(uid, u.name, u.side, path, action, cost))
         if points:
             self._queue(*S.after_move(self, uid, points), front=True)
 
     def place(self, uid: int, x: float, y: float, z: float, verb: str = "moves", sync: bool = True) -> None:
         """Put a unit somewhere at once (jumps, pushes, swaps): no path, no Attack of Opportunity."""
         p = esper.component_for_entity(uid, Position)
+        start = (p.x, p.y, p.z)
         p.x, p.y, p.z = x, y, z
         if sync:
             self._sync_table()
-        self.say(f"{self.unit(uid).name} {verb}", "move", uid=uid, x=x, y=y, z=z)
+        u = self.unit(uid)
+        self.emit(E.Moved(uid, u.name, u.side, (start, (x, y, z)), "place", verb=verb))
 
     def _answer_aoo(self, cmd) -> None:
         m = self._move
@@ -96,7 +101,7 @@ class MatchMovement:
             esper.component_for_entity(cmd.uid, Readiness).aoo_used = True
             weapon = self.unit(cmd.uid).card.weapon(cmd.weapon)
             max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon))
-            self.say(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity")
+            self.note(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity", cmd.uid)
             if max_blunt > 0:
                 self._prompt = Prompt("blunt", self.side_of(m.mover),
                                       f"Spend movement to blunt the attack (2\" per die, up to {max_blunt})",
@@ -116,7 +121,7 @@ class MatchMovement:
         attacker, weapon_id = m.chosen
         weapon = self.unit(attacker).card.weapon(weapon_id)
         if blunt:
-            self.say(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)")
+            self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)", m.mover)
         self._move = None
         self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, self._aoo_att(attacker, weapon) - blunt),
                            then_move=m.dest, mover=m.mover, aoo=True, path=m.points)

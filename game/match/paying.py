@@ -4,6 +4,7 @@ from __future__ import annotations
 from game.rules import actions as act
 from game.rules.model import WeaponCard
 
+from . import events as E
 from . import skills as S
 from .components import Activation
 from .errors import IllegalCommand
@@ -70,7 +71,8 @@ class MatchPaying:
         if a.grant:
             self._consume_plan(action)
         if from_to:
-            self.say(f"{from_to} TO spent to pay for {act.ACTION_NAMES[action]}")
+            self.emit(E.TacticalOrdersChanged(side, self.side_name(side), -from_to, self.to[side],
+                                              f"paying for {act.ACTION_NAMES[action]}"))
 
     def pay_skill(self, skill_id: str, base: int, to_only: bool) -> None:
         self._pay(act.SKILL, skill=skill_id, base=base, to_only=to_only)

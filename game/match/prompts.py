@@ -14,6 +14,7 @@ from game.rules.combat import (
 )
 
 from . import commands as C
+from . import events as E
 from . import skills as S
 from .errors import IllegalCommand
 
@@ -81,7 +82,7 @@ class MatchPrompts:
                 raise IllegalCommand("choose which side activates first")
             self._prompt = None
             self.next_side = cmd.first
-            self.say(f"{cmd.first} activates first")
+            self.emit(E.FirstChosen(cmd.first, self.side_name(cmd.first)))
             return
         if p.kind == "pick_npc":
             if not isinstance(cmd, C.PickNpc) or cmd.uid not in p.options:
@@ -96,7 +97,7 @@ class MatchPrompts:
             attacker, weapon_id, target = p.data
             w = self.unit(attacker).card.weapon(weapon_id)
             if cmd.uid is not None:
-                self.say(f"{self.unit(cmd.uid).name} is Devoted: it becomes the target instead of "
+                self.note(f"{self.unit(cmd.uid).name} is Devoted: it becomes the target instead of "
                          f"{self.unit(target).name}")
                 target = cmd.uid
             self._start_attack(attacker, w, self._target_groups(w, target, (), (), melee=False), action=True)

@@ -23,9 +23,11 @@ from game.battlefield import Base, MoveRule
 from game.rules import actions as act
 from game.rules.cards import build_card
 from game.rules.combat import AttackSpec, StrikeTarget
+from game.rules.dice import Die
 from game.rules.model import MELEE, RANGED, UnitSpec
 
 from . import commands as C
+from . import events as E
 from .components import Conditions, Health, Readiness
 from .errors import IllegalCommand
 
@@ -281,7 +283,7 @@ def after_attack(match, ctx, res) -> list[tuple]:
     lost = res.lost.get(main, 0)
     if ctx.action and "HK-VBS" in match.unit(a).card.skills and lost > 0 and match.standing(main):
         cond(main).move_tax = 1
-        match.say(f"{match.unit(main).name} is slowed by Venomous Bonespurs: its next Move costs 1 more ACT")
+        match.note(f"{match.unit(main).name} is slowed by Venomous Bonespurs: its next Move costs 1 more ACT")
     if ctx.action and not ctx.counter and lost == 0 and not match.unit(main).item and has(match, main, *COUNTER):
         return [("skill", "counter", main, a)]
     return []
@@ -465,7 +467,7 @@ def leader_dice(match, side: str) -> int:
     if any("DRN-HM" in match.unit(u).card.skills for u in match.units(side)):
         fallen = [u for u in match.all_units_of(side) if match.unit(u).leader or value(match, u, "LDR")]
         if fallen:
-            match.say(f"{side}: Hive Mind keeps the Leader's extra Tactical Order dice")
+            match.note(f"{side}: Hive Mind keeps the Leader's extra Tactical Order dice")
             return max(dice_of(u) for u in fallen)
     return 0
 
@@ -489,7 +491,7 @@ def roll_initiative(match, sides: list[str]) -> tuple[list[dict[str, int]], str]
             return rounds, contenders[0]
         with_init = [s for s in contenders if s in init]
         if len(with_init) == 1:
-            match.say(f"{with_init[0]} wins the tie (Initiative)")
+            match.note(f"{with_init[0]} wins the tie (Initiative)")
             return rounds, with_init[0]
 
 
@@ -502,8 +504,8 @@ def start_of_turn(match) -> None:
                 f = match.dice.d6()
                 if f <= 2:
                     h.hit += 1
-                match.say(f"{match.unit(uid).name}: Arise! rolls {f}" + (" and restores 1 HIT" if f <= 2 else ""),
-                          "roll")
+                match.emit(E.DiceRolled(f"{match.unit(uid).name}: Arise!", (Die(f),),
+                                        "restores 1 HIT" if f <= 2 else "no effect", match.unit(uid).side))
 
 
 def end_of_turn(match) -> None:
@@ -527,15 +529,15 @@ def start_of_activation(match, uid: int) -> list[tuple]:
     c = cond(uid)
     if c.cloaked:
         c.cloaked = False
-        match.say(f"{match.unit(uid).name}'s Cloak ends")
+        match.note(f"{match.unit(uid).name}'s Cloak ends")
     before = len(match.tokens)
     match.tokens = [t for t in match.tokens if not (t["until"] == "owner" and t["owner"] == uid)]
     if len(match.tokens) < before:
-        match.say(f"{match.unit(uid).name}'s Scan marker is removed")
+        match.note(f"{match.unit(uid).name}'s Scan marker is removed")
     if c.move_tax:
         match.activation.move_tax = c.move_tax
         c.move_tax = 0
-        match.say(f"{match.unit(uid).name} pays 1 extra ACT for each Move this activation (Venomous Bonespurs)")
+        match.note(f"{match.unit(uid).name} pays 1 extra ACT for each Move this activation (Venomous Bonespurs)")
     if has(match, uid, "TOX"):
         foes = [e for e in match.adjacent_enemies(uid) if not match.unit(e).item]
         if foes:
@@ -568,9 +570,10 @@ def on_zero_hit(match, uid: int, killer: int | None, melee: bool) -> list[tuple]
             f = match.dice.d6()
             if f <= 2:
                 esper.component_for_entity(uid, Health).hit = 1
-                match.say(f"Protect The Kin: {match.unit(fixer).name} rolls {f}: {u.name} stays with 1 HIT", "roll")
+                match.emit(E.DiceRolled(f"Protect The Kin: {match.unit(fixer).name}", (Die(f),),
+                                        f"{u.name} stays with 1 HIT", u.side))
                 return []
-            match.say(f"Protect The Kin: {match.unit(fixer).name} rolls {f}: no help", "roll")
+            match.emit(E.DiceRolled(f"Protect The Kin: {match.unit(fixer).name}", (Die(f),), "no help", u.side))
             break
     steps: list[tuple] = []
     if not u.item:
@@ -601,7 +604,7 @@ def on_take_out(match, victim: int, killer: int | None, melee: bool, pos) -> Non
         n = sum(1 for u in match.all_units_of(match.unit(killer).side) if match.unit(u).type_id == type_id) + 1
         uid = match.spawn(match.unit(killer).side, f"Swarmling {n}", card, pos.x, pos.y, pos.z)
         esper.component_for_entity(uid, Readiness).ready = False
-        match.say(f"Infest: a Swarmling takes {match.unit(victim).name}'s place (already activated this Turn)")
+        match.note(f"Infest: a Swarmling takes {match.unit(victim).name}'s place (already activated this Turn)")
 
 
 # == steps the match runs from its queue ===============================================================
@@ -621,7 +624,7 @@ def _step_death_damage(match, uid: int, amount: int, why: str, kind: str, who: s
     if who == "enemies":
         adj = [o for o in adj if match.side_of(o) != match.side_of(uid)]
     if adj:
-        match.say(f"{match.unit(uid).name}: {why}")
+        match.note(f"{match.unit(uid).name}: {why}")
         match.deal_damage(uid, [(amount, adj)], kind, why)
 
 
@@ -641,12 +644,12 @@ def _step_push_move(match, target: int, x: float, y: float) -> None:
         return
     ok = _push_path(match, target, x, y)
     if ok is None:
-        match.say(f"{match.unit(target).name} cannot be pushed there any more")
+        match.note(f"{match.unit(target).name} cannot be pushed there any more")
         return
     z, fall = ok
     match.place(target, x, y, z, "is pushed")
     if fall >= 1:
-        match.say(f"{match.unit(target).name} falls {fall * 2:g}\"")
+        match.note(f"{match.unit(target).name} falls {fall * 2:g}\"")
         match.deal_damage(target, [(fall, [target])], RANGED, "Fall")
 
 
@@ -675,7 +678,7 @@ def answer_prompt(match, p, cmd) -> None:
         match.close_prompt()
         if cmd.weapon is not None:
             defender, attacker = p.data
-            match.say(f"{match.unit(defender).name} counter-attacks")
+            match.note(f"{match.unit(defender).name} counter-attacks")
             match.start_attack(defender, match.unit(defender).card.weapon(cmd.weapon), [(None, [attacker])],
                                counter=True, action=True)
         return
@@ -685,12 +688,15 @@ def answer_prompt(match, p, cmd) -> None:
         if isinstance(cmd, C.RerollDie) and cmd.source == "fate" and 0 <= cmd.index < len(faces):
             old = faces[cmd.index]
             faces[cmd.index] = match.dice.d6()
-            match.say(f"{side}: Fate Shift re-rolls a Tactical Order die: {old} -> {faces[cmd.index]}", "roll")
+            match.emit(E.DiceRolled(f"{match.side_name(side)}: Fate Shift re-rolls a Tactical Order die ({old})",
+                                    (Die(faces[cmd.index]),), side=side))
         elif not isinstance(cmd, C.AcceptDice):
             raise IllegalCommand("re-roll one Tactical Order die (Fate Shift) or accept")
         match.close_prompt()
+        before = match.to[side]
         match.to[side] = sum(1 for f in faces if f <= 3) + match.taken_out_count[side]
-        match.say(f"{side}: {match.to[side]} TO", "roll", side=side, faces=faces)
+        match.emit(E.TacticalOrdersChanged(side, match.side_name(side), match.to[side] - before, match.to[side],
+                                           "Fate Shift"))
         return
     if p.kind == "react":
         if isinstance(cmd, C.ChooseUnit) and cmd.uid is None:
@@ -701,7 +707,7 @@ def answer_prompt(match, p, cmd) -> None:
         match.close_prompt()
         if isinstance(cmd, C.ChooseUnit):
             cond(cmd.uid).standby = False
-            match.say(f"{match.unit(cmd.uid).name} acts from Standby")
+            match.note(f"{match.unit(cmd.uid).name} acts from Standby")
             match.grant(cmd.uid, "standby", [BASIC])
         else:
             use_skill(match, cmd, react=True)
@@ -826,7 +832,7 @@ def use_skill(match, cmd: C.UseSkill, react: bool = False) -> None:
     base, to_only = skill_cost(match, cmd.skill)
     if impl.anytime:
         match.to[cmd.side] -= base
-        match.say(f"{base} TO spent")
+        match.note(f"{base} TO spent")
     elif not impl.costless:
         match.pay_skill(pay_id(match, uid, cmd.skill), base, to_only)
     r = esper.component_for_entity(uid, Readiness)
@@ -892,7 +898,7 @@ def _mates(match, uid, with_self=False) -> list[dict]:
 def _strategize(match, uid, cmd) -> None:
     side = match.side_of(uid)
     match.to[side] += 1
-    match.say(f"{match.unit(uid).name} uses Strategize: +1 TO ({match.to[side]} now)")
+    match.note(f"{match.unit(uid).name} uses Strategize: +1 TO ({match.to[side]} now)")
 
 
 def _grenade_check(match, uid, cmd):
@@ -908,11 +914,11 @@ def _grenade_check(match, uid, cmd):
 def _grenade(match, uid, cmd) -> None:
     probe = spot_base(match, cmd.x, cmd.y, match.base(uid).z)
     hit = [o for o in match.units(items=None) if _spot_adjacent(match, probe, o)]
-    match.say(f"{match.unit(uid).name} throws a Grenade")
+    match.note(f"{match.unit(uid).name} throws a Grenade")
     if hit:
         match.deal_damage(uid, [(2, hit)], RANGED, "Grenade")
     else:
-        match.say("  nobody is Adjacent to that spot")
+        match.note("  nobody is Adjacent to that spot")
 
 
 def _spot_adjacent(match, probe: Base, o: int) -> bool:
@@ -943,7 +949,7 @@ def _see_mate_check(match, uid, cmd):
 
 
 def _relay(match, uid, cmd) -> None:
-    match.say(f"{match.unit(uid).name} gives an order to {match.unit(cmd.target).name}")
+    match.note(f"{match.unit(uid).name} gives an order to {match.unit(cmd.target).name}")
     match.grant(cmd.target, "order", [BASIC])
 
 
@@ -951,8 +957,8 @@ def _smoke(match, uid, cmd) -> None:
     probe = spot_base(match, cmd.x, cmd.y, match.base(uid).z)
     match.tokens.append({"kind": "smoke", "owner": uid, "side": match.side_of(uid), "x": cmd.x, "y": cmd.y,
                          "z": probe.z, "radius": SMOKE_RADIUS, "until": "turn"})
-    match.say(f"{match.unit(uid).name} throws a Smoke Bomb: smoke 2\" around ({cmd.x:g}, {cmd.y:g}) until the "
-              "Turn ends", "token", token="smoke", x=cmd.x, y=cmd.y)
+    match.note(f"{match.unit(uid).name} throws a Smoke Bomb: smoke 2\" around ({cmd.x:g}, {cmd.y:g}) until the "
+              "Turn ends", uid)
 
 
 def _smoke_options(match, uid):
@@ -1034,13 +1040,13 @@ def _scan_check(match, uid, cmd):
 def _scan(match, uid, cmd) -> None:
     match.tokens.append({"kind": "scan", "owner": uid, "side": match.side_of(uid), "x": cmd.x, "y": cmd.y, "z": 0.0,
                          "radius": SCAN_RADIUS, "until": "owner"})
-    match.say(f"{match.unit(uid).name} places a Scan marker: enemies within 6\" of it have -1 ARM until it "
-              "activates again", "token", token="scan", x=cmd.x, y=cmd.y)
+    match.note(f"{match.unit(uid).name} places a Scan marker: enemies within 6\" of it have -1 ARM until it "
+              "activates again", uid)
 
 
 def _cloak(match, uid, cmd) -> None:
     cond(uid).cloaked = True
-    match.say(f"{match.unit(uid).name} is Cloaked until its next activation")
+    match.note(f"{match.unit(uid).name} is Cloaked until its next activation")
 
 
 def _compel_check(match, uid, cmd):
@@ -1059,7 +1065,7 @@ def _compel_options(match, uid):
 
 
 def _compel(match, uid, cmd) -> None:
-    match.say(f"{match.unit(uid).name} compels {match.unit(cmd.target).name}")
+    match.note(f"{match.unit(uid).name} compels {match.unit(cmd.target).name}")
     match.grant(cmd.target, "compel", [COMBAT], controller=match.side_of(uid))
 
 
@@ -1087,15 +1093,15 @@ def _misdirection(match, uid, cmd) -> None:
     a, b = (pa.x, pa.y, pa.z), (pb.x, pb.y, pb.z)
     match.place(cmd.target, *b, "swaps places", sync=False)
     match.place(cmd.other, *a, "swaps places")
-    match.say(f"Misdirection: {match.unit(cmd.target).name} and {match.unit(cmd.other).name} swap places")
+    match.note(f"Misdirection: {match.unit(cmd.target).name} and {match.unit(cmd.other).name} swap places")
 
 
 def _dark_gaze(match, uid, cmd) -> None:
     b = match.base(uid)
     match.tokens.append({"kind": "gaze", "owner": uid, "side": match.side_of(uid), "x": b.x, "y": b.y, "z": b.z,
                          "radius": GAZE_RADIUS, "until": "turn"})
-    match.say(f"{match.unit(uid).name} sets down a Dark Gaze token: enemies within 3\" have -1 ARM against "
-              "Ranged attacks", "token", token="gaze", x=b.x, y=b.y)
+    match.note(f"{match.unit(uid).name} sets down a Dark Gaze token: enemies within 3\" have -1 ARM against "
+              "Ranged attacks", uid)
 
 
 def _aura_mate_check(match, uid, cmd):
@@ -1194,7 +1200,7 @@ def _enemies(match, uid):
 
 def _mindstab(match, uid, cmd) -> None:
     cond(cmd.target).mindstabbed = True
-    match.say(f"{match.unit(cmd.target).name} is Mindstabbed: no re-rolls until the Turn ends")
+    match.note(f"{match.unit(cmd.target).name} is Mindstabbed: no re-rolls until the Turn ends")
 
 
 def _protect_check(match, uid, cmd):
@@ -1208,7 +1214,7 @@ def _protect_check(match, uid, cmd):
 
 def _protect(match, uid, cmd) -> None:
     cond(cmd.target).protected = True
-    match.say(f"{match.unit(cmd.target).name} is Protected until the Turn ends")
+    match.note(f"{match.unit(cmd.target).name} is Protected until the Turn ends")
 
 
 def _restore_check(match, uid, cmd):
@@ -1228,7 +1234,7 @@ def _catalyse(match, uid, cmd) -> None:
 
 def _move_then_melee(match, uid, cmd) -> None:
     name = match.catalog.skills[cmd.skill].name if match.catalog else cmd.skill
-    match.say(f"{match.unit(uid).name}: {name}")
+    match.note(f"{match.unit(uid).name}: {name}")
     for m in match.squadmates(uid):
         if not match.unit(m).item:
             match.grant(m, name.lower(), [(act.MOVE,), (act.MELEE_COMBAT,)])
@@ -1244,7 +1250,7 @@ def _take_em_down_check(match, uid, cmd):
 
 
 def _take_em_down(match, uid, cmd) -> None:
-    match.say(f"{match.unit(uid).name}: Take 'Em Down! Everyone attacks {match.unit(cmd.target).name}")
+    match.note(f"{match.unit(uid).name}: Take 'Em Down! Everyone attacks {match.unit(cmd.target).name}")
     for m in [uid] + match.squadmates(uid):
         if not match.unit(m).item:
             match.grant(m, "take 'em down", [COMBAT], target=cmd.target)
@@ -1254,7 +1260,7 @@ def _side_effect(match, uid, cmd) -> None:
     side = match.side_of(uid)
     match.side_effects[side] = (*match.side_effects.get(side, ()), cmd.skill)
     name = match.catalog.skills[cmd.skill].name if match.catalog else cmd.skill
-    match.say(f"{match.unit(uid).name}: {name} (until the Turn ends)")
+    match.note(f"{match.unit(uid).name}: {name} (until the Turn ends)")
     if cmd.skill == "KF-BOSS-FRZ" and match.activation is not None and match.side_of(match.active_unit) == side:
         match.activation.act += 1
 
@@ -1323,7 +1329,7 @@ def _execute_check(match, uid, cmd):
 
 
 def _execute(match, uid, cmd) -> None:
-    match.say(f"{match.unit(uid).name} executes {match.unit(cmd.target).name}")
+    match.note(f"{match.unit(uid).name} executes {match.unit(cmd.target).name}")
     match.lose_hit(cmd.target, 1, uid)
 
 
@@ -1338,25 +1344,25 @@ def _adjacent_mate_check(match, uid, cmd):
 
 
 def _get_in_dere(match, uid, cmd) -> None:
-    match.say(f"{match.unit(uid).name} slaps {match.unit(cmd.target).name}: Get In Dere!")
+    match.note(f"{match.unit(uid).name} slaps {match.unit(cmd.target).name}: Get In Dere!")
     match.lose_hit(cmd.target, 1, uid)
     match.grant(cmd.target, "get in dere", [BASIC, BASIC], need_combat=True)
 
 
 def _prod(match, uid, cmd) -> None:
-    match.say(f"{match.unit(uid).name} prods {match.unit(cmd.target).name}")
+    match.note(f"{match.unit(uid).name} prods {match.unit(cmd.target).name}")
     match.grant(cmd.target, "prod", [BASIC_OR_MISSION])
 
 
 def _hide(match, uid, cmd) -> None:
     c = cond(uid)
     c.hidden = not c.hidden
-    match.say(f"{match.unit(uid).name} " + ("goes into hiding" if c.hidden else "leaves hiding"))
+    match.note(f"{match.unit(uid).name} " + ("goes into hiding" if c.hidden else "leaves hiding"))
 
 
 def _standby(match, uid, cmd) -> None:
     cond(uid).standby = True
-    match.say(f"{match.unit(uid).name} goes on Standby")
+    match.note(f"{match.unit(uid).name} goes on Standby")
 
 
 def _neural_check(match, uid, cmd):
@@ -1379,7 +1385,7 @@ def _neural_options(match, uid):
 
 def _neural_command(match, uid, cmd) -> None:
     match.activation.locked = True
-    match.say(f"{match.unit(uid).name} takes no action and directs its brood (Neural Command)")
+    match.note(f"{match.unit(uid).name} takes no action and directs its brood (Neural Command)")
     if cmd.other is None or cmd.other == cmd.target:
         match.grant(cmd.target, "neural command", [BASIC_OR_MISSION, BASIC_OR_MISSION], max_cost=1, different=True)
     else:

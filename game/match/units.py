@@ -8,6 +8,7 @@ import esper
 from game.battlefield import Base
 from game.rules.model import UnitCard
 
+from . import events as E
 from . import skills as S
 from .components import Conditions, Health, Position, Readiness, TakenOut, Unit
 from .flow import BATTLE
@@ -55,7 +56,7 @@ class MatchUnits:
         with self._in_world():
             esper.component_for_entity(uid, Readiness).ready = self.phase == BATTLE and not item
         self._sync_table()
-        self.say(f"{name} appears", "spawn", uid=uid, x=x, y=y)
+        self.emit(E.Spawned(uid, name, side, x, y, z))
         return uid
 
     def unit(self, uid: int) -> Unit:

@@ -113,7 +113,7 @@ class FirstMission(MissionScript):
             for _ in range(x):
                 spots = match.table.spots_adjacent_to(match.base(sp), self.bug_card.base_diameter / 2, NPC)
                 if not spots:
-                    match.say(f"No room to spawn a Bug next to {match.unit(sp).name}")
+                    match.note(f"No room to spawn a Bug next to {match.unit(sp).name}")
                     break
                 # Bugs come out on the side facing the squad.
                 spots.sort(key=lambda s: (min((math.hypot(s[0] - p.x, s[1] - p.y) for p in players), default=0),
@@ -122,7 +122,7 @@ class FirstMission(MissionScript):
                 self._bugs += 1
                 match.spawn(NPC, f"Bug {self._bugs}", self.bug_card, sx, sy, sz)
                 placed += 1
-            match.say(f"{placed} Bug(s) spawn at {match.unit(sp).name} (Turn {match.turn}: {x} per Spawn Point)")
+            match.note(f"{placed} Bug(s) spawn at {match.unit(sp).name} (Turn {match.turn}: {x} per Spawn Point)")
 
     def ranged_target_reason(self, match, attacker, target) -> str | None:
         if target in self.spawn_points:

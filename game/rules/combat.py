@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from . import records as R
 from .dice import Dice, Die
 from .model import MELEE, RANGED
+from .records import SOURCE_NAMES  # noqa: F401  (re-exported for readers of source names)
 
 ATTACK = "attack"
 SAVE = "save"
@@ -179,7 +181,7 @@ class AttackResolution:
     lost: dict[int, int] = field(default_factory=dict)
     hit_left: dict[int, int] = field(default_factory=dict)
     to_spent: dict[str, int] = field(default_factory=dict)  # role -> TO spent during this attack
-    log: list[str] = field(default_factory=list)
+    log: list[R.Event] = field(default_factory=list)  # typed records of every roll, re-roll and Damage
     criticals: dict[int, int] = field(default_factory=dict)  # attacker's Critical Strikes per group
     decision: Decision | None = None
     done: bool = False
@@ -253,7 +255,8 @@ class AttackResolution:
                     self._free[action.source] -= 1
             old = dice[i]
             dice[i] = old.rerolled_to(self.dice.d6())
-            self.log.append(f"  re-roll ({_source_name(action.source)}): {old.natural} -> {dice[i].natural}")
+            self.log.append(R.DieRerolled(uid=d.uid, stage=_roll_stage(d.stage), index=i, source=action.source,
+                                          old=old.natural, new=dice[i].natural))
         elif isinstance(action, Change):
             if action.delta not in (1, -1):
                 raise IllegalDiceAction("a Tactical Order changes a die by 1")
@@ -261,12 +264,13 @@ class AttackResolution:
                 raise IllegalDiceAction("an automatic Strike cannot be changed")
             self._spend_to(d.role)
             dice[i] = dice[i].shifted(action.delta)
-            self.log.append(f"  Tactical Order: die {i + 1} changed to {dice[i].value} (R2: never a Critical)")
+            self.log.append(R.DieChanged(uid=d.uid, stage=_roll_stage(d.stage), index=i, delta=action.delta,
+                                         value=dice[i].value))
         elif isinstance(action, RollAuto):
             if d.stage != ATTACK or not dice[i].auto:
                 raise IllegalDiceAction("only an automatic Strike can be rolled")
             dice[i] = Die(natural=self.dice.d6())
-            self.log.append(f"  automatic Strike rolled: {dice[i].natural}")
+            self.log.append(R.AutoStrikeRolled(uid=d.uid, index=i, face=dice[i].natural))
         else:
             raise IllegalDiceAction(f"unknown dice action {action!r}")
         self.decision = replace(d, dice=tuple(dice), free=tuple((k, v) for k, v in free.items() if v > 0))
@@ -284,9 +288,8 @@ class AttackResolution:
     def _roll_attack(self) -> None:
         n, targets = self.spec.groups[self._group]
         if self.spec.direct:
-            names = ", ".join(t.name or f"#{t.uid}" for t in targets)
-            self.log.append(f"{names} take{'s' if len(targets) == 1 else ''} {n} Damage "
-                            f"({self.spec.weapon or 'a skill'})")
+            self.log.append(R.DirectDamage(source=self.spec.attacker, targets=_named(targets), amount=n,
+                                           why=self.spec.weapon or "a skill"))
             self._attack_dice = ()
             self._strike_damage = n
             self.criticals[self._group] = 0
@@ -296,10 +299,9 @@ class AttackResolution:
         auto = min(self.spec.aut, n)
         rolled = [Die(natural=v) for v in self.dice.roll(n - auto)]
         dice = tuple(rolled + [Die(natural=1, auto=True)] * auto)
-        names = ", ".join(t.name or f"#{t.uid}" for t in targets)
-        self.log.append(f"{self.spec.attacker_name or 'Attacker'} attacks {names} with {self.spec.weapon or 'a weapon'}: "
-                        f"{n} dice vs SKL {self.spec.skl}")
-        self.log.append(f"  rolls {_faces(dice)}")
+        self.log.append(R.AttackRolled(attacker=self.spec.attacker, attacker_name=self.spec.attacker_name or "Attacker",
+                                       targets=_named(targets), weapon=self.spec.weapon or "a weapon", dice=dice,
+                                       stat=self.spec.skl))
         self._attack_dice = dice
         nr = self.spec.attacker_no_reroll
         self._decide(Decision(stage=ATTACK, role=ATTACKER, uid=self.spec.attacker, dice=dice, stat=self.spec.skl,
@@ -314,9 +316,10 @@ class AttackResolution:
             self._attack_dice = d.dice
             self._strike_damage, crits = strike_damage(d.dice, self.spec.skl, self.spec.rnd)
             self.criticals[self._group] = crits
-            if d.stage == PARRY:
-                self.log.append(f"  after the Parry: {_faces(d.dice)}")
-            self.log.append(f"  {_count_strikes(d.dice, self.spec.skl)}: {self._strike_damage} Damage")
+            hits = [x for x in d.dice if x.succeeds(self.spec.skl)]
+            self.log.append(R.StrikesCounted(attacker=self.spec.attacker, dice=d.dice, stat=self.spec.skl,
+                                             strikes=len(hits), criticals=sum(1 for x in hits if x.critical),
+                                             damage=self._strike_damage, after_parry=d.stage == PARRY))
             self._after_attack_dice()
         elif d.stage == DRAIN:
             self._drain(count)
@@ -359,8 +362,8 @@ class AttackResolution:
         gain = max(0, min(n, top - self.hit_left[a]))
         self.hit_left[a] += gain
         self.healed[a] = self.healed.get(a, 0) + gain
-        self.log.append(f"  Life Drain: {n} Critical Strike(s) heal {self._name_of(a)} by {gain} HIT instead; "
-                        f"{self._strike_damage} Damage left")
+        self.log.append(R.LifeDrained(uid=a, name=self._name_of(a), criticals=n, healed=gain,
+                                      damage_left=self._strike_damage))
 
     def _start_targets(self) -> None:
         self._target = 0
@@ -392,8 +395,8 @@ class AttackResolution:
                 free.append((src, n))
         if t.no_reroll:
             free = []
-        self.log.append(f"  {t.name or f'#{t.uid}'} saves {len(dice)} vs ARM {t.arm}: {_faces(dice)}"
-                        + (" (Hardened: 1s and 2s are Critical)" if t.hardened else ""))
+        self.log.append(R.SavesRolled(uid=t.uid, name=t.name or "the target", dice=dice, stat=t.arm,
+                                      hardened=t.hardened))
         self._decide(Decision(stage=SAVE, role=DEFENDER, uid=t.uid, dice=dice, stat=t.arm, free=tuple(free),
                               crit=2 if t.hardened else 1, no_reroll=t.no_reroll))
 
@@ -420,14 +423,14 @@ class AttackResolution:
             blocked = min(damage, len(saved) + crits + auto)  # a Critical Save counts as 2 saves
             why = f"{len(saved)} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
                 (f" + {auto} automatic (Stealthy)" if auto else "")
-            self._damage(t.uid, damage - blocked, why, src, True)
+            self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
         else:
             blocked = min(damage, len(saved) + shielded)
             why = f"{len(saved)} saves" + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
-            self._damage(t.uid, damage - blocked, why, src, True)
+            self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
             back = crits - shielded
             if back:
-                self.log.append(f"  {back} Critical Save(s) return {back} Damage to the attacker (R4)")
+                self.log.append(R.DamageReturned(to_uid=src, from_uid=t.uid, amount=back))
                 self._chain.append(_Chain(uid=src, source=t.uid, damage=back))
         self._continue_chain()
 
@@ -435,13 +438,14 @@ class AttackResolution:
         while self._chain:
             c = self._chain.pop(0)
             if self.hit_left[c.uid] <= 0:
-                self.log.append("  returned Damage is lost: that unit is already Taken Out (R6)")
+                self.log.append(R.ReturnedDamageLost(uid=c.uid))
                 continue
             dice = tuple(Die(natural=v) for v in self.dice.roll(c.damage))
             arm = self._arm_of(c.uid)
             role = ATTACKER if c.uid == self.spec.attacker else DEFENDER
             self._stage_uid = c.source
-            self.log.append(f"  {self._name_of(c.uid)} saves {c.damage} returned Damage vs ARM {arm}: {_faces(dice)}")
+            self.log.append(R.SavesRolled(uid=c.uid, name=self._name_of(c.uid), dice=dice, stat=arm, returned=True,
+                                          hardened=self._flag(c.uid, "hardened")))
             self._decide(Decision(stage=RETURN_SAVE, role=role, uid=c.uid, dice=dice, stat=arm, free=(),
                                   crit=2 if self._flag(c.uid, "hardened") else 1,
                                   no_reroll=self._flag(c.uid, "no_reroll")))
@@ -453,26 +457,27 @@ class AttackResolution:
         arm = d.stat
         saved = [x for x in d.dice if save_succeeds(x, arm, d.crit > 1)]
         crits = sum(1 for x in saved if is_critical(x, d.crit))
-        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves", self._stage_uid, False)
+        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves", self._stage_uid, False, saved=len(saved))
         if crits:
-            self.log.append(f"  {crits} Critical Save(s) return {crits} Damage (R4 chain)")
+            self.log.append(R.DamageReturned(to_uid=self._stage_uid, from_uid=d.uid, amount=crits, chained=True))
             self._chain.append(_Chain(uid=self._stage_uid, source=d.uid, damage=crits))
         self._continue_chain()
 
-    def _damage(self, uid: int, amount: int, why: str, source: int | None = None, by_attack: bool = False) -> None:
+    def _damage(self, uid: int, amount: int, why: str, source: int | None = None, by_attack: bool = False,
+                saved: int = 0) -> None:
         applied = max(0, min(amount, self.hit_left[uid]))
         if applied and self._flag(uid, "ward"):
             faces = self.dice.roll(applied)
             kept = applied - warded(faces, applied)
-            self.log.append(f"  Protect: {self._name_of(uid)} rolls {_faces([Die(natural=f) for f in faces])}, "
-                            f"keeps {kept} HIT")
+            self.log.append(R.ProtectRolled(uid=uid, name=self._name_of(uid),
+                                            dice=tuple(Die(natural=f) for f in faces), kept=kept))
             applied -= kept
         if applied and source is not None and applied >= self.hit_left[uid]:
             self.killer[uid] = (source, by_attack)
         self.hit_left[uid] -= applied
         self.lost[uid] = self.lost.get(uid, 0) + applied
-        extra = " - Taken Out" if self.hit_left[uid] <= 0 and applied > 0 else ""
-        self.log.append(f"  {why}: {self._name_of(uid)} loses {applied} HIT{extra}")
+        self.log.append(R.DamageTaken(uid=uid, name=self._name_of(uid), amount=applied, source=source, saved=saved,
+                                      why=why, taken_out=self.hit_left[uid] <= 0 and applied > 0))
 
     def _flag(self, uid: int, name: str) -> bool:
         """A per-unit flag of the spec: hardened, ward, no_reroll (attacker_* for the attacker)."""
@@ -518,32 +523,13 @@ def strike_damage(dice: tuple[Die, ...] | list[Die], skl: int, rnd: int = 0) -> 
     return damage, crits
 
 
-def _faces(dice) -> str:
-    out = []
-    for d in dice:
-        if d.auto:
-            out.append("auto")
-        elif d.shift:
-            out.append(f"{d.natural}{d.shift:+d}")
-        else:
-            out.append(str(d.natural))
-    return "[" + " ".join(out) + "]"
+def _named(targets) -> tuple[tuple[int, str], ...]:
+    return tuple((t.uid, t.name or "the target") for t in targets)
 
 
-def _count_strikes(dice, skl: int) -> str:
-    hits = [d for d in dice if d.succeeds(skl)]
-    crits = sum(1 for d in hits if d.critical)
-    return f"{len(hits)} Strike(s), {crits} Critical"
-
-
-def _source_name(src: str) -> str:
-    return SOURCE_NAMES.get(src, src)
-
-
-SOURCE_NAMES = {"TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
-                "support": "Support", "cover": "Cover", "DOD": "Dodge", "TGH": "Tough", "PAR": "Parry",
-                "aegis": "Aegis Aura", "shroud": "Dissonance Shroud", "cloak": "Cloak", "vengeful": "Vengeful",
-                "pain": "Pain Is Strength", "formation": "Formation", "yellbox": "Yellbox"}
+def _roll_stage(stage: str) -> str:
+    """The roll a decision's dice belong to (Parry re-rolls Attack dice)."""
+    return R.ATTACK_ROLL if stage in (ATTACK, PARRY) else stage
 
 
 # -- the simple policy used by the odds calculator, the headless runner and NPCs ------------------

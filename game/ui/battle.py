@@ -14,7 +14,6 @@ or a new selection, never per frame.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 import pygame
@@ -23,6 +22,7 @@ from pygame_gui.elements import UIButton, UISelectionList
 
 from game.ai.npc import NpcController
 from game.match import commands as C
+from game.match import events as E
 from game.match.errors import IllegalCommand
 from game.rules import actions as act
 
@@ -107,7 +107,6 @@ class BattleScene(Scene):
         self.hover_target = None
         self.ghost = None  # deployment: (x, y, ok, reason)
         self.anims: dict[int, MoveAnim] = {}
-        self._pending_paths: dict[int, list] = {}
         self.npc_timer = 0.4
         self.skip = False
         self.attack_kind: str | None = None
@@ -373,80 +372,69 @@ class BattleScene(Scene):
         autosave = False
         banner = None
         for e in events:
-            entry = self.reader.entry(e.kind, e.text, e.data)
+            entry = self.reader.entry(e)
             if entry is not None:
-                if e.kind == "activation":
-                    entry.style = "player" if e.data.get("side") == self.side else "npc_act"
+                if isinstance(e, E.ActivationStarted):
+                    entry.style = "player" if e.side == self.side else "npc_act"
                 entries.append(entry)
-            if e.kind == "roll":
+            if e.kind in ("roll", "table_roll", "orders"):
                 self.stats["rolls"] += 1
-            if e.kind == "taken_out":
-                side = e.data.get("side", "?")
-                self.stats["taken_out"][side] = self.stats["taken_out"].get(side, 0) + 1
-                self._turn_taken[side] = self._turn_taken.get(side, 0) + 1
-            if e.kind == "attack":
-                att = e.data.get("attacker")
-                try:
-                    s = m.unit(att).side
-                except Exception:
-                    s = "?"
+            if isinstance(e, E.TakenOut) and not e.item:
+                self.stats["taken_out"][e.side] = self.stats["taken_out"].get(e.side, 0) + 1
+                self._turn_taken[e.side] = self._turn_taken.get(e.side, 0) + 1
+            if isinstance(e, E.AttackDeclared):
+                s = m.unit(e.attacker).side
                 self.stats["attacks"][s] = self.stats["attacks"].get(s, 0) + 1
             if initial:
-                if e.kind == "turn" and not e.text.startswith("End"):
+                if isinstance(e, E.TurnStarted):
                     self._turn_taken = {}
                 continue
             # -- effects (visual only) --
-            if e.kind == "move" and "x" in e.data and old is not None:
-                uid = e.data["uid"]
-                v = old.get(uid)
+            if isinstance(e, E.Moved) and old is not None:
+                v = old.get(e.uid)
                 if v is not None:
-                    pts = self._pending_paths.pop(uid, None) or [(v.x, v.y, v.z), (e.data["x"], e.data["y"], 0)]
+                    pts = list(e.path)
                     length = sum(math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1])
                                  for i in range(len(pts) - 1))
                     speed = self.app.settings.npc_delay
                     dur = min(0.9, 0.15 + length * 0.06) * (1.0 if speed >= 0.4 else 0.6)
                     if speed > 0:
-                        self.anims[uid] = MoveAnim(uid, [(p[0], p[1]) for p in pts], 0.0, dur)
-            elif e.kind == "taken_out":
-                v = (old or {}).get(e.data.get("uid"))
+                        self.anims[e.uid] = MoveAnim(e.uid, [(q[0], q[1]) for q in pts], 0.0, dur)
+            elif isinstance(e, E.TakenOut):
+                v = (old or {}).get(e.uid)
                 if v is not None:
                     self.effects.crosses.append(Cross(v.x, v.y, v.r))
-            elif e.kind == "attack":
+            elif isinstance(e, E.AttackEnded):
                 rec = self.reader.last_attack
                 if rec is not None and self.camera is not None:
                     pts = [self.camera.to_screen(v.x, v.y) for v in self.units]
                     view = self.layout.get("view")
                     size = self.effects.tray_size(rec, self.app, view) if view else (0, 0)
                     self.effects.show_tray(rec, pts, view, size)
-                for uid, lost in (e.data.get("lost") or {}).items():
+                for uid, lost in e.lost:
                     v = (old or {}).get(uid) or self.by_uid.get(uid)
                     if v is not None and lost:
                         self.effects.floaters.append(Floater(v.x, v.y, f"-{lost} HIT", self.app.palette.bad))
-            elif e.kind == "turn":
-                if e.text.startswith("End"):
-                    self.effects.banners.append(self._end_banner(e.data.get("turn", m.turn)))
-                    self._turn_taken = {}
-                else:
-                    banner = Banner(f"Turn {e.data.get('turn', m.turn)} of {getattr(m.mission, 'turns', 4)}",
-                                    [], kind="turn")
-                    self.effects.banners.append(banner)
-                    autosave = True
-            elif e.kind == "roll" and banner is not None and e.data.get("faces") and \
-                    e.data.get("side") == self.side:
-                banner.dice = [DieV(int(f)) for f in e.data["faces"]]
-                mt = re.search(r"\(\+(\d+) for units Taken Out\) = (\d+) TO", e.text)
-                to = int(mt.group(2)) if mt else m.to.get(self.side, 0)
-                extra = int(mt.group(1)) if mt else 0
-                banner.lines.insert(0, f"Tactical Orders: {to} TO  (each 1-3 gives 1"
-                                    + (f", +{extra} for units Taken Out)" if extra else ")"))
-            elif e.kind == "log" and banner is not None:
-                if "Initiative" in e.text:
-                    banner.lines.append("Your squad has the Initiative (R19)" if self.side in e.text else e.text)
-                elif "spawn" in e.text.lower():
-                    spawn_line = e.text.split(" (")[0]
-                    if spawn_line not in banner.lines and len(banner.lines) < 6:
-                        banner.lines.append(spawn_line)
-            elif e.kind == "result":
+            elif isinstance(e, E.TurnEnded):
+                self.effects.banners.append(self._end_banner(e.turn))
+                self._turn_taken = {}
+            elif isinstance(e, E.TurnStarted):
+                limit = f" of {e.turns}" if e.turns else ""
+                banner = Banner(f"Turn {e.turn}{limit}", [], kind="turn")
+                self.effects.banners.append(banner)
+                autosave = True
+            elif isinstance(e, E.TacticalOrdersRolled) and banner is not None and e.side == self.side:
+                banner.dice = [DieV.of(d) for d in e.dice]
+                banner.lines.insert(0, f"Tactical Orders: {e.total} TO  (each 1-3 gives 1"
+                                    + (f", +{e.bonus} for units Taken Out)" if e.bonus else ")"))
+            elif isinstance(e, (E.InitiativeGiven, E.InitiativeRolled)) and banner is not None:
+                banner.lines.append("Your squad has the Initiative" if getattr(e, "side", getattr(e, "winner", ""))
+                                    == self.side else e.text)
+            elif isinstance(e, (E.MissionEvent, E.Spawned)) and banner is not None:
+                line = e.text
+                if isinstance(e, E.MissionEvent) and line not in banner.lines and len(banner.lines) < 6:
+                    banner.lines.append(line)
+            elif isinstance(e, E.MissionOver):
                 res = m.result
                 self.effects.banners.append(Banner("VICTORY" if res and res.outcome == "victory" else "DEFEAT",
                                                    [res.text if res else e.text], kind="result", duration=2.0))
@@ -480,14 +468,6 @@ class BattleScene(Scene):
     def submit(self, cmd, quiet: bool = False) -> bool:
         """The one door to the match. Illegal commands show their reason and change nothing."""
         m = self.match
-        if isinstance(cmd, (C.Move, C.Dash)) and m.active_unit is not None and m.active_unit not in self._pending_paths:
-            try:
-                action = act.MOVE if isinstance(cmd, C.Move) else act.DASH
-                path = m.table.path(m.base(m.active_unit), cmd.x, cmd.y, cmd.z, m.move_budget(action))
-                if path is not None:
-                    self._pending_paths[m.active_unit] = list(path.points)
-            except Exception:
-                pass
         if isinstance(cmd, C.RangedAttack):
             self.attack_kind = "ranged"
         elif isinstance(cmd, (C.MeleeAttack, C.ChooseAttackOfOpportunity)):
@@ -498,7 +478,6 @@ class BattleScene(Scene):
         except IllegalCommand as e:
             if not quiet:
                 self.app.toast(str(e), "error")
-            self._pending_paths.clear()
             return False
         self.version += 1
         self._refresh_units()
@@ -555,7 +534,6 @@ class BattleScene(Scene):
         self.reader = RollReader()
         self.seen = 0
         self.anims.clear()
-        self._pending_paths.clear()
         self.effects.floaters.clear()
         self.prompt_panel.clear()
         self._refresh_units()
@@ -1063,11 +1041,7 @@ class BattleScene(Scene):
                 self.app.toast("Out of reach: pick a highlighted spot", "error")
                 return
             x, y, z = self.hover_spot[:3]
-            path = self.hover_path
-            uid = self.selected
             if self._ensure_active():
-                if path is not None:
-                    self._pending_paths[uid] = list(path.points)
                 cls = C.Move if self.mode == "move" else C.Dash
                 self.submit(cls(self.side, x, y, z))
             return
@@ -1345,15 +1319,14 @@ class BattleScene(Scene):
         turns: dict[int, dict] = {}
         cur = 0
         for e in m.events:
-            if e.kind == "turn" and not e.text.startswith("End"):
-                cur = e.data.get("turn", cur + 1)
+            if isinstance(e, E.TurnStarted):
+                cur = e.turn
                 turns.setdefault(cur, {"to": "-", "out": 0, "lost": 0, "spawned": 0})
-            elif cur and e.kind == "roll" and e.data.get("side") == self.side and e.data.get("faces") is not None:
-                mt = re.search(r"= (\d+) TO", e.text)
-                turns[cur]["to"] = mt.group(1) if mt else "?"
-            elif cur and e.kind == "taken_out":
-                turns[cur]["lost" if e.data.get("side") == self.side else "out"] += 1
-            elif cur and e.kind == "spawn":
+            elif cur and isinstance(e, E.TacticalOrdersRolled) and e.side == self.side:
+                turns[cur]["to"] = str(e.total)
+            elif cur and isinstance(e, E.TakenOut):
+                turns[cur]["lost" if e.side == self.side else "out"] += 1
+            elif cur and isinstance(e, E.Spawned):
                 turns[cur]["spawned"] += 1
         if turns:
             out.append("<b>Turn by Turn</b><br>")

@@ -1,23 +1,15 @@
-"""Reading the battle log's roll lines back into dice, so every roll can be shown as dice faces.
+"""The battle log as the screen shows it: log entries made of text and dice, built from the match's events.
 
-The match logs each attack as text lines ("rolls [1 5 6]", "Bug 3 saves 2 vs ARM 3: [4 1]",
-"re-roll (Cover): 5 -> 2", "Tactical Order: die 2 changed to 3"). This module turns those lines into
-log entries made of text and dice segments, and keeps the last attack as groups of final dice for the
-dice tray. Lines it does not recognise stay plain text.
+Every roll arrives as a typed record (game/match/events.py): the Attack dice and Armor Saves with their
+faces and the stat they were rolled against, each re-roll and Tactical Order change naming the very die
+(its index) and its source. The reader turns them into log entries, and keeps the last attack as groups of
+final dice for the dice tray. Nothing here reads text back.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-FACES_RE = re.compile(r"\[([^\]]*)\]")
-STAT_RE = re.compile(r"vs (SKL|ARM) (-?\d+)")
-REROLL_RE = re.compile(r"re-roll \(([^)]*)\): (\d) -> (\d)")
-CHANGE_RE = re.compile(r"Tactical Order: die (\d+) changed to (-?\d+)")
-AUTO_RE = re.compile(r"automatic Strike rolled: (\d)")
-ATTACK_RE = re.compile(r"^(.*) attacks (.*) with (.*): (\d+) dice vs SKL (-?\d+)")
-SAVES_RE = re.compile(r"^\s*(.*) saves (\d+)( returned Damage)? vs ARM (-?\d+): \[")
-LOSES_RE = re.compile(r"^\s*(.*): (.*) loses (\d+) HIT( - Taken Out)?")
+from game.match import events as E
 
 
 @dataclass(slots=True)
@@ -26,6 +18,10 @@ class DieV:
     shift: int = 0
     rerolled: bool = False
     auto: bool = False
+
+    @staticmethod
+    def of(die) -> "DieV":
+        return DieV(die.natural, die.shift, die.rerolled, die.auto)
 
     def succeeds(self, stat: int) -> bool:
         if self.auto:
@@ -39,20 +35,6 @@ class DieV:
     @property
     def critical(self) -> bool:
         return self.natural == 1 and self.shift == 0 and not self.auto
-
-
-def parse_faces(s: str) -> list[DieV]:
-    out = []
-    for tok in re.split(r"[,\s]+", s.strip()):
-        if not tok:
-            continue
-        if tok == "auto":
-            out.append(DieV(1, auto=True))
-            continue
-        m = re.match(r"^(\d)([+-]\d+)?$", tok)
-        if m:
-            out.append(DieV(int(m.group(1)), int(m.group(2) or 0)))
-    return out
 
 
 @dataclass
@@ -81,6 +63,8 @@ class RollGroup:
     stat_name: str
     dice: list  # final dice
     result: str = ""
+    uid: int = 0
+    stage: str = ""
 
 
 @dataclass
@@ -90,95 +74,125 @@ class AttackRecord:
     outcome: list = field(default_factory=list)  # lines like "Bug 3 loses 1 HIT - Taken Out"
 
 
+# broad style of the log line of each event kind
+STYLES = {"turn": "turn", "turn_end": "turn", "move": "move", "deploy": "move", "door": "move",
+          "taken_out": "taken_out", "result": "result", "activation": "activation", "spawn": "info",
+          "orders": "roll", "initiative": "info", "table_roll": "roll", "marker": "info", "mission": "info",
+          "mission_action": "move", "score": "result", "heal": "detail", "damage": "detail", "note": "info"}
+
+
 class RollReader:
     """Feed it the match's events in order; it returns log entries and keeps the last attack's dice."""
 
     def __init__(self) -> None:
-        self.stat = 0
-        self.stat_name = ""
         self.current: AttackRecord | None = None
         self.last_attack: AttackRecord | None = None
-        self._group: RollGroup | None = None
+        self._groups: list[RollGroup] = []
 
-    def entry(self, kind: str, text: str, data: dict | None = None) -> LogEntry | None:
-        if not text:
-            if kind == "attack" and self.current is not None:
-                self.last_attack = self.current
-                self.current = None
-                self._group = None
+    def entry(self, e) -> LogEntry | None:
+        """The log entry of event `e` (None: nothing to show); attack records also feed the dice tray."""
+        if isinstance(e, E.AttackDeclared):
+            self.current = AttackRecord(title="")
+            self._groups = []
             return None
-        data = data or {}
+        if isinstance(e, E.AttackEnded):
+            if self.current is not None and self.current.groups:
+                self.last_attack = self.current
+            self.current = None
+            self._groups = []
+            return None
+        handler = getattr(self, "_" + type(e).__name__, None)
+        if handler is not None:
+            return handler(e)
+        text = e.text
+        if not text:
+            return None
         indent = len(text) - len(text.lstrip(" "))
-        body = text.strip()
-        if kind == "roll":
-            return self._roll(body, indent, data)
-        style = {"turn": "turn", "move": "move", "taken_out": "taken_out", "result": "result",
-                 "activation": "activation", "spawn": "info", "door": "move"}.get(kind, "info")
-        return LogEntry(style, [Segment("text", body)], 1 if indent else 0)
+        return LogEntry(STYLES.get(e.kind, "info"), [Segment("text", text.strip())], 1 if indent else 0)
 
-    def _roll(self, body: str, indent: int, data: dict) -> LogEntry:
-        m = ATTACK_RE.match(body)
-        if m:
-            self.current = AttackRecord(title=body)
-            self.stat, self.stat_name = int(m.group(5)), "SKL"
-            self._group = None
-            return LogEntry("roll", [Segment("text", body)], 0)
-        sm = STAT_RE.search(body)
-        if sm:
-            self.stat_name, self.stat = sm.group(1), int(sm.group(2))
-        if "Tactical Orders" in body and "faces" in data:
-            dice = [DieV(int(f)) for f in data.get("faces", [])]
-            before, _, after = body.partition("[")
-            after = after.partition("]")[2]
-            return LogEntry("roll", [Segment("text", before), Segment("dice", dice=dice, stat=3),
-                                     Segment("text", after)], 0)
-        fm = FACES_RE.search(body)
-        if fm and ("rolls" in body or " saves " in body):
-            dice = parse_faces(fm.group(1))
-            label = body[:fm.start()].rstrip(": ").strip()
-            if self.current is not None:
-                g = RollGroup(label=label, stat=self.stat, stat_name=self.stat_name,
-                              dice=[DieV(d.natural, d.shift, d.rerolled, d.auto) for d in dice])
-                self.current.groups.append(g)
-                self._group = g
-            return LogEntry("detail", [Segment("text", body[:fm.start()]), Segment("dice", dice=dice, stat=self.stat),
-                                       Segment("text", body[fm.end():])], 1)
-        rm = REROLL_RE.search(body)
-        if rm:
-            a, b = int(rm.group(2)), int(rm.group(3))
-            g = self._group
-            if g is not None:
-                for d in g.dice:
-                    if d.natural == a and not d.rerolled and not d.auto and d.shift == 0:
-                        d.natural, d.rerolled = b, True
-                        break
-            return LogEntry("detail", [Segment("text", f"re-roll ({rm.group(1)}): "),
-                                       Segment("die", dice=[DieV(a)], stat=self.stat), Segment("arrow"),
-                                       Segment("die", dice=[DieV(b, rerolled=True)], stat=self.stat)], 1)
-        cm = CHANGE_RE.search(body)
-        if cm:
-            i, v = int(cm.group(1)) - 1, int(cm.group(2))
-            g = self._group
-            if g is not None and 0 <= i < len(g.dice):
-                g.dice[i].shift = v - g.dice[i].natural
-            return LogEntry("detail", [Segment("text", body)], 1)
-        am = AUTO_RE.search(body)
-        if am:
-            g = self._group
-            if g is not None:
-                for d in g.dice:
-                    if d.auto:
-                        d.natural, d.auto = int(am.group(1)), False
-                        break
-            return LogEntry("detail", [Segment("text", "automatic Strike rolled: "),
-                                       Segment("die", dice=[DieV(int(am.group(1)))], stat=self.stat)], 1)
-        lm = LOSES_RE.match(body)
-        if lm and self.current is not None:
-            if self._group is not None:
-                self._group.result = body
-            self.current.outcome.append(f"{lm.group(2)} loses {lm.group(3)} HIT{lm.group(4) or ''}")
-            style = "taken_out" if lm.group(4) else "detail"
-            return LogEntry(style, [Segment("text", body)], 1)
-        if "Strike(s)" in body and self._group is not None:
-            self._group.result = body
-        return LogEntry("detail" if indent else "roll", [Segment("text", body)], 1 if indent else 0)
+    # -- the dice of an attack ----------------------------------------------------------------------
+    def _record(self) -> AttackRecord:
+        if self.current is None:  # Damage from a skill, or a log read from the middle of an attack
+            self.current = AttackRecord(title="")
+        return self.current
+
+    def _group(self, uid: int, stage: str) -> RollGroup | None:
+        for g in reversed(self._groups):
+            if g.uid == uid and g.stage == stage:
+                return g
+        return None
+
+    def _AttackRolled(self, e: E.AttackRolled) -> LogEntry:
+        rec = self._record()
+        names = ", ".join(n for _, n in e.targets)
+        head = f"{e.attacker_name} attacks {names} with {e.weapon}: {len(e.dice)} dice vs SKL {e.stat}"
+        rec.title = rec.title or head
+        dice = [DieV.of(d) for d in e.dice]
+        g = RollGroup(label=f"{e.attacker_name} rolls", stat=e.stat, stat_name="SKL", dice=[DieV.of(d) for d in e.dice],
+                      uid=e.attacker, stage=E.ATTACK_ROLL)
+        rec.groups.append(g)
+        self._groups.append(g)
+        return LogEntry("roll", [Segment("text", head + "  "), Segment("dice", dice=dice, stat=e.stat)], 0)
+
+    def _SavesRolled(self, e: E.SavesRolled) -> LogEntry:
+        rec = self._record()
+        stage = E.RETURN_SAVE_ROLL if e.returned else E.SAVE_ROLL
+        what = f"{len(e.dice)} returned Damage" if e.returned else f"{len(e.dice)}"
+        dice = [DieV.of(d) for d in e.dice]
+        g = RollGroup(label=f"{e.name} saves", stat=e.stat, stat_name="ARM", dice=[DieV.of(d) for d in e.dice],
+                      uid=e.uid, stage=stage)
+        rec.groups.append(g)
+        self._groups.append(g)
+        tail = " (Hardened: 1s and 2s are Critical)" if e.hardened else ""
+        return LogEntry("detail", [Segment("text", f"{e.name} saves {what} vs ARM {e.stat}: "),
+                                   Segment("dice", dice=dice, stat=e.stat), Segment("text", tail)], 1)
+
+    def _DieRerolled(self, e: E.DieRerolled) -> LogEntry:
+        g = self._group(e.uid, e.stage)
+        stat = g.stat if g is not None else 0
+        if g is not None and 0 <= e.index < len(g.dice):
+            g.dice[e.index] = DieV(e.new, rerolled=True)
+        return LogEntry("detail", [Segment("text", f"re-roll ({E.source_name(e.source)}): "),
+                                   Segment("die", dice=[DieV(e.old)], stat=stat), Segment("arrow"),
+                                   Segment("die", dice=[DieV(e.new, rerolled=True)], stat=stat)], 1)
+
+    def _DieChanged(self, e: E.DieChanged) -> LogEntry:
+        g = self._group(e.uid, e.stage)
+        if g is not None and 0 <= e.index < len(g.dice):
+            g.dice[e.index].shift = e.value - g.dice[e.index].natural
+        return LogEntry("detail", [Segment("text", e.text.strip())], 1)
+
+    def _AutoStrikeRolled(self, e: E.AutoStrikeRolled) -> LogEntry:
+        g = self._group(e.uid, E.ATTACK_ROLL)
+        stat = g.stat if g is not None else 0
+        if g is not None and 0 <= e.index < len(g.dice):
+            g.dice[e.index] = DieV(e.face)
+        return LogEntry("detail", [Segment("text", "automatic Strike rolled: "),
+                                   Segment("die", dice=[DieV(e.face)], stat=stat)], 1)
+
+    def _StrikesCounted(self, e: E.StrikesCounted) -> LogEntry:
+        g = self._group(e.attacker, E.ATTACK_ROLL)
+        if g is not None:
+            g.dice = [DieV.of(d) for d in e.dice]
+            g.result = f"{e.strikes} Strike(s), {e.criticals} Critical: {e.damage} Damage"
+        return LogEntry("detail", [Segment("text", e.text.strip())], 1)
+
+    def _DamageTaken(self, e: E.DamageTaken) -> LogEntry:
+        rec = self._record()
+        line = f"{e.name} loses {e.amount} HIT" + (" - Taken Out" if e.taken_out else "")
+        rec.outcome.append(line)
+        for g in reversed(self._groups):
+            if g.uid == e.uid and g.stage in (E.SAVE_ROLL, E.RETURN_SAVE_ROLL):
+                g.result = e.text.strip()
+                break
+        return LogEntry("taken_out" if e.taken_out else "detail", [Segment("text", e.text.strip())], 1)
+
+    def _TacticalOrdersRolled(self, e: E.TacticalOrdersRolled) -> LogEntry:
+        return LogEntry("roll", [Segment("text", f"{e.side_name}: Tactical Orders "),
+                                 Segment("dice", dice=[DieV.of(d) for d in e.dice], stat=3),
+                                 Segment("text", f" (+{e.bonus} for units Taken Out) = {e.total} TO")], 0)
+
+    def _DiceRolled(self, e: E.DiceRolled) -> LogEntry:
+        out = f": {e.outcome}" if e.outcome else ""
+        return LogEntry("roll", [Segment("text", f"{e.why}: "), Segment("dice", dice=[DieV.of(d) for d in e.dice], stat=0),
+                                 Segment("text", out)], 0)

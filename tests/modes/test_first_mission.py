@@ -7,6 +7,7 @@ import pytest
 
 from game.headless import play_headless, result_line
 from game.match import commands as C
+from game.match import events as E
 from game.modes import create_match, first_mission_scenario, replay, undo
 from game.modes.first_mission import bugs_per_spawn_point
 
@@ -38,8 +39,8 @@ def test_setup_spawn_points_and_first_turn():
     card = m.unit(bugs[0]).card
     assert (card.act, card.arm, card.hit, card.weapons[0].att, card.weapons[0].skl) == (2, 3, 1, 3, 4)
     assert m.turn == 1 and m.waiting_for() == "player"
-    turn_log = [e.text for e in m.events if e.kind == "roll" and "Tactical Orders" in e.text]
-    assert turn_log and turn_log[0].count(",") == 4  # 5 TO dice: the Leader stands
+    orders = [e for e in m.events if isinstance(e, E.TacticalOrdersRolled)]
+    assert orders and len(orders[0].dice) == 5  # 5 TO dice: the Leader stands
     m.close()
 
 

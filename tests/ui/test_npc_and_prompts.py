@@ -5,6 +5,7 @@ import pygame
 from game.ai.npc import NpcController
 from game.ai.simple import SimpleSquadController
 from game.match import commands as C
+from game.match import events as E
 from game.modes import create_match, first_mission_scenario
 from game.ui.battle import BattleScene
 
@@ -133,4 +134,4 @@ def test_change_a_die_with_a_tactical_order(app):
     d.shot("dice-changed")
     while m.prompt is not None and m.prompt.side == "player":
         d.key(pygame.K_RETURN)
-    assert any(e.kind == "attack" for e in m.events)
+    assert any(isinstance(e, E.AttackEnded) for e in m.events)
