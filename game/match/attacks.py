@@ -18,7 +18,7 @@ from game.rules.model import MELEE, RANGED, WeaponCard
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Health, Position, Readiness, TakenOut
+from .components import Conditions, Health, Position, Readiness, TakenOut
 from .errors import IllegalCommand
 from .prompts import Prompt
 
@@ -81,10 +81,15 @@ class MatchAttacks:
         """What rules out a target for any combat action: gone, at 0 HIT, a squadmate, Limited Ammo spent."""
         if not self.standing(target):
             return "that target is not on the table"
+        if self.conditions(target).downed:
+            return "a Downed unit cannot be targeted"
         if self.health(target).hit <= 0:
             return "that target is already at 0 HIT"
         if self.side_of(target) == self.side_of(attacker):
             return f"you cannot {verb} a squadmate"
+        why = self.mission.target_reason(self, attacker, target)
+        if why:
+            return why
         if weapon.has("LIM") and weapon.id in self.readiness(attacker).used_limited:
             return "Limited Ammo: already used this mission"
         return None
@@ -247,6 +252,23 @@ class MatchAttacks:
         self._attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))
         self._step_attack()
 
+    def down(self, uid: int) -> None:
+        """At 0 HIT a unit is Downed instead of Taken Out (Horde Mode): it stays on the table, enemies ignore it,
+        it takes no Damage and may only Move, Dash or be revived; it keeps what it carries."""
+        with self._in_world():
+            esper.component_for_entity(uid, Conditions).downed = True
+        u = self.unit(uid)
+        self.emit(E.Downed(uid, u.name, u.side))
+
+    def revive(self, uid: int, hit: int, why: str) -> None:
+        """A Downed unit stands again with `hit` HIT."""
+        with self._in_world():
+            esper.component_for_entity(uid, Conditions).downed = False
+            h = esper.component_for_entity(uid, Health)
+            h.hit = max(1, min(hit, h.max_hit))
+        u = self.unit(uid)
+        self.emit(E.Revived(uid, u.name, u.side, h.hit, why))
+
     def heal(self, uid: int, n: int, why: str = "") -> None:
         h = esper.component_for_entity(uid, Health)
         gain = max(0, min(n, h.max_hit - h.hit))
@@ -339,6 +361,7 @@ class MatchAttacks:
 
     def _take_out(self, uid: int) -> None:
         u = self.unit(uid)
+        self._drop_carried(uid)  # a carried marker is dropped where its carrier falls
         esper.add_component(uid, TakenOut(self.turn))
         esper.remove_component(uid, Position)
         esper.component_for_entity(uid, Readiness).ready = False
@@ -347,6 +370,7 @@ class MatchAttacks:
         self.tokens = [t for t in self.tokens if not (t["owner"] == uid and t["kind"] in ("gaze", "scan"))]
         self._sync_table()
         self.emit(E.TakenOut(uid, u.name, u.side, u.item))
+        self.mission.on_taken_out(self, uid)
 
 
 

@@ -98,6 +98,38 @@ class UseSkill(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class PickUp(Command):
+    marker: str  # the id of an Adjacent marker the active unit Controls
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Command):
+    marker: str  # a marker the active unit carries: put down where it stands
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Command):
+    marker: str
+    to: int  # an Adjacent Squadmate the active unit Controls
+
+
+@dataclass(frozen=True, slots=True)
+class UseMissionAction(Command):
+    """A Mission Action the mission declares (its id), on a marker or a unit when it needs one."""
+
+    action: str
+    marker: str | None = None
+    target: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Command):
+    """Answers a mission's question ("choice"): the id of one of its options."""
+
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndActivation(Command):
     pass
 
@@ -160,8 +192,9 @@ class ChooseNumber(Command):
 
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.__name__: c for c in (Deploy, EndDeployment, ChooseFirst, Activate, PickNpc, Move, Dash, RangedAttack,
-                            MeleeAttack, ToggleDoor, UseSkill, EndActivation, RerollDie, ChangeDie, RollAutoDie,
-                            AcceptDice, ChooseAttackOfOpportunity, Blunt, ChooseUnit, ChooseWeapon, ChooseNumber)
+                            MeleeAttack, ToggleDoor, UseSkill, PickUp, Drop, Give, UseMissionAction, Choose,
+                            EndActivation, RerollDie, ChangeDie, RollAutoDie, AcceptDice, ChooseAttackOfOpportunity,
+                            Blunt, ChooseUnit, ChooseWeapon, ChooseNumber)
 }
 
 

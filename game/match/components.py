@@ -16,6 +16,7 @@ class Unit:
     type_id: str
     item: bool = False
     leader: bool = False
+    owner: int = 0  # the person of its side who commands it (co-op: R27); 0 for one person
 
 
 @dataclass(slots=True)
@@ -55,11 +56,41 @@ class Conditions:
     move_tax: int = 0  # Venomous Bonespurs: extra ACT on Move actions in its next Activation
     restored: bool = False  # Restore used this Turn (then no Catalyse)
     catalysed: bool = False  # Catalyse used this Turn (then no Restore)
+    downed: bool = False  # at 0 HIT but not removed (Horde Mode): ignored by enemies, may only Move, Dash, Revive
+
+
+@dataclass(slots=True)
+class Marker:
+    """A marker or token on the table (Core Rules sections 6-7): an objective, an item, the Asset, a crate, a
+    search marker, a Spawn Point. On the table it has a Position; carried, it has a `carrier` instead. A
+    marker that can be attacked (ARM/HIT) is also a Unit with `item` set."""
+
+    id: str  # unique in the match: "objective-1", "asset", "crate-3"
+    kind: str  # what it is for the mission: "objective", "asset", "crate", "search", "spawn_point", ...
+    label: str  # as players call it: "Objective 1", "The Asset"
+    carrier: int | None = None
+    portable: bool = False  # Pick Up, Drop and Give apply to it
+    pickup_cost: int = 1  # ACT of picking it up (Pick Up Flag: 2)
+    radius: float = 0.5  # for Adjacency: a 1" token unless the mission says otherwise
+    side: str | None = None  # whose it is, when that matters (Push the Line's own objective)
+    state: str = ""  # the mission's word for its state ("active", "claimed by the Squad", ...)
+    carry_act: int = 0  # ACT change for its carrier's activations (Relay Run: -1, min 1)
+    carry_move: float = 0.0  # inches change of its carrier's Moves (The Flag: -2)
+    rules: str = ""  # what it does, for the screen
+    data: tuple = ()  # the mission's own plain facts about it (counters...)
 
 
 @dataclass(slots=True)
 class TakenOut:
     turn: int
+
+
+@dataclass(slots=True)
+class Departed:
+    """Left the battlefield without being Taken Out (extracted, escaped over an edge)."""
+
+    turn: int
+    why: str
 
 
 @dataclass(slots=True)

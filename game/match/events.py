@@ -290,6 +290,32 @@ class TakenOut(Event):
         return f"{self.name} is Taken Out" if not self.item else f"{self.name} is destroyed"
 
 
+@dataclass(frozen=True, slots=True)
+class Downed(Event):
+    kind: ClassVar[str] = "downed"
+    uid: int
+    name: str
+    side: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} is Downed"
+
+
+@dataclass(frozen=True, slots=True)
+class Revived(Event):
+    kind: ClassVar[str] = "revived"
+    uid: int
+    name: str
+    side: str
+    hit: int
+    why: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} stands again with {self.hit} HIT" + (f" ({self.why})" if self.why else "")
+
+
 # -- markers and missions ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class MarkerPlaced(Event):

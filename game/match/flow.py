@@ -15,6 +15,7 @@ from .components import Activation, Position, Readiness
 from .errors import IllegalCommand
 from .prompts import Prompt
 
+SETUP = "setup"  # the mission's setup steps (rolls, questions) before anyone deploys
 DEPLOY = "deploy"
 BATTLE = "battle"
 OVER = "over"
@@ -32,7 +33,11 @@ class MatchFlow:
             return None
         if self._prompt is not None:
             return self._prompt.side
+        if self.phase == SETUP:
+            return None
         if self.phase == DEPLOY:
+            if self._deploy_turn is not None:
+                return self._deploy_turn
             for s in self.sides:
                 if s not in self._deployed_sides:
                     return s
@@ -40,6 +45,46 @@ class MatchFlow:
         if self.activation is not None:
             return self.side_of(self.activation.uid)
         return self.next_side
+
+    def people(self, side: str) -> int:
+        """How many people share `side` at this screen (co-op: R27); 1 for a side without named players."""
+        return max(1, len(self.scenario.side(side).players))
+
+    def person_to_act(self) -> tuple[str, int] | None:
+        """(side, person) whose decision the match waits for: the person commanding the unit concerned (the
+        active unit, the unit a prompt is about, the next unit to deploy), else the person whose turn it is
+        to activate (co-op players take turns, R27; they also take turns with the NPCs' open choices, R19)."""
+        side = self.waiting_for()
+        if side is None:
+            return None
+        if self.people(side) == 1:
+            return (side, 0)
+        p = self._prompt
+        uid = None
+        if p is not None and p.decision is not None and p.decision.uid >= 0:
+            uid = p.decision.uid
+        elif p is None and self.activation is not None:
+            uid = self.activation.uid
+        elif p is None and self.phase == DEPLOY and self.undeployed(side):
+            uid = self.undeployed(side)[0]
+        if uid is not None and self.unit(uid).side == side:
+            return (side, self.unit(uid).owner)
+        return (side, self._seat_turn.get(side, 0) % self.people(side))
+
+    def _activatable(self, side: str) -> list[int]:
+        """The Ready units `side` may activate now: in co-op only those of the person whose turn it is, passing
+        over people with no Ready unit left."""
+        ready = self._ready(side)
+        n = self.people(side)
+        if n == 1 or not ready:
+            return ready
+        for k in range(n):
+            seat = (self._seat_turn.get(side, 0) + k) % n
+            mine = [u for u in ready if self.unit(u).owner == seat]
+            if mine:
+                self._seat_turn[side] = seat
+                return mine
+        return ready
 
     @property
     def active_unit(self) -> int | None:
@@ -54,7 +99,20 @@ class MatchFlow:
         """Run what is due until the match needs a command: a prompt, the active unit's next action, or
         the next side's choice of unit. Steps (Damage, deaths, free actions, Counter) come first."""
         for _ in range(100_000):
-            if self.phase != BATTLE or self._prompt is not None or self._attack is not None:
+            if self.phase == OVER or self._prompt is not None or self._attack is not None:
+                return
+            if self.phase == SETUP:
+                if self._pending:
+                    self._front_cursor = 0
+                    self._run_step(self._pending.pop(0))
+                else:
+                    self._begin_deployment()
+                continue
+            if self.phase == DEPLOY:
+                if self._pending:
+                    self._front_cursor = 0
+                    self._run_step(self._pending.pop(0))
+                    continue
                 return
             if self._check_result(False):
                 return
@@ -63,6 +121,7 @@ class MatchFlow:
                 self._end_grant()
                 continue
             if self._pending:
+                self._front_cursor = 0
                 self._run_step(self._pending.pop(0))
                 continue
             if a is not None:
@@ -83,8 +142,12 @@ class MatchFlow:
         self._queue(step)
 
     def _queue(self, *steps: tuple, front: bool = False) -> None:
+        """Add steps at the end, or (`front`) before what was queued earlier; steps put in front while one step
+        runs keep the order they were put there in."""
         if front:
-            self._pending[0:0] = list(steps)
+            at = min(self._front_cursor, len(self._pending))
+            self._pending[at:at] = list(steps)
+            self._front_cursor = at + len(steps)
         else:
             self._pending.extend(steps)
 
@@ -96,7 +159,9 @@ class MatchFlow:
                 self._queue(*S.on_zero_hit(self, uid, killer, melee), front=True)
         elif kind == "fall":
             _, uid, killer, melee = step
-            if self.standing(uid):
+            if self.standing(uid) and not self.unit(uid).item and self.mission.downs_instead(self, uid):
+                self.down(uid)
+            elif self.standing(uid):
                 p = self.position(uid)
                 pos = Position(p.x, p.y, p.z)
                 self._take_out(uid)
@@ -115,6 +180,10 @@ class MatchFlow:
                 self._end_activation()
         elif kind == "begin_turn":
             self._begin_turn()
+        elif kind == "close_turn":
+            self._close_turn()
+        elif kind == "mission":
+            self.mission.on_step(self, *step[1:])
         elif kind == "fate":
             _, side, faces = step
             self._prompt = Prompt("fate_shift", side, "Fate Shift: re-roll one Tactical Order die?",
@@ -189,10 +258,35 @@ class MatchFlow:
         a.plan = [step for step in plan if step]
 
     # == deployment and turns =======================================================================
+    def _begin_deployment(self) -> None:
+        """After the mission's setup: sides with nothing to deploy are done; the order is the mission's."""
+        self.phase = DEPLOY
+        for s in self.sides:
+            if not self.undeployed(s):
+                self._deployed_sides.add(s)
+        if self.mission.deployment_order(self) == "alternate":
+            first = self.mission_state.get("deploy_first")
+            waiting = [s for s in self.sides if s not in self._deployed_sides]
+            self._deploy_turn = first if first in waiting else (waiting[0] if waiting else None)
+        self._maybe_start_battle()
+
+    def _next_deployer(self, side: str) -> None:
+        """Alternate deployment (R29): after each unit, the other side places one, while it has units left."""
+        if self._deploy_turn is None:
+            return
+        waiting = [s for s in self.sides if self.undeployed(s)]
+        order = list(self.sides)
+        for k in range(1, len(order) + 1):
+            s = order[(order.index(side) + k) % len(order)]
+            if s in waiting:
+                self._deploy_turn = s
+                return
+        self._deploy_turn = None  # everyone placed: each side confirms with EndDeployment in the usual order
+
     def _deploy(self, cmd: C.Deploy) -> None:
         if cmd.uid not in self.undeployed(cmd.side):
             raise IllegalCommand("that unit is not waiting to deploy")
-        if not self.mission.in_deployment_zone(self, cmd.side, cmd.x, cmd.y) and \
+        if not self.in_deployment_zone(cmd.side, cmd.x, cmd.y) and \
                 not S.may_deploy(self, cmd.uid, cmd.x, cmd.y):
             raise IllegalCommand("outside your deployment zone")
         r = self.unit(cmd.uid).card.base_diameter / 2
@@ -203,6 +297,7 @@ class MatchFlow:
         self._sync_table()
         u = self.unit(cmd.uid)
         self.emit(E.Deployed(cmd.uid, u.name, u.side, cmd.x, cmd.y, z))
+        self._next_deployer(cmd.side)
 
     def _maybe_start_battle(self) -> None:
         if self.phase == DEPLOY and all(s in self._deployed_sides for s in self.sides):
@@ -230,16 +325,17 @@ class MatchFlow:
                                              self.taken_out_count[side], to))
             if S.fate_shift(self, side) and any(f > 3 for f in faces):
                 self._queue(("fate", side, tuple(faces)))
+        self.mission.after_orders(self)
         self._queue(("begin_turn",))
 
     def _begin_turn(self) -> None:
         """After the Tactical Orders: the Initiative (R18, R19)."""
         if self._check_result(False):
             return
-        if self.npc_sides:
-            players = [s for s in self.sides if s not in self.npc_sides]
-            self.next_side = players[0]  # R19: the player squad always has Initiative and goes first
-            self.emit(E.InitiativeGiven(self.next_side, self.side_name(self.next_side), "R19"))
+        given = self.mission.initiative(self)
+        if given is not None:  # R19: the player squad always has the Initiative against NPCs
+            self.next_side = given
+            self.emit(E.InitiativeGiven(given, self.side_name(given), "R19" if self.npc_sides else self.mission.title))
         else:
             rounds, winner = S.roll_initiative(self, list(self.sides))
             self.emit(E.InitiativeRolled(tuple(tuple(r.items()) for r in rounds), winner, self.side_name(winner)))
@@ -247,9 +343,14 @@ class MatchFlow:
                                   options=tuple(self.sides))
 
     def _end_turn(self) -> None:
+        """All activations are done: the mission scores first (R31), its steps run, then the Turn closes."""
+        self.next_side = None
+        self.mission.end_of_turn(self)
+        self._queue(("close_turn",))
+
+    def _close_turn(self) -> None:
         for s in self.sides:
             self.to[s] = 0  # unused Tactical Orders are lost
-        self.mission.end_of_turn(self)
         S.end_of_turn(self)
         self.emit(E.TurnEnded(self.turn))
         if self._check_result(True):
@@ -268,11 +369,12 @@ class MatchFlow:
         return True
 
     def _ready(self, side: str) -> list[int]:
-        return [u for u in self.units(side) if esper.component_for_entity(u, Readiness).ready]
+        return [u for u in self.units(side, downed=None) if esper.component_for_entity(u, Readiness).ready]
 
     def _advance(self) -> None:
         """After an activation: the next side with Ready units activates (alternating); else the Turn ends."""
-        if self.phase != BATTLE or self._prompt is not None or self.activation is not None or self._pending:
+        if self.phase != BATTLE or self._prompt is not None or self.activation is not None or self._pending or \
+                self.next_side is None:
             return
         order = list(self.sides)
         start = order.index(self.next_side) if self.next_side in order else 0
@@ -286,7 +388,9 @@ class MatchFlow:
             return
         if self.next_side in self.npc_sides:
             ready = self._ready(self.next_side)
-            if self.scenario.npc_order == "player-picks":
+            first = min(self.mission.npc_priority(self, u) for u in ready)
+            ready = [u for u in ready if self.mission.npc_priority(self, u) == first]  # a Horde Boss first
+            if self.scenario.npc_order == "player-picks" and len(ready) > 1:
                 chooser = next(s for s in self.sides if s not in self.npc_sides)
                 self._prompt = Prompt("pick_npc", chooser, "Pick the NPC that activates next", options=tuple(ready))
             else:
@@ -303,14 +407,17 @@ class MatchFlow:
     def _activate_chosen(self, cmd: C.Activate) -> None:
         if cmd.side in self.npc_sides:
             raise IllegalCommand("NPC units activate by their own order")
-        if cmd.uid not in self._ready(cmd.side):
-            raise IllegalCommand("that unit cannot activate now")
+        if cmd.uid not in self._activatable(cmd.side):
+            raise IllegalCommand("that unit cannot activate now" if cmd.uid not in self._ready(cmd.side)
+                                 else "it is another player's turn to activate a unit")
         self._start_activation(cmd.uid)
 
     def _start_activation(self, uid: int) -> None:
         u = self.unit(uid)
         r = esper.component_for_entity(uid, Readiness)
-        act_now = S.activation_act(self, uid, u.card.act)
+        act_now = S.activation_act(self, uid, u.card.act) + self.mission.act_bonus(self, uid)
+        if self.carried_by(uid):
+            act_now = max(1, act_now + self.carry_act(uid))  # Relay Run's Beacon: -1 ACT, min 1
         if r.stunned:
             act_now = max(1, act_now - r.stunned)
             self.note(f"{u.name} is Stunned: {act_now} ACT this activation (STN)", uid)
@@ -338,6 +445,8 @@ class MatchFlow:
         if esper.entity_exists(uid):
             esper.component_for_entity(uid, Readiness).ready = False
         side = self.unit(uid).side
+        if self.people(side) > 1:  # co-op: the next person activates next time (R27)
+            self._seat_turn[side] = (self.unit(uid).owner + 1) % self.people(side)
         self.activation = None
         self._react_due = ""
         order = list(self.sides)

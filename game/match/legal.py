@@ -28,8 +28,17 @@ class MatchLegal:
                     out.append(C.Deploy(side, uid, x, y, z))
                 return out
             if self.activation is None:
-                return [C.Activate(side, uid) for uid in self.units(side) if self.readiness(uid).ready]
+                return [C.Activate(side, uid) for uid in self._activatable(side)]
             return self._activation_commands(side)
+
+    @staticmethod
+    def _change_helps(d, i: int, to: int) -> bool:
+        """R2: a Tactical Order change (-1 each) can turn die i from a failure into a success with the TO left;
+        a natural 6 fails whatever is done to it, a success gains nothing, and +1 only makes a die worse."""
+        die = d.dice[i]
+        if die.auto or die.natural == 6 or d.ok(i):
+            return False
+        return 0 < die.value - max(d.stat, 1) <= to
 
     def _prompt_commands(self, p: Prompt) -> list[C.Command]:
         s = p.side
@@ -47,10 +56,10 @@ class MatchLegal:
                             out.append(C.RerollDie(s, i, src))
                     if d.rlt and die.natural == 6:
                         out.append(C.RerollDie(s, i, "RLT"))
-                    if self.to[s] > 0:
+                    if self.to[s] > 0 and not die.critical:
                         out.append(C.RerollDie(s, i, "TO"))
-                if self.to[s] > 0:
-                    out += [C.ChangeDie(s, i, -1), C.ChangeDie(s, i, +1)]
+                if self._change_helps(d, i, self.to[s]):
+                    out.append(C.ChangeDie(s, i, -1))
             return out
         if p.kind == "parry":
             d = p.decision
@@ -66,6 +75,10 @@ class MatchLegal:
             return [C.ChooseFirst(s, f) for f in p.options]
         if p.kind == "pick_npc":
             return [C.PickNpc(s, u) for u in p.options]
+        if p.kind == "choice":
+            return [C.Choose(s, o) for o, _ in p.options]
+        if p.kind == "mission_dice":
+            return self._mission_dice_commands(p)
         return S.prompt_commands(self, p)
 
     def _activation_commands(self, side: str) -> list[C.Command]:
@@ -101,6 +114,8 @@ class MatchLegal:
         if self.payment(self.cost_of(act.DOOR)) is not None:
             for door in self.table.adjacent_doors(self.base(uid)):
                 out.append(C.ToggleDoor(side, door))
+        out += self._carry_commands(side, uid)
+        out += self._mission_action_commands(side, uid)
         if not a.grant:
             out += S.skill_commands(self, uid, side)
         return out

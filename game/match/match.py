@@ -30,8 +30,10 @@ from .attacks import MatchAttacks, _AttackContext
 from .components import Activation
 from .errors import IllegalCommand
 from .events import Event
-from .flow import BATTLE, DEPLOY, OVER, MatchFlow
+from .flow import BATTLE, DEPLOY, OVER, SETUP, MatchFlow
 from .legal import MatchLegal
+from .markers import MatchMarkers
+from .missions import MatchMissions
 from .mission import MissionScript, Result
 from .movement import MatchMovement, _PendingMove
 from .paying import MatchPaying
@@ -41,10 +43,11 @@ from .units import MatchUnits
 
 _world_ids = itertools.count(1)
 
-__all__ = ["Match", "Prompt", "Event", "DEPLOY", "BATTLE", "OVER"]
+__all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
-class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts):
+class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
+            MatchMissions):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
                  cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
         """`cards`: for each side with a squad, its units as (name, built card). `table`: a Table of this
@@ -65,8 +68,10 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self.events: list[Event] = []
         self.sides = scenario.side_names
         self.npc_sides = tuple(s.side for s in scenario.sides if s.npc)
-        self.phase = DEPLOY
+        self.phase = SETUP
         self.turn = 0
+        self.score: dict[str, int] = {s: 0 for s in self.sides}  # Mission Points (MP)
+        self.mission_state: dict = {}  # the mission script's own state: plain data only (in the state hash)
         self.to: dict[str, int] = {s: 0 for s in self.sides}
         self.taken_out_count: dict[str, int] = {s: 0 for s in self.sides}
         self.next_side: str | None = None
@@ -78,22 +83,23 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self._move: _PendingMove | None = None
         self._prompt: Prompt | None = None
         self._deployed_sides: set[str] = set()
+        self._deploy_turn: str | None = None  # alternate deployment (R29): the side placing a unit now
+        self._marker_ids: dict[str, int] = {}  # marker id -> its entity, in the order placed
+        self._seat_turn: dict[str, int] = {s: 0 for s in self.sides}  # co-op: whose turn to activate (R27)
         self._pending: list[tuple] = []  # steps waiting to run (plain data: they are part of the state)
+        self._front_cursor = 0  # where the running step puts mission steps "in front" (keeps their order)
         # activations waiting under a grant of free actions, each with the steps that were queued after it
         self._interrupted: list[tuple[Activation | None, list[tuple]]] = []
         self._allegiance: dict[int, str] = {}  # Compel: uid -> the side controlling it for now
         self._react_due: str = ""  # "start"/"action": offer the other side its reactions (Standby...)
         with self._in_world():
             for side, units in cards.items():
-                for name, card in units:
-                    self.add_unit(side, name, card)
+                owners = scenario.side(side).owners
+                for i, (name, card) in enumerate(units):
+                    self.add_unit(side, name, card, owner=owners[i] if i < len(owners) else 0)
             self.mission.setup(self)
             self._sync_table()
-            for s in self.sides:
-                if not self.undeployed(s):
-                    self._deployed_sides.add(s)
-            self._maybe_start_battle()
-            self._after_step()
+            self._after_step()  # the mission's setup steps, then deployment
 
 
     # == events ======================================================================================
@@ -118,7 +124,8 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             raise IllegalCommand("the mission is over")
         expected = self.waiting_for()
         if cmd.side != expected:
-            raise IllegalCommand(f"it is {expected}'s decision, not {cmd.side}'s")
+            who = "nobody's" if expected is None else f"{self.side_name(expected)}'s"
+            raise IllegalCommand(f"it is {who} decision now, not {self.side_name(cmd.side)}'s")
         before_events = len(self.events)
         before_rolls = self.dice.rolled
         with self._in_world():
@@ -128,9 +135,12 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         return self.events[before_events:]
 
     def _apply(self, cmd: C.Command) -> None:
+        self._front_cursor = 0
         p = self._prompt
         if p is not None:
             self._answer_prompt(p, cmd)
+        elif self.phase == SETUP:
+            raise IllegalCommand("the mission is still being set up")
         elif self.phase == DEPLOY:
             if isinstance(cmd, C.Deploy):
                 self._deploy(cmd)
@@ -148,9 +158,11 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         else:
             handler = {C.Move: self._do_move, C.Dash: self._do_move, C.RangedAttack: self._do_ranged,
                        C.MeleeAttack: self._do_melee, C.ToggleDoor: self._do_door, C.UseSkill: self._do_skill,
+                       C.PickUp: self._do_pick_up, C.Drop: self._do_drop, C.Give: self._do_give,
+                       C.UseMissionAction: self._do_mission_action,
                        C.EndActivation: lambda c: self._cmd_end_activation()}.get(type(cmd))
             if handler is None:
-                raise IllegalCommand(f"{type(cmd).__name__} is not possible during an activation")
+                raise IllegalCommand("that is not possible during an activation")
             normal = not self.activation.grant
             handler(cmd)
             if normal and not isinstance(cmd, C.EndActivation):
@@ -184,7 +196,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         """Everything that makes this match what it is now, as plain data."""
         with self._in_world():
             ents = []
-            for uid in self.all_units():
+            for uid in sorted(set(self.all_units()) | set(self._marker_ids.values())):
                 comps = {}
                 for comp in esper.components_for_entity(uid):
                     d = asdict(comp)
@@ -201,6 +213,9 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             "result": None if self.result is None else asdict(self.result),
             "tokens": self.tokens, "side_effects": self.side_effects, "pending": repr(self._pending),
             "allegiance": sorted(self._allegiance.items()), "react": self._react_due,
+            "score": self.score, "mission": self.mission_state, "markers": self._marker_ids,
+            "deployed": sorted(self._deployed_sides), "deploy_turn": self._deploy_turn,
+            "seat_turn": self._seat_turn,
             "entities": ents,
         }
 

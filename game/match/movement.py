@@ -47,11 +47,12 @@ class MatchMovement:
         self._pay(action)
         dest = path.points[-1]
         candidates = []
-        if S.provokes_aoo(self, uid):
+        if S.provokes_aoo(self, uid) and not self.conditions(uid).downed:  # Downed: moves provoke no AoO
             for e in path.left_adjacency:
                 if not self.standing(e) or self.unit(e).item or not self.is_enemy(uid, e):
                     continue
                 if esper.component_for_entity(e, Readiness).aoo_used or not S.can_make_aoo(self, e) or \
+                        self.conditions(e).downed or \
                         self.health(e).hit <= 0:
                     continue
                 for w in self.unit(e).card.weapons:
@@ -77,11 +78,12 @@ class MatchMovement:
         if points:
             self._queue(*S.after_move(self, uid, points), front=True)
 
-    def place(self, uid: int, x: float, y: float, z: float, verb: str = "moves", sync: bool = True) -> None:
+    def place(self, uid: int, x: float, y: float, z: float = 0.0, verb: str = "moves", sync: bool = True) -> None:
         """Put a unit somewhere at once (jumps, pushes, swaps): no path, no Attack of Opportunity."""
-        p = esper.component_for_entity(uid, Position)
-        start = (p.x, p.y, p.z)
-        p.x, p.y, p.z = x, y, z
+        with self._in_world():
+            p = esper.component_for_entity(uid, Position)
+            start = (p.x, p.y, p.z)
+            p.x, p.y, p.z = x, y, z
         if sync:
             self._sync_table()
         u = self.unit(uid)

@@ -27,6 +27,8 @@ class MatchPaying:
     def _forbidden(self, a: Activation, action: str, skill: str | None, cost: int) -> str | None:
         if a.locked:
             return "this unit takes no more actions this activation (Neural Command)"
+        if S.cond(a.uid).downed and action not in (act.MOVE, act.DASH, act.MISSION):
+            return "a Downed unit may only Move, Dash or be revived"
         if S.cond(a.uid).hidden and action not in (act.MOVE, act.DASH, act.MELEE_COMBAT, act.MISSION) and \
                 not (action == act.SKILL and (skill or "").startswith("STD-HID")):
             return "a hidden unit may only Move, Dash, fight in Melee, take Mission actions or leave hiding"
@@ -46,8 +48,17 @@ class MatchPaying:
         side = self.side_of(self.activation.uid)
         return act.split_payment(cost, self.act_left(), self.to[side], to_only)
 
-    def move_budget(self, action: str) -> float:
-        return act.MOVE_INCHES if action == act.MOVE else act.DASH_INCHES
+    def move_budget(self, action: str, uid: int | None = None) -> float:
+        """Inches of a Move or Dash of `uid` (the active unit by default): 6" or 2", changed by what it carries
+        (The Flag: 2" less per Move) and by the mission's rules; never below 0."""
+        base = act.MOVE_INCHES if action == act.MOVE else act.DASH_INCHES
+        uid = self.activation.uid if uid is None and self.activation is not None else uid
+        if uid is None:
+            return base
+        extra = self.mission.move_bonus(self, uid, action)
+        if action == act.MOVE:
+            extra += self.carry_move(uid)
+        return max(0.0, base + extra)
 
 
     # == paying for actions =========================================================================

@@ -49,6 +49,10 @@ class MatchPrompts:
             elif isinstance(cmd, C.RerollDie) and p.kind in ("dice", "parry"):
                 action = Reroll(cmd.index, cmd.source)
             elif isinstance(cmd, C.ChangeDie) and p.kind == "dice":
+                d = p.decision
+                if not (0 <= cmd.index < len(d.dice)) or cmd.delta != -1 or \
+                        not self._change_helps(d, cmd.index, self.to[cmd.side]):
+                    raise IllegalCommand("that change cannot turn the die into a success")
                 action = Change(cmd.index, cmd.delta)
             elif isinstance(cmd, C.RollAutoDie) and p.kind == "dice":
                 action = RollAuto(cmd.index)
@@ -83,6 +87,12 @@ class MatchPrompts:
             self._prompt = None
             self.next_side = cmd.first
             self.emit(E.FirstChosen(cmd.first, self.side_name(cmd.first)))
+            return
+        if p.kind == "choice":
+            self._answer_choice(p, cmd)
+            return
+        if p.kind == "mission_dice":
+            self._answer_mission_dice(p, cmd)
             return
         if p.kind == "pick_npc":
             if not isinstance(cmd, C.PickNpc) or cmd.uid not in p.options:

@@ -10,7 +10,7 @@ from game.rules.model import UnitCard
 
 from . import events as E
 from . import skills as S
-from .components import Conditions, Health, Position, Readiness, TakenOut, Unit
+from .components import Conditions, Departed, Health, Position, Readiness, TakenOut, Unit
 from .flow import BATTLE
 
 
@@ -40,11 +40,11 @@ class MatchUnits:
 
     # == units ======================================================================================
     def add_unit(self, side: str, name: str, card: UnitCard, pos: tuple[float, float, float] | None = None,
-                 item: bool = False) -> int:
+                 item: bool = False, owner: int = 0) -> int:
         """Put a unit (or item) in the match. Missions call this to spawn."""
         with self._in_world():
             uid = esper.create_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
-                                           leader=card.is_leader),
+                                           leader=card.is_leader, owner=owner),
                                       Health(card.hit, card.hit), Readiness(), Conditions())
             if pos is not None:
                 esper.add_component(uid, Position(*pos))
@@ -85,8 +85,10 @@ class MatchUnits:
             return esper.entity_exists(uid) and not esper.has_component(uid, TakenOut) and \
                 esper.has_component(uid, Position)
 
-    def units(self, side: str | None = None, items: bool | None = False, standing: bool = True) -> list[int]:
-        """uids in creation order. items=None: units and items alike."""
+    def units(self, side: str | None = None, items: bool | None = False, standing: bool = True,
+              downed: bool | None = False) -> list[int]:
+        """uids in creation order. items=None: units and items alike. standing: only those on the table.
+        downed: Downed units are left out (False: enemies ignore them), included (None) or the only ones (True)."""
         with self._in_world():
             out = []
             for uid, u in esper.get_component(Unit):
@@ -95,6 +97,8 @@ class MatchUnits:
                 if items is not None and u.item != items:
                     continue
                 if standing and (esper.has_component(uid, TakenOut) or not esper.has_component(uid, Position)):
+                    continue
+                if downed is not None and esper.component_for_entity(uid, Conditions).downed != downed:
                     continue
                 out.append(uid)
             return sorted(out)
@@ -147,5 +151,5 @@ class MatchUnits:
         with self._in_world():
             return sorted(uid for uid, u in esper.get_component(Unit)
                           if u.side == side and not esper.has_component(uid, Position)
-                          and not esper.has_component(uid, TakenOut))
+                          and not esper.has_component(uid, TakenOut) and not esper.has_component(uid, Departed))
 

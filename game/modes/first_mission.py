@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from game.match.mission import MissionScript, Result
+from game.match.mission import MissionScript, MissionSummary, ObjectiveStatus, Result, circle_zone
 from game.rules.cards import build_card
 from game.rules.model import UnitCard, UnitSpec
 
@@ -17,46 +17,35 @@ PLAYER = "player"
 NPC = "npc"
 BUG_TYPE = "FM-BUG"
 SPAWN_POINT_ITEM = "FM-SPAWN-POINT"
+SPAWN_KIND = "spawn_point"
 DEFAULT_SPAWNS = ((3.0, 3.0), (21.0, 3.0), (12.0, 21.0))
-CENTRE = (12.0, 12.0)
 DEPLOY_RADIUS = 4.0
 MAX_BUGS_PER_SPAWN = 4
-
-
-def _nearest_free(match, radius: float, x0: float, y0: float, taken, limit: float = 6.0, gap: float = 0.2):
-    """The spot nearest (x0, y0), on rings 0.5" apart, where a base fits and keeps `gap` from `taken` spots."""
-    table = match.table
-    for ring in range(int(limit / 0.5) + 1):
-        r = ring * 0.5
-        steps = max(1, int(2 * math.pi * r / 0.5))
-        for k in range(steps):
-            a = 2 * math.pi * k / steps
-            x, y = round(x0 + r * math.cos(a), 3), round(y0 + r * math.sin(a), 3)
-            if math.hypot(x - x0, y - y0) > limit + 1e-9:
-                continue
-            if any(math.hypot(x - tx, y - ty) < 2 * radius + gap for tx, ty in taken):
-                continue
-            z = table.surface_z(x, y, 0.0)
-            if table.can_stand(radius, x, y, z):
-                return x, y, z
-    raise ValueError(f"no room for a base within {limit:g}\" of ({x0:g}, {y0:g}) on {table.battlefield.name}")
 
 
 def bugs_per_spawn_point(turn: int) -> int:
     return min(turn, MAX_BUGS_PER_SPAWN)
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 class FirstMission(MissionScript):
     id = "first-mission"
+    mode = "first-mission"
     title = "Survive"
+    briefing = ("Deploy within 4\" of the centre. Bugs pour out of three Spawn Points, more every Turn. Destroy "
+                "every Spawn Point by the end of Turn 4 (they cannot be shot while a Bug is Adjacent to them).")
     turns = 4
     map_name = "first-mission-survive.tmx"
 
-    def __init__(self, catalog) -> None:
-        self.catalog = catalog
+    def __init__(self, catalog, options: dict | None = None) -> None:
+        super().__init__(catalog, options)
         self.bug_card: UnitCard = build_card(catalog, UnitSpec(BUG_TYPE, "Bug"))
-        self.spawn_points: list[int] = []
-        self._bugs = 0
+        item = catalog.items[SPAWN_POINT_ITEM]
+        self.spawn_card = UnitCard(type_id=item.id, name=item.name, act=0, arm=item.arm, hit=item.hit, msk=0,
+                                   rsk=0, weapons=(), base_diameter=item.base_diameter)
 
     def _centre(self, match) -> tuple[float, float]:
         bf = match.table.battlefield
@@ -65,50 +54,34 @@ class FirstMission(MissionScript):
     def setup(self, match) -> None:
         """Spawn Points at the map's S1, S2, S3, or where the mission's diagram puts them (scaled to the table),
         moved to the nearest spot a base can stand on if terrain is in the way."""
-        item = self.catalog.items[SPAWN_POINT_ITEM]
-        card = UnitCard(type_id=item.id, name=item.name, act=0, arm=item.arm, hit=item.hit, msk=0, rsk=0,
-                        weapons=(), base_diameter=item.base_diameter)
         bf = match.table.battlefield
         spots = [(m.x, m.y) for m in bf.spawn_points][:3]
         if len(spots) < 3:
             spots = [(x * bf.width / 24, y * bf.height / 24) for x, y in DEFAULT_SPAWNS]
+        r = self.spawn_card.base_diameter / 2
         taken: list[tuple[float, float]] = []
         for i, (x, y) in enumerate(spots, start=1):
-            x, y, z = _nearest_free(match, card.base_diameter / 2, x, y, taken)
-            taken.append((x, y))
-            uid = match.add_unit(NPC, f"Spawn Point {i}", card, (x, y, z), item=True)
-            self.spawn_points.append(uid)
-        match._sync_table()
-
-    def in_deployment_zone(self, match, side, x, y) -> bool:
-        """Within 4" of the centre of the battlefield (the mission's rule, whatever zones the map has)."""
-        if side != PLAYER:
-            return False
-        cx, cy = self._centre(match)
-        return math.hypot(x - cx, y - cy) <= DEPLOY_RADIUS
-
-    def default_deployment(self, match, side):
-        """The squad in the order it was listed, each on the free spot nearest the centre."""
-        cx, cy = self._centre(match)
-        waiting = set(match.undeployed(side))
-        taken = [(match.position(u).x, match.position(u).y) for u in match.all_units_of(side) if u not in waiting
-                 and match.position(u) is not None]
-        out = []
-        for uid in match.all_units_of(side):
-            if uid not in waiting:
+            spot = nearest_free(match, r, x, y, taken)
+            if spot is None:
+                match.note(f"No room for Spawn Point {i} on this battlefield")
                 continue
-            r = match.unit(uid).card.base_diameter / 2
-            x, y, z = _nearest_free(match, r, cx, cy, taken, limit=DEPLOY_RADIUS, gap=0.6)
-            taken.append((x, y))
-            out.append((uid, x, y, z))
-        return out
+            taken.append(spot[:2])
+            match.place_marker(f"spawn-{i}", SPAWN_KIND, f"Spawn Point {i}", *spot, card=self.spawn_card,
+                               item_side=NPC, rules="An item (ARM 4, HIT 1): Bugs spawn Adjacent to it each Turn. "
+                               "It cannot be targeted in Ranged Combat while a Bug is Adjacent to it.")
+        match.mission_state["bugs"] = 0
+        match.mission_state["spawn_points"] = len(taken)
+
+    def deployment_zones(self, match, side):
+        if side != PLAYER:
+            return []
+        cx, cy = self._centre(match)
+        return [circle_zone("centre", PLAYER, cx, cy, DEPLOY_RADIUS)]
 
     def start_of_turn(self, match) -> None:
         x = bugs_per_spawn_point(match.turn)
         players = [match.base(u) for u in match.units(PLAYER)]
-        for sp in self.spawn_points:
-            if not match.standing(sp):
-                continue
+        for sp in match.units(NPC, items=True):
             placed = 0
             for _ in range(x):
                 spots = match.table.spots_adjacent_to(match.base(sp), self.bug_card.base_diameter / 2, NPC)
@@ -119,13 +92,14 @@ class FirstMission(MissionScript):
                 spots.sort(key=lambda s: (min((math.hypot(s[0] - p.x, s[1] - p.y) for p in players), default=0),
                                           s[0], s[1]))
                 sx, sy, sz = spots[0]
-                self._bugs += 1
-                match.spawn(NPC, f"Bug {self._bugs}", self.bug_card, sx, sy, sz)
+                match.mission_state["bugs"] += 1
+                match.spawn(NPC, f"Bug {match.mission_state['bugs']}", self.bug_card, sx, sy, sz)
                 placed += 1
-            match.note(f"{placed} Bug(s) spawn at {match.unit(sp).name} (Turn {match.turn}: {x} per Spawn Point)")
+            match.event("Bugs spawn", f"{plural(placed, 'Bug')} at {match.unit(sp).name} (Turn {match.turn}: "
+                                      f"{x} per Spawn Point)", NPC)
 
     def ranged_target_reason(self, match, attacker, target) -> str | None:
-        if target in self.spawn_points:
+        if match.marker_of(target) is not None:
             tb = match.base(target)
             for u in match.units(NPC):
                 if match.table.adjacent(tb, match.base(u)):
@@ -134,10 +108,43 @@ class FirstMission(MissionScript):
 
     def check_result(self, match, end_of_turn: bool) -> Result | None:
         if not match.units(PLAYER):
-            return Result("defeat", match.turn, "the squad was overrun")
+            return Result("defeat", match.turn, "the squad was overrun", winner=NPC)
         if end_of_turn and match.turn >= self.turns:
-            left = [sp for sp in self.spawn_points if match.standing(sp)]
+            left = match.units(NPC, items=True)
             if not left:
-                return Result("victory", match.turn, "every Spawn Point was destroyed")
-            return Result("defeat", match.turn, f"{len(left)} Spawn Point(s) still stand")
+                return Result("victory", match.turn, "every Spawn Point was destroyed", winner=PLAYER)
+            return Result("defeat", match.turn, f"{plural(len(left), 'Spawn Point')} still "
+                          f"{'stands' if len(left) == 1 else 'stand'}", winner=NPC)
         return None
+
+    def summary(self, match) -> MissionSummary:
+        total = match.mission_state.get("spawn_points", 0)
+        left = len(match.units(NPC, items=True))
+        objectives = (
+            ObjectiveStatus("Destroy every Spawn Point by the end of Turn 4",
+                            f"{total - left} of {total} destroyed", True if left == 0 else None),
+            ObjectiveStatus("Survive", f"{plural(len(match.units(PLAYER)), 'unit')} standing",
+                            False if not match.units(PLAYER) else None),
+        )
+        bugs = len(match.units(NPC))
+        return MissionSummary(self.title, f"Turn {match.turn} of {self.turns}", objectives,
+                              notes=(f"{plural(bugs, 'Bug')} on the table",))
+
+
+def nearest_free(match, radius: float, x0: float, y0: float, taken, limit: float = 6.0, gap: float = 0.2):
+    """The spot nearest (x0, y0), on rings 0.5" apart, where a base fits and keeps `gap` from `taken` spots
+    (None if there is none within `limit`)."""
+    table = match.table
+    for ring in range(int(limit / 0.5) + 1):
+        r = ring * 0.5
+        steps = max(1, int(2 * math.pi * r / 0.5))
+        for k in range(steps):
+            a = 2 * math.pi * k / steps
+            x, y = round(x0 + r * math.cos(a), 3), round(y0 + r * math.sin(a), 3)
+            if any(math.hypot(x - tx, y - ty) < 2 * radius + gap for tx, ty in taken):
+                continue
+            x, y = table.snap(x, y)
+            z = table.surface_z(x, y, 0.0)
+            if table.can_stand(radius, x, y, z):
+                return x, y, z
+    return None

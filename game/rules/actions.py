@@ -46,7 +46,8 @@ class Performed:
 
 
 def _same(a: Performed, action: str, skill: str | None) -> bool:
-    return a.action == action and (action != SKILL or a.skill == skill)
+    """The same Action (R17): a skill or a Mission Action is the same only as itself (its id)."""
+    return a.action == action and (action not in (SKILL, MISSION) or a.skill == skill)
 
 
 def action_cost(card: UnitCard, action: str, history: tuple[Performed, ...] | list[Performed] = (),
@@ -72,7 +73,7 @@ def action_cost(card: UnitCard, action: str, history: tuple[Performed, ...] | li
     if action == MISSION:
         if card.has_skill("TCH"):
             cost -= 1
-        elif TECHNICIAN_ONCE in card.skills and repeats == 0:
+        elif TECHNICIAN_ONCE in card.skills and not any(p.action == MISSION for p in history):
             cost -= 1
     return max(cost, 0)
 

@@ -22,6 +22,11 @@ class Dice:
         self.rolled += 1
         return self._rng.randint(1, 6)
 
+    def d(self, sides: int) -> int:
+        """One die of `sides` faces (the D10 of a random Anchor, R25; the dice of a random spot)."""
+        self.rolled += 1
+        return self._rng.randint(1, sides)
+
     def roll(self, n: int) -> list[int]:
         return [self.d6() for _ in range(n)]
 
@@ -40,13 +45,18 @@ class ScriptedDice(Dice):
     def __init__(self, faces: list[int] | tuple[int, ...]) -> None:
         super().__init__(0)
         for f in faces:
-            if not 1 <= f <= 6:
-                raise ValueError(f"a D6 face must be 1-6, got {f}")
+            if not isinstance(f, int) or f < 1:
+                raise ValueError(f"a die face must be 1 or more, got {f}")
         self._faces = list(faces)
 
     def d6(self) -> int:
+        return self.d(6)
+
+    def d(self, sides: int) -> int:
         if not self._faces:
             raise AssertionError("scripted dice ran out: the rules rolled more dice than the test expected")
+        if self._faces[0] > sides:
+            raise AssertionError(f"scripted face {self._faces[0]} is not on a D{sides}")
         self.rolled += 1
         return self._faces.pop(0)
 

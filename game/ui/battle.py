@@ -24,7 +24,6 @@ from game.ai.npc import NpcController
 from game.match import commands as C
 from game.match import events as E
 from game.match.errors import IllegalCommand
-from game.rules import actions as act
 
 from .banners import Banner, Cross, Effects, Floater
 from .board import BoardRenderer, snapshot_units
@@ -1087,54 +1086,20 @@ class BattleScene(Scene):
         return round(x * 4) / 4, round(y * 4) / 4
 
     def auto_deploy(self) -> None:
-        """Every unit left goes to the mission's default spot, or the nearest free spot of the zone."""
+        """Every unit left goes to a free spot of the deployment zone the match offers."""
         m = self.match
         placed = 0
         for _ in range(64):
-            und = [u for u in m.units(self.side, standing=False) if m.position(u) is None]
-            if not und:
+            if not m.undeployed(self.side) or m.waiting_for() != self.side:
                 break
             cmds = [c for c in m.legal_commands(self.side) if isinstance(c, C.Deploy)]
-            ok = False
-            for c in cmds:
-                if self.submit(c, quiet=True):
-                    ok = True
-                    break
-            if not ok:
-                spot = self._free_zone_spot(und[0])
-                if spot is None or not self.submit(C.Deploy(self.side, und[0], spot[0], spot[1], 0.0), quiet=True):
-                    self.app.toast(f"No room to deploy {m.unit(und[0]).name}", "error")
-                    break
+            if not cmds or not self.submit(cmds[0], quiet=True):
+                self.app.toast(m.deployment_problem(self.side) or "No room left in the deployment zone", "error")
+                break
             placed += 1
         if placed:
-            self.app.toast(f"{placed} unit(s) deployed: press Start battle", "ok")
+            self.app.toast(f"{placed} unit{'s' if placed != 1 else ''} deployed: press Start battle", "ok")
         self._build_panel()
-
-    def _free_zone_spot(self, uid):
-        m = self.match
-        t = m.table
-        r = m.unit(uid).card.base_diameter / 2
-        bf = t.battlefield
-        cx, cy = bf.width / 2, bf.height / 2
-        for z in bf.zones.values():
-            if z.side == self.side:
-                if z.circle is not None:
-                    cx, cy = z.circle[0], z.circle[1]
-                elif z.polygon:
-                    cx = sum(p[0] for p in z.polygon) / len(z.polygon)
-                    cy = sum(p[1] for p in z.polygon) / len(z.polygon)
-        for ring in range(0, 40):
-            rad = ring * 0.5
-            n = max(1, int(2 * math.pi * rad / 0.5))
-            for k in range(n):
-                x = round(cx + rad * math.cos(2 * math.pi * k / n), 2)
-                y = round(cy + rad * math.sin(2 * math.pi * k / n), 2)
-                if not m.mission.in_deployment_zone(m, self.side, x, y):
-                    continue
-                z = t.surface_z(x, y)
-                if t.can_stand(r, x, y, z):
-                    return x, y
-        return None
 
     # == hover (recomputed when the mouse moves or the match changes) ===================================
     def _update_hover(self) -> None:
@@ -1194,7 +1159,7 @@ class BattleScene(Scene):
         ok, reason = True, ""
         if not (0 <= gx <= m.table.battlefield.width and 0 <= gy <= m.table.battlefield.height):
             ok, reason = False, "off the table"
-        elif not m.mission.in_deployment_zone(m, self.side, gx, gy):
+        elif not m.in_deployment_zone(self.side, gx, gy):
             ok, reason = False, "outside your deployment zone"
         else:
             z = m.table.surface_z(gx, gy)

@@ -62,22 +62,19 @@ def _draw_deploy(sc, screen) -> None:
     app, m, cam = sc.app, sc.match, sc.camera
     pal = app.palette
     pulse = 0.5 + 0.5 * math.sin(sc.time * 3)
-    for z in m.table.battlefield.zones.values():
-        if z.side != sc.side:
-            continue
+    for dz in m.mission.zones(m):  # exactly the zones the match checks
+        z = dz.zone
+        own = dz.side == sc.side
+        col = mix(pal.zone, (255, 255, 255), 0.3 * pulse) if own else pal.zone
         if z.circle is not None:
             cx, cy, r = z.circle
-            pygame.draw.circle(screen, mix(pal.zone, (255, 255, 255), 0.3 * pulse), cam.to_screen(cx, cy),
-                               cam.length(r), 3)
-            app.text.blit(screen, "DEPLOY HERE", cam.to_screen(cx, cy - r - 0.3), 13, pal.zone, True,
-                          anchor="midbottom", shadow=True)
+            pygame.draw.circle(screen, col, cam.to_screen(cx, cy), cam.length(r), 3 if own else 1)
+            if own:
+                app.text.blit(screen, "DEPLOY HERE", cam.to_screen(cx, cy - r - 0.3), 13, pal.zone, True,
+                              anchor="midbottom", shadow=True)
         elif z.polygon:
             pts = [cam.to_screen(*p) for p in z.polygon]
-            pygame.draw.polygon(screen, mix(pal.zone, (255, 255, 255), 0.3 * pulse), pts, 3)
-    if not m.table.battlefield.zones:
-        # the mission's own zone (the First Mission: 4" around the centre)
-        bf = m.table.battlefield
-        pygame.draw.circle(screen, pal.zone, cam.to_screen(bf.width / 2, bf.height / 2), cam.length(4.0), 3)
+            pygame.draw.polygon(screen, col, pts, 3 if own else 1)
     g = sc.ghost
     if g is not None and sc.deploy_uid is not None:
         x, y, ok, reason, r = g

@@ -8,6 +8,7 @@ from game.match import commands as C
 from game.match import skills as S
 from game.match.errors import IllegalCommand
 from game.match.match import Match
+from game.match.mission import rect_zone
 from game.match.scenario import Scenario, SideSpec
 from game.rules import actions as act
 from game.rules.dice import ScriptedDice
@@ -344,8 +345,8 @@ def test_technician_mission_actions_cost_less():
 
 def test_infiltrator_deploys_anywhere_six_inches_from_enemies():
     class Zones(Skirmish):
-        def in_deployment_zone(self, match, side, x, y):
-            return x < 4 if side == "A" else x > 20
+        def deployment_zones(self, match, side):
+            return [rect_zone("west", "A", 0, 0, 4, 24)] if side == "A" else [rect_zone("east", "B", 20, 0, 24, 24)]
 
     sides = (SideSpec("B", None), SideSpec("A", None))  # B deploys first
     sc = Scenario(mission="test-skirmish", sides=sides)

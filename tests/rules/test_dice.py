@@ -47,4 +47,13 @@ def test_scripted_dice_run_out_loudly():
     with pytest.raises(AssertionError):
         s.d6()
     with pytest.raises(ValueError):
-        ScriptedDice([7])
+        ScriptedDice([0])
+    s = ScriptedDice([7, 10])
+    with pytest.raises(AssertionError, match="not on a D6"):
+        s.d6()  # a 7 was scripted for a D10, not a D6
+    assert s.d(10) == 7 and s.d(10) == 10
+
+
+def test_d10_covers_its_faces():
+    d = Dice(3)
+    assert {d.d(10) for _ in range(400)} == set(range(1, 11))

@@ -120,8 +120,10 @@ def test_change_a_die_with_a_tactical_order(app):
     assert m.prompt is not None and m.prompt.kind == "dice" and m.prompt.side == "player"
     d.step(2)
     panel = sc.prompt_panel
-    # pick the last die with the number key, then spend a Tactical Order on it
-    n = len(m.prompt.decision.dice)
+    # pick a failed die the match lets a Tactical Order fix (-1), with its number key, then spend the TO
+    helps = [c.index for c in m.legal_commands("player") if isinstance(c, C.ChangeDie)]
+    assert helps, "seed 7's first shot has a die a Tactical Order can turn into a success"
+    n = helps[-1] + 1
     d.key(getattr(pygame, f"K_{n}"))
     assert panel.selected == n - 1
     to = m.to["player"]

@@ -1,0 +1,318 @@
+"""What the match offers mission scripts: mission actions, the mission's own rolls and questions, MP, Anchors,
+deployment spots, units leaving the table. Mission scripts change the match only through these (and the
+markers of markers.py); their state lives in `match.mission_state` (plain data, in the state hash).
+
+Mission steps: a script queues `("mission", name, *args)` with `match.mission_step(...)`; when it runs the
+match calls `mission.on_step(match, name, *args)`. Rolls and questions take a `then` = (name, *args): the
+answer (the dice faces, the chosen option) is appended to the args of that step. So a mission written as
+small steps can stop for a Tactical Order re-roll or a player's choice and carry on, and replays follow.
+"""
+from __future__ import annotations
+
+import math
+
+import esper
+
+from game.rules import actions as act
+from game.rules.combat import Decision
+from game.rules.dice import Die
+
+from . import anchors as A
+from . import commands as C
+from . import events as E
+from .components import Departed, Position
+from .errors import IllegalCommand
+from .mission import MissionActionDef
+from .prompts import Prompt
+
+MISSION_DICE = "mission"  # the stage of a mission roll's dice (for re-roll events)
+
+
+class MatchMissions:
+    # == mission steps, rolls, questions ===========================================================
+    def mission_step(self, name: str, *args, front: bool = False) -> None:
+        """Run the mission's step `name` after what is queued, or (`front`) before it: steps put in front during
+        one step run in the order they were put there."""
+        self._queue(("mission", name, *args), front=front)
+
+    def roll_table(self, n: int, why: str, then: tuple, sides: int = 6, side: str | None = None,
+                   to_dice: bool = False, outcome: str = "") -> None:
+        """Roll n dice for the mission (a table, a search, a crate) and run step `then` with the faces appended.
+        `to_dice`: the rolling `side` may re-roll or change them with Tactical Orders first (Core Rules
+        section 5); a roll the rules keep untouched (Search) passes False."""
+        faces = tuple(self.dice.d(sides) for _ in range(n))
+        self.emit(E.DiceRolled(why, tuple(Die(f) for f in faces), outcome, side))
+        if to_dice and side is not None and side not in self.npc_sides and self.to.get(side, 0) > 0:
+            d = Decision(stage=MISSION_DICE, role="attacker", uid=-1, dice=tuple(Die(f) for f in faces), stat=0,
+                         free=())
+            self._prompt = Prompt("mission_dice", side, f"{why}: re-roll or change a die with Tactical Orders, or "
+                                  "accept", decision=d, data=(tuple(then), why))
+            return
+        self.mission_step(*then, faces, front=True)
+
+    def ask(self, side: str, text: str, options: tuple[tuple[str, str], ...], then: tuple,
+            secret: bool = False) -> None:
+        """Ask `side` to choose one of `options` ((id, words) pairs); step `then` runs with the id appended.
+        `secret`: the choice is the side's own (the screen hands over first; the log keeps it quiet)."""
+        if not options:
+            raise ValueError("a question needs options")
+        self._prompt = Prompt("choice", side, text, options=tuple(options), data=(tuple(then), secret))
+
+    def _answer_choice(self, p: Prompt, cmd: C.Command) -> None:
+        if not isinstance(cmd, C.Choose) or cmd.option not in [o for o, _ in p.options]:
+            raise IllegalCommand("choose one of the options")
+        then, _secret = p.data
+        self._prompt = None
+        self.mission_step(*then, cmd.option, front=True)
+
+    def _answer_mission_dice(self, p: Prompt, cmd: C.Command) -> None:
+        d = p.decision
+        dice = list(d.dice)
+        side = p.side
+        if isinstance(cmd, C.AcceptDice):
+            then, _ = p.data
+            self._prompt = None
+            self.mission_step(*then, tuple(x.value for x in dice), front=True)
+            return
+        if self.to.get(side, 0) < 1:
+            raise IllegalCommand("no Tactical Orders left")
+        if isinstance(cmd, C.RerollDie) and cmd.source == "TO" and 0 <= cmd.index < len(dice):
+            if dice[cmd.index].rerolled:
+                raise IllegalCommand("a die may be re-rolled only once (R1)")
+            old = dice[cmd.index]
+            dice[cmd.index] = old.rerolled_to(self.dice.d6())
+            self.emit(E.DieRerolled(-1, MISSION_DICE, cmd.index, "TO", old.natural, dice[cmd.index].natural))
+        elif isinstance(cmd, C.ChangeDie) and cmd in self._mission_dice_commands(p):
+            dice[cmd.index] = dice[cmd.index].shifted(cmd.delta)
+            self.emit(E.DieChanged(-1, MISSION_DICE, cmd.index, cmd.delta, dice[cmd.index].value))
+        else:
+            raise IllegalCommand("re-roll or change a die with a Tactical Order, or accept")
+        self.to[side] -= 1
+        self._prompt = Prompt(p.kind, side, p.text, decision=Decision(stage=d.stage, role=d.role, uid=d.uid,
+                                                                      dice=tuple(dice), stat=0, free=()), data=p.data)
+
+    def _mission_dice_commands(self, p: Prompt) -> list[C.Command]:
+        s = p.side
+        out: list[C.Command] = [C.AcceptDice(s)]
+        if self.to.get(s, 0) > 0:
+            for i, die in enumerate(p.decision.dice):
+                if not die.rerolled:
+                    out.append(C.RerollDie(s, i, "TO"))
+                if die.value > 1:
+                    out.append(C.ChangeDie(s, i, -1))
+                if die.value < 6:
+                    out.append(C.ChangeDie(s, i, +1))
+        return out
+
+    # == scores and Tactical Orders ===============================================================
+    def add_mp(self, side: str, n: int, why: str) -> None:
+        self.score[side] = self.score.get(side, 0) + n
+        self.emit(E.ScoreChanged(side, self.side_name(side), n, self.score[side], why))
+
+    def add_to(self, side: str, n: int, why: str) -> None:
+        """Tactical Orders gained or lost by a mission's rule (never below 0)."""
+        before = self.to.get(side, 0)
+        self.to[side] = max(0, before + n)
+        self.emit(E.TacticalOrdersChanged(side, self.side_name(side), self.to[side] - before, self.to[side], why))
+
+    def event(self, name: str, message: str = "", side: str | None = None) -> None:
+        """A mission's own happening, for the log and the screen's banners."""
+        self.emit(E.MissionEvent(name, message, side))
+
+    # == mission actions ===========================================================================
+    def mission_action_defs(self) -> list[MissionActionDef]:
+        return list(self.mission.mission_actions(self))
+
+    def _mission_action(self, action_id: str) -> MissionActionDef:
+        for d in self.mission_action_defs():
+            if d.id == action_id:
+                return d
+        raise IllegalCommand("this mission has no such action")
+
+    def mission_action_reason(self, uid: int, action_id: str, marker: str | None = None,
+                              target: int | None = None) -> str | None:
+        """Why `uid` cannot take the mission action now on that marker or unit (cost aside), or None."""
+        try:
+            d = self._mission_action(action_id)
+        except IllegalCommand as e:
+            return str(e)
+        if d.sides and self.side_of(uid) not in d.sides:
+            return f"only {', '.join(self.side_name(s) for s in d.sides)} may {d.name}"
+        if self.conditions(uid).downed and not d.downed_ok:
+            return "a Downed unit may only Move, Dash or be revived"
+        if d.target == "marker":
+            if marker is None or marker not in self._marker_ids:
+                return f"{d.name} needs a marker"
+            if self.marker(marker).kind not in d.markers:
+                return f"{d.name} is not done on {self.marker(marker).label}"
+            if self.marker_base(marker) is None:
+                return f"{self.marker(marker).label} is not on the table"
+            if d.needs_control:
+                why = self.control_reason(uid, marker)
+                if why:
+                    return f"the unit must Control {self.marker(marker).label}: {why}"
+        elif d.target == "unit":
+            if target is None or not self.standing(target):
+                return f"{d.name} needs a unit on the table"
+            if d.needs_control:
+                why = self.control_reason(uid, target)
+                if why:
+                    return f"the unit must Control {self.unit(target).name}: {why}"
+        return self.mission.mission_action_reason(self, uid, d, marker, target)
+
+    def _mission_action_commands(self, side: str, uid: int) -> list[C.Command]:
+        out: list[C.Command] = []
+        for d in self.mission_action_defs():
+            if self.payment(self.cost_of(act.MISSION, skill=d.id, base=d.cost)) is None:
+                continue
+            if d.target == "marker":
+                cands = [(m, None) for m in self.markers(on_table=True) if self.marker(m).kind in d.markers]
+            elif d.target == "unit":
+                cands = [(None, u) for u in self.units(items=None, downed=None) if u != uid]
+            else:
+                cands = [(None, None)]
+            for m, t in cands:
+                if self.mission_action_reason(uid, d.id, m, t) is None:
+                    out.append(C.UseMissionAction(side, d.id, m, t))
+        return out
+
+    def _do_mission_action(self, cmd: C.UseMissionAction) -> None:
+        uid = self.activation.uid
+        why = self.mission_action_reason(uid, cmd.action, cmd.marker, cmd.target)
+        if why:
+            raise IllegalCommand(why)
+        d = self._mission_action(cmd.action)
+        self._pay(act.MISSION, skill=d.id, base=d.cost)
+        label = self.marker(cmd.marker).label if cmd.marker else ""
+        self.emit(E.MissionActionTaken(uid, self.unit(uid).name, d.id, d.name, cmd.marker, label, cmd.target))
+        self.mission.do_mission_action(self, uid, d, cmd.marker, cmd.target)
+
+    # == Anchors =====================================================================================
+    def anchor(self, name: str) -> tuple[float, float, float]:
+        bf = self.table.battlefield
+        x, y = A.anchor_points(bf.width, bf.height)[name]
+        return (x, y, self.table.surface_z(x, y, 0.0))
+
+    def anchors(self) -> dict[str, tuple[float, float]]:
+        bf = self.table.battlefield
+        return A.anchor_points(bf.width, bf.height)
+
+    def within_anchor(self, uid: int, name: str, inches: float) -> bool:
+        """The unit's base is within `inches` of the Anchor (closest point, horizontally: R12)."""
+        b = self.base(uid)
+        return A.within(self.anchors()[name], b.x, b.y, b.radius, inches)
+
+    def adjacent_to_anchor(self, uid: int, name: str) -> bool:
+        """R15 with the Anchor as a point: within 1", same level, no wall between."""
+        from game.battlefield import Base
+        x, y, z = self.anchor(name)
+        return self.table.adjacent(self.base(uid), Base(uid=-1, side="anchor", x=x, y=y, z=z, radius=0.0))
+
+    def random_anchor(self, why: str, then: tuple, exclude=(), chooser: str | None = None) -> None:
+        """R25: 1D10 (1 NW, 2 N, 3 NE, 4 W, 5 C, 6 E, 7 SW, 8 S, 9 SE, 10 the rolling side chooses); an Anchor
+        in `exclude` (occupied) is rolled again. A 10 rolled for no player (NPCs, the game's own tables) is
+        rolled again too (N60). Step `then` runs with the Anchor's name appended."""
+        free = [a for a in A.ANCHORS if a not in exclude]
+        if not free:
+            raise ValueError("every Anchor is taken")
+        for _ in range(1000):
+            face = self.dice.d(10)
+            name = A.anchor_for_face(face)
+            if name is None:
+                if chooser is not None and chooser not in self.npc_sides:
+                    self.emit(E.DiceRolled(why, (Die(face),), "10: choose an Anchor", chooser))
+                    self.ask(chooser, f"{why}: choose an Anchor", tuple((a, f"{a} ({A.ANCHOR_NAMES[a]})")
+                                                                        for a in free), then)
+                    return
+                self.emit(E.DiceRolled(why, (Die(face),), "10: rolled again", chooser))
+                continue
+            if name in exclude:
+                self.emit(E.DiceRolled(why, (Die(face),), f"{name} is taken: rolled again", chooser))
+                continue
+            self.emit(E.DiceRolled(why, (Die(face),), name, chooser))
+            self.mission_step(*then, name, front=True)
+            return
+        raise RuntimeError("no free Anchor came up in 1000 rolls")
+
+    # == deployment ===================================================================================
+    def deployment_zones(self, side: str):
+        return self.mission.deployment_zones(self, side)
+
+    def in_deployment_zone(self, side: str, x: float, y: float) -> bool:
+        zones = self.deployment_zones(side)
+        return not zones or any(z.contains(x, y) for z in zones)
+
+    def zone_spots(self, side: str, radius: float, taken=(), gap: float = 0.2) -> list[tuple[float, float, float]]:
+        """Free spots inside `side`'s deployment zones where a base of `radius` can stand, keeping `gap` from
+        the `taken` spots and each other: nearest each zone's centre first. Never raises: an empty list
+        means there is no room (see deployment_problem)."""
+        zones = self.deployment_zones(side)
+        bf = self.table.battlefield
+        grid = self.scenario.measure == "grid"
+        step = 2.0 if grid else 0.5
+        out: list[tuple[float, float, float]] = []
+        spots = [tuple(t[:2]) for t in taken]
+        for z in zones or [None]:
+            if z is None:
+                cx, cy = bf.width / 2, bf.height / 2
+            elif z.circle is not None:
+                cx, cy = z.circle[0], z.circle[1]
+            else:
+                cx = sum(p[0] for p in z.polygon) / len(z.polygon)
+                cy = sum(p[1] for p in z.polygon) / len(z.polygon)
+            cands = []
+            start = step / 2 if grid else step
+            nx, ny = int(bf.width / step), int(bf.height / step)
+            for i in range(nx + 1):
+                x = start + i * step
+                for j in range(ny + 1):
+                    y = start + j * step
+                    if z is not None and not z.contains(x, y):
+                        continue
+                    cands.append((math.hypot(x - cx, y - cy), x, y))
+            cands.sort()
+            for _, x, y in cands:
+                if any(math.hypot(x - sx, y - sy) < 2 * radius + gap - 1e-9 for sx, sy in spots):
+                    continue
+                zz = self.table.surface_z(x, y, 0.0)
+                if self.table.can_stand(radius, x, y, zz):
+                    out.append((x, y, zz))
+                    spots.append((x, y))
+        return out
+
+    def spots_in_zones(self, side: str) -> list[tuple[int, float, float, float]]:
+        """Spots for every undeployed unit of `side` in its zones, in squad order (as many as there is room)."""
+        waiting = self.undeployed(side)
+        taken = [(self.position(u).x, self.position(u).y) for u in self.units(side, downed=None)]
+        out = []
+        for uid in waiting:
+            r = self.unit(uid).card.base_diameter / 2
+            spots = self.zone_spots(side, r, taken, gap=0.6)
+            if not spots:
+                break
+            x, y, z = spots[0]
+            taken.append((x, y))
+            out.append((uid, x, y, z))
+        return out
+
+    def deployment_problem(self, side: str) -> str | None:
+        """Why `side` cannot deploy every unit (no room in its zones on this map), or None."""
+        need = len(self.undeployed(side))
+        if need == 0:
+            return None
+        have = len(self.mission.default_deployment(self, side))
+        if have < need:
+            return (f"there is room for only {have} of {need} units of {self.side_name(side)} in the deployment "
+                    f"zone on {self.table.battlefield.name}")
+        return None
+
+    # == leaving the table =============================================================================
+    def depart(self, uid: int, why: str) -> None:
+        """The unit leaves the battlefield without being Taken Out (extracted, escaped over an edge)."""
+        with self._in_world():
+            if esper.has_component(uid, Position):  # what it carries leaves with it
+                esper.remove_component(uid, Position)
+            esper.add_component(uid, Departed(self.turn, why))
+        self._sync_table()
+        u = self.unit(uid)
+        self.emit(E.MissionEvent(f"{u.name} leaves the battlefield", why, u.side))
