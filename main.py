@@ -1,7 +1,8 @@
 """Ruinstars digital edition.
 
     python main.py                          open the game on the title screen
-    python main.py --headless --mission first-mission --seed 7 [--squad CODE_OR_SLUG] [--grid]
+    python main.py missions                 list every mission id, its mode and title
+    python main.py --headless --mission ID --seed 7 [--squad CODE_OR_SLUG] [--opponent CODE_OR_SLUG] [--grid]
     python main.py odds --att 4 --skl 5 --arm 4 [--cover] [--melee --attacker-arm 3] [--support N] ...
 """
 from __future__ import annotations
@@ -36,11 +37,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mission", default="first-mission", help="mission id (headless)")
     p.add_argument("--seed", type=int, default=None, help="dice seed (headless; default 1)")
     p.add_argument("--squad", default=None, help="a squad code, or a faction slug for its default squad")
+    p.add_argument("--opponent", default=None, help="the other squad (PvP): a squad code or a faction slug")
+    p.add_argument("--tl", type=int, choices=(1, 2, 3), default=None, help="Threat Level (PvE)")
+    p.add_argument("--npc", default=None, help="NPC faction (PvE)")
+    p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None, help="people sharing the squad")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a mission option")
     p.add_argument("--map", default="default", help="map file in maps/ ('open' for the open table)")
     p.add_argument("--grid", action="store_true", help="play on the 2\" grid instead of inches")
     p.add_argument("--screenshot", default=None, help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
     _odds_parser(sub)
+    sub.add_parser("missions", help="list every mission id, its mode and title")
     return p
 
 
@@ -49,17 +56,32 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "odds":
         from game.odds_cli import run_odds
         return run_odds(args)
+    if args.command == "missions":
+        from game.headless import list_missions
+        return list_missions()
     if args.headless:
         from game.headless import main as headless_main
         from game.squads import resolve_squad_arg
-        try:
-            squad = resolve_squad_arg(args.squad)
-        except ValueError as e:
-            print(f"main.py: --squad: {e}", file=sys.stderr)
-            return 2
+        squads = {}
+        for flag in ("squad", "opponent"):
+            try:
+                squads[flag] = resolve_squad_arg(getattr(args, flag))
+            except ValueError as e:
+                print(f"main.py: --{flag}: {e}", file=sys.stderr)
+                return 2
+        options = {}
+        for item in args.option:
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                print(f"main.py: --option: expected KEY=VALUE, got {item!r}", file=sys.stderr)
+                return 2
+            options[key] = int(value) if value.lstrip("-").isdigit() else value
+        for key in ("tl", "npc", "players"):
+            if getattr(args, key) is not None:
+                options[key] = getattr(args, key)
         map_name = None if args.map == "open" else args.map
-        return headless_main(args.seed if args.seed is not None else 1, args.mission, squad, map_name,
-                             "grid" if args.grid else "inches")
+        return headless_main(args.seed if args.seed is not None else 1, args.mission, squads["squad"], map_name,
+                             "grid" if args.grid else "inches", opponent=squads["opponent"], options=options)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.app import run_app
     return run_app(args)

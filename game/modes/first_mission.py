@@ -47,6 +47,22 @@ class FirstMission(MissionScript):
         self.spawn_card = UnitCard(type_id=item.id, name=item.name, act=0, arm=item.arm, hit=item.hit, msk=0,
                                    rsk=0, weapons=(), base_diameter=item.base_diameter)
 
+    @classmethod
+    def make_scenario(cls, entry, squad=None, opponent=None, map_name="default", measure="inches", options=None,
+                      controller="person"):
+        """The squad (the mission's own four soldiers by default) against the Bugs."""
+        from game.match.scenario import ScenarioError
+
+        from . import first_mission_scenario
+        if opponent is not None:
+            raise ScenarioError("the First Mission has no opponent squad: the Bugs come from the Spawn Points")
+        kwargs = {} if map_name == "default" else {"map_name": map_name}
+        return first_mission_scenario(squad, measure=measure, controller=controller, **kwargs)
+
+    def result_line(self, match) -> str:
+        r = match.result
+        return f"result: {r.outcome} (turn {r.turn}, {plural(len(match.units(PLAYER)), 'unit')} left)"
+
     def _centre(self, match) -> tuple[float, float]:
         bf = match.table.battlefield
         return bf.width / 2, bf.height / 2
