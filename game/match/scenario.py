@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 from game.rules.model import SquadSpec, UnitSpec
 
+from .commands import shown_value
+
 MEASURES = ("inches", "grid")
 NPC_ORDERS = ("nearest", "player-picks")
 
@@ -47,22 +49,67 @@ class Scenario:
         }
 
     @staticmethod
-    def from_dict(d: dict) -> "Scenario":
-        try:
-            sides = tuple(SideSpec(side=str(s["side"]), npc=bool(s.get("npc", False)), name=str(s.get("name", "")),
-                                   squad=None if s.get("squad") is None else _squad_from_dict(s["squad"]))
-                          for s in d["sides"])
-            sc = Scenario(mission=str(d["mission"]), sides=sides, map=d.get("map"),
-                          measure=str(d.get("measure", "inches")), npc_order=str(d.get("npc_order", "nearest")))
-        except (KeyError, TypeError, AttributeError) as e:
-            raise ScenarioError(f"scenario is incomplete or malformed ({e})") from None
-        if sc.measure not in MEASURES:
-            raise ScenarioError(f"unknown measure {sc.measure!r} (expected one of {', '.join(MEASURES)})")
-        if sc.npc_order not in NPC_ORDERS:
-            raise ScenarioError(f"unknown NPC order {sc.npc_order!r}")
-        if sc.map is not None and not isinstance(sc.map, str):
-            raise ScenarioError("map must be a file name")
-        return sc
+    def from_dict(d: object) -> "Scenario":
+        """A scenario from a save, every field type-checked; ScenarioError says which field and what was
+        expected. Whether the map exists and the sides are the mission's is checked by whoever loads it."""
+        if not isinstance(d, dict):
+            raise ScenarioError("must be an object")
+        mission = _text(d, "mission", required=True)
+        map_name = d.get("map")
+        if map_name is not None and not is_plain_map_name(map_name):
+            raise ScenarioError(f"'map' must be the file name of a map in maps/ (like first-mission-survive.tmx), "
+                                f"got {shown_value(map_name)}")
+        measure = _text(d, "measure", "inches")
+        if measure not in MEASURES:
+            raise ScenarioError(f"unknown measure {shown_value(measure)} (expected one of {', '.join(MEASURES)})")
+        npc_order = _text(d, "npc_order", "nearest")
+        if npc_order not in NPC_ORDERS:
+            raise ScenarioError(f"unknown NPC order {shown_value(npc_order)} (expected one of {', '.join(NPC_ORDERS)})")
+        raw_sides = d.get("sides")
+        if not isinstance(raw_sides, list) or not 1 <= len(raw_sides) <= MAX_SIDES:
+            raise ScenarioError(f"'sides' must be a list of 1 to {MAX_SIDES} sides")
+        sides = []
+        for i, s in enumerate(raw_sides):
+            where = f"side {i + 1}"
+            if not isinstance(s, dict):
+                raise ScenarioError(f"{where} must be an object")
+            side = _text(s, "side", required=True, where=where)
+            if not side.strip():
+                raise ScenarioError(f"{where} has an empty name")
+            if side in (x.side for x in sides):
+                raise ScenarioError(f"side {shown_value(side)} is listed twice")
+            npc = s.get("npc", False)
+            if not isinstance(npc, bool):
+                raise ScenarioError(f"{where}: 'npc' must be true or false, got {shown_value(npc)}")
+            squad = s.get("squad")
+            if squad is not None:
+                squad = _squad_from_dict(squad, f"side {shown_value(side)}")
+            sides.append(SideSpec(side=side, npc=npc, name=_text(s, "name", "", where=where), squad=squad))
+        return Scenario(mission=mission, sides=tuple(sides), map=map_name, measure=measure, npc_order=npc_order)
+
+
+MAX_SIDES = 8
+MAX_UNITS = 40
+MAX_GEAR = 40
+MAX_TEXT = 200
+
+
+def is_plain_map_name(name: object) -> bool:
+    """A map's file name in maps/: no folders, no "..", nothing hidden, ending in .tmx."""
+    return (isinstance(name, str) and 4 < len(name) <= MAX_TEXT and name.endswith(".tmx") and not name.startswith(".")
+            and "/" not in name and "\\" not in name and ":" not in name and "\0" not in name and ".." not in name)
+
+
+def _text(d: dict, key: str, default: str | None = None, *, required: bool = False, where: str = "") -> str:
+    prefix = f"{where}: " if where else ""
+    if key not in d:
+        if required:
+            raise ScenarioError(f"{prefix}'{key}' is missing")
+        return default
+    v = d[key]
+    if not isinstance(v, str) or len(v) > MAX_TEXT:
+        raise ScenarioError(f"{prefix}'{key}' must be text of at most {MAX_TEXT} characters, got {shown_value(v)}")
+    return v
 
 
 def _squad_to_dict(s: SquadSpec) -> dict:
@@ -70,7 +117,23 @@ def _squad_to_dict(s: SquadSpec) -> dict:
             "units": [{"unit_type": u.unit_type, "name": u.name, "gear": list(u.gear)} for u in s.units]}
 
 
-def _squad_from_dict(d: dict) -> SquadSpec:
-    return SquadSpec(squad_type=str(d["squad_type"]), name=str(d.get("name", "")),
-                     units=tuple(UnitSpec(unit_type=str(u["unit_type"]), name=str(u.get("name", "")),
-                                          gear=tuple(str(g) for g in u.get("gear", ()))) for u in d["units"]))
+def _squad_from_dict(d: object, where: str) -> SquadSpec:
+    if not isinstance(d, dict):
+        raise ScenarioError(f"{where}: the squad must be an object")
+    squad_type = _text(d, "squad_type", required=True, where=f"{where}'s squad")
+    name = _text(d, "name", "", where=f"{where}'s squad")
+    raw_units = d.get("units")
+    if not isinstance(raw_units, list) or len(raw_units) > MAX_UNITS:
+        raise ScenarioError(f"{where}: the squad's 'units' must be a list of at most {MAX_UNITS} units")
+    units = []
+    for i, u in enumerate(raw_units):
+        at = f"{where}, unit {i + 1}"
+        if not isinstance(u, dict):
+            raise ScenarioError(f"{at} must be an object")
+        gear = u.get("gear", [])
+        if not isinstance(gear, list) or len(gear) > MAX_GEAR or not all(
+                isinstance(g, str) and len(g) <= MAX_TEXT for g in gear):
+            raise ScenarioError(f"{at}: 'gear' must be a list of ids, got {shown_value(gear)}")
+        units.append(UnitSpec(unit_type=_text(u, "unit_type", required=True, where=at),
+                              name=_text(u, "name", "", where=at), gear=tuple(gear)))
+    return SquadSpec(squad_type=squad_type, name=name, units=tuple(units))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.battlefield import load_battlefield, open_table
 from game.content import first_mission_squad, load_catalog
 from game.match.match import Match
-from game.match.scenario import Scenario, ScenarioError, SideSpec
+from game.match.scenario import Scenario, ScenarioError, SideSpec, is_plain_map_name
 from game.paths import MAPS_DIR
 from game.rules.cards import build_card
 
@@ -20,6 +20,8 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
     cls = MISSIONS.get(scenario.mission)
     if cls is None:
         raise ScenarioError(f"unknown mission {scenario.mission!r} (known: {', '.join(sorted(MISSIONS))})")
+    if scenario.map is not None and not is_plain_map_name(scenario.map):
+        raise ScenarioError(f"the map must be the file name of a map in maps/, not {scenario.map!r}")
     mission = cls(catalog)
     if table is not None:
         bf = table.battlefield
