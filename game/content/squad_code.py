@@ -89,8 +89,9 @@ def decode(code: str, catalog: Catalog) -> SquadSpec:
         spec = _decode(code)
     except SquadCodeError:
         raise
-    except Exception as e:  # any other surprise in damaged input is still just a bad code
-        raise SquadCodeError(f"The squad code is damaged ({type(e).__name__}).") from None
+    except Exception:  # any other surprise in damaged input (text that does not unpack, nesting too deep for
+        # the JSON reader) is still just a bad code, told in words, not in Python's
+        raise SquadCodeError("The squad code is damaged (its contents are not a squad).") from None
     _check_ids(spec, catalog)
     return spec
 
@@ -156,12 +157,19 @@ def _spec_from_payload(p: object) -> SquadSpec:
     return SquadSpec(p[0], p[1], tuple(units))
 
 
+def _shown(text: str) -> str:
+    """An id from a code, safe and short enough to show."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text).encode("utf-8", "replace").decode("utf-8")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _check_ids(spec: SquadSpec, catalog: Catalog) -> None:
     if spec.squad_type not in catalog.squad_types:
-        raise SquadCodeError(f"The squad code names an unknown squad type '{spec.squad_type}'.")
+        raise SquadCodeError(f"The squad code names an unknown squad type '{_shown(spec.squad_type)}'.")
     for i, u in enumerate(spec.units):
         if u.unit_type not in catalog.unit_types:
-            raise SquadCodeError(f"The squad code names an unknown unit type '{u.unit_type}' (unit {i + 1}).")
+            raise SquadCodeError(f"The squad code names an unknown unit type '{_shown(u.unit_type)}' "
+                                 f"(unit {i + 1}).")
         for g in u.gear:
             if g not in catalog.weapons and g not in catalog.skills:
-                raise SquadCodeError(f"The squad code names unknown gear '{g}' (unit {i + 1}).")
+                raise SquadCodeError(f"The squad code names unknown gear '{_shown(g)}' (unit {i + 1}).")
