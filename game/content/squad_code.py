@@ -143,15 +143,25 @@ def _decode(code: str) -> SquadSpec:
     return _spec_from_payload(json.loads(raw.decode("utf-8", "surrogatepass")))
 
 
+def _is_text(s: object) -> bool:
+    """A str the screen can show: no lone surrogates (a code can carry them; no keyboard types them)."""
+    if not isinstance(s, str):
+        return False
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _spec_from_payload(p: object) -> SquadSpec:
     bad = SquadCodeError("The squad code is damaged (its contents are not a squad).")
-    if not (isinstance(p, list) and len(p) == 3 and isinstance(p[0], str) and isinstance(p[1], str)
-            and isinstance(p[2], list)):
+    if not (isinstance(p, list) and len(p) == 3 and _is_text(p[0]) and _is_text(p[1]) and isinstance(p[2], list)):
         raise bad
     units = []
     for u in p[2]:
-        if not (isinstance(u, list) and len(u) == 3 and isinstance(u[0], str) and isinstance(u[1], str)
-                and isinstance(u[2], list) and all(isinstance(g, str) for g in u[2])):
+        if not (isinstance(u, list) and len(u) == 3 and _is_text(u[0]) and _is_text(u[1])
+                and isinstance(u[2], list) and all(_is_text(g) for g in u[2])):
             raise bad
         units.append(UnitSpec(u[0], u[1], tuple(u[2])))
     return SquadSpec(p[0], p[1], tuple(units))

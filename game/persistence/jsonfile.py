@@ -4,7 +4,8 @@ Every JSON file the game reads from saves/ goes through read_json (or read_versi
 
 - only a regular file is opened (never a device, a pipe or a folder), and never more than `max_bytes` of it;
 - the text must be UTF-8 JSON nested at most MAX_DEPTH deep (checked before parsing, without recursion);
-- numbers are finite (no NaN or Infinity, no 1e999) and whole numbers have at most MAX_INT_DIGITS digits.
+- numbers are finite (no NaN or Infinity, no 1e999) and whole numbers have at most MAX_INT_DIGITS digits;
+- text is valid Unicode (no lone surrogate escapes such as "\\ud800").
 
 Anything else raises error(path, problem) with a problem a player can read; the file is never changed.
 write_json_atomic writes a hidden temporary `.<name>.<random>.tmp` beside the file and renames it over;
@@ -12,6 +13,7 @@ remove_stale_temp_files clears the ones an interrupted write left behind.
 """
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -31,6 +33,7 @@ STALE_TEMP_SECONDS = 60.0
 _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class _Rejected(ValueError):
@@ -105,7 +108,12 @@ def read_json(path: Path, max_bytes: int, what: str, error):
     if nesting_depth(text) > MAX_DEPTH:
         raise error(path, f"is damaged: nested more than {MAX_DEPTH} levels deep")
     try:
-        return json.loads(text, parse_constant=_bad_constant, parse_float=_finite_float, parse_int=_small_int)
+        data = json.loads(text, parse_constant=_bad_constant, parse_float=_finite_float, parse_int=_small_int)
+        if _SURROGATE_ESCAPE.search(text):  # "\ud800" alone is valid JSON but not text the screen can show
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return data
+    except UnicodeEncodeError:
+        raise error(path, "is damaged: it holds text that is not valid Unicode") from None
     except _Rejected as e:
         raise error(path, f"is damaged: it {e}") from None
     except json.JSONDecodeError as e:
@@ -136,12 +144,17 @@ def temp_prefix(path: Path) -> str:
 
 
 def write_json_atomic(path: Path, data: dict) -> None:
-    """Write to a temporary file beside `path`, then rename it over: a crash never leaves half a file."""
+    """Write to a temporary file beside `path`, then rename it over: a crash never leaves half a file.
+    OSError when it cannot be written, including data the reader would refuse (NaN, Infinity): the callers
+    already tell the player a save failed, and no file is written that could not be read back."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, allow_nan=False)
+            try:
+                json.dump(data, f, indent=1, allow_nan=False)
+            except ValueError as e:
+                raise OSError(errno.EINVAL, f"{path.name} cannot be written: {e}") from None
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

@@ -251,7 +251,7 @@ def _read_info(path: Path) -> SaveInfo:
         return SaveInfo(path, _display(path.stem), "", 0, _mtime_iso(path), None, "cannot be read")
     result = data.get("result")
     return SaveInfo(path, _display(data.get("label") or path.stem), _display(data.get("mission") or scenario.mission),
-                    data.get("turn", 0), data.get("saved_at") or _mtime_iso(path),
+                    data.get("turn", 0), _display(data.get("saved_at") or _mtime_iso(path), 40),
                     None if result is None else _display(result))
 
 

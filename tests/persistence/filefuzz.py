@@ -326,6 +326,15 @@ def _words(label: str, text: str) -> None:
     assert len(text) < 2000, f"case {label}: a message too long to read ({len(text)} characters)"
 
 
+def _showable(label: str, spec) -> None:
+    """Every name a loaded squad brings can be drawn (pygame refuses lone surrogates)."""
+    for text in (spec.squad_type, spec.name, *(t for u in spec.units for t in (u.unit_type, u.name, *u.gear))):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise AssertionError(f"case {label}: loaded a name the screen cannot show: {text!r:.80}") from None
+
+
 def _snapshot(folder: Path) -> dict:
     return {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()}
 
@@ -347,6 +356,9 @@ def check_save(folder: Path, label: str, raw: bytes) -> Outcome:
                 _words(label, e.problem)
                 outcome = Outcome("refused", e.problem)
             else:
+                for side in match.scenario.sides:
+                    if side.squad is not None:
+                        _showable(label, side.squad)
                 match.close()
                 outcome = Outcome("loaded")
     except (AssertionError, Hang):
@@ -371,7 +383,7 @@ def check_roster(folder: Path, label: str, raw: bytes) -> Outcome:
         with hang_guard():
             infos = list_rosters(folder, catalog())
             try:
-                load_roster(path, catalog())
+                _showable(label, load_roster(path, catalog()))
             except RosterError as e:
                 assert e.path == str(path), f"case {label}: the error names {e.path}"
                 _words(label, e.problem)
@@ -401,4 +413,5 @@ def check_code(label: str, text: str) -> Outcome:
         raise _unexpected(label, e) from None
     cat = catalog()
     assert spec.squad_type in cat.squad_types and all(u.unit_type in cat.unit_types for u in spec.units), label
+    _showable(label, spec)
     return Outcome("loaded")

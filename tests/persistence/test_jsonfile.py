@@ -83,6 +83,16 @@ def test_numbers_json_cannot_use_and_broken_text(tmp_path, text, problem):
     assert problem in e.value.problem
 
 
+def test_lone_surrogates_are_refused_and_pairs_kept(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_text('{"name": "ok \\ud83d\\ude00"}')
+    assert _read(p) == {"name": "ok \U0001F600"}
+    for text in ('{"name": "\\ud800"}', '{"\\udc00": 1}', '["a", ["\\uDBFF x"]]'):
+        p.write_text(text)
+        with pytest.raises(Bad, match="not valid Unicode"):
+            _read(p)
+
+
 def test_bytes_that_are_not_text(tmp_path):
     p = tmp_path / "x.json"
     p.write_bytes(b'{"a": "\xff\xfe"}')
@@ -140,7 +150,7 @@ def test_versioned_reader_checks_format_and_version(tmp_path):
 
 def test_writer_refuses_numbers_the_reader_would_refuse(tmp_path):
     p = tmp_path / "n.json"
-    with pytest.raises(ValueError):
+    with pytest.raises(OSError, match="n.json cannot be written"):  # the game's savers report OSError
         write_json_atomic(p, {"x": float("nan")})
     assert list(tmp_path.iterdir()) == [], "neither the file nor a temporary file"
 
