@@ -111,7 +111,8 @@ def _decode(code: str) -> SquadSpec:
         raise SquadCodeError(f"The squad code should start with '{PREFIX}{VERSION}-' (capital letters, then the version).")
     version = int(m.group(2)) if len(m.group(2)) < 6 else -1
     if version != VERSION:
-        raise SquadCodeError(f"Squad code version {m.group(2)} is not supported; this game reads version {VERSION}.")
+        raise SquadCodeError(f"Squad code version {_shown(m.group(2))} is not supported; this game reads version "
+                             f"{VERSION}.")
     body = text[m.end():]
     if not _B64_CHARS.match(body):
         bad = next(ch for ch in body if not _B64_CHARS.match(ch))

@@ -174,3 +174,9 @@ def test_names_the_screen_cannot_show_are_refused():
     code = "RS1-" + _b64encode(head + zlib.crc32(b"RS1" + head).to_bytes(4, "big"))
     with pytest.raises(SquadCodeError, match="damaged"):
         decode(code, CAT)
+
+
+def test_messages_stay_short_whatever_the_code_holds():
+    with pytest.raises(SquadCodeError) as e:
+        decode("RS" + "9" * 5000 + "-AAAA", CAT)
+    assert "is not supported" in str(e.value) and len(str(e.value)) < 120
