@@ -89,8 +89,9 @@ def decode(code: str, catalog: Catalog) -> SquadSpec:
         spec = _decode(code)
     except SquadCodeError:
         raise
-    except Exception as e:  # any other surprise in damaged input is still just a bad code
-        raise SquadCodeError(f"The squad code is damaged ({type(e).__name__}).") from None
+    except Exception:  # any other surprise in damaged input (text that does not unpack, nesting too deep for
+        # the JSON reader) is still just a bad code, told in words, not in Python's
+        raise SquadCodeError("The squad code is damaged (its contents are not a squad).") from None
     _check_ids(spec, catalog)
     return spec
 
@@ -110,7 +111,8 @@ def _decode(code: str) -> SquadSpec:
         raise SquadCodeError(f"The squad code should start with '{PREFIX}{VERSION}-' (capital letters, then the version).")
     version = int(m.group(2)) if len(m.group(2)) < 6 else -1
     if version != VERSION:
-        raise SquadCodeError(f"Squad code version {m.group(2)} is not supported; this game reads version {VERSION}.")
+        raise SquadCodeError(f"Squad code version {_shown(m.group(2))} is not supported; this game reads version "
+                             f"{VERSION}.")
     body = text[m.end():]
     if not _B64_CHARS.match(body):
         bad = next(ch for ch in body if not _B64_CHARS.match(ch))
@@ -142,26 +144,43 @@ def _decode(code: str) -> SquadSpec:
     return _spec_from_payload(json.loads(raw.decode("utf-8", "surrogatepass")))
 
 
+def _is_text(s: object) -> bool:
+    """A str the screen can show: no lone surrogates (a code can carry them; no keyboard types them)."""
+    if not isinstance(s, str):
+        return False
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _spec_from_payload(p: object) -> SquadSpec:
     bad = SquadCodeError("The squad code is damaged (its contents are not a squad).")
-    if not (isinstance(p, list) and len(p) == 3 and isinstance(p[0], str) and isinstance(p[1], str)
-            and isinstance(p[2], list)):
+    if not (isinstance(p, list) and len(p) == 3 and _is_text(p[0]) and _is_text(p[1]) and isinstance(p[2], list)):
         raise bad
     units = []
     for u in p[2]:
-        if not (isinstance(u, list) and len(u) == 3 and isinstance(u[0], str) and isinstance(u[1], str)
-                and isinstance(u[2], list) and all(isinstance(g, str) for g in u[2])):
+        if not (isinstance(u, list) and len(u) == 3 and _is_text(u[0]) and _is_text(u[1])
+                and isinstance(u[2], list) and all(_is_text(g) for g in u[2])):
             raise bad
         units.append(UnitSpec(u[0], u[1], tuple(u[2])))
     return SquadSpec(p[0], p[1], tuple(units))
 
 
+def _shown(text: str) -> str:
+    """An id from a code, safe and short enough to show."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text).encode("utf-8", "replace").decode("utf-8")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _check_ids(spec: SquadSpec, catalog: Catalog) -> None:
     if spec.squad_type not in catalog.squad_types:
-        raise SquadCodeError(f"The squad code names an unknown squad type '{spec.squad_type}'.")
+        raise SquadCodeError(f"The squad code names an unknown squad type '{_shown(spec.squad_type)}'.")
     for i, u in enumerate(spec.units):
         if u.unit_type not in catalog.unit_types:
-            raise SquadCodeError(f"The squad code names an unknown unit type '{u.unit_type}' (unit {i + 1}).")
+            raise SquadCodeError(f"The squad code names an unknown unit type '{_shown(u.unit_type)}' "
+                                 f"(unit {i + 1}).")
         for g in u.gear:
             if g not in catalog.weapons and g not in catalog.skills:
-                raise SquadCodeError(f"The squad code names unknown gear '{g}' (unit {i + 1}).")
+                raise SquadCodeError(f"The squad code names unknown gear '{_shown(g)}' (unit {i + 1}).")

@@ -102,10 +102,18 @@ class MissionScript:
     briefing = ""
     turns: int | None = 4
     map_name: str | None = None  # default map file in maps/
+    sides: tuple[str, ...] | None = None  # the side names this mission is played with (None: any)
 
     def __init__(self, catalog=None, options: dict | None = None) -> None:
         self.catalog = catalog
         self.options = dict(options or {})
+
+    def check_scenario(self, scenario) -> str | None:
+        """Why this scenario cannot be played as this mission (wrong sides...), or None."""
+        if self.sides is not None and tuple(scenario.side_names) != tuple(self.sides):
+            return (f"this mission is played by the sides {', '.join(self.sides)}, not "
+                    f"{', '.join(scenario.side_names)}")
+        return None
 
     # -- setup and deployment --------------------------------------------------------------------------
     def setup(self, match: "Match") -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.battlefield import load_battlefield, open_table
 from game.content import first_mission_squad, load_catalog
 from game.match.match import Match
-from game.match.scenario import Scenario, ScenarioError, SideSpec
+from game.match.scenario import Scenario, ScenarioError, SideSpec, is_plain_map_name
 from game.paths import MAPS_DIR
 from game.rules.cards import build_card
 
@@ -85,7 +85,12 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
     """A new match. `table`: a Table of the same map to reuse (undo); `prepare`: build the movement graph
     now (about half a second) so that no later preview or NPC decision pays for it."""
     catalog = catalog or load_catalog()
+    if scenario.map is not None and not is_plain_map_name(scenario.map):
+        raise ScenarioError(f"the map must be the file name of a map in maps/, not {scenario.map!r}")
     mission = build_mission(scenario, catalog)
+    why = mission.check_scenario(scenario)
+    if why:
+        raise ScenarioError(why)
     if table is not None:
         bf = table.battlefield
     else:

@@ -39,6 +39,7 @@ class FirstMission(MissionScript):
                 "every Spawn Point by the end of Turn 4 (they cannot be shot while a Bug is Adjacent to them).")
     turns = 4
     map_name = "first-mission-survive.tmx"
+    sides = (PLAYER, NPC)
 
     def __init__(self, catalog, options: dict | None = None) -> None:
         super().__init__(catalog, options)

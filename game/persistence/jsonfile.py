@@ -1,45 +1,131 @@
-"""Versioned JSON files of the game's own (saves, rosters): written atomically, read without trust."""
+"""JSON files of the game's own (saves, rosters, settings): written atomically, read without trust.
+
+Every JSON file the game reads from saves/ goes through read_json (or read_versioned_json on top of it):
+
+- only a regular file is opened (never a device, a pipe or a folder), and never more than `max_bytes` of it;
+- the text must be UTF-8 JSON nested at most MAX_DEPTH deep (checked before parsing, without recursion);
+- numbers are finite (no NaN or Infinity, no 1e999) and whole numbers have at most MAX_INT_DIGITS digits;
+- text is valid Unicode (no lone surrogate escapes such as "\\ud800").
+
+Anything else raises error(path, problem) with a problem a player can read; the file is never changed.
+write_json_atomic writes a hidden temporary `.<name>.<random>.tmp` beside the file and renames it over;
+remove_stale_temp_files clears the ones an interrupted write left behind.
+"""
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
+import re
+import stat
 import tempfile
+import time
+from itertools import accumulate
 from pathlib import Path
 
+MAX_DEPTH = 32  # a save is nested 6 deep; anything far deeper is not one of the game's files
+MAX_INT_DIGITS = 24  # whole numbers in the game's files are ids, counts, coordinates and 64-bit seeds
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60.0
 
-def write_json_atomic(path: Path, data: dict) -> None:
-    """Write to a temporary file beside `path`, then rename it over: a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+# A string, or an unterminated one running to the end: every quote starts a match, so the scan is linear.
+_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _Rejected(ValueError):
+    """A value json can parse that the game's files never hold."""
+
+
+def _bad_constant(name: str):
+    raise _Rejected(f"holds a number that is not finite ({name})")
+
+
+def _finite_float(text: str) -> float:
+    v = float(text)
+    if not math.isfinite(v):
+        raise _Rejected(f"holds a number too large to use ({text[:20]})")
+    return v
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Rejected(f"holds a whole number too large to use ({len(text)} digits)")
+    return int(text)
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply the JSON text nests arrays and objects (brackets inside strings do not count). Linear,
+    no recursion, so a file of a million '[' is measured as safely as a small one."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+
+
+def _read_bytes(path: Path, max_bytes: int, what: str, error) -> bytes:
+    """At most max_bytes of a regular file; opening never blocks (a pipe or a device is refused first)."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise error(path, f"cannot be read ({e.strerror or e})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise error(path, f"is not a {what} file (not a regular file)")
+        if st.st_size > max_bytes:
+            raise error(path, f"is too large to be a {what} ({st.st_size} bytes; the limit is {max_bytes})")
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:  # it grew while being read
+            raise error(path, f"is too large to be a {what} (more than {max_bytes} bytes)")
+        return b"".join(chunks)
+    except OSError as e:
+        raise error(path, f"cannot be read ({e.strerror or e})") from None
+    finally:
+        os.close(fd)
+
+
+def read_json(path: Path, max_bytes: int, what: str, error):
+    """The parsed JSON of a file, read without trust (see the module docstring); error(path, problem)
+    otherwise. `what` names the kind of file for the player ("save", "roster")."""
+    path = Path(path)
+    raw = _read_bytes(path, max_bytes, what, error)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(path, "is not a text file") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise error(path, "is empty")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise error(path, f"is damaged: nested more than {MAX_DEPTH} levels deep")
+    try:
+        data = json.loads(text, parse_constant=_bad_constant, parse_float=_finite_float, parse_int=_small_int)
+        if _SURROGATE_ESCAPE.search(text):  # "\ud800" alone is valid JSON but not text the screen can show
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return data
+    except UnicodeEncodeError:
+        raise error(path, "is damaged: it holds text that is not valid Unicode") from None
+    except _Rejected as e:
+        raise error(path, f"is damaged: it {e}") from None
+    except json.JSONDecodeError as e:
+        raise error(path, f"is damaged: not valid JSON (line {e.lineno}, column {e.colno})") from None
+    except (ValueError, RecursionError, MemoryError):
+        raise error(path, "is damaged: not valid JSON") from None
 
 
 def read_versioned_json(path: Path, fmt: str, version: int, max_bytes: int, what: str, error) -> dict:
     """The file's JSON object, checked for size, format and version. Problems raise error(path, problem)
     with words a player understands (`what`: "save", "roster"); the file is never changed."""
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise error(path, f"cannot be read ({e.strerror or e})") from None
-    if size > max_bytes:
-        raise error(path, f"is too large to be a {what} ({size} bytes)")
-    try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as e:
-        raise error(path, f"cannot be read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise error(path, "is not a text file") from None
-    except json.JSONDecodeError as e:
-        raise error(path, f"is damaged: not valid JSON (line {e.lineno}, column {e.colno})") from None
+    data = read_json(path, max_bytes, what, error)
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise error(path, f"is not a Ruinstars {what}")
     found = data.get("version")
@@ -51,3 +137,52 @@ def read_versioned_json(path: Path, fmt: str, version: int, max_bytes: int, what
     if found < 1:
         raise error(path, f"has an unknown version number ({found})")
     return data
+
+
+def temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def write_json_atomic(path: Path, data: dict) -> None:
+    """Write to a temporary file beside `path`, then rename it over: a crash never leaves half a file.
+    OSError when it cannot be written, including data the reader would refuse (NaN, Infinity): the callers
+    already tell the player a save failed, and no file is written that could not be read back."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            try:
+                json.dump(data, f, indent=1, allow_nan=False)
+            except ValueError as e:
+                raise OSError(errno.EINVAL, f"{path.name} cannot be written: {e}") from None
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS, now: float | None = None) -> int:
+    """Delete the `.<name>.*.tmp` files write_json_atomic left in `folder` when a write was interrupted (a
+    crash, a power cut) and that are older than `older_than` seconds (a younger one may be a write in
+    progress). Only regular files of that exact shape are touched. Returns how many were removed."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(TEMP_SUFFIX) and ".json." in name):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue  # gone already, or not ours to delete: leave it
+    return removed

@@ -9,8 +9,10 @@ The "squad" object is what is loaded; "code" is the same squad as a squad code (
 so a roster file can be shared as text. "budget" is the GP budget the squad was built for (100, or a co-op mini
 squad's 50 / 34 / 25); it is optional and defaults to 100.
 
-A roster that cannot be loaded (broken JSON, another format, a newer version, unknown ids) raises
-RosterError("<file>: <problem>"), and the file is never modified. list_rosters() skips files it cannot read.
+A roster that cannot be loaded (broken JSON, another format, a newer version, wrong types, unknown ids; read
+through jsonfile.read_json with its size and nesting caps) raises RosterError("<file>: <problem>"), and the file
+is never modified. list_rosters() skips files it cannot read, and removes stale temporary files of interrupted
+writes.
 No pygame here.
 """
 from __future__ import annotations
@@ -20,13 +22,15 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.persistence.jsonfile import read_versioned_json, write_json_atomic
+from game.persistence.jsonfile import read_versioned_json, remove_stale_temp_files, write_json_atomic
 from game.rules.model import Catalog, SquadSpec, UnitSpec
 
 FORMAT = "ruinstars-roster"
 VERSION = 1
 MAX_ROSTER_BYTES = 1024 * 1024
 DEFAULT_BUDGET = 100
+MAX_UNITS = 40  # far above any legal squad (4-10 units); a file with more is damaged
+MAX_TEXT = 200
 
 
 class RosterError(Exception):
@@ -79,9 +83,13 @@ def squad_from_dict(data: object) -> SquadSpec:
     name = data.get("name", "")
     if not isinstance(name, str):
         raise ValueError("the squad name must be text")
+    if len(st) > MAX_TEXT or len(name) > MAX_TEXT:
+        raise ValueError(f"the squad's names must be at most {MAX_TEXT} characters")
     units = data.get("units")
     if not isinstance(units, list):
         raise ValueError("the squad's units must be a list")
+    if len(units) > MAX_UNITS:
+        raise ValueError(f"the squad has too many units ({len(units)}; a squad has at most {MAX_UNITS})")
     out = []
     for i, u in enumerate(units):
         if not isinstance(u, dict):
@@ -92,8 +100,11 @@ def squad_from_dict(data: object) -> SquadSpec:
         un = u.get("name", "")
         if not isinstance(un, str):
             raise ValueError(f"unit {i + 1}: the name must be text")
+        if len(ut) > MAX_TEXT or len(un) > MAX_TEXT:
+            raise ValueError(f"unit {i + 1}: names must be at most {MAX_TEXT} characters")
         gear = u.get("gear", [])
-        if not isinstance(gear, list) or not all(isinstance(g, str) for g in gear):
+        if not isinstance(gear, list) or len(gear) > MAX_UNITS or not all(
+                isinstance(g, str) and len(g) <= MAX_TEXT for g in gear):
             raise ValueError(f"unit {i + 1}: gear must be a list of ids")
         out.append(UnitSpec(ut, un, tuple(gear)))
     return SquadSpec(st, name, tuple(out))
@@ -168,6 +179,7 @@ def list_rosters(folder: Path | None = None, catalog: Catalog | None = None) -> 
         from game.content import load_catalog
         catalog = load_catalog()
     out: list[RosterInfo] = []
+    remove_stale_temp_files(folder)
     try:
         files = sorted(folder.glob("*.json"))
     except OSError:
@@ -184,7 +196,8 @@ def list_rosters(folder: Path | None = None, catalog: Catalog | None = None) -> 
                 reasons = validate_squad(catalog, spec, budget, min_units=MINI_MIN_UNITS, leaders=(0, 1))
             st = catalog.squad_types[spec.squad_type]
             name = data.get("name")
-            out.append(RosterInfo(p, name if isinstance(name, str) and name else p.stem, st.slug, st.id,
+            name = name if isinstance(name, str) and name and len(name) <= MAX_TEXT else p.stem
+            out.append(RosterInfo(p, name, st.slug, st.id,
                                   squad_gp(catalog, spec), len(spec.units), not reasons, budget))
         except (RosterError, ValueError, TypeError, KeyError, AttributeError):
             continue

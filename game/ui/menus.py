@@ -79,12 +79,14 @@ class TitleScene(Scene):
         self.saves = []
 
     def build_ui(self) -> None:
-        from game.persistence.saves import list_saves
+        from game.persistence.saves import list_saves, newest_loadable
         root = self.new_root()
         m = self.app.manager
         w, h = self.app.size
         px = self.px
         self.saves = list_saves(self.app.saves_dir)
+        self.newest = newest_loadable(self.saves)  # what Continue opens: broken saves are skipped
+        broken = sum(1 for s in self.saves if s.broken)
         UILabel(rect(0, h * 0.12, w, px(80)), "RUINSTARS", m, container=root, object_id="#title")
         UILabel(rect(0, h * 0.12 + px(78), w, px(30)), "Digital edition  ·  sci-fi skirmish on a 24\" table",
                 m, container=root, object_id="#subtitle")
@@ -92,12 +94,12 @@ class TitleScene(Scene):
         x = (w - bw) // 2
         y = int(h * 0.36)
         cont_tip = None
-        if self.saves:
-            s = self.saves[0]
+        if self.newest:
+            s = self.newest
             cont_tip = f"Load the newest save: {s.label} (Turn {s.turn}, {s.saved_at.replace('T', ' ')[:16]})"
         self.b_continue = UIButton(rect(x, y, bw, bh), "Continue", m, container=root, object_id="#primary",
                                    tool_tip_text=cont_tip or "No saved game yet")
-        if not self.saves:
+        if not self.newest:
             self.b_continue.disable()
         y += bh + gap
         self.b_new = UIButton(rect(x, y, bw, bh), "New mission", m, container=root, object_id="#primary",
@@ -111,12 +113,16 @@ class TitleScene(Scene):
         self.b_settings = UIButton(rect(x, y, bw, bh), "Settings", m, container=root, object_id="#primary")
         y += bh + gap
         self.b_quit = UIButton(rect(x, y, bw, bh), "Quit", m, container=root, object_id="#primary")
-        if self.saves:
-            s = self.saves[0]
+        notes = []
+        if self.newest:
+            s = self.newest
             when = s.saved_at.replace("T", " ")[:16]
             turn = "" if "Turn" in s.label else f"  ·  Turn {s.turn}"
-            UILabel(rect(0, h - px(64), w, px(24)), f"Newest save: {s.label}{turn}  ·  {when}", m,
-                    container=root, object_id="#subtitle")
+            notes.append(f"Newest save: {s.label}{turn}  ·  {when}")
+        if broken:
+            notes.append(f"{broken} damaged save{'s' if broken > 1 else ''} (see Load)")
+        if notes:
+            UILabel(rect(0, h - px(64), w, px(24)), "  ·  ".join(notes), m, container=root, object_id="#subtitle")
         UILabel(rect(0, h - px(36), w, px(24)), "F1: help and controls", m, container=root, object_id="#subtitle")
 
     def handle(self, event, consumed) -> None:
@@ -125,8 +131,8 @@ class TitleScene(Scene):
         el = event.ui_element
         if el is self.b_new:
             self.app.push(SetupScene(self.app))
-        elif el is self.b_continue and self.saves:
-            load_into_battle(self.app, self.saves[0].path)
+        elif el is self.b_continue and self.newest:
+            load_into_battle(self.app, self.newest.path)
         elif el is self.b_squads:
             from .builder import SquadBuilderScene
             self.app.push(SquadBuilderScene(self.app))
@@ -330,30 +336,55 @@ class LoadScene(Scene):
         UILabel(rect(x0, px(40), pw, px(40)), "Load a saved game", m, container=root, object_id="#heading")
         self.items = []
         for s in self.saves:
+            if s.broken:  # greyed, with the reason: it never hides the good ones, and the file is left alone
+                self.items.append((f"{s.path.name}: {s.problem}", "#broken_save"))
+                continue
             when = s.saved_at.replace("T", " ")[:16]
             res = f" · {s.result}" if s.result else ""
             name = s.label if s.label == s.path.stem else f"{s.label} ({s.path.stem})"
-            self.items.append(f"{name}  ·  {s.mission}  ·  Turn {s.turn}{res}  ·  {when}")
-        lh = h - px(220)
+            self.items.append((f"{name}  ·  {s.mission}  ·  Turn {s.turn}{res}  ·  {when}", "#save_item"))
+        lh = h - px(270)
         self.list = UISelectionList(rect(x0, px(92), pw, lh), self.items or [], m, container=root)
         if not self.items:
             UILabel(rect(x0, px(100), pw, px(30)), "No saves yet: saves appear here when you save from the pause "
                     "menu, and at each new Turn (autosave).", m, container=root, object_id="#dim")
-        y = px(92) + lh + px(16)
+        y = px(92) + lh + px(8)
+        broken = sum(1 for s in self.saves if s.broken)
+        note = (f"{broken} damaged save{'s are' if broken > 1 else ' is'} greyed: the game cannot load "
+                f"{'them' if broken > 1 else 'it'} and leaves the file{'s' if broken > 1 else ''} as "
+                f"{'they are' if broken > 1 else 'it is'}." if broken else "")
+        self.detail = UILabel(rect(x0, y, pw, px(40)), note or " ", m, container=root, object_id="#dim")
+        y += px(48)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
         self.b_load = UIButton(rect(x0 + pw - bw, y, bw, bh), "Load", m, container=root, object_id="#primary")
         if not self.items:
             self.b_load.disable()
 
-    def selected_path(self):
+    def selected(self):
+        """The SaveInfo picked in the list (the only one, if there is just one), or None."""
         sel = self.list.get_single_selection()
         if sel is None:
-            return self.saves[0].path if len(self.saves) == 1 else None
-        for item, s in zip(self.items, self.saves):
-            if item == sel:
-                return s.path
+            return self.saves[0] if len(self.saves) == 1 else None
+        for (text, _), s in zip(self.items, self.saves):
+            if text == sel:
+                return s
         return None
+
+    def selected_path(self):
+        s = self.selected()
+        return None if s is None else s.path
+
+    def show_selected(self) -> None:
+        """The line under the list: why the picked save cannot be loaded, or what it holds."""
+        s = self.selected()
+        if s is None:
+            return
+        if s.broken:
+            sep = " " if s.problem.startswith(("is ", "has ", "was ")) else ": "  # "x.json is damaged", "x.json: ..."
+            self.detail.set_text(f"Cannot be loaded: {s.path.name}{sep}{s.problem}")
+        else:
+            self.detail.set_text(f"{s.label}: {s.mission}, Turn {s.turn}{', ' + s.result if s.result else ''}")
 
     def load_selected(self) -> None:
         path = self.selected_path()
@@ -370,6 +401,8 @@ class LoadScene(Scene):
                 self.load_selected()
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
             self.load_selected()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            self.show_selected()
 
     def intent(self, name: str) -> bool:
         if name == "cancel":

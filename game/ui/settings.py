@@ -12,6 +12,12 @@ from pathlib import Path
 UI_SCALES = (0.8, 1.0, 1.25, 1.5)
 NPC_SPEEDS = {"slow": 1.0, "normal": 0.5, "fast": 0.2, "instant": 0.0}  # seconds per NPC step
 SETTINGS_FILE = "settings.json"
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
+class _Unreadable(Exception):
+    def __init__(self, path, problem: str) -> None:
+        super().__init__(problem)
 
 
 @dataclass
@@ -35,18 +41,19 @@ class Settings:
 
     @staticmethod
     def load(folder: Path) -> "Settings":
+        from game.persistence.jsonfile import read_json
         s = Settings()
-        try:
-            data = json.loads((folder / SETTINGS_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        try:  # the same untrusting reader as saves: size cap, nesting cap, finite numbers
+            data = read_json(folder / SETTINGS_FILE, MAX_SETTINGS_BYTES, "settings", _Unreadable)
+        except _Unreadable:
             return s
         if not isinstance(data, dict):
             return s
-        if data.get("ui_scale") in UI_SCALES:
+        if isinstance(data.get("ui_scale"), (int, float)) and data["ui_scale"] in UI_SCALES:
             s.ui_scale = float(data["ui_scale"])
-        if data.get("npc_speed") in NPC_SPEEDS:
+        if isinstance(data.get("npc_speed"), str) and data["npc_speed"] in NPC_SPEEDS:
             s.npc_speed = data["npc_speed"]
-        if data.get("palette") in PALETTES:
+        if isinstance(data.get("palette"), str) and data["palette"] in PALETTES:
             s.palette = data["palette"]
         if isinstance(data.get("show_grid"), bool):
             s.show_grid = data["show_grid"]

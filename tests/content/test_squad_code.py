@@ -157,3 +157,26 @@ unit_specs = st.builds(UnitSpec, st.sampled_from(sorted(CAT.unit_types)), names,
 def test_round_trip_any_squad(squad_type, name, units):
     spec = SquadSpec(squad_type, name, units)
     assert decode(encode(spec), CAT) == spec
+
+
+def test_names_the_screen_cannot_show_are_refused():
+    """A lone surrogate in a name (a code can carry one; no keyboard types one) would crash the text drawing:
+    the code is refused as damaged."""
+    import json
+    import zlib
+
+    from game.content.squad_code import _ZDICT_V1, _b64encode, _varint
+    payload = json.dumps(["INT", "ok", [["INT-STRP", "a\udc00b", ["INT-F"]]]]).encode()
+
+    comp = zlib.compressobj(9, zlib.DEFLATED, -15, zdict=_ZDICT_V1)
+    packed = comp.compress(payload) + comp.flush()
+    head = _varint(len(packed)) + packed
+    code = "RS1-" + _b64encode(head + zlib.crc32(b"RS1" + head).to_bytes(4, "big"))
+    with pytest.raises(SquadCodeError, match="damaged"):
+        decode(code, CAT)
+
+
+def test_messages_stay_short_whatever_the_code_holds():
+    with pytest.raises(SquadCodeError) as e:
+        decode("RS" + "9" * 5000 + "-AAAA", CAT)
+    assert "is not supported" in str(e.value) and len(str(e.value)) < 120

@@ -1,5 +1,7 @@
 """Saves are scenario + seed + commands, written atomically; bad files are named and left untouched."""
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -66,11 +68,11 @@ def test_a_tampered_command_is_reported(tmp_path, finished):
 def test_atomic_write_keeps_the_old_save_when_writing_fails(tmp_path, finished, monkeypatch):
     path = save_match(finished, "keep", folder=tmp_path)
     before = path.read_bytes()
-    import game.persistence.saves as saves
+    import game.persistence.jsonfile as jsonfile
 
     def boom(*a, **k):
         raise OSError("disk full")
-    monkeypatch.setattr(saves.json, "dump", boom)
+    monkeypatch.setattr(jsonfile.json, "dump", boom)
     with pytest.raises(OSError):
         save_match(finished, "keep", folder=tmp_path)
     assert path.read_bytes() == before
@@ -84,3 +86,179 @@ def test_read_save_never_executes(tmp_path):
                              "commands": [{"type": "__import__", "side": "os"}]}))
     with pytest.raises(SaveError, match="unknown command type"):
         read_save(p)
+
+
+# -- a save is never trusted (the cases found by hand; the fuzz tests in test_fuzz.py try many more) ----------
+def _variant(tmp_path, raw: bytes, name="bad", change=None, text_change=None) -> Path:
+    if change is not None:
+        data = json.loads(raw)
+        change(data)
+        raw = json.dumps(data).encode()
+    if text_change is not None:
+        raw = text_change(raw)
+    p = tmp_path / f"{name}.json"
+    p.write_bytes(raw)
+    return p
+
+
+def _first(data, kind):
+    return next(i for i, c in enumerate(data["commands"]) if c["type"] == kind)
+
+
+def _problem(path, loader=None) -> str:
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as e:
+        (loader or load_match)(path)
+    assert e.value.path == str(path) and str(path) in str(e.value)
+    assert path.read_bytes() == before, "the file is left exactly as it was"
+    return e.value.problem
+
+
+def _set_cmd(kind, **fields):
+    def change(d):
+        d["commands"][_first(d, kind)].update(fields)
+    return change
+
+
+@pytest.mark.parametrize("change,problem", [
+    (_set_cmd("Move", z="0"), "(Move): field 'z' must be a number, got \"0\""),
+    (_set_cmd("Deploy", x="12"), "command 1 (Deploy): field 'x' must be a number, got \"12\""),
+    (_set_cmd("RerollDie", index="0"), "(RerollDie): field 'index' must be a whole number, got \"0\""),
+    (_set_cmd("RangedAttack", target={}), "(RangedAttack): field 'target' must be a whole number, got {}"),
+    (_set_cmd("Activate", uid=True), "(Activate): field 'uid' must be a whole number, got true"),
+    (lambda d: d["scenario"]["sides"][1].update(side="player"), "scenario: side \"player\" is listed twice"),
+    (lambda d: d["scenario"]["sides"][0].update(side=""), "scenario: side 1 has an empty name"),
+    (lambda d: d["scenario"]["sides"][0].update(side=None), "scenario: side 1: 'side' must be text"),
+    (lambda d: d["scenario"].update(sides=[]), "'sides' must be a list of 1 to 8 sides"),
+    (lambda d: d["scenario"]["sides"][0].update(npc="no"), "'npc' must be true or false, got \"no\""),
+    (lambda d: d["scenario"]["sides"][0]["squad"]["units"][0].update(gear="INT-F"), "'gear' must be a list of ids"),
+    (lambda d: d["scenario"].update(mission=["first-mission"]), "'mission' must be text"),
+    (lambda d: d["scenario"].update(measure=1), "'measure' must be text"),
+    (lambda d: d["scenario"].update(map="/dev/zero"), "'map' must be the file name of a map in maps/"),
+    (lambda d: d["scenario"].update(map="../../x.tmx"), "'map' must be the file name of a map in maps/"),
+    (lambda d: d["scenario"].update(map="..\\..\\x.tmx"), "'map' must be the file name of a map in maps/"),
+    (lambda d: d["scenario"].update(map="first-mission-survive.tmx/"), "'map' must be the file name"),
+    (lambda d: d["scenario"].update(map="architecture.md"), "'map' must be the file name"),
+    (lambda d: d["scenario"].update(map="no-such-map.tmx"), "the map 'no-such-map.tmx', which is not in maps/"),
+    (lambda d: d.update(seed="3"), "'seed' must be a whole number, got \"3\""),
+    (lambda d: d.update(seed=2 ** 70), "'seed' must be a whole number"),
+    (lambda d: d.update(turn="2"), "'turn' must be a whole number, got \"2\""),
+    (lambda d: d.update(turn=10 ** 9), "'turn' must be between 0 and 1000"),
+    (lambda d: d.update(label={"a": 1}), "'label' must be text"),
+    (lambda d: d.update(commands={}), "'commands' must be a list"),
+    (lambda d: d.pop("seed"), "is missing 'seed'"),
+    (lambda d: d["commands"].insert(3, 7), "command 4: a command must be an object with a 'type'"),
+])
+def test_wrong_types_in_a_save_are_named(tmp_path, real_save_bytes, change, problem):
+    p = _variant(tmp_path, real_save_bytes, change=change)
+    assert problem in _problem(p, read_save)
+    assert problem in _problem(p)
+    (info,) = list_saves(tmp_path)
+    assert info.broken and problem in info.problem
+
+
+@pytest.mark.parametrize("pattern,new,problem", [
+    (rb'"turn": \d+', b'"turn": Infinity', "not finite (Infinity)"),
+    (rb'"x": [\d.]+', b'"x": NaN', "not finite (NaN)"),
+    (rb'"y": [\d.]+', b'"y": -Infinity', "not finite (-Infinity)"),
+    (rb'"seed": \d+', b'"seed": ' + b"9" * 4000, "whole number too large to use (4000 digits)"),
+    (rb'"x": [\d.]+', b'"x": 1e400', "too large to use (1e400)"),
+])
+def test_numbers_a_save_cannot_hold(tmp_path, real_save_bytes, pattern, new, problem):
+    raw, n = re.subn(pattern, new, real_save_bytes, count=1)
+    assert n == 1
+    p = _variant(tmp_path, raw)
+    assert problem in _problem(p)
+
+
+def test_deep_nesting_is_a_clear_error_everywhere(tmp_path):
+    p = tmp_path / "deep.json"
+    p.write_text('{"format": "ruinstars-save", "version": 1, "scenario": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert "nested more than" in _problem(p)
+    (info,) = list_saves(tmp_path)
+    assert "nested more than" in info.problem
+
+
+def test_an_oversized_save_is_refused(tmp_path, real_save_bytes):
+    from game.persistence.saves import MAX_SAVE_BYTES
+    p = _variant(tmp_path, real_save_bytes + b" " * MAX_SAVE_BYTES)
+    assert "too large to be a save" in _problem(p)
+
+
+def test_renamed_sides_are_refused_by_the_mission(tmp_path, real_save_bytes):
+    """The npc side renamed: the mission refuses sides it is not played with, in words, before any replay;
+    no match is left behind."""
+    import esper
+    worlds = set(esper.list_worlds())
+    p = _variant(tmp_path, real_save_bytes, change=lambda d: d["scenario"]["sides"][1].update(side="bugs"))
+    problem = _problem(p)
+    assert "played by the sides player, npc, not player, bugs" in problem
+    assert "Error" not in problem, "words for a player, not Python's"
+    assert set(esper.list_worlds()) == worlds, "no match was left open"
+
+
+def test_any_exception_while_replaying_becomes_a_save_error(tmp_path, real_save_bytes, monkeypatch):
+    from game.match.match import Match
+    real_submit = Match.submit
+    calls = []
+
+    def flaky(self, cmd):
+        calls.append(cmd)
+        if len(calls) == 5:
+            raise ZeroDivisionError("deep inside the rules")
+        return real_submit(self, cmd)
+    monkeypatch.setattr(Match, "submit", flaky)
+    p = _variant(tmp_path, real_save_bytes)
+    assert _problem(p).startswith("command 5 (")
+
+
+def test_a_map_that_does_not_load_is_a_save_error(tmp_path, real_save_bytes, monkeypatch):
+    import game.paths
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    (maps / "first-mission-survive.tmx").write_text("<map>not really</map>")
+    monkeypatch.setattr(game.paths, "MAPS_DIR", maps)
+    import game.modes
+    monkeypatch.setattr(game.modes, "MAPS_DIR", maps)
+    p = _variant(tmp_path, real_save_bytes)
+    assert "its map cannot be used" in _problem(p)
+
+
+def test_unknown_units_in_a_saved_squad_are_named(tmp_path, real_save_bytes):
+    def change(d):
+        d["scenario"]["sides"][0]["squad"]["units"][1]["unit_type"] = "INT-GHOST"
+    p = _variant(tmp_path, real_save_bytes, change=change)
+    assert "side \"player\", unit 2: unknown unit type \"INT-GHOST\"" in _problem(p)
+
+
+def test_the_real_save_loads(tmp_path, real_save_bytes):
+    p = _variant(tmp_path, real_save_bytes, name="real")
+    m = load_match(p)
+    assert m.state_hash() == json.loads(real_save_bytes)["state_hash"] and len(m.log) == 40
+    m.close()
+
+
+def test_list_saves_lists_broken_files_with_reasons_and_never_hides_good_ones(tmp_path, real_save_bytes):
+    good = _variant(tmp_path, real_save_bytes, name="good")
+    _variant(tmp_path, b"{not json", name="junk")
+    _variant(tmp_path, b"", name="empty")
+    _variant(tmp_path, real_save_bytes, name="future", change=lambda d: d.update(version=9))
+    (tmp_path / "settings.json").write_text('{"ui_scale": 1.0}')  # the game's own settings: not a save
+    (tmp_path / "folder.json").mkdir()
+    (tmp_path / "notes.txt").write_text("hello")
+    infos = list_saves(tmp_path)
+    assert [i.path.name for i in infos] == ["good.json", "empty.json", "future.json", "junk.json"]
+    assert not infos[0].broken and infos[0].turn == json.loads(real_save_bytes)["turn"]
+    assert [i.problem for i in infos[1:]] == [
+        "is empty", "was made by a newer version of the game (save version 9; this game reads up to 1)",
+        "is damaged: not valid JSON (line 1, column 2)"]
+    assert good.read_bytes() == real_save_bytes
+
+
+def test_text_from_a_save_is_made_safe_to_show(tmp_path, real_save_bytes):
+    _variant(tmp_path, real_save_bytes, change=lambda d: d.update(label="a\tb\nc" + "x" * 150))
+    (info,) = list_saves(tmp_path)
+    assert not info.broken
+    assert info.label.startswith("a b c") and len(info.label) <= 80
+    p = _variant(tmp_path, real_save_bytes, name="surrogate", change=lambda d: d.update(label="a\udc00b"))
+    assert "text that is not valid Unicode" in _problem(p)

@@ -55,12 +55,12 @@ def test_corrupt_save_shows_message_and_is_untouched(app, saves_dir):
     assert bad.read_bytes() == before
 
 
-def test_future_version_save_shows_message_and_is_untouched(app, saves_dir):
-    good, _ = _good_save(saves_dir)
+def test_future_version_save_is_listed_as_broken_and_skipped_by_continue(app, saves_dir):
+    good, h = _good_save(saves_dir)
     future = saves_dir / "future.json"
     data = json.loads(good.read_text())
     data["version"] = 99
-    data["saved_at"] = "2999-01-01T00:00:00+00:00"  # the newest: Continue picks it
+    data["saved_at"] = "2999-01-01T00:00:00+00:00"  # the newest, were it readable
     future.write_text(json.dumps(data))
     before = future.read_bytes()
     d = Driver(app)
@@ -68,17 +68,33 @@ def test_future_version_save_shows_message_and_is_untouched(app, saves_dir):
     app.top.build_ui()
     title = d.scene
     assert isinstance(title, TitleScene)
-    assert title.saves[0].path == future
+    (info,) = [s for s in title.saves if s.path == future]
+    assert info.broken and "newer version" in info.problem
+    assert title.newest.path == good
     d.click(title.b_continue)
-    assert isinstance(d.scene, TitleScene)
-    assert app.dialog_open and "newer version" in app.last_dialog
+    assert isinstance(d.scene, BattleScene) and d.scene.match.state_hash() == h, "Continue skips the broken save"
+    assert future.read_bytes() == before
+
+
+def test_loading_a_future_save_from_the_list_shows_the_dialog(app, saves_dir):
+    good, _ = _good_save(saves_dir)
+    future = saves_dir / "future.json"
+    data = json.loads(good.read_text())
+    data["version"] = 99
+    future.write_text(json.dumps(data))
+    before = future.read_bytes()
+    d = Driver(app)
+    d.step(2)
+    _load_via_list(d, future)
+    assert isinstance(d.scene, LoadScene)
+    assert app.dialog_open and "newer version" in app.last_dialog and "future.json" in app.last_dialog
     assert future.read_bytes() == before
     # Esc closes the dialog
     d.key(pygame.K_ESCAPE)
     assert not app.dialog_open
 
 
-def test_unparseable_file_is_not_listed_but_never_changed(app, saves_dir):
+def test_unparseable_file_is_listed_as_broken_and_never_changed(app, saves_dir):
     junk = saves_dir / "junk.json"
     saves_dir.mkdir(parents=True, exist_ok=True)
     junk.write_bytes(b"{not json")
@@ -86,8 +102,106 @@ def test_unparseable_file_is_not_listed_but_never_changed(app, saves_dir):
     d.step(2)
     d.click(d.scene.b_load)
     assert isinstance(d.scene, LoadScene)
-    assert all(s.path != junk for s in d.scene.saves)
+    (info,) = d.scene.saves
+    assert info.path == junk and "not valid JSON" in info.problem
+    text, object_id = d.scene.items[0]
+    assert object_id == "#broken_save" and "junk.json" in text and "not valid JSON" in text
+    d.click(d.scene.list.item_list[0]["button_element"], frames=4)
+    assert "Cannot be loaded: junk.json is damaged" in d.scene.detail.text and "not valid JSON" in d.scene.detail.text
     assert junk.read_bytes() == b"{not json"
+
+
+def _damaged_folder(saves_dir):
+    """A saves folder full of damaged files beside two good saves; name -> bytes written."""
+    good, _ = _good_save(saves_dir, "good", seed=3)
+    other, _ = _good_save(saves_dir, "other", seed=4)
+    data = json.loads(good.read_text())
+
+    def variant(change):
+        d = json.loads(json.dumps(data))
+        change(d)
+        return json.dumps(d).encode()
+
+    def first(kind):
+        return next(i for i, c in enumerate(data["commands"]) if c["type"] == kind)
+
+    files = {
+        "deep.json": b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+        "infinite-turn.json": good.read_bytes().replace(b'"turn": 1', b'"turn": Infinity'),
+        "nan-x.json": good.read_bytes().replace(b'"x": ', b'"x": NaN, "_": ', 1),
+        "huge-number.json": good.read_bytes().replace(b'"seed": 3', b'"seed": ' + b"9" * 5000),
+        "wrong-type.json": variant(lambda d: d["commands"][first("Deploy")].update(x="12")),
+        "twin-sides.json": variant(lambda d: d["scenario"]["sides"][1].update(side="player")),
+        "renamed-side.json": variant(lambda d: d["scenario"]["sides"][1].update(side="bugs")),
+        "dev-zero.json": variant(lambda d: d["scenario"].update(map="/dev/zero")),
+        "outside.json": variant(lambda d: d["scenario"].update(map="../../x.tmx")),
+        "truncated.json": good.read_bytes()[:200],
+        "empty.json": b"",
+        "binary.json": bytes(range(256)),
+        "oversized.json": b" " * (5 * 1024 * 1024),
+    }
+    saves_dir.mkdir(parents=True, exist_ok=True)
+    for name, raw in files.items():
+        (saves_dir / name).write_bytes(raw)
+    return good, other, files
+
+
+def test_a_folder_full_of_damaged_saves(make_app, saves_dir):
+    """The acceptance case: the game starts, lists every damaged file with its reason, loads the good ones,
+    and changes no file."""
+    good, other, files = _damaged_folder(saves_dir)
+    before = {p.name: p.read_bytes() for p in saves_dir.iterdir() if p.is_file()}
+    app = make_app()  # the title screen opens
+    d = Driver(app)
+    d.step(2)
+    assert isinstance(d.scene, TitleScene) and d.scene.newest is not None
+    d.shot("title-with-damaged-saves")
+    d.click(d.scene.b_load)
+    ls = d.scene
+    assert isinstance(ls, LoadScene)
+    listed = {s.path.name: s for s in ls.saves}
+    assert set(files) - {"renamed-side.json"} <= {n for n, s in listed.items() if s.broken}
+    assert not listed["good.json"].broken and not listed["other.json"].broken
+    assert all(s.problem for s in ls.saves if s.broken)
+    assert "nested more than" in listed["deep.json"].problem
+    assert "not finite" in listed["infinite-turn.json"].problem
+    assert "too large" in listed["oversized.json"].problem
+    assert "'map'" in listed["dev-zero.json"].problem
+    assert "listed twice" in listed["twin-sides.json"].problem
+    d.click(ls.list.item_list[[s.path.name for s in ls.saves].index("deep.json")]["button_element"], frames=4)
+    d.shot("load-list-with-damaged-saves")
+    for name in ("renamed-side.json", "dev-zero.json"):
+        idx = [s.path.name for s in ls.saves].index(name)
+        d.click(ls.list.item_list[idx]["button_element"])
+        d.click(ls.b_load)
+        assert isinstance(d.scene, LoadScene) and app.dialog_open and name in app.last_dialog
+        app.close_dialog()
+    idx = [s.path.name for s in ls.saves].index("other.json")
+    d.click(ls.list.item_list[idx]["button_element"])
+    d.click(ls.b_load)
+    assert isinstance(d.scene, BattleScene) and d.scene.match.seed == 4
+    after = {p.name: p.read_bytes() for p in saves_dir.iterdir() if p.is_file() and p.name in before}
+    assert after == before
+
+
+def test_continue_shows_the_dialog_when_the_newest_save_fails_to_replay(app, saves_dir):
+    older, _ = _good_save(saves_dir, "older", seed=5)
+    newest, _ = _good_save(saves_dir, "newest", seed=6)
+    data = json.loads(newest.read_text())
+    data["saved_at"] = "2999-01-01T00:00:00+00:00"
+    data["commands"][0].update(x=99.0, y=99.0)  # well-formed, but not a legal deployment
+    newest.write_text(json.dumps(data))
+    before = newest.read_bytes()
+    d = Driver(app)
+    d.step(2)
+    app.top.build_ui()
+    assert d.scene.newest.path == newest, "well-formed: only replaying it shows the problem"
+    d.click(d.scene.b_continue)
+    assert isinstance(d.scene, TitleScene)
+    assert app.dialog_open and "newest.json" in app.last_dialog and "command 1" in app.last_dialog
+    d.step(3)
+    d.shot("continue-error-dialog")
+    assert newest.read_bytes() == before
 
 
 def test_continue_loads_the_newest_save(app, saves_dir):
@@ -116,3 +230,15 @@ def test_autosave_at_turn_start(app, saves_dir):
     auto = saves_dir / f"{AUTOSAVE}.json"
     assert auto.exists()
     assert json.loads(auto.read_text())["turn"] == 1
+
+
+def test_a_damaged_settings_file_gives_the_defaults(tmp_path):
+    from game.ui.settings import Settings
+    p = tmp_path / "settings.json"
+    for raw in (b"[" * 100_000, b'{"npc_speed": [], "palette": {}, "ui_scale": [1]}', b'{"ui_scale": NaN}',
+                b"\xff\xfe", b" " * (1 << 20)):
+        p.write_bytes(raw)
+        assert Settings.load(tmp_path) == Settings()
+        assert p.read_bytes() == raw
+    p.write_text('{"npc_speed": "fast", "palette": [], "show_grid": true}')
+    assert Settings.load(tmp_path) == Settings(npc_speed="fast", show_grid=True)
