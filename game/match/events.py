@@ -10,10 +10,26 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.rules.dice import Die
-from game.rules.records import (ATTACK_ROLL, RETURN_SAVE_ROLL, SAVE_ROLL, AttackRolled,  # noqa: F401
-                                AutoStrikeRolled, DamageReturned, DamageTaken, DieChanged, DieRerolled, DirectDamage,
-                                Event, LifeDrained, ProtectRolled, ReturnedDamageLost, SavesRolled, StrikesCounted,
-                                faces_text, source_name)
+from game.rules.records import (  # noqa: F401
+    ATTACK_ROLL,
+    RETURN_SAVE_ROLL,
+    SAVE_ROLL,
+    AttackRolled,
+    AutoStrikeRolled,
+    DamageReturned,
+    DamageTaken,
+    DieChanged,
+    DieRerolled,
+    DirectDamage,
+    Event,
+    LifeDrained,
+    ProtectRolled,
+    ReturnedDamageLost,
+    SavesRolled,
+    StrikesCounted,
+    faces_text,
+    source_name,
+)
 
 Point = tuple[float, float, float]
 

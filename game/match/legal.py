@@ -91,13 +91,7 @@ class MatchLegal:
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             if self.payment(self.cost_of(action)) is None:
                 continue
-            budget = self.move_budget(action)
-            ext = S.move_extension(self, uid, action)
-            reach = self.table.reach(self.base(uid), budget + ext)
-            for x, y, z, cost in reach.spots:
-                if cost > budget + 1e-6 and not S.extension_ok(self, uid, x, y, z):
-                    continue
-                out.append(cls(side, x, y, z))
+            out += [cls(side, s.x, s.y, s.z) for s in self.move_options(uid, action).spots]
         for w in card.weapons:
             action = act.MELEE_COMBAT if w.kind == MELEE else act.RANGED_COMBAT
             if self.payment(self.cost_of(action, w)) is None:

@@ -33,11 +33,12 @@ from .events import Event
 from .flow import BATTLE, DEPLOY, OVER, SETUP, MatchFlow
 from .legal import MatchLegal
 from .markers import MatchMarkers
-from .missions import MatchMissions
 from .mission import MissionScript, Result
+from .missions import MatchMissions
 from .movement import MatchMovement, _PendingMove
 from .paying import MatchPaying
 from .prompts import MatchPrompts, Prompt
+from .queries import MatchQueries
 from .scenario import Scenario
 from .units import MatchUnits
 
@@ -47,7 +48,7 @@ __all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
 class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
-            MatchMissions):
+            MatchMissions, MatchQueries):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
                  cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
         """`cards`: for each side with a squad, its units as (name, built card). `table`: a Table of this

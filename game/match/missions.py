@@ -20,6 +20,7 @@ from game.rules.dice import Die
 from . import anchors as A
 from . import commands as C
 from . import events as E
+from . import skills as S
 from .components import Departed, Position
 from .errors import IllegalCommand
 from .mission import MissionActionDef
@@ -140,6 +141,8 @@ class MatchMissions:
             return f"only {', '.join(self.side_name(s) for s in d.sides)} may {d.name}"
         if self.conditions(uid).downed and not d.downed_ok:
             return "a Downed unit may only Move, Dash or be revived"
+        if not S.may_take_mission_actions(self, uid):
+            return f"{self.unit(uid).name} cannot take Mission Actions (Beast, Mindless, Weirdo)"
         if d.target == "marker":
             if marker is None or marker not in self._marker_ids:
                 return f"{d.name} needs a marker"

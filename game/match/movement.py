@@ -102,7 +102,7 @@ class MatchMovement:
             m.chosen = (cmd.uid, cmd.weapon)
             esper.component_for_entity(cmd.uid, Readiness).aoo_used = True
             weapon = self.unit(cmd.uid).card.weapon(cmd.weapon)
-            max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon))
+            max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon, m.mover))
             self.note(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity", cmd.uid)
             if max_blunt > 0:
                 self._prompt = Prompt("blunt", self.side_of(m.mover),
@@ -114,9 +114,9 @@ class MatchMovement:
             return
         raise IllegalCommand("answer the Attack of Opportunity first")
 
-    def _aoo_att(self, uid: int, weapon: WeaponCard) -> int:
+    def _aoo_att(self, uid: int, weapon: WeaponCard, mover: int) -> int:
         base = esper.component_for_entity(uid, Health).hit if weapon.has("HIT") else weapon.att
-        return S.attack_dice(self, uid, weapon, base, aoo=True)
+        return S.attack_dice(self, uid, weapon, base, aoo=True) + self.mission.attack_bonus(self, uid, mover, weapon)[0]
 
     def _start_aoo(self, blunt: int) -> None:
         m = self._move
@@ -125,6 +125,6 @@ class MatchMovement:
         if blunt:
             self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)", m.mover)
         self._move = None
-        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, self._aoo_att(attacker, weapon) - blunt),
+        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, self._aoo_att(attacker, weapon, m.mover) - blunt),
                            then_move=m.dest, mover=m.mover, aoo=True, path=m.points)
 

@@ -408,9 +408,13 @@ def extension_ok(match, uid: int, x: float, y: float, z: float) -> bool:
 
 
 def objective_markers(match) -> list[tuple[float, float, float]]:
-    """A mission may define objective_markers(match) -> [(x, y, z)]; the First Mission has none."""
-    fn = getattr(match.mission, "objective_markers", None)
-    return list(fn(match)) if fn is not None else []
+    """The mission's flat markers on the table (objectives, nodes, beacons, search markers: N58); items that can
+    be attacked (Spawn Points, crates) are not objective markers."""
+    out = []
+    for mid in match.markers(on_table=True):
+        if match.marker_uid(mid) is None:
+            out.append(match.marker_position(mid))
+    return out
 
 
 def after_move(match, uid: int, points) -> list[tuple]:
@@ -1543,7 +1547,7 @@ RESTRICTED = ("DES-BST-BST", "HK-CLD-MND", "KF-WD-WD")
 
 def may_carry(match, uid: int) -> bool:
     """Beast, Mindless, Weirdo: no carrying (Intel markers and the like), no Mission actions, no objectives.
-    The engine has none of these yet; missions that add them ask here."""
+    The mission layer asks here (Pick Up, Give, Control of markers, Mission Actions)."""
     return not any(s in RESTRICTED for s in match.unit(uid).card.skills)
 
 

@@ -10,7 +10,15 @@ from game.rules.model import UnitCard
 
 from . import events as E
 from . import skills as S
-from .components import Conditions, Departed, Health, Position, Readiness, TakenOut, Unit
+from .components import (
+    Conditions,
+    Departed,
+    Health,
+    Position,
+    Readiness,
+    TakenOut,
+    Unit,
+)
 from .flow import BATTLE
 
 

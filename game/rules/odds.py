@@ -66,9 +66,12 @@ class AttackSetup:
     ncv: bool = False  # No Cover
     target_hit: int | None = None  # target's remaining HIT; None = uncapped
     attacker_hit: int | None = None  # attacker's remaining HIT; None = uncapped
+    extra_rerolls: int = 0  # attack re-rolls from skills (Vengeful, Formation, ...) on top of ACC/BRU/support
+    extra_save_rerolls: int = 0  # save re-rolls from skills (Dodge, Tough, auras) on top of Cover/support
 
     def __post_init__(self) -> None:
-        for name in ("att", "support", "target_support", "acc", "bru", "aut", "rnd"):
+        for name in ("att", "support", "target_support", "acc", "bru", "aut", "rnd", "extra_rerolls",
+                     "extra_save_rerolls"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"AttackSetup.{name} must be a non-negative int, got {value!r}")
@@ -98,7 +101,7 @@ class AttackSetup:
     @property
     def attack_rerolls(self) -> int:
         """Counted attack re-rolls (RLT's re-rolls of 6s come on top)."""
-        return self.bru + self.support if self.melee else self.acc
+        return (self.bru + self.support if self.melee else self.acc) + self.extra_rerolls
 
     @property
     def has_cover(self) -> bool:
@@ -107,8 +110,8 @@ class AttackSetup:
     @property
     def save_rerolls(self) -> int:
         if self.melee:
-            return self.target_support
-        return 1 if self.has_cover else 0
+            return self.target_support + self.extra_save_rerolls
+        return (1 if self.has_cover else 0) + self.extra_save_rerolls
 
 
 @dataclass(frozen=True, slots=True)

@@ -1074,8 +1074,8 @@ def test_charge_two_more_inches_to_end_adjacent_to_an_enemy(sk):
 
 def test_desecrate_two_more_inches_to_an_objective_marker():
     class WithObjective(Skirmish):
-        def objective_markers(self, match):
-            return [(10.5, 10.0, 0.0)]
+        def setup(self, match):
+            match.place_marker("obj", "objective", "Objective", 10.5, 10.0, radius=0.0)
 
     m, a, b = make([(unit("DES-DSC-DSC"), 2, 10)], [(card(), 22, 22)], mission=WithObjective())
     try:

@@ -1,0 +1,210 @@
+"""Questions the screen (and computer players) ask before acting, answered by the code that resolves actions.
+
+The screen never re-derives a rule: what an attack would roll comes from the very spec a real attack is built
+from (`_attack_spec`); where a unit can Move comes from the same reach and Charge/Desecrate extension the
+legal commands use; a skill's choices and reasons come from the skill's own checks, as if the unit activated
+now when it has not yet. These are pure reads: nothing here changes the match.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from game.battlefield import Sight
+from game.rules import actions as act
+from game.rules.combat import AttackSpec
+from game.rules.model import MELEE
+
+from . import commands as C
+from . import skills as S
+from .components import Activation
+from .errors import IllegalCommand
+
+# What the exact odds of game/rules/odds.py leave out, by the spec field that carries it.
+NOT_COUNTED = (("hardened", "Hardened"), ("auto_saves", "Stealthy"), ("ward", "Protect"), ("parry", "Parry"),
+               ("shield", "Shield"), ("no_reroll", "Mindstab"))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSpot:
+    x: float
+    y: float
+    z: float
+    cost: float  # inches of movement the path uses
+    extended: bool = False  # past the normal budget (Charge, Desecrate): allowed because it ends as they need
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOptions:
+    uid: int
+    action: str  # act.MOVE or act.DASH
+    budget: float  # inches (carrying and mission rules included)
+    extension: float  # extra inches Charge/Desecrate may add
+    spots: tuple[MoveSpot, ...]
+    reach: object  # the table's Reach (paths to its spots: reach.path_to(x, y, z))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPreview:
+    attacker: int
+    weapon: str
+    target: int
+    reason: str | None  # why it is not a valid target now (None: valid)
+    distance: float
+    sight: Sight | None  # ranged only
+    spec: AttackSpec | None  # what a real attack would roll now (None when not valid)
+    setup: object | None  # game.rules.odds.AttackSetup of the main target
+    odds: object | None  # game.rules.odds.Odds
+    not_counted: tuple[str, ...] = ()  # rules in play that the exact odds leave out
+    also_hit: tuple[int, ...] = ()  # other units the roll also strikes (Blast)
+
+
+class MatchQueries:
+    # == ACT and costs of a unit that may not be activating yet ==========================================
+    def act_now(self, uid: int) -> int:
+        """ACT the unit has left (activating), or would have if it activated now."""
+        if self.activation is not None and self.activation.uid == uid:
+            return self.act_left()
+        with self._in_world():
+            act_n = S.activation_act(self, uid, self.unit(uid).card.act) + self.mission.act_bonus(self, uid)
+            if self.carried_by(uid):
+                act_n = max(1, act_n + self.carry_act(uid))
+            stunned = self.readiness(uid).stunned
+            if stunned:
+                act_n = max(1, act_n - stunned)
+            return act_n
+
+    @contextmanager
+    def as_if_active(self, uid: int):
+        """Ask questions about `uid` as if it had just started its activation (for a Ready unit the player is
+        looking at); the match is as it was afterwards."""
+        if self.activation is not None and self.activation.uid == uid:
+            with self._in_world():
+                yield
+            return
+        saved = self.activation
+        with self._in_world():
+            self.activation = Activation(uid=uid, act=self.act_now(uid), move_tax=self.conditions(uid).move_tax)
+            try:
+                yield
+            finally:
+                self.activation = saved
+
+    def action_cost_for(self, uid: int, action: str, weapon=None, skill: str | None = None, base: int = 1,
+                        to_only: bool = False) -> tuple[int, tuple[int, int] | None, str | None]:
+        """(ACT cost, (from ACT, from TO) or None, why it cannot be done or None) of an action of `uid` now,
+        or as its first action if it activated now."""
+        with self.as_if_active(uid):
+            cost = self.cost_of(action, weapon, skill, base)
+            if cost >= act.FORBIDDEN:
+                a = self.activation
+                full = act.action_cost(self.unit(uid).card, action, tuple(a.history), weapon=weapon, skill=skill,
+                                       base=base, move_tax=a.move_tax)
+                return cost, None, self._forbidden(a, action, skill, full) or "not possible now"
+            pay = self.payment(cost, to_only)
+            if pay is None:
+                side = self.side_of(uid)
+                need = f"{cost} TO" if to_only else f"{cost} ACT"
+                return cost, None, f"costs {need}; it has {self.act_left()} ACT + {self.to.get(side, 0)} TO"
+            return cost, pay, None
+
+    # == movement ==========================================================================================
+    def move_options(self, uid: int, action: str) -> MoveOptions:
+        """Where `uid` can end a Move or Dash now: the spots `legal_commands` offers, with their cost."""
+        with self.as_if_active(uid):
+            budget = self.move_budget(action, uid)
+            ext = S.move_extension(self, uid, action)
+            reach = self.table.reach(self.base(uid), budget + ext)
+            spots = []
+            for x, y, z, cost in reach.spots:
+                extended = cost > budget + 1e-6
+                if extended and not S.extension_ok(self, uid, x, y, z):
+                    continue
+                spots.append(MoveSpot(x, y, z, cost, extended))
+            return MoveOptions(uid, action, budget, ext, tuple(spots), reach)
+
+    # == attacks ===========================================================================================
+    def attack_preview(self, attacker: int, weapon_id: str, target: int, with_odds: bool = True) -> AttackPreview:
+        """What an attack on `target` would roll now, and its exact odds; or why it is not a valid target."""
+        with self.as_if_active(attacker):
+            w = self.unit(attacker).card.weapon(weapon_id)
+            melee = w.kind == MELEE
+            reason = self.melee_target_reason(attacker, w, target) if melee else \
+                self.ranged_target_reason(attacker, w, target)
+            a = self.activation
+            if reason is None and a.target is not None and target != a.target:
+                reason = f"this free attack must target {self.unit(a.target).name}"
+            ab, tb = self.base(attacker), self.base(target)
+            sight = None if melee else S.sight_from(self, attacker, target)
+            distance = self.table.distance(ab, tb)
+            if reason is not None:
+                return AttackPreview(attacker, weapon_id, target, reason, distance, sight, None, None, None)
+            try:
+                groups = self._target_groups(w, target, (), (), melee=melee, attacker=attacker)
+            except IllegalCommand as e:
+                return AttackPreview(attacker, weapon_id, target, str(e), distance, sight, None, None, None)
+            spec = self._attack_spec(attacker, w, groups)
+            if spec is None:
+                return AttackPreview(attacker, weapon_id, target, "no Attack dice left to roll", distance, sight,
+                                     None, None, None)
+            others = tuple(st.uid for _, g in spec.groups for st in g if st.uid != target)
+            setup, missing = spec_setup(spec)
+            odds = None
+            if with_odds:
+                from game.rules.odds import exact_odds
+                odds = exact_odds(setup)
+            return AttackPreview(attacker, weapon_id, target, None, distance, sight, spec, setup, odds, missing,
+                                 others)
+
+    # == skills ============================================================================================
+    def skill_choices(self, uid: int, skill_id: str, side: str | None = None) -> tuple[list[C.UseSkill], str | None]:
+        """The complete UseSkill commands `uid` could give now (as if it activated now when it is Ready), and
+        when there are none, the reason most of them fail."""
+        impl = S.ACTIONS.get(skill_id)
+        if impl is None:
+            return [], "not a skill action"
+        side = side or self.side_of(uid)
+        if impl.anytime:
+            with self._in_world():
+                cmds = [c for c in S.misdirection_commands(self, side) if c.skill == skill_id]
+            return cmds, (None if cmds else "no two units to swap")
+        with self.as_if_active(uid):
+            why = S.skill_reason(self, uid, skill_id)
+            if why is not None:
+                return [], why
+            out, reasons = [], []
+            for kw in impl.options(self, uid):
+                cmd = C.UseSkill(side, skill_id, **kw)
+                r = impl.check(self, uid, cmd)
+                (reasons if r else out).append(r or cmd)
+        if out:
+            return out, None
+        if reasons:
+            return [], max(set(reasons), key=reasons.count)
+        return [], "nothing to use it on now"
+
+
+def spec_setup(spec: AttackSpec):
+    """The exact-odds setup of an attack spec's main target, and the rules in play the odds leave out."""
+    from game.rules.odds import AttackSetup
+    _, targets = spec.groups[0]
+    t = targets[0]
+    rerolls = dict(spec.rerolls)
+    melee = spec.kind == MELEE
+    named = {"ACC", "BRU", "support"}
+    extra = sum(n for k, n in rerolls.items() if k not in named)
+    missing = [label for field, label in NOT_COUNTED if getattr(t, field)]
+    if spec.drain:
+        missing.append("Life Drain")
+    if spec.attacker_no_reroll:
+        missing.append("Mindstab")
+    if len(spec.groups) > 1 or len(targets) > 1:
+        missing.append("the other targets")
+    setup = AttackSetup(att=spec.att, skl=spec.skl, arm=t.arm, melee=melee, attacker_arm=spec.attacker_arm,
+                        cover=t.cover, support=rerolls.get("support", 0) if melee else 0,
+                        target_support=t.support if melee else 0, acc=rerolls.get("ACC", 0) if not melee else 0,
+                        bru=rerolls.get("BRU", 0) if melee else 0, rlt=spec.rlt, aut=spec.aut, rnd=spec.rnd,
+                        target_hit=t.hit, attacker_hit=spec.attacker_hit,
+                        extra_rerolls=0 if spec.attacker_no_reroll else extra,
+                        extra_save_rerolls=0 if t.no_reroll else sum(n for _, n in t.save_rerolls))
+    return setup, tuple(dict.fromkeys(missing))
