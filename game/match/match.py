@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from dataclasses import asdict
+from dataclasses import asdict, fields, is_dataclass
 
 import esper
 
@@ -26,8 +26,9 @@ from game.rules.model import UnitCard
 from . import commands as C
 from . import events as E
 from . import skills as S
+from . import snapshot
 from .attacks import MatchAttacks, _AttackContext
-from .components import Activation
+from .components import Activation, Unit
 from .errors import IllegalCommand
 from .events import Event
 from .flow import BATTLE, DEPLOY, OVER, SETUP, MatchFlow
@@ -66,7 +67,8 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self.dice = Dice(seed)
         self.log: list[C.Command] = []
         self.rolls_per_command: list[int] = []
-        self.events: list[Event] = []
+        self._events: list[Event] = []
+        self._events_encoded: list | None = None  # events of a loaded snapshot, decoded when first read
         self.sides = scenario.side_names
         self.npc_sides = tuple(s.side for s in scenario.sides if s.npc)
         self.phase = SETUP
@@ -89,6 +91,8 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self._seat_turn: dict[str, int] = {s: 0 for s in self.sides}  # co-op: whose turn to activate (R27)
         self._pending: list[tuple] = []  # steps waiting to run (plain data: they are part of the state)
         self._front_cursor = 0  # where the running step puts mission steps "in front" (keeps their order)
+        self.checkpoint_every = 0  # capture a snapshot every n commands (undo replays from the nearest one)
+        self.checkpoints: list[dict] = []
         # activations waiting under a grant of free actions, each with the steps that were queued after it
         self._interrupted: list[tuple[Activation | None, list[tuple]]] = []
         self._allegiance: dict[int, str] = {}  # Compel: uid -> the side controlling it for now
@@ -104,6 +108,22 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
 
 
     # == events ======================================================================================
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, in order (a loaded save's are decoded the first time they are read)."""
+        if self._events_encoded is not None:
+            raw, self._events_encoded = self._events_encoded, None
+            self._events = snapshot.decode_events(raw)
+        return self._events
+
+    @events.setter
+    def events(self, value) -> None:
+        self._events_encoded = None
+        self._events = value
+
+    def load_events_later(self, raw: list) -> None:
+        self._events_encoded = raw
+
     def emit(self, event: E.Event) -> None:
         self.events.append(event)
 
@@ -133,6 +153,8 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             self._apply(cmd)
         self.log.append(cmd)
         self.rolls_per_command.append(self.dice.rolled - before_rolls)
+        if self.checkpoint_every and len(self.log) % self.checkpoint_every == 0:
+            self.checkpoints.append(snapshot.capture(self))
         return self.events[before_events:]
 
     def _apply(self, cmd: C.Command) -> None:
@@ -197,10 +219,12 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         """Everything that makes this match what it is now, as plain data."""
         with self._in_world():
             ents = []
-            for uid in sorted(set(self.all_units()) | set(self._marker_ids.values())):
+            for uid in sorted(esper.get_entities()):
                 comps = {}
                 for comp in esper.components_for_entity(uid):
-                    d = asdict(comp)
+                    d = {f: getattr(comp, f) for f in _field_names(type(comp))}
+                    if isinstance(comp, Unit):  # the card by its digest: cards never change
+                        d["card"] = _card_digest(comp.card)
                     comps[type(comp).__name__] = d
                 ents.append([uid, comps])
         p = self._prompt
@@ -231,11 +255,39 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         return [e.text for e in self.events if e.text]
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+_CARD_DIGESTS: dict[int, tuple[object, str]] = {}
+
+
+def _card_digest(card) -> str:
+    """A short digest of a unit card, computed once per card object (cards are frozen)."""
+    hit = _CARD_DIGESTS.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    blob = json.dumps(asdict(card), sort_keys=True, default=_json_default)
+    digest = hashlib.sha256(blob.encode()).hexdigest()[:16]
+    if len(_CARD_DIGESTS) > 4096:
+        _CARD_DIGESTS.clear()
+    _CARD_DIGESTS[id(card)] = (card, digest)
+    return digest
+
+
 def _json_default(o):
     if isinstance(o, float):
         return round(o, 6)
     if isinstance(o, (set, frozenset)):
         return sorted(o)
+    if is_dataclass(o) and not isinstance(o, type):
+        return {f: getattr(o, f) for f in _field_names(type(o))}
     return repr(o)
 
 

@@ -1,6 +1,7 @@
 """The match's units: its esper world, the units and items in it, and plain questions about them."""
 from __future__ import annotations
 
+import itertools
 from contextlib import contextmanager
 
 import esper
@@ -21,6 +22,8 @@ from .components import (
 )
 from .flow import BATTLE
 
+_restores = itertools.count(1)
+
 
 class MatchUnits:
     # == world and bookkeeping ======================================================================
@@ -35,6 +38,15 @@ class MatchUnits:
             yield
         finally:
             esper.switch_world(prev)
+
+    def new_world(self) -> None:
+        """Drop this match's esper world for an empty one (a snapshot is being restored into it)."""
+        old = self.world
+        self.world = f"{old.split('~')[0]}~{next(_restores)}"
+        if esper.current_world == old:
+            esper.switch_world("default")
+        if old in esper.list_worlds():
+            esper.delete_world(old)
 
     def close(self, keep_table: bool = False) -> None:
         """Delete this match's esper world and release its table (unless a new match takes the table over)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.battlefield import load_battlefield, open_table
 from game.content import first_mission_squad, load_catalog
+from game.match import snapshot
 from game.match.match import Match
 from game.match.scenario import Scenario, ScenarioError, SideSpec, is_plain_map_name
 from game.paths import MAPS_DIR
@@ -74,6 +75,26 @@ register(MissionEntry(FirstMission.id, FirstMission.mode, FirstMission.title, Fi
                       map_name=FirstMission.map_name))
 
 
+_BATTLEFIELDS: dict[tuple, object] = {}
+
+
+def battlefield_for(map_name: str | None):
+    """The battlefield of a map in maps/ (None: the open table), parsed once per file version: a Battlefield is
+    immutable, so every match of the same map shares it."""
+    if map_name is None:
+        return open_table()
+    path = MAPS_DIR / map_name
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    bf = _BATTLEFIELDS.get(key)
+    if bf is None:
+        bf = load_battlefield(path)
+        if len(_BATTLEFIELDS) > 32:
+            _BATTLEFIELDS.clear()
+        _BATTLEFIELDS[key] = bf
+    return bf
+
+
 def build_mission(scenario: Scenario, catalog):
     entry = mission_entry(scenario.mission)
     options = dict(entry.options)
@@ -94,7 +115,7 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
     if table is not None:
         bf = table.battlefield
     else:
-        bf = load_battlefield(MAPS_DIR / scenario.map) if scenario.map else open_table()
+        bf = battlefield_for(scenario.map)
     cards = {}
     for side in scenario.sides:
         if side.squad is not None:
@@ -121,12 +142,36 @@ def replay(scenario: Scenario, seed: int, commands, catalog=None, table=None) ->
     return m
 
 
+CHECKPOINT_EVERY = 16
+
+
 def undo(match: Match) -> Match:
-    """Rewind the last command, if it rolled no dice (it is replayed away)."""
+    """Rewind the last command, if it rolled no dice: the match goes back to the nearest checkpoint before it
+    and replays only the commands after that one (or the whole log when there is none)."""
     if not match.can_undo():
         raise ValueError("the last command rolled dice and cannot be undone")
+    return rewind(match, len(match.log) - 1)
+
+
+def rewind(match: Match, n: int) -> Match:
+    """A new match holding the state after the first `n` commands of `match` (which is closed)."""
     match.close(keep_table=True)
-    return replay(match.scenario, match.seed, match.log[:-1], match.catalog, table=match.table)
+    fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)
+    fresh.checkpoint_every = match.checkpoint_every
+    usable = [cp for cp in match.checkpoints if cp["commands"] <= n]
+    start = 0
+    if usable:
+        try:
+            snapshot.restore(fresh, usable[-1], events=match.events, log=match.log, rolls=match.rolls_per_command)
+            start = usable[-1]["commands"]
+            fresh.checkpoints = usable
+        except snapshot.SnapshotError:  # never trusted blindly: the log is the truth
+            fresh.close(keep_table=True)
+            fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)
+            fresh.checkpoint_every = match.checkpoint_every
+    for c in match.log[start:n]:
+        fresh.submit(c)
+    return fresh
 
 
 def first_mission_scenario(squad=None, map_name: str | None = FirstMission.map_name, measure: str = "inches",

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import math
 
-from game.match.mission import MissionScript, MissionSummary, ObjectiveStatus, Result, circle_zone
+from game.match.mission import (
+    MissionScript,
+    MissionSummary,
+    ObjectiveStatus,
+    Result,
+    circle_zone,
+)
 from game.rules.cards import build_card
 from game.rules.model import UnitCard, UnitSpec
 

@@ -17,7 +17,7 @@ No pygame here.
 """
 from __future__ import annotations
 
-import json
+import json  # noqa: F401  (tests replace json.dump to simulate a failed write)
 import os
 from dataclasses import dataclass
 from pathlib import Path

@@ -9,6 +9,7 @@ list_saves() lists broken files too (SaveInfo.problem says why), so a broken sav
 """
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -16,15 +17,22 @@ from pathlib import Path
 
 from game import paths
 from game.battlefield import MapError
+from game.match import snapshot
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 from game.match.errors import IllegalCommand
 from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
 
-from .jsonfile import read_versioned_json, remove_stale_temp_files, write_json_atomic
+from .jsonfile import (
+    MAX_DEPTH,
+    nesting_depth,
+    read_versioned_json,
+    remove_stale_temp_files,
+    write_json_atomic,
+)
 
 FORMAT = "ruinstars-save"
-VERSION = 1
+VERSION = 2  # 2: the mission layer (typed events, markers, snapshots); version 1 saves are refused
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole First Mission is under 100 KB
 MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
@@ -78,6 +86,12 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
         "commands": [c.to_dict() for c in match.log],
         "state_hash": match.state_hash(),
     }
+    try:  # the state now, so that loading need not replay every command (the log stays the truth)
+        snap = snapshot.capture(match, with_events=True)
+        if nesting_depth(json.dumps(snap)) <= MAX_DEPTH - 4:
+            data["snapshot"] = snap
+    except snapshot.SnapshotError:
+        log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
     write_json_atomic(path, data)
     return path
 
@@ -100,6 +114,9 @@ def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
     """Parse and check a save without changing it: (scenario, seed, commands, raw data). SaveError otherwise."""
     path = Path(path)
     data = read_versioned_json(path, FORMAT, VERSION, MAX_SAVE_BYTES, "save", SaveError)
+    if data["version"] < VERSION:
+        raise SaveError(path, f"was made by an older version of the game (save version {data['version']}); this "
+                              "version cannot replay it")
     for key, kinds in (("label", (str,)), ("mission", (str,)), ("saved_at", (str,)), ("result", (str, None)),
                        ("state_hash", (str, None))):
         _header(path, data, key, kinds, None if None in kinds else "")
@@ -159,6 +176,23 @@ def _close_quietly(match) -> None:
         log.warning("closing a match that failed to replay", exc_info=True)
 
 
+def _restore_snapshot(path: Path, match, data: dict, commands: list) -> int:
+    """Put the match in the state the save's snapshot holds, when it is one of this log's (the same number of
+    commands) and restores to the saved state hash; returns the commands it covers (0: replay them all)."""
+    snap = data.get("snapshot")
+    n = len(commands)
+    if not isinstance(snap, dict) or snap.get("commands") != n or snap.get("hash") != data.get("state_hash") or \
+            snap.get("log_digest") != snapshot.log_digest(data["commands"]):
+        return 0  # not the state of this very log: replay the log
+    try:
+        snapshot.restore(match, snap, log=commands, rolls=snap.get("rolls"))
+    except Exception:  # never trusted: a snapshot that does not restore exactly is ignored, the log replayed
+        log.warning("save %s: its snapshot was ignored; replaying the commands", path, exc_info=True)
+        return -1
+    match.checkpoints = [{k: v for k, v in snap.items() if k not in ("event_list", "cards", "rolls")}]
+    return n
+
+
 def load_match(path: Path, catalog=None, prepare: bool = False):
     """Rebuild the saved match by replaying it. The only outcomes are a loaded match or SaveError naming the file
     (and the command, when replaying fails); the file is never modified.
@@ -183,7 +217,12 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
         log.warning("save %s: setting up the mission failed", path, exc_info=True)
         raise SaveError(path, "the saved mission cannot be set up: its sides or squads are not ones this mission "
                               "can use; the save was probably edited or damaged") from None
-    for i, c in enumerate(commands):
+    start = _restore_snapshot(path, match, data, commands)
+    if start < 0:  # the snapshot left the match half restored: start again from the scenario
+        _close_quietly(match)
+        match = create_match(scenario, seed, catalog, prepare=prepare)
+        start = 0
+    for i, c in enumerate(commands[start:], start=start):
         try:
             match.submit(c)
         except IllegalCommand as e:

@@ -7,6 +7,7 @@ import pytest
 
 from game.headless import play_headless
 from game.match import commands as C
+from game.match.match import Match
 from game.modes import create_match, first_mission_scenario
 from game.persistence.saves import SaveError, list_saves, load_match, read_save, save_match
 
@@ -44,7 +45,7 @@ def test_mid_battle_save_resumes(tmp_path):
     ("{not json", "not valid JSON"),
     ('{"format": "something-else"}', "not a Ruinstars save"),
     ('{"format": "ruinstars-save", "version": 99, "scenario": {}, "seed": 1, "commands": []}', "newer version"),
-    ('{"format": "ruinstars-save", "version": 1, "seed": 1, "commands": []}', "missing 'scenario'"),
+    ('{"format": "ruinstars-save", "version": 2, "seed": 1, "commands": []}', "missing 'scenario'"),
 ])
 def test_bad_saves_name_the_file_and_stay_untouched(tmp_path, content, problem):
     p = tmp_path / "bad.json"
@@ -81,7 +82,7 @@ def test_atomic_write_keeps_the_old_save_when_writing_fails(tmp_path, finished, 
 
 def test_read_save_never_executes(tmp_path):
     p = tmp_path / "x.json"
-    p.write_text(json.dumps({"format": "ruinstars-save", "version": 1, "seed": 1,
+    p.write_text(json.dumps({"format": "ruinstars-save", "version": 2, "seed": 1,
                              "scenario": first_mission_scenario(map_name=None).to_dict(),
                              "commands": [{"type": "__import__", "side": "os"}]}))
     with pytest.raises(SaveError, match="unknown command type"):
@@ -173,7 +174,7 @@ def test_numbers_a_save_cannot_hold(tmp_path, real_save_bytes, pattern, new, pro
 
 def test_deep_nesting_is_a_clear_error_everywhere(tmp_path):
     p = tmp_path / "deep.json"
-    p.write_text('{"format": "ruinstars-save", "version": 1, "scenario": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    p.write_text('{"format": "ruinstars-save", "version": 2, "scenario": ' + "[" * 100_000 + "]" * 100_000 + "}")
     assert "nested more than" in _problem(p)
     (info,) = list_saves(tmp_path)
     assert "nested more than" in info.problem
@@ -208,7 +209,7 @@ def test_any_exception_while_replaying_becomes_a_save_error(tmp_path, real_save_
             raise ZeroDivisionError("deep inside the rules")
         return real_submit(self, cmd)
     monkeypatch.setattr(Match, "submit", flaky)
-    p = _variant(tmp_path, real_save_bytes)
+    p = _variant(tmp_path, real_save_bytes, change=lambda d: d.pop("snapshot"))  # the replay path
     assert _problem(p).startswith("command 5 (")
 
 
@@ -250,7 +251,7 @@ def test_list_saves_lists_broken_files_with_reasons_and_never_hides_good_ones(tm
     assert [i.path.name for i in infos] == ["good.json", "empty.json", "future.json", "junk.json"]
     assert not infos[0].broken and infos[0].turn == json.loads(real_save_bytes)["turn"]
     assert [i.problem for i in infos[1:]] == [
-        "is empty", "was made by a newer version of the game (save version 9; this game reads up to 1)",
+        "is empty", "was made by a newer version of the game (save version 9; this game reads up to 2)",
         "is damaged: not valid JSON (line 1, column 2)"]
     assert good.read_bytes() == real_save_bytes
 
@@ -262,3 +263,35 @@ def test_text_from_a_save_is_made_safe_to_show(tmp_path, real_save_bytes):
     assert info.label.startswith("a b c") and len(info.label) <= 80
     p = _variant(tmp_path, real_save_bytes, name="surrogate", change=lambda d: d.update(label="a\udc00b"))
     assert "text that is not valid Unicode" in _problem(p)
+
+
+def test_a_save_from_before_the_mission_layer_is_refused_in_words(tmp_path):
+    p = tmp_path / "old.json"
+    p.write_text(json.dumps({"format": "ruinstars-save", "version": 1, "seed": 1,
+                             "scenario": first_mission_scenario(map_name=None).to_dict(), "commands": []}))
+    with pytest.raises(SaveError, match="made by an older version of the game"):
+        read_save(p)
+
+
+def test_loading_restores_the_snapshot_and_replays_nothing(tmp_path, monkeypatch):
+    """The snapshot in a save gives the same match as replaying its log (same hash, same events, same next
+    decisions); a damaged snapshot is ignored and the log replayed."""
+    from game.headless import play_headless
+    m = play_headless(3)
+    path = save_match(m, "snap", folder=tmp_path)
+    data = json.loads(path.read_text())
+    assert data["snapshot"]["commands"] == len(m.log)
+    submitted = []
+    real = Match.submit
+    monkeypatch.setattr(Match, "submit", lambda self, c: submitted.append(c) or real(self, c))
+    loaded = load_match(path)
+    assert submitted == [] and loaded.state_hash() == m.state_hash()
+    assert [e.text for e in loaded.events] == [e.text for e in m.events]
+    assert loaded.log == m.log
+    loaded.close()
+    data["snapshot"]["fields"]["turn"] = "four"  # wrong type: the snapshot is refused, the log replayed
+    path.write_text(json.dumps(data))
+    again = load_match(path)
+    assert len(submitted) == len(m.log) and again.state_hash() == m.state_hash()
+    again.close()
+    m.close()

@@ -1,0 +1,373 @@
+"""Snapshots of a match's state: checkpoints for undo, and the fast path of loading a save.
+
+The log stays the truth (a match is scenario + seed + commands); a snapshot is that log's state after its
+first n commands, captured so that undo and load replay only what comes after the nearest one. Restoring a
+snapshot rebuilds the esper world with the same entity ids, every match field, the dice's generator state and
+the table's doors; the state hash of the result is checked against the one captured with it.
+
+Everything is encoded as plain JSON data (dataclasses by their registered name, tuples, sets, dicts with
+non-text keys tagged), so a snapshot can also travel in a save file: loading one never executes anything,
+and a snapshot that does not decode, or decodes to another state hash, is ignored and the log is replayed.
+Events, the command log and the rolls per command are append-only: a snapshot keeps only their lengths and
+shares the lists (in memory); a snapshot written to a file carries its events encoded.
+"""
+from __future__ import annotations
+
+import math
+import random
+import types
+import typing
+from dataclasses import fields, is_dataclass
+
+import esper
+
+from game.rules.dice import Dice, ScriptedDice
+from game.rules.model import UnitCard
+
+MAX_DEPTH = 60
+
+
+class SnapshotError(ValueError):
+    pass
+
+
+def _registry() -> dict[str, type]:
+    """Every dataclass a match's state may hold, by name (decoding builds only these)."""
+    import game.battlefield.model as bm
+    import game.rules.actions as ra
+    import game.rules.combat as rc
+    import game.rules.dice as rd
+    import game.rules.model as rmod
+    import game.rules.records as rr
+
+    from . import attacks, components, events, mission, movement, prompts
+    out: dict[str, type] = {}
+    for mod in (bm, ra, rc, rd, rmod, rr, attacks, components, events, mission, movement, prompts):
+        for name in dir(mod):
+            obj = getattr(mod, name)
+            if isinstance(obj, type) and is_dataclass(obj) and obj.__module__ == mod.__name__:
+                out[_name(obj)] = obj
+    return out
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__qualname__}"
+
+
+_TYPES: dict[str, type] | None = None
+
+
+def record_types() -> dict[str, type]:
+    global _TYPES
+    if _TYPES is None:
+        _TYPES = _registry()
+    return _TYPES
+
+
+# == the codec ==============================================================================================
+def encode(o, dice=None):
+    """Plain JSON data for `o`. `dice`: the match's Dice, written as a reference where it appears inside."""
+    if o is None or isinstance(o, (bool, int, str, float)):
+        return o
+    if dice is not None and o is dice:
+        return {"#ref": "dice"}
+    if isinstance(o, Dice):
+        return {"#dice": encode_dice(o)}
+    if isinstance(o, UnitCard):  # cards never change: kept once, by digest (see capture)
+        return {"#card": card_key(o)}
+    if is_dataclass(o) and not isinstance(o, type):
+        name = _name(type(o))
+        return {"#t": name, "f": {f.name: encode(getattr(o, f.name), dice) for f in fields(o)}}
+    if isinstance(o, tuple):
+        return {"#tup": [encode(x, dice) for x in o]}
+    if isinstance(o, list):
+        return [encode(x, dice) for x in o]
+    if isinstance(o, (set, frozenset)):
+        return {"#set": sorted((encode(x, dice) for x in o), key=repr)}
+    if isinstance(o, dict):
+        if all(isinstance(k, str) and not k.startswith("#") for k in o):
+            return {k: encode(v, dice) for k, v in o.items()}
+        return {"#kv": [[encode(k, dice), encode(v, dice)] for k, v in o.items()]}
+    raise SnapshotError(f"cannot keep a {type(o).__name__} in a snapshot")
+
+
+def decode(d, dice=None, depth: int = 0):
+    if depth > MAX_DEPTH:
+        raise SnapshotError("nested too deep")
+    if d is None or isinstance(d, (bool, int, str, float)):
+        return d
+    if isinstance(d, list):
+        return [decode(x, dice, depth + 1) for x in d]
+    if not isinstance(d, dict):
+        raise SnapshotError(f"unexpected {type(d).__name__}")
+    if "#t" in d:
+        cls = record_types().get(d["#t"])
+        if cls is None or not isinstance(d.get("f"), dict):
+            raise SnapshotError(f"unknown record {d.get('#t')!r}")
+        known = {f.name for f in fields(cls)}
+        kw = {k: decode(v, dice, depth + 1) for k, v in d["f"].items()}
+        if set(kw) != known:
+            raise SnapshotError(f"{d['#t']}: fields do not match")
+        checks = _checks(cls)
+        for k, v in kw.items():
+            if not checks[k](v):
+                raise SnapshotError(f"{d['#t']}.{k} has the wrong type")
+        try:
+            return cls(**kw)
+        except TypeError as e:
+            raise SnapshotError(f"{d['#t']}: {e}") from None
+    if "#tup" in d:
+        return tuple(decode(x, dice, depth + 1) for x in d["#tup"])
+    if "#set" in d:
+        return set(_hashable(decode(x, dice, depth + 1)) for x in d["#set"])
+    if "#kv" in d:
+        return {_hashable(decode(k, dice, depth + 1)): decode(v, dice, depth + 1) for k, v in d["#kv"]}
+    if "#card" in d:
+        card = _CARDS.get(d["#card"])
+        if card is None:
+            raise SnapshotError("a unit card is missing")
+        return card
+    if "#ref" in d:
+        if d["#ref"] != "dice" or dice is None:
+            raise SnapshotError("unknown reference")
+        return dice
+    if "#dice" in d:
+        return decode_dice(d["#dice"])
+    return {k: decode(v, dice, depth + 1) for k, v in d.items()}
+
+
+_CHECKS: dict[type, dict] = {}
+
+
+def _checks(cls: type) -> dict:
+    """For each field of a record class, a function telling whether a decoded value fits its annotation."""
+    c = _CHECKS.get(cls)
+    if c is None:
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # an annotation that does not resolve: that field is not checked
+            hints = {}
+        c = _CHECKS[cls] = {f.name: _compile(hints.get(f.name)) for f in fields(cls)}
+    return c
+
+
+def _any(v) -> bool:
+    return True
+
+
+def _compile(tp, depth: int = 0):
+    """A fast check for one annotation (unknown or open annotations accept anything)."""
+    if tp is None or tp is typing.Any or tp is object or depth > 8:
+        return _any
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        parts = [_compile(a, depth + 1) for a in args]
+        return lambda v: any(f(v) for f in parts)
+    if tp is type(None):
+        return lambda v: v is None
+    if tp is bool:
+        return lambda v: v is True or v is False
+    if tp is int:
+        return lambda v: type(v) is int
+    if tp is float:
+        return lambda v: (type(v) is int) or (type(v) is float and math.isfinite(v))
+    if tp is str:
+        return lambda v: type(v) is str
+    if origin is tuple or tp is tuple:
+        if not args:
+            return lambda v: type(v) is tuple
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _compile(args[0], depth + 1)
+            return lambda v: type(v) is tuple and all(item(x) for x in v)
+        items = [_compile(a, depth + 1) for a in args]
+        return lambda v: type(v) is tuple and len(v) == len(items) and all(f(x) for f, x in zip(items, v))
+    if origin is list or tp is list:
+        item = _compile(args[0], depth + 1) if args else _any
+        return lambda v: type(v) is list and all(item(x) for x in v)
+    if origin is dict or tp is dict:
+        kf = _compile(args[0], depth + 1) if args else _any
+        vf = _compile(args[1], depth + 1) if args else _any
+        return lambda v: type(v) is dict and all(kf(k) and vf(x) for k, x in v.items())
+    if origin is set or tp is set:
+        return lambda v: type(v) is set
+    if isinstance(tp, type):
+        return lambda v: isinstance(v, tp)
+    return _any
+
+
+def _hashable(x):
+    if isinstance(x, list):
+        return tuple(_hashable(v) for v in x)
+    return x
+
+
+def encode_dice(dice: Dice) -> dict:
+    if isinstance(dice, ScriptedDice):
+        return {"kind": "scripted", "rolled": dice.rolled, "faces": list(dice._faces)}
+    version, state, gauss = dice._rng.getstate()
+    return {"kind": "seeded", "seed": dice.seed, "rolled": dice.rolled, "state": [version, list(state), gauss]}
+
+
+def decode_dice(d: dict) -> Dice:
+    try:
+        if d["kind"] == "scripted":
+            out = ScriptedDice(list(d["faces"]))
+        else:
+            out = Dice(int(d["seed"]))
+            version, state, gauss = d["state"]
+            if len(state) != 625 or not all(isinstance(x, int) for x in state):
+                raise SnapshotError("damaged generator state")
+            out._rng = random.Random()
+            out._rng.setstate((version, tuple(state), gauss))
+        out.rolled = int(d["rolled"])
+        return out
+    except (KeyError, TypeError, ValueError) as e:
+        raise SnapshotError(f"damaged dice ({e})") from None
+
+
+# == unit cards, kept once ===================================================================================
+_CARDS: dict[str, UnitCard] = {}  # digest -> the card object (shared by every snapshot and match)
+
+
+def card_key(card: UnitCard) -> str:
+    from .match import _card_digest
+    key = _card_digest(card)
+    _CARDS.setdefault(key, card)
+    return key
+
+
+def _cards_of(data: dict) -> None:
+    """Learn the cards a snapshot from a file carries."""
+    from .match import _card_digest
+    for key, enc in data.get("cards", {}).items():
+        if key not in _CARDS:
+            card = decode(enc)
+            if not isinstance(card, UnitCard) or _card_digest(card) != key:
+                raise SnapshotError("a unit card does not match its digest")
+            _CARDS[key] = card
+
+
+# == capturing and restoring a match =========================================================================
+def _field_types() -> dict:
+    """The match's own fields a snapshot holds, with the type each must have."""
+    from .attacks import _AttackContext
+    from .components import Activation
+    from .mission import Result
+    from .movement import _PendingMove
+    from .prompts import Prompt
+    return {"phase": str, "turn": int, "score": dict[str, int], "mission_state": dict, "to": dict[str, int],
+            "taken_out_count": dict[str, int], "next_side": str | None, "activation": Activation | None,
+            "result": Result | None, "tokens": list[dict], "side_effects": dict, "_attack": _AttackContext | None,
+            "_move": _PendingMove | None, "_prompt": Prompt | None, "_deployed_sides": set,
+            "_deploy_turn": str | None, "_marker_ids": dict[str, int], "_seat_turn": dict[str, int],
+            "_pending": list, "_front_cursor": int, "_interrupted": list, "_allegiance": dict, "_react_due": str}
+
+
+FIELDS = ("phase", "turn", "score", "mission_state", "to", "taken_out_count", "next_side", "activation", "result",
+          "tokens", "side_effects", "_attack", "_move", "_prompt", "_deployed_sides", "_deploy_turn", "_marker_ids",
+          "_seat_turn", "_pending", "_front_cursor", "_interrupted", "_allegiance", "_react_due")
+_FIELD_CHECKS: dict | None = None
+
+
+def capture(match, with_events: bool = False) -> dict:
+    """The match's state now, as plain data (events only by count unless `with_events`)."""
+    with match._in_world():
+        ents = []
+        for ent in sorted(esper.get_entities()):
+            ents.append([ent, [encode(c) for c in esper.components_for_entity(ent)]])
+        next_id = max((e for e, _ in ents), default=0) + 1
+    data = {
+        "commands": len(match.log),
+        "events": len(match.events),
+        "dice": encode_dice(match.dice),
+        "fields": {name: encode(getattr(match, name), match.dice) for name in FIELDS},
+        "entities": ents,
+        "next_entity": next_id,
+        "doors": dict(match.table.doors_open),
+        "hash": match.state_hash(),
+    }
+    if with_events:  # for a file: the events, the cards in full, and which log it is the state of
+        data["event_list"] = [encode(e) for e in match.events]
+        data["log_digest"] = log_digest([c.to_dict() for c in match.log])
+        data["rolls"] = list(match.rolls_per_command)
+        keys = {c["#card"] for _, comps in ents for c in comps if isinstance(c, dict)
+                for c in [c.get("f", {}).get("card")] if isinstance(c, dict) and "#card" in c}
+        data["cards"] = {k: _encode_card(_CARDS[k]) for k in sorted(keys)}
+    return data
+
+
+def log_digest(commands: list) -> str:
+    """A digest of a command log as saved (a snapshot in a file belongs to exactly this log)."""
+    import hashlib
+    import json
+    return hashlib.sha256(json.dumps(commands, sort_keys=True).encode()).hexdigest()
+
+
+def decode_events(raw: list) -> list:
+    """The events a snapshot from a file carried (an event that does not decode becomes a plain note)."""
+    from .events import Event, Note
+    out = []
+    for r in raw:
+        try:
+            e = decode(r)
+        except SnapshotError:
+            e = None
+        out.append(e if isinstance(e, Event) else Note("(an entry of the saved log could not be read)"))
+    return out
+
+
+def _encode_card(card: UnitCard) -> dict:
+    return {"#t": _name(UnitCard), "f": {f.name: encode(getattr(card, f.name)) for f in fields(card)}}
+
+
+def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
+    """Put a freshly built match (same scenario and seed, nothing submitted) into the captured state.
+    `events`, `log`, `rolls`: the lists the snapshot's counts refer to (from the match it was captured in)."""
+    try:
+        _cards_of(data)
+        dice = decode_dice(data["dice"])
+        values = {name: decode(data["fields"][name], dice) for name in FIELDS}
+        global _FIELD_CHECKS
+        if _FIELD_CHECKS is None:
+            _FIELD_CHECKS = {k: _compile(tp) for k, tp in _field_types().items()}
+        for name, value in values.items():
+            if not _FIELD_CHECKS[name](value):
+                raise SnapshotError(f"the match's {name.strip('_')} has the wrong type")
+        ents = [(int(ent), [decode(c) for c in comps]) for ent, comps in data["entities"]]
+        next_id = int(data["next_entity"])
+        raw_events = data.get("event_list")
+        if raw_events is not None:
+            if not isinstance(raw_events, list) or len(raw_events) != data["events"]:
+                raise SnapshotError("the events do not match the snapshot")
+            event_list = None
+        else:
+            event_list = list(events[:data["events"]]) if events is not None else None
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise SnapshotError(f"the snapshot is damaged ({e})") from None
+    match.new_world()  # entity ids count from 1 again
+    with match._in_world():
+        wanted = dict(ents)
+        for i in range(1, next_id):
+            e = esper.create_entity(*wanted.get(i, ()))
+            if i not in wanted:
+                esper.delete_entity(e, immediate=True)
+    match.dice = dice
+    for name, value in values.items():
+        setattr(match, name, value)
+    if event_list is not None:
+        match.events = event_list
+    elif raw_events is not None:
+        match.load_events_later(raw_events)
+    if log is not None:
+        match.log = list(log[:data["commands"]])
+        match.rolls_per_command = list(rolls[:data["commands"]])
+        if len(match.log) != data["commands"] or len(match.rolls_per_command) != data["commands"] or \
+                not all(type(r) is int and r >= 0 for r in match.rolls_per_command):
+            raise SnapshotError("the command log does not match the snapshot")
+    match.table.reset()
+    for door, opened in data["doors"].items():
+        match.table.set_door(door, opened)
+    match._sync_table()
+    if match.state_hash() != data["hash"]:
+        raise SnapshotError("the restored state differs from the one captured")
+
