@@ -754,8 +754,14 @@ class BattleScene(Scene):
         if name == "next_unit":
             self.next_unit()
             return True
-        if name in ("end_activation", "confirm"):
+        if name == "end_activation":
             self.end_activation()
+            return True
+        if name == "confirm":
+            # Enter does only what the screen offers it for: ending an activation with nothing left to do
+            # (a dice prompt that closed itself must not turn the next Enter into "End activation")
+            if self.enter_ends_activation():
+                self.end_activation()
             return True
         if name in ("move", "dash", "ranged", "melee"):
             self.set_mode(name)
@@ -799,6 +805,17 @@ class BattleScene(Scene):
         if ok:
             self.mode, self.weapon_id = mode, weapon
         return ok
+
+    def enter_ends_activation(self) -> bool:
+        """Enter ends the activation only when the active unit of the squad has nothing left to do (the info
+        box then says so, naming the key)."""
+        m = self.match
+        if m.phase != "battle" or m.prompt is not None or m.waiting_for() != self.side or self.skill is not None:
+            return False
+        uid = m.active_unit
+        if uid is None or uid != self.selected or m.side_of(uid) != self.side:
+            return False
+        return not any(st.enabled for st in self._states(uid))
 
     def end_activation(self) -> None:
         m = self.match

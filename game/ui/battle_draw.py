@@ -701,7 +701,7 @@ def _info_lines(sc):
         return lines
     st = [s for s in sc._actions if s.enabled]
     if not st and m.waiting_for() == sc.side:
-        lines.append(("Nothing left to do: End activation (E).", pal.text_dim, False))
+        lines.append(("Nothing left to do: End activation (E or Enter).", pal.text_dim, False))
     return lines
 
 

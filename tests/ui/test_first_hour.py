@@ -1,0 +1,59 @@
+"""The defects a new player meets in the first hour on the battle screen: keys doing only what the screen
+offers, the dice prompt's layout, the Move area after the last ACT, the top bar during the player's own
+activation, and words that match what is on screen. Driven with posted events on small scripted matches."""
+import pygame
+
+from game.match import commands as C
+from game.rules.dice import ScriptedDice
+from game.rules.model import Special
+from tests.match.conftest import card
+
+from .driver import Driver
+from .test_skills_ui import scene_on, select, small_match
+
+SIXES = [6] * 40
+
+
+def relentless_shot(app, to_dice=(4, 4, 4)):
+    """Our Gunner (ATT 1, a Relentless rifle) 10" from a Target; the TO roll `to_dice`; our Gunner selected,
+    Ranged mode, the Target clicked: the attack die is a 6 (Relentless may re-roll it)."""
+    gunner = card(name="Gunner", ranged=(1, 4), weapon_specials=(Special("RLT"),), melee=None)
+    m, p, n = small_match([(gunner, 5, 10)], [(card(name="Target", hit=5), 15, 10)], dice=list(to_dice) + SIXES)
+    d, sc = scene_on(app, m)
+    select(d, p[0])
+    m.dice = ScriptedDice([6, 2] + SIXES)  # the attack die 6, re-rolled to a 2; the Target's saves 6
+    d.key(pygame.K_r)
+    q = m.position(n[0])
+    d.click_board(q.x, q.y)
+    d.step(2)
+    assert m.prompt is not None and m.prompt.kind == "dice" and m.prompt.side == "player"
+    return d, sc, m, p, n
+
+
+# == item 2: a key does only what the screen offers ======================================================
+def test_enter_after_a_prompt_closed_itself_does_not_end_the_activation(app):
+    d, sc, m, p, n = relentless_shot(app)  # no TO: the free Relentless re-roll is the only choice
+    reroll = next(b for b, c in sc.prompt_panel.commands.items() if isinstance(c, C.RerollDie))
+    d.click(reroll)
+    assert m.prompt is None, "nothing is left to decide: the prompt closed itself"
+    assert m.active_unit == p[0] and m.act_left() == 1
+    d.key(pygame.K_RETURN)  # the player meant to accept the dice
+    assert m.active_unit == p[0] and m.act_left() == 1, "Enter did not end the activation"
+    assert not any(isinstance(c, C.EndActivation) for c in m.log)
+    # E still ends it, and Enter does once nothing is left to do
+    d.key(pygame.K_e)
+    assert m.active_unit != p[0]
+
+
+def test_enter_ends_an_activation_with_nothing_left_to_do(app):
+    m, p, n = small_match([(card(name="Runner", act=1), 5, 10)], [(card(name="Target"), 20, 20)],
+                          dice=[4, 4, 4] + SIXES)
+    d, sc = scene_on(app, m)
+    select(d, p[0])
+    spot = min(sc.preview.spots, key=lambda s: (abs(s[3] - 2.0), s[0], s[1]))
+    d.click_board(spot[0], spot[1])
+    assert isinstance(m.log[-1], C.Move) and m.act_left() == 0
+    d.step(2)
+    assert sc.enter_ends_activation()
+    d.key(pygame.K_RETURN)
+    assert any(isinstance(c, C.EndActivation) and c.side == "player" for c in m.log)
