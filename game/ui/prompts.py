@@ -169,6 +169,8 @@ class PromptPanel:
         self.generic = False
         self._bg = None
         self.max_rows = 4  # more options than this: a grid of buttons (their lines become tooltips)
+        self.sub_lines: list[str] | None = None  # the sub line wrapped as the builder measured it
+        self.dice_top = 0  # where the dice start, from the panel's top
 
     def clear(self) -> None:
         for el in self.elements:
@@ -186,6 +188,7 @@ class PromptPanel:
         self.summary = ""
         self.summary_head = "If you accept now:"
         self.sub_lines = None
+        self.dice_top = 0
         self.max_rows = 4
 
     @property
@@ -308,14 +311,12 @@ class PromptPanel:
     def _build_dice(self, match, side, p, area) -> None:
         sc = self.scene
         s = sc.app.settings.ui_scale
+        T = sc.app.text
         d = p.decision
         n = len(d.dice)
         parry = p.kind == "parry"
         self.die_select = True
         self.selected = min(self.selected, max(0, n - 1))
-        W = min(area.w - int(20 * s), int(820 * s))
-        H = int(232 * s)
-        self._place(area, W, H)
         who = _name(match, d.uid)
         kind = sc.attack_kind
         to_left = match.to.get(side, 0)
@@ -338,36 +339,49 @@ class PromptPanel:
                 + ("These dice may not be re-rolled.  " if getattr(d, "no_reroll", False) else "") \
                 + "Pick a die (click or 1-9), then an option; Accept when done."
             self.summary = dice_summary(d, kind)
-        dsz = int(46 * s)
-        gap = int(14 * s)
-        x = self.rect.x + int(16 * s)
-        y = self.rect.y + int(58 * s)
-        self.die_rects = [pygame.Rect(x + i * (dsz + gap), y, dsz, dsz) for i in range(n)]
         cmds = match.legal_commands(side)
         mine = [c for c in cmds if getattr(c, "index", None) == self.selected]
-        bx = self.rect.x + int(16 * s)
-        by = y + dsz + int(28 * s)
-        bw, bh = int(150 * s), int(30 * s)
-        self.right_w = int(230 * s)
-        lw = self.rect.right - self.right_w - int(16 * s) - (bx + bw + int(8 * s))
-        for c in mine[:4]:
+        options = []
+        for c in mine:
             if parry:
-                k = success_chance(d.stat)
-                label = "Parry this die"
-                what = f"the attacker re-rolls it: {k} in 6 it hits again"
+                options.append(("Parry this die", f"the attacker re-rolls it: {success_chance(d.stat)} in 6 it hits "
+                                "again", c))
             else:
-                label, what = option_text(c, d, to_left)
-            self._button(rect(bx, by, bw, bh), label, c, tip=what)
-            self.notes.append((pygame.Rect(bx + bw + int(8 * s), by, lw, bh), what))
-            by += bh + int(4 * s)
+                options.append(option_text(c, d, to_left) + (c,))
+        # the layout, measured: header and sub lines, the dice with their labels, one row per option (its note
+        # beside it, on two lines when narrow); the summary and Accept in a column on the right
+        pad = int(16 * s)
+        W = min(area.w - int(20 * s), int(820 * s))
+        self.sub_lines = T.wrap(self.sub, 12, W - 2 * pad)[:2]
+        dsz, gap = int(46 * s), int(14 * s)
+        dice_y = max(int(58 * s), int(34 * s) + len(self.sub_lines) * T.line_height(12) + int(8 * s))
+        top = dice_y + dsz + int(28 * s)  # under the dice and their labels
+        self.right_w = min(int(230 * s), int(W * 0.3))
+        longest = max((T.size(lab, 14, True)[0] for lab, _, _ in options), default=0) + int(24 * s)
+        bw = max(int(120 * s), min(longest, int(W * 0.34)))
+        lw = W - self.right_w - pad - (pad + bw + int(8 * s))
+        bh, row_gap = int(30 * s), int(4 * s)
+        lh = T.line_height(12)
+        heights = [max(bh, len(T.wrap(what, 12, lw)[:2]) * lh + int(4 * s)) for _, what, _ in options]
+        rows_h = sum(h + row_gap for h in heights) if heights else bh + row_gap
+        H = max(int(232 * s), top + rows_h + int(12 * s))
+        self._place(area, W, H)
+        x = self.rect.x + pad
+        self.die_rects = [pygame.Rect(x + i * (dsz + gap), self.rect.y + dice_y, dsz, dsz) for i in range(n)]
+        self.dice_top = dice_y
+        by = self.rect.y + top
+        for (label, what, c), h in zip(options, heights):
+            self._button(rect(x, by + (h - bh) // 2, bw, bh), label, c, tip=what)
+            self.notes.append((pygame.Rect(x + bw + int(8 * s), by, lw, h), what))
+            by += h + row_gap
         if not mine:
-            self.notes.append((pygame.Rect(bx, by, self.rect.w - self.right_w - int(40 * s), bh),
+            self.notes.append((pygame.Rect(x, by, W - self.right_w - 2 * pad, bh),
                                "A die that missed: nothing to Parry." if parry else
                                "This die has no options left (re-rolled already, or no TO)."))
         acc = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
         if acc is not None:
             aw, ah = self.right_w - int(16 * s), int(44 * s)
-            b = self._button(rect(self.rect.right - aw - int(16 * s), self.rect.bottom - ah - int(14 * s), aw, ah),
+            b = self._button(rect(self.rect.right - aw - pad, self.rect.bottom - ah - int(14 * s), aw, ah),
                              "No Parry (Enter)" if parry else "Accept (Enter)", acc, tip=self.summary,
                              oid="#accept")
             self.accept_button = b
@@ -616,7 +630,7 @@ class PromptPanel:
         while head and T.size(head, 17, True)[0] > r.w - int(32 * s):
             head = head[:-4] + "..."
         T.blit(screen, head, (r.x + int(16 * s), r.y + int(10 * s)), 17, pal.text, True)
-        sub_lines = getattr(self, "sub_lines", None) if not self.die_rects else None
+        sub_lines = self.sub_lines
         if self.sub:
             lines = sub_lines if sub_lines else T.wrap(self.sub, 12, r.w - int(32 * s))[:1]
             y = r.y + int(34 * s)
@@ -654,7 +668,7 @@ class PromptPanel:
                        anchor="midtop")
         if self.summary and self.die_select:
             x = r.right - self.right_w
-            y = r.y + int(58 * s)
+            y = r.y + self.dice_top
             T.blit(screen, self.summary_head, (x, y), 11, pal.text_dim)
             y += T.line_height(11)
             for line in T.wrap(self.summary, 14, self.right_w - int(20 * s), True)[:4]:

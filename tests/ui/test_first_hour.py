@@ -57,3 +57,24 @@ def test_enter_ends_an_activation_with_nothing_left_to_do(app):
     assert sc.enter_ends_activation()
     d.key(pygame.K_RETURN)
     assert any(isinstance(c, C.EndActivation) and c.side == "player" for c in m.log)
+
+
+# == item 3: the dice prompt holds all its options ========================================================
+def _inside(panel, r) -> bool:
+    return panel.rect.contains(r)
+
+
+def test_dice_prompt_with_four_options_keeps_them_inside_its_panel(make_app):
+    for scale in (1.0, 1.5):
+        app = make_app(ui_scale=scale)
+        d, sc, m, p, n = relentless_shot(app, to_dice=(1, 1, 1))  # 3 TO: re-roll free or with TO, -1, +1
+        panel = sc.prompt_panel
+        options = [c for c in panel.commands.values() if not isinstance(c, C.AcceptDice)]
+        assert len(options) == 4
+        for b in panel.commands:
+            assert _inside(panel, b.rect), f"{b.text} at {b.rect} outside the panel {panel.rect} ({scale:.0%})"
+        for r, text in panel.notes:
+            assert _inside(panel, r), f"{text!r} outside the panel ({scale:.0%})"
+        for r in panel.die_rects:
+            assert _inside(panel, r)
+        d.shot(f"dice-prompt-four-options-{int(scale * 100)}")
