@@ -523,10 +523,12 @@ class BattleScene(Scene):
             elif self.selected is not None and not (self._ready_own(self.selected) or self.selected == m.active_unit):
                 self.selected = None
                 self.mode = None
-            if self.selected is not None and self.mode in ("move", "dash") and m.active_unit == self.selected:
-                # after a move, keep moving only if it is still affordable
-                if self.mode not in self._affordable_modes():
-                    self.mode = self._default_mode(self.selected)
+            if self.selected is not None and self.mode in ("move", "dash", "ranged", "melee") and \
+                    self.mode not in self._affordable_modes():
+                # after an action, keep its preview only while it is still affordable (no Move area, no
+                # "click to go", once the last ACT is spent)
+                self.mode = self._default_mode(self.selected)
+                self.weapon_id = None
             if self.selected is None and m.waiting_for() == self.side and m.active_unit is None and \
                     m.prompt is None:
                 ready = [u for u in m.units(self.side) if m.readiness(u).ready]
@@ -586,11 +588,11 @@ class BattleScene(Scene):
 
     # == selection and modes ============================================================================
     def _affordable_modes(self) -> list[str]:
-        out = []
-        for st in self._actions or []:
-            if st.enabled:
-                out.append(st.key.split(":")[0])
-        return out
+        """The preview modes the selected unit can still use, read from the match as it is now (the buttons
+        may still show the previous version)."""
+        if self.selected is None:
+            return []
+        return [st.key.split(":")[0] for st in self._states(self.selected) if st.enabled]
 
     def _default_mode(self, uid) -> str | None:
         if uid is None:

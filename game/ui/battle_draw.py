@@ -774,6 +774,8 @@ def _hint_text(sc) -> str:
         return "The NPCs are acting  ·  Space: skip ahead  ·  hover any base to read its card"
     if sc.selected is None:
         return "Click a Ready unit (Tab: next)  ·  G: grid and ruler  ·  F1: help  ·  Esc: menu"
+    if sc.enter_ends_activation():
+        return "Nothing left to do: E or Enter ends the activation  ·  Ctrl+Z: undo"
     if sc.mode == "move":
         return "Click a highlighted spot to Move  ·  D: Dash  ·  R: shoot  ·  F: fight  ·  E: end activation"
     if sc.mode == "dash":

@@ -78,3 +78,23 @@ def test_dice_prompt_with_four_options_keeps_them_inside_its_panel(make_app):
         for r in panel.die_rects:
             assert _inside(panel, r)
         d.shot(f"dice-prompt-four-options-{int(scale * 100)}")
+
+
+# == item 4: no Move area once the ACT are spent ==========================================================
+def test_move_area_goes_once_the_last_act_is_spent(app):
+    from game.ui.battle_draw import _info_lines
+    m, p, n = small_match([(card(name="Runner", act=1), 5, 10)], [(card(name="Target"), 20, 20)],
+                          dice=[4, 4, 4] + SIXES)
+    d, sc = scene_on(app, m)
+    select(d, p[0])
+    assert sc.mode == "move" and sc.preview is not None
+    spot = min(sc.preview.spots, key=lambda s: (abs(s[3] - 2.0), s[0], s[1]))
+    d.click_board(spot[0], spot[1])
+    assert isinstance(m.log[-1], C.Move) and m.act_left() == 0
+    d.step(3)
+    d.hover_board(spot[0] + 1.0, spot[1])  # where the area was
+    assert sc.mode not in ("move", "dash"), "no Move preview without ACT"
+    assert sc.hover_spot is None and sc.hover_path is None
+    texts = " ".join(t for t, _, _ in _info_lines(sc))
+    assert "click to go" not in texts and "Nothing left to do" in texts
+    d.shot("move-area-after-last-act")
