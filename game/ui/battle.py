@@ -111,7 +111,8 @@ class BattleScene(Scene):
         self.npc_timer = 0.4
         self.skip = False
         self.attack_kind: str | None = None
-        self.npc_line = ""
+        self.npc_line = ""  # the Behaviour line of the NPC acting ...
+        self.npc_line_uid: int | None = None  # ... and that NPC (the line is shown only while it acts)
         self.result_timer: float | None = None
         self.deploy_uid: int | None = None
         self._drag = None
@@ -1321,10 +1322,11 @@ class BattleScene(Scene):
         except Exception as e:
             self.app.toast(f"The computer player is stuck: {e}", "error")
             cmd = C.EndActivation(m.waiting_for())
-        if isinstance(ctl, NpcController) and not had_prompt and uid is not None:
+        if isinstance(ctl, NpcController) and not had_prompt and uid is not None and m.side_of(uid) in self.npc_ctl:
             line = BEHAVIOUR_TEXT.get(ctl.last_line, ctl.last_line)
             name = m.unit(uid).name
             self.npc_line = f"{name} - Behaviour {line}"
+            self.npc_line_uid = uid
             self.log.add([LogEntry("npc", [Segment("text", f"Behaviour {line}")], 1)])
         if not self.submit(cmd, quiet=True):
             # never loop on a refused command: fall back to a legal one

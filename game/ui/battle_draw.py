@@ -480,7 +480,7 @@ def _top_key(sc):
     a = m.activation
     grant = None if a is None or not a.grant else (a.grant, repr(a.plan), a.max_cost, a.target)
     return (m.phase, m.turn, m.to.get(sc.side, 0), m.waiting_for(), None if p is None else (p.side, p.text),
-            m.active_unit, m.act_left(), grant, sc.npc_line, sc.app.palette.name,
+            m.active_unit, m.act_left(), grant, sc.npc_line, sc.npc_line_uid, sc.app.palette.name,
             tuple(sc.b_skip.rect) if sc.b_skip else 0)
 
 
@@ -552,30 +552,38 @@ def _draw_top(sc, screen) -> None:
         t = T.blit(screen, "0", (x, cy), 14, pal.text_faint, True, anchor="midleft")
         x = t.right
     x += px(16)
-    w = m.waiting_for()
     if m.phase == "battle":
-        if m.prompt is not None and m.prompt.side == sc.side:
-            txt, col = "Your decision: " + m.prompt.text, pal.select
-        elif w == sc.side:
-            if m.active_unit is not None:
-                g = grant_text(m)
-                if g:
-                    txt = f"{m.unit(m.active_unit).name}  ·  {g}"
-                else:
-                    txt = f"{m.unit(m.active_unit).name} activating  ·  {m.act_left()} ACT left"
-            else:
-                txt = "Your turn: activate a Ready unit"
-            col = pal.player
-        elif w in sc.npc_ctl:
-            txt, col = (sc.npc_line or "The Bugs are acting") + "   (Space: skip)", pal.npc
-        else:
-            txt, col = "", pal.text
+        txt, col = top_status(sc)
         limit = sc.b_skip.rect.left - px(8) - x if sc.b_skip is not None else 400
         while txt and T.size(txt, 14, True)[0] > limit:
             txt = txt[:-4] + "..."
         T.blit(screen, txt, (x, cy), 14, col, True, anchor="midleft")
     elif m.phase == "deploy":
         T.blit(screen, "Place your squad inside the blue circle", (x, cy), 14, pal.player, True, anchor="midleft")
+
+
+def top_status(sc) -> tuple[str, tuple]:
+    """The top bar's line in battle: whose decision it is and what is going on, with its colour."""
+    m = sc.match
+    pal = sc.app.palette
+    w = m.waiting_for()
+    a = m.active_unit
+    if m.prompt is not None and m.prompt.side == sc.side:
+        return "Your decision: " + m.prompt.text, pal.select
+    if w == sc.side:
+        if a is not None:
+            g = grant_text(m)
+            if g:
+                return f"{m.unit(a).name}  ·  {g}", pal.player
+            return f"{m.unit(a).name} activating  ·  {m.act_left()} ACT left", pal.player
+        return "Your turn: activate a Ready unit", pal.player
+    if w in sc.npc_ctl:
+        if a is not None and m.side_of(a) == sc.side:  # the NPCs answer during one of our activations
+            return f"{m.unit(a).name} activating  ·  the NPCs answer   (Space: skip)", pal.npc
+        if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the line of the NPC acting now
+            return sc.npc_line + "   (Space: skip)", pal.npc
+        return "The NPCs are acting   (Space: skip)", pal.npc
+    return "", pal.text
 
 
 def _draw_panel(sc, screen, uid, note) -> None:

@@ -98,3 +98,40 @@ def test_move_area_goes_once_the_last_act_is_spent(app):
     texts = " ".join(t for t, _, _ in _info_lines(sc))
     assert "click to go" not in texts and "Nothing left to do" in texts
     d.shot("move-area-after-last-act")
+
+
+# == item 7: the top bar names the NPC acting now, never one that acted before ============================
+def test_top_bar_shows_no_stale_npc_line_during_our_melee(make_app):
+    from game.ui.battle_draw import top_status
+    app = make_app(npc_speed="normal")
+    # Bug 5 and Bug 6 act in Turn 1 (all their dice 6: misses); in Turn 2 our Hero fights Bug 6
+    m, p, n = small_match([(card(name="Hero", hit=9), 10, 10)],
+                          [(card(name="Bug 5", hit=1), 11.2, 10), (card(name="Bug 6", hit=9), 10, 11.2)],
+                          dice=[4, 4, 4] + SIXES * 2)
+    d, sc = scene_on(app, m)
+    select(d, p[0])
+    d.key(pygame.K_e)
+    seen = set()
+    for _ in range(400):
+        d.step(1)
+        if m.waiting_for() == "npc" and m.active_unit in n and sc.npc_line_uid == m.active_unit:
+            seen.add(top_status(sc)[0].split(" - ")[0])
+        if m.turn == 2 and m.waiting_for() == "player" and m.prompt is None:
+            break
+    assert seen == {"Bug 5", "Bug 6"}, "each NPC's Behaviour line is shown while it acts"
+    assert "Bug 6" in sc.npc_line
+    select(d, p[0])
+    m.dice = ScriptedDice([2, 2, 2] + SIXES)  # three Strikes; Bug 5's saves fail
+    d.key(pygame.K_f)
+    q = m.position(n[1])
+    d.click_board(q.x, q.y)
+    shown = []
+    for _ in range(120):
+        if m.active_unit == p[0] and m.waiting_for() == "npc":  # the NPCs roll their saves
+            shown.append(top_status(sc)[0])
+        d.step(1)
+        if m.active_unit == p[0] and m.waiting_for() == "player" and m.prompt is None:
+            break
+    assert shown and m.active_unit == p[0]
+    assert not any("Behaviour" in t or "Bug" in t for t in shown), shown
+    d.shot("top-bar-during-our-melee")
