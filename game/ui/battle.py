@@ -102,6 +102,7 @@ class BattleScene(Scene):
         self._preview_key = None
         self.mouse_board: tuple[float, float] | None = None
         self.hover_uid: int | None = None
+        self.card_follows_hover = True  # False after a selection, until the mouse moves again
         self.hover_spot = None
         self.hover_path = None
         self.hover_target = None
@@ -320,6 +321,8 @@ class BattleScene(Scene):
                     self._actions = states
                     for b, k in self._action_buttons.items():
                         st = next(s for s in states if s.key == k)
+                        if b.text != st.label:  # "Open door" becomes "Close door"
+                            b.set_text(st.label)
                         b.set_tooltip(self._action_tip(st))
                         (b.enable if st.enabled else b.disable)()
                     self._action_key = key
@@ -588,6 +591,23 @@ class BattleScene(Scene):
         self.app.toast(f"Undone: {describe_command(new, last)}", "ok")
 
     # == selection and modes ============================================================================
+    def card_uid(self) -> int | None:
+        """The unit whose card the panel shows: the hovered base (once the mouse has moved since the last
+        selection), else the unit clicked to inspect, else the selected unit; in deployment the next to place."""
+        if self.hover_uid is not None and self.card_follows_hover:
+            return self.hover_uid
+        if self.match.phase == "deploy":
+            return self.deploy_uid
+        return self.inspect if self.inspect is not None else self.selected
+
+    def prompt_where(self) -> str:
+        """Where the question box is: "at the top" or "at the bottom" of the table view."""
+        view = self.layout.get("view")
+        r = self.prompt_panel.rect
+        if view is not None and self.prompt_panel.active and r.centery < view.centery:
+            return "at the top"
+        return "at the bottom"
+
     def _affordable_modes(self) -> list[str]:
         """The preview modes the selected unit can still use, read from the match as it is now (the buttons
         may still show the previous version)."""
@@ -614,6 +634,7 @@ class BattleScene(Scene):
         self._leave_skill(default_mode=False)
         self.selected = uid
         self.inspect = None
+        self.card_follows_hover = False  # until the mouse moves: the card shows the unit just selected
         self.weapon_id = None
         self.mode = self._default_mode(uid) if mode == "default" else mode
         self._preview_key = None
@@ -770,9 +791,12 @@ class BattleScene(Scene):
             self.set_mode(name)
             return True
         if name == "door":
+            if self.selected is None:
+                self.app.toast("Select one of your units first (click it, or Tab)", "error")
+                return True
             st = next((s for s in self._actions if s.key.startswith("door:")), None)
             if st is None:
-                self.app.toast("No door Adjacent to this unit", "error")
+                self.app.toast(f"No door Adjacent to {m.unit(self.selected).name}", "error")
             else:
                 self.do_action(st.key)
             return True
@@ -996,6 +1020,9 @@ class BattleScene(Scene):
                     self._update_hover()
             return
         if event.type == pygame.MOUSEMOTION:
+            if not self.card_follows_hover:
+                self.card_follows_hover = True
+                self.card.invalidate()
             if self._drag is not None:
                 sx, sy, moved = self._drag
                 dx, dy = event.pos[0] - sx, event.pos[1] - sy

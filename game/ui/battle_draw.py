@@ -498,9 +498,7 @@ def _draw_panel_cached(sc, screen) -> None:
     m = sc.match
     L = sc.layout
     panel = L["panel"]
-    uid = sc.hover_uid if sc.hover_uid is not None else (sc.inspect if sc.inspect is not None else sc.selected)
-    if m.phase == "deploy" and sc.hover_uid is None:
-        uid = sc.deploy_uid
+    uid = sc.card_uid()
     note = ""
     if m.phase == "deploy" and uid == sc.deploy_uid and uid is not None:
         note = "Next to deploy: click inside the blue circle."
@@ -656,7 +654,7 @@ def _info_lines(sc):
     if sc.skill is not None:
         return _skill_info(sc, lines)
     if m.prompt is not None and m.prompt.side == sc.side:
-        lines.append(("Answer the question below the table first.", pal.select, True))
+        lines.append((f"Answer the question {sc.prompt_where()} of the table view first.", pal.select, True))
         return lines
     if sc.selected is None:
         if m.waiting_for() == sc.side and m.prompt is None:
@@ -775,9 +773,10 @@ def _hint_text(sc) -> str:
             return "Pick a die (click or 1-9), then re-roll or change it, or Accept (Enter)"
         if kind == "parry":
             return "Pick one of the attacker's dice that hit (click or 1-9), then Parry it  ·  Enter: no Parry"
+        where = sc.prompt_where()
         if kind in ("devoted", "react"):
-            return "Click a highlighted unit on the table, or answer below  ·  Enter: no"
-        return "Answer the question below"
+            return f"Click a highlighted unit on the table, or answer in the box {where}  ·  Enter: no"
+        return f"Answer the question in the box {where} of the table view"
     if w != sc.side:
         return "The NPCs are acting  ·  Space: skip ahead  ·  hover any base to read its card"
     if sc.selected is None:

@@ -135,3 +135,80 @@ def test_top_bar_shows_no_stale_npc_line_during_our_melee(make_app):
     assert shown and m.active_unit == p[0]
     assert not any("Behaviour" in t or "Bug" in t for t in shown), shown
     d.shot("top-bar-during-our-melee")
+
+
+# == item 10: words that match the screen =================================================================
+def test_question_is_pointed_at_where_its_panel_is(app):
+    from game.ui.battle_draw import _hint_text, _info_lines
+    for y, where in ((21.0, "top"), (3.0, "bottom")):  # units low on the table: the panel goes to the top
+        d, sc, m, p, n = _shot_at(app, y)
+        panel = sc.prompt_panel
+        view = sc.layout["view"]
+        at_top = panel.rect.centery < view.centery
+        assert at_top == (where == "top")
+        words = " ".join(t for t, _, _ in _info_lines(sc)) + " " + _hint_text(sc)
+        assert ("below" not in words) if at_top else ("above" not in words), words
+        assert where in words, words
+        d.shot(f"question-at-the-{where}")
+
+
+def _shot_at(app, y):
+    gunner = card(name="Gunner", ranged=(1, 4), weapon_specials=(Special("RLT"),), melee=None)
+    m, p, n = small_match([(gunner, 5, y)], [(card(name="Target", hit=5), 15, y)], dice=[1, 1, 1] + SIXES)
+    d, sc = scene_on(app, m)
+    select(d, p[0])
+    m.dice = ScriptedDice([6, 2] + SIXES)
+    d.key(pygame.K_r)
+    q = m.position(n[0])
+    d.click_board(q.x, q.y)
+    d.move_mouse(sc.layout["hint"].center)
+    d.step(2)
+    assert m.prompt is not None and sc.prompt_panel.active
+    return d, sc, m, p, n
+
+
+def test_door_key_without_a_selected_unit_asks_for_a_unit(app):
+    m, p, n = small_match([(card(name="Runner"), 5, 10)], [(card(name="Target"), 20, 20)], dice=[4, 4, 4] + SIXES)
+    d, sc = scene_on(app, m)
+    app.toasts.clear()
+    d.key(pygame.K_o)
+    texts = [t.text for t in app.toasts]
+    assert texts and not any("this unit" in t for t in texts), texts
+    assert any("Select" in t for t in texts)
+
+
+def test_door_button_says_close_once_the_door_is_open(app):
+    from dataclasses import replace
+
+    from game.battlefield import load_battlefield
+    from game.paths import MAPS_DIR
+    bf = replace(load_battlefield(MAPS_DIR / "horde-last-stand.tmx"), zones={})  # door D1: (6, 12)-(6, 14)
+    m, p, n = small_match([(card(name="Porter"), 5.4, 13.0)], [(card(name="Target"), 20, 20)],
+                          dice=[4, 4, 4] + SIXES, battlefield=bf)
+    d, sc = scene_on(app, m)
+    select(d, p[0])
+    door = next(b for b, k in sc._action_buttons.items() if k.startswith("door:"))
+    assert door.text == "Open door"
+    d.click(door)
+    assert m.table.door_open(sc._action_buttons[door].split(":", 1)[1])
+    d.step(2)
+    door = next(b for b, k in sc._action_buttons.items() if k.startswith("door:"))
+    assert door.text == "Close door", "the button names what it would do now"
+    d.shot("door-open-button-close")
+
+
+def test_tab_shows_the_selected_units_card_not_the_hovered_one(app):
+    m, p, n = small_match([(card(name="Alpha"), 5, 10), (card(name="Bravo"), 5, 14)],
+                          [(card(name="Target"), 20, 20)], dice=[4, 4, 4] + SIXES)
+    d, sc = scene_on(app, m)
+    q = m.position(n[0])
+    d.hover_board(q.x, q.y)  # the mouse rests on the enemy
+    assert sc.card_uid() == n[0]
+    d.key(pygame.K_TAB)
+    assert sc.selected in p
+    assert sc.card_uid() == sc.selected, "after Tab the card above the buttons is the selected unit's"
+    d.key(pygame.K_TAB)
+    assert sc.card_uid() == sc.selected
+    d.shot("tab-card-is-the-selected-unit")
+    d.hover_board(q.x + 0.1, q.y)  # moving the mouse onto a base shows that base's card again
+    assert sc.card_uid() == n[0]
