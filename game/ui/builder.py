@@ -139,6 +139,7 @@ class SquadBuilderScene(Scene):
         """Replace the squad being built (a default squad, an opened roster, an imported code)."""
         faction_changed = spec.squad_type != self.spec.squad_type
         self.spec = spec
+        self.rules_html = HINT  # what the panel said was about the squad being replaced
         if budget is not None:
             self.budget = budget
         if clean:
@@ -151,6 +152,7 @@ class SquadBuilderScene(Scene):
         if faction_changed or budget is not None:
             self.build_ui()
         else:
+            self.rules_box.set_text(self.rules_html)
             self.e_name.set_text(spec.name)
             self._gear_for = None
             self.refresh()

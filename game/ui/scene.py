@@ -29,12 +29,18 @@ class Scene:
     def suspend(self) -> None:
         self.suspended = True
         if self.root is not None:
+            # showing a container shows everything in it: remember what the scene had hidden itself
+            self._hidden = [el for el in _elements(self.root) if not el.visible]
             self.root.hide()
 
     def resume(self) -> None:
         self.suspended = False
         if self.root is not None:
             self.root.show()
+            for el in getattr(self, "_hidden", ()):
+                if el.alive() and el.visible:
+                    el.hide()
+        self._hidden = []
 
     def new_root(self) -> pygame_gui.core.UIContainer:
         self.kill_ui()
@@ -80,3 +86,19 @@ class Scene:
 
     def px(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
+
+
+def _elements(container):
+    """Every element inside a container, nested containers (panels, scrolling containers) included."""
+    out = []
+    stack = [container]
+    while stack:
+        c = stack.pop()
+        for el in list(getattr(c, "elements", ())):
+            out.append(el)
+            inner = el.get_container() if hasattr(el, "get_container") else None
+            if inner is not None and inner is not el and inner is not c:
+                stack.append(inner)
+            elif hasattr(el, "elements") and el is not c:
+                stack.append(el)
+    return out
