@@ -37,6 +37,7 @@ from .prompts import PromptPanel
 from .scene import Scene
 from .skillui import GRENADES, SkillTargeting, active_choices, choices_before_activation
 from .theme import rect
+from .wording import command_text, count
 
 BEHAVIOUR_TEXT = {
     "melee": "line 1: attack a valid Melee target",
@@ -376,6 +377,7 @@ class BattleScene(Scene):
         entries = []
         autosave = False
         banner = None
+        spawned: dict[str, int] = {}  # new units at the start of the Turn, by kind (the Turn banner says so)
         for e in events:
             entry = self.reader.entry(e.kind, e.text, e.data)
             if entry is not None:
@@ -445,16 +447,22 @@ class BattleScene(Scene):
                                     + (f", +{extra} for units Taken Out)" if extra else ")"))
             elif e.kind == "log" and banner is not None:
                 if "Initiative" in e.text:
-                    banner.lines.append("Your squad has the Initiative (R19)" if self.side in e.text else e.text)
-                elif "spawn" in e.text.lower():
-                    spawn_line = e.text.split(" (")[0]
-                    if spawn_line not in banner.lines and len(banner.lines) < 6:
-                        banner.lines.append(spawn_line)
+                    banner.lines.append("Your squad has the Initiative (R19)" if self.side in e.text else
+                                        "The NPCs have the Initiative (R19)")
+            elif e.kind == "spawn" and banner is not None:
+                try:
+                    kind = m.unit(e.data["uid"]).card.name
+                except Exception:
+                    kind = "enemy"
+                spawned[kind] = spawned.get(kind, 0) + 1
             elif e.kind == "result":
                 res = m.result
                 self.effects.banners.append(Banner("VICTORY" if res and res.outcome == "victory" else "DEFEAT",
                                                    [res.text if res else e.text], kind="result", duration=2.0))
                 self.result_timer = 2.2
+        if banner is not None:
+            for kind, k in spawned.items():
+                banner.lines.append(f"{count(k, kind)} {'appears' if k == 1 else 'appear'}")
         if loaded and entries:
             entries.append(LogEntry("ui", [Segment("text", f"-- game loaded: Turn {m.turn} --")]))
         self.log.add(entries)
@@ -588,7 +596,7 @@ class BattleScene(Scene):
             self.app.toast(str(e), "error")
             return
         self.set_match(new)
-        self.app.toast(f"Undone: {describe_command(new, last)}", "ok")
+        self.app.toast(f"Undone: {command_text(new, last, self.side)}", "ok")
 
     # == selection and modes ============================================================================
     def card_uid(self) -> int | None:
@@ -1180,7 +1188,7 @@ class BattleScene(Scene):
                     break
             placed += 1
         if placed:
-            self.app.toast(f"{placed} unit(s) deployed: press Start battle", "ok")
+            self.app.toast(f"{count(placed, 'unit')} deployed: press Start battle", "ok")
         self._build_panel()
 
     def _free_zone_spot(self, uid):
@@ -1406,8 +1414,8 @@ class BattleScene(Scene):
         if turns:
             out.append("<b>Turn by Turn</b><br>")
             for t, row in sorted(turns.items()):
-                out.append(f"Turn {t}: {row['to']} TO  ·  {row['spawned']} Bugs appeared  ·  "
-                           f"{row['out']} enemies Taken Out  ·  {row['lost']} of yours lost<br>")
+                out.append(f"Turn {t}: {row['to']} TO  ·  {count(row['spawned'], 'Bug')} appeared  ·  "
+                           f"{count(row['out'], 'enemy')} Taken Out  ·  {row['lost']} of yours lost<br>")
             out.append("<br>")
         out.append("The battle log of every roll is kept in your saves (saves/*.json replay it exactly).")
         return "".join(out)
@@ -1474,17 +1482,3 @@ def spot_adjacent_units(match, x: float, y: float, uid: int | None) -> list[int]
     except Exception:
         return []
     return out
-
-
-def describe_command(match, cmd) -> str:
-    name = type(cmd).__name__
-    try:
-        if isinstance(cmd, (C.Move, C.Dash)):
-            return f"{name} to ({cmd.x:.1f}\", {cmd.y:.1f}\")"
-        if isinstance(cmd, C.Activate):
-            return f"activate {match.unit(cmd.uid).name}"
-        if isinstance(cmd, C.Deploy):
-            return f"deploy {match.unit(cmd.uid).name}"
-    except Exception:
-        pass
-    return name

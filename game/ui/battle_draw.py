@@ -8,6 +8,7 @@ import pygame
 from .board import _dashed_line
 from .skillui import LANDING, PUSH, SPOT_EFFECT, grant_text
 from .sprites import mix
+from .wording import count
 
 
 def draw_battle(sc, screen: pygame.Surface) -> None:
@@ -665,7 +666,7 @@ def _info_lines(sc):
         lines.append((f'{name}: up to {pv.budget:g}" (climbing included)  ·  {len(pv.spots)} spots', pal.text, True))
         p = sc.hover_path
         if p is not None:
-            lines.append((f'Path: {p.cost:.1f}" of {pv.budget:g}"' + (f", {p.climbs} climb(s)" if p.climbs else ""),
+            lines.append((f'Path: {p.cost:.1f}" of {pv.budget:g}"' + (f", {count(p.climbs, 'climb')}" if p.climbs else ""),
                           pal.select, True))
             threats = pv.aoo_threats(p)
             if threats:
@@ -677,7 +678,7 @@ def _info_lines(sc):
     if sc.mode in ("ranged", "melee") and pv is not None:
         w = pv.weapon
         valid = pv.valid_targets()
-        lines.append((f"{w.name}: ATT {w.att}, SKL {w.skl}  ·  {len(valid)} valid target(s)", pal.text, True))
+        lines.append((f"{w.name}: ATT {w.att}, SKL {w.skl}  ·  {count(len(valid), 'valid target')}", pal.text, True))
         info = sc.hover_target
         if info is None:
             lines.append(("Hover an enemy: range, sight lines, Cover and the odds.", pal.text_dim, False))
