@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from html import escape
 from dataclasses import dataclass
 
 import pygame
@@ -301,8 +302,8 @@ class BattleScene(Scene):
         if getattr(st, "tip", ""):
             return st.tip
         if st.reason:
-            return f"<b>{st.label}</b>: not now - {st.reason}"
-        return f"<b>{st.label}</b>: costs {st.cost}"
+            return f"<b>{escape(st.label)}</b>: not now - {escape(st.reason)}"
+        return f"<b>{escape(st.label)}</b>: costs {escape(st.cost)}"
 
     def _sync_widgets(self) -> None:
         """Enable, disable and relabel widgets for the current match version and selection."""
@@ -691,9 +692,9 @@ class BattleScene(Scene):
             self._preview_key = key
             try:
                 self.preview = Preview(m, self.selected, self.mode, self.weapon_id)
-            except Exception as e:  # a preview must never break the game
+            except Exception:  # a preview must never break the game
                 self.preview = None
-                self.app.toast(f"Preview unavailable: {e}", "error")
+                self.app.toast("No preview for this action right now", "error")
             self._reach_key = None
         return self.preview
 
@@ -1354,8 +1355,8 @@ class BattleScene(Scene):
         uid = m.active_unit
         try:
             cmd = ctl.decide(m)
-        except Exception as e:
-            self.app.toast(f"The computer player is stuck: {e}", "error")
+        except Exception:
+            self.app.toast("The computer could not decide: it ends the activation", "error")
             cmd = C.EndActivation(m.waiting_for())
         if isinstance(ctl, NpcController) and not had_prompt and uid is not None and m.side_of(uid) in self.npc_ctl:
             line = BEHAVIOUR_TEXT.get(ctl.last_line, ctl.last_line)
@@ -1376,7 +1377,6 @@ class BattleScene(Scene):
         self.app.replace(ResultsScene(self.app, self.match, self.summary_html()))
 
     def summary_html(self) -> str:
-        from html import escape
         m = self.match
         res = m.result
         st = self.stats
@@ -1417,7 +1417,7 @@ class BattleScene(Scene):
                 out.append(f"Turn {t}: {row['to']} TO  ·  {count(row['spawned'], 'Bug')} appeared  ·  "
                            f"{count(row['out'], 'enemy')} Taken Out  ·  {row['lost']} of yours lost<br>")
             out.append("<br>")
-        out.append("The battle log of every roll is kept in your saves (saves/*.json replay it exactly).")
+        out.append("Every roll of the battle is kept in its saves: loading one replays it exactly.")
         return "".join(out)
 
     def _update_tooltip(self, dt: float) -> None:

@@ -510,7 +510,7 @@ class PauseScene(Overlay):
                                       initial_text=f"turn-{m_.turn}-{m_.scenario.mission}")
         y += px(36) + gap // 2
         self.b_save = UIButton(rect(bx, y, bw, bh), "Save game", m, container=root,
-                               tool_tip_text="Save under the name above (saves/<name>.json)")
+                               tool_tip_text="Save under the name above, in your saves folder")
         y += bh + gap
         self.b_load = UIButton(rect(bx, y, bw, bh), "Load game", m, container=root)
         y += bh + gap
@@ -620,7 +620,8 @@ class ResultsScene(Scene):
         pw = w - x0 - px(30)
         UILabel(rect(x0, px(30), pw, px(84)), "VICTORY" if win else "DEFEAT", m, container=root,
                 object_id="#title" if win else "#title_bad")
-        line = (res.text if res else "").capitalize() + f" (Turn {res.turn if res else '?'})"
+        text = res.text if res else ""
+        line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
         UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")
         self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(260)), m, container=root)
         bw, bh = px(200), px(46)

@@ -9,6 +9,8 @@ themselves.
 """
 from __future__ import annotations
 
+from html import escape
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -19,6 +21,7 @@ from game.rules.combat import drained_damage, strike_damage
 
 from .dicelog import DieV
 from .theme import rect
+from .wording import command_text
 
 SOURCE_NAMES = {**RULE_SOURCES, "TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
                 "support": "Support", "cover": "Cover", "shield": "Shield", "PAR": "Parry", "fate": "Fate Shift"}
@@ -85,7 +88,7 @@ def option_text(cmd, decision, to_left: int) -> tuple[str, str]:
                 f"{what}{lost_crit}")
     if isinstance(cmd, C.RollAutoDie):
         return "Roll it", "a 1 would be a Critical (2 Damage), but it may fail"
-    return type(cmd).__name__, ""
+    return command_text(None, cmd), ""
 
 
 
@@ -93,7 +96,7 @@ def _name(match, uid) -> str:
     try:
         return match.unit(uid).name
     except Exception:
-        return f"unit {uid}"
+        return "a unit"
 
 
 def _weapon(match, uid, wid):
@@ -143,7 +146,7 @@ def _header(match, p) -> tuple[str, str]:
         return p.text, "Click a highlighted NPC on the table, or pick it here."
     if k == "first":
         return p.text, "The side that activates first this Turn."
-    return p.text or f"The match asks: {k}", ""
+    return p.text or "A decision to make", ""
 
 
 class PromptPanel:
@@ -171,6 +174,7 @@ class PromptPanel:
         self.max_rows = 4  # more options than this: a grid of buttons (their lines become tooltips)
         self.sub_lines: list[str] | None = None  # the sub line wrapped as the builder measured it
         self.dice_top = 0  # where the dice start, from the panel's top
+        self.build_error: Exception | None = None  # why the usual panel failed (the generic one is shown)
 
     def clear(self) -> None:
         for el in self.elements:
@@ -225,7 +229,9 @@ class PromptPanel:
         except Exception as e:  # never a dead end: the legal commands as they describe themselves
             self.clear()
             self.key = key
-            self._build_generic(match, side, p, area, note=f"({type(e).__name__}: {e})")
+            self.build_error = e  # (for whoever debugs it; the player reads a plain note)
+            self._build_generic(match, side, p, area, note="(The usual panel for this question could not be "
+                                                          "shown.)")
 
     def _default_die(self, d, kind: str = "dice") -> int:
         if kind == "parry":  # the attacker's best Strike: a Critical first
@@ -264,7 +270,8 @@ class PromptPanel:
 
     def _button(self, r, label, target, tip: str = "", oid: str = "#small"):
         sc = self.scene
-        b = UIButton(r, label, sc.app.manager, container=sc.root, object_id=oid, tool_tip_text=tip or None)
+        b = UIButton(r, label, sc.app.manager, container=sc.root, object_id=oid,
+                     tool_tip_text=escape(tip) if tip else None)  # a tooltip is HTML: "<" must stay text
         self.elements.append(b)
         if callable(target) and not isinstance(target, C.Command):
             self.actions[b] = target
@@ -461,7 +468,7 @@ class PromptPanel:
                 f = faces[c.index] if 0 <= c.index < len(faces) else "?"
                 items.append((f"Re-roll die {c.index + 1} (a {f})", "3 in 6 it becomes a 1-3: one more TO", c))
             else:
-                items.append((c.describe(), "", c))
+                items.append((command_text(match, c, side), "", c))
         dice = [(DieV(int(f)), int(f) <= 3, False) for f in faces]
         self._dice_and_rows(area, None, items, faces=dice)
 
@@ -550,7 +557,7 @@ class PromptPanel:
             if odds:
                 what += f": {odds}"
             return f"Counter: {w.name}", what
-        return c.describe(), ""
+        return command_text(match, c, getattr(c, "side", None)), ""
 
     def _counter_odds(self, match, defender, weapon, attacker) -> str:
         try:
@@ -567,13 +574,13 @@ class PromptPanel:
         self.generic = True
         self.max_rows = 6
         self.die_rects = []
-        self.header = p.text or f"The match asks: {p.kind}"
-        self.sub = f"Prompt \"{p.kind}\": pick one of the possible answers." + (f" {note}" if note else "")
+        self.header = p.text or "A decision to make"
+        self.sub = "Pick one of the possible answers." + (f" {note}" if note else "")
         try:
             cmds = match.legal_commands(side)
         except Exception:
             cmds = []
-        items = [(_crop(c.describe(), 40), readable(match, c), c) for c in cmds]
+        items = [(_crop(command_text(match, c, side), 40), "", c) for c in cmds]
         if not items:
             self.sub += " No answer is possible: the match lists none."
         self._choice_panel(area, items)
@@ -674,33 +681,6 @@ class PromptPanel:
             for line in T.wrap(self.summary, 14, self.right_w - int(20 * s), True)[:4]:
                 T.blit(screen, line, (x, y), 14, pal.select, True)
                 y += T.line_height(14)
-
-
-def readable(match, cmd) -> str:
-    """A command in words: its fields, with units and weapons by name ("ChooseUnit: unit Trooper")."""
-    from dataclasses import fields
-    parts = []
-    for f in fields(cmd):
-        if f.name == "side":
-            continue
-        v = getattr(cmd, f.name)
-        if v is None or v == ():
-            continue
-        if f.name in ("uid", "target", "other") and isinstance(v, int):
-            v = _name(match, v)
-        elif f.name == "weapon" and isinstance(v, str):
-            w = None
-            for u in match.units(items=None):
-                w = _weapon(match, u, v)
-                if w is not None:
-                    break
-            v = w.name if w is not None else v
-        elif f.name == "skill" and isinstance(v, str):
-            from .skillui import skill_name
-            v = skill_name(match, v)
-        parts.append(f"{f.name} {v}")
-    name = type(cmd).__name__
-    return f"{name}: " + ", ".join(parts) if parts else f"{name} (nothing else)"
 
 
 def _crop(text: str, n: int) -> str:
