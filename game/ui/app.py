@@ -212,8 +212,9 @@ class App:
         for s in self.scenes:
             s.update(dt) if s is top else (s.update_below(dt) if hasattr(s, "update_below") else None)
         self.manager.update(dt)
-        for t in self.toasts:
-            t.t += dt
+        if self.toasts and not (top is not None and top.toast_anchor() is None):  # held toasts do not age
+            for t in self.toasts:
+                t.t += dt
         self.toasts = [t for t in self.toasts if t.t < 3.5]
         self._draw()
 
@@ -270,12 +271,27 @@ class App:
             s.draw_over(screen)
         self._draw_toasts(screen)
 
-    def _draw_toasts(self, screen) -> None:
-        y = 56
+    def toast_rects(self) -> list:
+        """(toast, rect) as they are drawn: stacked down from where the screen puts them (Scene.toast_anchor);
+        none while the screen holds them."""
+        top = self.top
+        anchor = top.toast_anchor() if top is not None else (self.size[0] // 2, 56)
+        if anchor is None:
+            return []
+        x, y = anchor
+        out = []
         for t in self.toasts:
+            w, h = self.text.size(t.text, 14, True)
+            r = pygame.Rect(0, 0, w + 24, h + 12)
+            r.midtop = (x, y)
+            out.append((t, r))
+            y = r.bottom + 6
+        return out
+
+    def _draw_toasts(self, screen) -> None:
+        for t, r in self.toast_rects():
             col = {"error": self.palette.bad, "ok": self.palette.good}.get(t.kind, self.palette.player)
             surf = self.text.render(t.text, 14, (245, 245, 245), True)
-            r = surf.get_rect(midtop=(self.size[0] // 2, y)).inflate(24, 12)
             bg = pygame.Surface(r.size, pygame.SRCALPHA)
             a = 235 if t.t < 3.0 else int(235 * (3.5 - t.t) / 0.5)
             bg.fill((20, 24, 30, max(0, a)))
@@ -283,7 +299,6 @@ class App:
             pygame.draw.rect(screen, col, r, 2, border_radius=6)
             surf.set_alpha(max(0, min(255, a + 20)))
             screen.blit(surf, surf.get_rect(center=r.center))
-            y = r.bottom + 6
 
 
 def run_app(args=None) -> int:

@@ -40,6 +40,9 @@ from .skillui import GRENADES, SkillTargeting, active_choices, choices_before_ac
 from .theme import rect
 from .wording import command_text, count
 
+# keys that act on the table: pressed while a banner shows, they clear it and act
+ACTION_KEYS = frozenset({"next_unit", "end_activation", "move", "dash", "ranged", "melee", "door", "undo"})
+
 BEHAVIOUR_TEXT = {
     "melee": "line 1: attack a valid Melee target",
     "dash-adjacent": "line 2: Dash to end Adjacent to the closest enemy",
@@ -702,6 +705,13 @@ class BattleScene(Scene):
     def intent(self, name: str) -> bool:
         m = self.match
         cam = self.camera
+        if self.effects.banner is not None:
+            # one thing at a time: a banner is read (or dismissed) before anything under it is answered
+            if name in ("confirm", "accept", "cancel", "skip") or name.startswith("die_"):
+                self.effects.dismiss()
+                return True
+            if name in ACTION_KEYS:
+                self.effects.banners.clear()  # the player goes on: the banners make way
         if name == "cancel":
             if self.effects.dismiss():
                 return True
@@ -1001,6 +1011,7 @@ class BattleScene(Scene):
             elif el is self.b_undo:
                 self.undo()
             elif el is self.b_skip:
+                self.effects.banners.clear()
                 self.skip = True
             elif el is self.b_auto:
                 self.auto_deploy()
@@ -1314,6 +1325,8 @@ class BattleScene(Scene):
         if m.phase == "over":
             self.skip = False
             return
+        if self.effects.banner is not None:
+            return  # nobody acts behind a banner: it is read first (click, Space or Enter dismisses it)
         delay = self.app.settings.npc_delay
         if self.skip or delay <= 0:
             for _ in range(2000):
@@ -1425,7 +1438,7 @@ class BattleScene(Scene):
         mx, my = self.app.mouse
         cr = self.layout.get("card")
         chip = None
-        if cr is not None and cr.collidepoint(mx, my) and not self.suspended:
+        if cr is not None and cr.collidepoint(mx, my) and not self.suspended and self.effects.banner is None:
             for r, tip in self.card.chips:
                 if r.move(cr.x, cr.y).collidepoint(mx, my):
                     chip = (tuple(r), tip)
@@ -1445,6 +1458,20 @@ class BattleScene(Scene):
     @property
     def chip_tooltip(self):
         return self._tooltip
+
+    def toast_anchor(self):
+        """Where toasts go on the battle screen: the top of the table view, under the question box when it is
+        there; None while a banner shows (the toasts wait for it)."""
+        if self.effects.banner is not None:
+            return None
+        view = self.layout.get("view")
+        if view is None:
+            return super().toast_anchor()
+        y = view.y + self.px(10)
+        r = self.prompt_panel.rect
+        if self.prompt_panel.active and r.top <= y + self.px(60):
+            y = r.bottom + self.px(8)
+        return view.centerx, y
 
     # == drawing =====================================================================================
     def draw(self, screen) -> None:

@@ -41,7 +41,7 @@ def draw_battle(sc, screen: pygame.Surface) -> None:
     if pv is not None and sc.mode in ("ranged", "melee") and sc.hover_target is not None:
         _draw_sight(sc, screen, pv, sc.hover_target)
     sc.effects.draw_board_effects(screen, cam, app)
-    if not sc.prompt_panel.active:
+    if not sc.prompt_panel.active and sc.effects.banner is None:
         sc.effects.draw_tray(screen, view, app)
     screen.set_clip(prev_clip)
     sc.prompt_panel.draw(screen, m)
@@ -805,22 +805,25 @@ def _draw_hint(sc, screen, text) -> None:
                   anchor="midleft")
 
 
-def _draw_hover_label(sc, screen) -> None:
-    """A small label by the cursor with the hovered unit's name and HIT (or the reason it can't be targeted)."""
-    if sc.mouse_board is None:
-        return
+def hover_label(sc):
+    """(text, colour) of the small label by the cursor: the hovered unit's name and HIT (the reason it can't be
+    targeted, or the odds), or why a unit cannot deploy there; None when there is none, or when a banner or the
+    question box is under the cursor (one thing at a time)."""
+    if sc.mouse_board is None or sc.effects.banner is not None:
+        return None
+    if sc.prompt_panel.active and sc.prompt_panel.rect.collidepoint(sc.app.mouse):
+        return None
     if sc.hover_spot is not None and sc.mode in ("move", "dash"):
-        return  # the path's own label says what matters here
+        return None  # the path's own label says what matters here
+    pal = sc.app.palette
     if sc.hover_uid is None:
         g = sc.ghost
         if g is not None and not g[2] and sc.match.phase == "deploy":
-            _label(sc, screen, f"Cannot deploy here: {g[3]}", sc.app.palette.bad)
-        return
+            return f"Cannot deploy here: {g[3]}", pal.bad
+        return None
     v = sc.by_uid.get(sc.hover_uid)
     if v is None:
-        return
-    app = sc.app
-    pal, T = app.palette, app.text
+        return None
     txt = f"{v.name}  ·  HIT {v.hit}/{v.max_hit}"
     col = pal.text
     info = sc.hover_target
@@ -831,7 +834,13 @@ def _draw_hover_label(sc, screen) -> None:
         elif info.odds is not None:
             txt += f"  ·  {info.odds.p_any * 100:.0f}% to hurt"
             col = pal.good
-    _label(sc, screen, txt, col)
+    return txt, col
+
+
+def _draw_hover_label(sc, screen) -> None:
+    label = hover_label(sc)
+    if label is not None:
+        _label(sc, screen, *label)
 
 
 def _label(sc, screen, txt, col) -> None:

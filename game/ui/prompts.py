@@ -207,6 +207,11 @@ class PromptPanel:
                 self.clear()
             self._base = None
             return
+        effects = getattr(self.scene, "effects", None)
+        if effects is not None and effects.banner is not None:  # the banner first, then the question
+            if self.key is not None:
+                self.clear()
+            return
         t = getattr(self.scene, "skill", None)
         if t is not None and t.from_prompt:  # its units are being picked on the table: out of the way
             if self.key is not None:

@@ -79,6 +79,11 @@ class Scene:
     def draw_over(self, screen: pygame.Surface) -> None:
         """Drawn after the widgets (banners, floating labels)."""
 
+    def toast_anchor(self):
+        """(centre x, top y) of the toasts on this screen, or None to hold them (they wait, unseen and
+        not ageing, e.g. while a banner is read)."""
+        return self.app.size[0] // 2, self.px(56)
+
     # -- helpers -----------------------------------------------------------------------------------
     @property
     def s(self) -> float:

@@ -212,3 +212,74 @@ def test_tab_shows_the_selected_units_card_not_the_hovered_one(app):
     d.shot("tab-card-is-the-selected-unit")
     d.hover_board(q.x + 0.1, q.y)  # moving the mouse onto a base shows that base's card again
     assert sc.card_uid() == n[0]
+
+
+# == item 6: one thing at a time ==========================================================================
+def _scene_with_banner(app, m):
+    """The battle scene on `m` as it opens: its Turn banner up (not dismissed)."""
+    from game.ui.battle import BattleScene
+    sc = BattleScene(app, m)
+    app.replace(sc)
+    d = Driver(app)
+    d.step(2)
+    assert sc.effects.banner is not None
+    return d, sc
+
+
+def test_npcs_wait_while_a_banner_shows(make_app):
+    app = make_app(npc_speed="instant")
+    m, p, n = small_match([(card(name="Hero"), 5, 5)], [(card(name="Bug 5"), 20, 20)], dice=[4, 4, 4] + SIXES * 2)
+    d, sc = _scene_with_banner(app, m)
+    sc.select(p[0])
+    d.step(1)
+    logged = len(m.log)
+    d.click(sc.b_end)  # ends our activation with the Turn banner still up
+    assert isinstance(m.log[-1], C.EndActivation) and m.waiting_for() == "npc"
+    logged = len(m.log)
+    for _ in range(30):
+        d.step(1)
+        assert sc.effects.banner is not None
+        assert len(m.log) == logged, "no NPC acts behind the banner"
+    d.shot("banner-npcs-wait")
+    d.key(pygame.K_SPACE)  # dismissed: now they act
+    d.step(2)
+    assert any(c.side == "npc" for c in m.log[logged:])
+
+
+def test_a_question_waits_for_the_banner_and_enter_only_dismisses_it(app):
+    from tests.ui.test_skills_ui import unit
+    m, p, n = small_match([(unit("Seer", skills=("SCH-ASP-FS",)), 5, 5)], [(card(), 20, 20)], dice=[4, 5, 6, 2])
+    assert m.prompt is not None and m.prompt.kind == "fate_shift"
+    d, sc = _scene_with_banner(app, m)
+    assert not sc.prompt_panel.active, "the question is not drawn under the banner"
+    app.toast("A message for later")
+    d.step(5)
+    assert app.toast_rects() == [] and app.toasts[0].t == 0.0, "toasts wait for the banner too"
+    d.key(pygame.K_RETURN)
+    assert m.prompt is not None and m.prompt.kind == "fate_shift", "Enter dismissed the banner, answered nothing"
+    assert sc.effects.banner is None
+    d.step(2)
+    assert sc.prompt_panel.active
+    assert app.toast_rects()
+    d.shot("question-after-banner")
+
+
+def test_toasts_and_the_hover_label_keep_clear_of_the_question(app):
+    from game.ui.battle_draw import hover_label
+    d, sc, m, p, n = _shot_at(app, 21.0)  # the question box at the top of the table view
+    panel = sc.prompt_panel
+    assert panel.rect.centery < sc.layout["view"].centery
+    app.toast("First message")
+    app.toast("Second message", "error")
+    d.step(1)
+    rects = [r for _, r in app.toast_rects()]
+    assert len(rects) == 2
+    for r in rects:
+        assert not r.colliderect(panel.rect), "a toast over the question"
+        assert sc.layout["view"].contains(r)
+    q = m.position(n[0])
+    d.hover_board(q.x, q.y)
+    assert hover_label(sc) is not None  # the target's label by the cursor
+    d.move_mouse(panel.rect.center)
+    assert hover_label(sc) is None, "no unit label over the question box"
+    d.shot("toasts-clear-of-the-question")
