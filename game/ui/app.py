@@ -19,7 +19,7 @@ from .intents import key_intent
 from .settings import Palette, Settings
 from .sprites import Sprites
 from .text import Text
-from .theme import make_manager
+from .theme import close_dropdown_on_same_pick, make_manager
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
@@ -231,6 +231,8 @@ class App:
             self.resize(event.x, event.y)
             return
         consumed = self.manager.process_events(event)
+        if close_dropdown_on_same_pick(event):
+            return
         top = self.top
         if top is None:
             return

@@ -28,6 +28,7 @@ from game.match.errors import IllegalCommand
 from game.rules import actions as act
 
 from .banners import Banner, Cross, Effects, Floater
+from .battle_draw import DEPLOY_NOTE
 from .board import BoardRenderer, snapshot_units
 from .camera import Camera
 from .cardview import CardView
@@ -108,6 +109,9 @@ class BattleScene(Scene):
         self.mouse_board: tuple[float, float] | None = None
         self.hover_uid: int | None = None
         self.card_follows_hover = True  # False after a selection, until the mouse moves again
+        self.card_scroll = 0  # pixels of the card scrolled out at the top (a card taller than its room)
+        self.card_compact = False  # the panel is short: cards are drawn compact
+        self._card_scroll_uid = None
         self.hover_spot = None
         self.hover_path = None
         self.hover_target = None
@@ -234,15 +238,22 @@ class BattleScene(Scene):
         bh = px(30)
         # the vertical budget: card, actions, preview box, and at least a few lines of the log
         rows_h = px(26) + px(30) * 5 + px(60) if deploy else (len(states) + 1) * (bh + px(4)) + px(8)
-        card_h = min(px(258), int(panel.h * 0.42))
+        # the vertical budget, in this order: the card as tall as it is (the unit the buttons are for), the
+        # preview box (at least 3 lines), the log (at least a few lines); a card that still does not fit
+        # scrolls with the wheel (battle_draw marks it)
+        shown = self.deploy_uid if deploy else self.selected
+        note = DEPLOY_NOTE if deploy and shown is not None else ""
         info_h = 0 if deploy else px(118)
-        excess = card_h + rows_h + info_h + px(6) + px(110) - panel.h
-        if excess > 0 and info_h:
-            cut = min(excess, info_h - px(56))
-            info_h -= cut
-            excess -= cut
-        if excess > 0:
-            card_h -= min(excess, card_h - int(panel.h * 0.3))
+        info_min = 0 if deploy else px(56)
+        room = panel.h - rows_h - px(6) - px(8) - px(44)  # (the log's least: two lines)
+        cw = panel.w - px(8)
+        need = self.card.height(self.match, shown, cw, self.version, note) + px(10)
+        self.card_compact = need > room - info_min  # a short panel: the compact card
+        if self.card_compact:
+            need = self.card.height(self.match, shown, cw, self.version, note, compact=True) + px(10)
+        card_h = max(min(need, px(120)), min(need, room - info_min))
+        info_h = max(info_min, min(info_h, room - card_h))
+        self.card_scroll = 0
         y = panel.y + card_h
         self.layout["card"] = pygame.Rect(panel.x + px(4), panel.y + px(6), panel.w - px(8), card_h - px(10))
         if deploy:
@@ -611,6 +622,26 @@ class BattleScene(Scene):
         if self.match.phase == "deploy":
             return self.deploy_uid
         return self.inspect if self.inspect is not None else self.selected
+
+    def card_view_rect(self) -> pygame.Rect | None:
+        """Where the card shows: its room, less a strip at the bottom for the "more" tab when it scrolls."""
+        surf = self.card._surf
+        cr = self.layout.get("card")
+        if surf is None or cr is None or surf.get_height() <= cr.h:
+            return cr
+        return pygame.Rect(cr.x, cr.y, cr.w, cr.h - self.app.text.line_height(10) - self.px(8))
+
+    def card_scroll_max(self) -> int:
+        """How far the card shown can scroll (0: it fits its room)."""
+        surf = self.card._surf
+        vr = self.card_view_rect()
+        if surf is None or vr is None:
+            return 0
+        return max(0, surf.get_height() - vr.h)
+
+    def scroll_card(self, steps: int) -> None:
+        """The wheel over a card taller than its room: a few lines per step."""
+        self.card_scroll = max(0, min(self.card_scroll + steps * self.px(40), self.card_scroll_max()))
 
     def prompt_where(self) -> str:
         """Where the question box is: "at the top" or "at the bottom" of the table view."""
@@ -1034,6 +1065,8 @@ class BattleScene(Scene):
             mx, my = self.app.mouse
             if self.layout.get("log") is not None and self.layout["log"].collidepoint(mx, my):
                 self.log.on_wheel(event.y)
+            elif self.layout.get("card") is not None and self.layout["card"].collidepoint(mx, my):
+                self.scroll_card(-event.y)
             elif self.layout["view"].collidepoint(mx, my):
                 if self.camera.zoom_at(event.y, mx, my):
                     self._reach_key = None
@@ -1440,7 +1473,8 @@ class BattleScene(Scene):
         chip = None
         if cr is not None and cr.collidepoint(mx, my) and not self.suspended and self.effects.banner is None:
             for r, tip in self.card.chips:
-                if r.move(cr.x, cr.y).collidepoint(mx, my):
+                if r.move(cr.x, cr.y - self.card_scroll).collidepoint(mx, my) and \
+                        self.card_view_rect().collidepoint(mx, my):
                     chip = (tuple(r), tip)
                     break
         if chip != self._tip_chip:

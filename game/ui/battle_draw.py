@@ -10,6 +10,8 @@ from .skillui import LANDING, PUSH, SPOT_EFFECT, grant_text
 from .sprites import mix
 from .wording import count
 
+DEPLOY_NOTE = "Next to deploy: click inside the blue circle."
+
 
 def draw_battle(sc, screen: pygame.Surface) -> None:
     app = sc.app
@@ -492,7 +494,7 @@ def _panel_key(sc, uid, note):
         ((tuple(sc.b_end.rect),) if sc.b_end is not None else ())
     und = len([u for u in m.units(sc.side, standing=False) if m.position(u) is None]) if m.phase == "deploy" else 0
     return (sc.version, uid, note, m.phase, acts, buttons, und, sc.app.palette.name, id(sc.card),
-            tuple(sc.layout["card"]), sc.card._key)
+            tuple(sc.layout["card"]), sc.card._key, sc.card_scroll)
 
 
 def _draw_panel_cached(sc, screen) -> None:
@@ -502,8 +504,12 @@ def _draw_panel_cached(sc, screen) -> None:
     uid = sc.card_uid()
     note = ""
     if m.phase == "deploy" and uid == sc.deploy_uid and uid is not None:
-        note = "Next to deploy: click inside the blue circle."
-    sc.card.render(m, uid, L["card"].w, sc.version, note)  # (cached) so the key below is current
+        note = DEPLOY_NOTE
+    sc.card.render(m, uid, L["card"].w, sc.version, note, sc.card_compact)  # (cached): the key below is current
+    if uid != sc._card_scroll_uid:  # another unit's card starts at its top
+        sc._card_scroll_uid = uid
+        sc.card_scroll = 0
+    sc.card_scroll = min(sc.card_scroll, sc.card_scroll_max())
     if _region(sc, screen, "panel", panel, _panel_key(sc, uid, note), lambda s: _draw_panel(sc, s, uid, note),
                blit=False):
         sc._region_keys.pop("info", None)
@@ -593,13 +599,17 @@ def _draw_panel(sc, screen, uid, note) -> None:
     screen.fill(pal.panel, panel)
     pygame.draw.line(screen, pal.panel_edge, panel.topleft, panel.bottomleft)
     cr = L["card"]
-    card = sc.card.render(m, uid, cr.w, sc.version, note)
+    card = sc.card.render(m, uid, cr.w, sc.version, note, sc.card_compact)
     pygame.draw.rect(screen, (24, 29, 36), cr, border_radius=8)
     pygame.draw.rect(screen, pal.panel_edge, cr, 1, border_radius=8)
     prev = screen.get_clip()
-    screen.set_clip(cr)
-    screen.blit(card, cr.topleft)
+    vr = sc.card_view_rect()
+    screen.set_clip(vr)
+    screen.blit(card, (cr.x, cr.y - sc.card_scroll))
     screen.set_clip(prev)
+    if vr.h < cr.h:  # more card than room: say so in a strip of its own, and which way the wheel goes
+        _card_more(sc, screen, pygame.Rect(cr.x, vr.bottom, cr.w, cr.bottom - vr.bottom), sc.card_scroll > 0,
+                   sc.card_scroll < sc.card_scroll_max())
     if m.phase == "deploy":
         r = L.get("deploy_head")
         if r is not None:
@@ -642,6 +652,24 @@ def _draw_panel(sc, screen, uid, note) -> None:
                 for line in lines:
                     T.blit(screen, line, (x, y), 11, pal.text_faint)
                     y += T.line_height(11)
+
+
+def _card_more(sc, screen, strip, up: bool, down: bool) -> None:
+    """The strip under a card that scrolls: "more below: wheel" (or back to the top) with an arrow."""
+    pal, T = sc.app.palette, sc.app.text
+    label = "more below: wheel" if down else "top: wheel up"
+    w = T.size(label, 10, True)[0] + sc.px(26)
+    h = T.line_height(10) + sc.px(4)
+    r = pygame.Rect(strip.right - w - sc.px(6), strip.bottom - h - sc.px(2), w, h)
+    pygame.draw.line(screen, pal.panel_edge, (strip.x + sc.px(6), strip.y), (strip.right - sc.px(6), strip.y))
+    pygame.draw.rect(screen, (24, 29, 36), r, border_radius=5)
+    pygame.draw.rect(screen, pal.select, r, 1, border_radius=5)
+    T.blit(screen, label, (r.x + sc.px(6), r.centery), 10, pal.select, True, anchor="midleft")
+    ax, ay, a = r.right - sc.px(11), r.centery, sc.px(4)
+    if down:
+        pygame.draw.polygon(screen, pal.select, [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)])
+    elif up:
+        pygame.draw.polygon(screen, pal.select, [(ax - a, ay + a // 2), (ax + a, ay + a // 2), (ax, ay - a)])
 
 
 def _info_lines(sc):
