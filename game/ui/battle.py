@@ -1493,6 +1493,35 @@ class BattleScene(Scene):
     def chip_tooltip(self):
         return self._tooltip
 
+    def redraw_state(self):
+        """Moving while bases slide, banners fade, damage numbers rise or the dice tray fades; pulsing while a
+        highlight pulses (the selected unit, the deployment zone, units a question is about); else still, drawn
+        again when the match or what the screen shows of it changes (the key)."""
+        fx = self.effects
+        if self.anims or fx.banners or fx.floaters or fx.crosses or \
+                (fx.tray is not None and fx.tray_t > fx.tray_duration - 1.0):
+            mode = "moving"
+        else:
+            m = self.match
+            p = m.prompt
+            pulsing = m.phase == "deploy" or (self.selected is not None and self.selected != m.active_unit) or \
+                (p is not None and p.side == self.side and (p.kind == "pick_npc" or p.decision is not None or
+                                                            p.kind in ("devoted", "react", "counter")))
+            mode = "pulsing" if pulsing else "still"
+        cam = self.camera
+        key = (self.version, self.selected, self.inspect, self.mode, self.weapon_id, self.hover_uid, self.hover_spot,
+               None if self.hover_target is None else self.hover_target.uid, self.card_uid(), self.card_scroll,
+               self.ghost, self.skill_hover, None if self.skill is None else (self.skill.sid, self.skill.first),
+               self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
+               None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
+               len(self.log.entries), self.log.scroll, self.npc_line, self._tooltip is None, self.suspended)
+        return mode, key
+
+    @property
+    def busy(self) -> bool:
+        return self._controller() is not None or self.result_timer is not None or bool(self.effects.banners) or \
+            self.effects.tray is not None
+
     def toast_anchor(self):
         """Where toasts go on the battle screen: the top of the table view, under the question box when it is
         there; None while a banner shows (the toasts wait for it)."""

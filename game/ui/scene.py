@@ -79,6 +79,17 @@ class Scene:
     def draw_over(self, screen: pygame.Surface) -> None:
         """Drawn after the widgets (banners, floating labels)."""
 
+    def redraw_state(self) -> tuple[str, object]:
+        """How the screen needs drawing while no input comes: ("moving" | "pulsing" | "still", key). "moving":
+        every frame; "pulsing": a slow pulse, a few frames a second; "still": only when `key` changes (the
+        App also draws on any input, for a moment after it, and while toasts show)."""
+        return "still", None
+
+    @property
+    def busy(self) -> bool:
+        """Timers run (NPC steps, a results countdown): the loop keeps ticking even when nothing is drawn."""
+        return False
+
     def toast_anchor(self):
         """(centre x, top y) of the toasts on this screen, or None to hold them (they wait, unseen and
         not ageing, e.g. while a banner is read)."""
