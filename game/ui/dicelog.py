@@ -17,6 +17,7 @@ CHANGE_RE = re.compile(r"Tactical Order: die (\d+) changed to (-?\d+)")
 AUTO_RE = re.compile(r"automatic Strike rolled: (\d)")
 ATTACK_RE = re.compile(r"^(.*) attacks (.*) with (.*): (\d+) dice vs SKL (-?\d+)")
 SAVES_RE = re.compile(r"^\s*(.*) saves (\d+)( returned Damage)? vs ARM (-?\d+): \[")
+STRIKES_RE = re.compile(r"\d+ Strike(?:s|\(s\))?, \d+ Critical")  # "2 Strike(s), 1 Critical" or with a plural
 LOSES_RE = re.compile(r"^\s*(.*): (.*) loses (\d+) HIT( - Taken Out)?")
 
 
@@ -179,6 +180,6 @@ class RollReader:
             self.current.outcome.append(f"{lm.group(2)} loses {lm.group(3)} HIT{lm.group(4) or ''}")
             style = "taken_out" if lm.group(4) else "detail"
             return LogEntry(style, [Segment("text", body)], 1)
-        if "Strike(s)" in body and self._group is not None:
+        if STRIKES_RE.search(body) and self._group is not None:
             self._group.result = body
         return LogEntry("detail" if indent else "roll", [Segment("text", body)], 1 if indent else 0)
