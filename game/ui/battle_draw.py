@@ -683,7 +683,8 @@ def _info_lines(sc):
     if sc.skill is not None:
         return _skill_info(sc, lines)
     if m.prompt is not None and m.prompt.side == sc.side:
-        lines.append((f"Answer the question {sc.prompt_where()} of the table view first.", pal.select, True))
+        if sc.prompt_panel.active:
+            lines.append((f"Answer the question {sc.prompt_where()} of the table view first.", pal.select, True))
         return lines
     if sc.selected is None:
         if m.waiting_for() == sc.side and m.prompt is None:
@@ -793,6 +794,8 @@ def _hint_text(sc) -> str:
         return "Everyone is placed: Start battle (Enter)  ·  Ctrl+Z takes back the last placement"
     if m.phase == "over":
         return "The mission is over"
+    if sc.effects.banner is not None:
+        return "Click, Space or Enter: continue"
     w = m.waiting_for()
     if sc.skill is not None:
         return sc.skill.instruction() + "  ·  Esc or right click: back"

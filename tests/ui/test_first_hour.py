@@ -252,6 +252,8 @@ def test_a_question_waits_for_the_banner_and_enter_only_dismisses_it(app):
     assert m.prompt is not None and m.prompt.kind == "fate_shift"
     d, sc = _scene_with_banner(app, m)
     assert not sc.prompt_panel.active, "the question is not drawn under the banner"
+    from game.ui.battle_draw import _hint_text
+    assert "continue" in _hint_text(sc)
     app.toast("A message for later")
     d.step(5)
     assert app.toast_rects() == [] and app.toasts[0].t == 0.0, "toasts wait for the banner too"
