@@ -19,11 +19,14 @@ from .intents import key_intent
 from .settings import Palette, Settings
 from .sprites import Sprites
 from .text import Text
-from .theme import make_manager
+from .theme import close_dropdown_on_same_pick, make_manager
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
 FIXED_DT = 1 / 60
+GRACE = 1.2  # seconds of drawing every frame after any input (hover fades, tooltips that appear)
+PULSE_DT = 1 / 15  # a pulsing highlight is drawn this often
+IDLE_WAIT = 0.25  # at most this long asleep with nothing to draw (the loop wakes at once for input)
 
 
 class Toast:
@@ -68,6 +71,13 @@ class App:
         self._dialog = None
         self._catalog = None
         self.startup_ms = 0.0
+        # drawing only when something changes: input, a scene's key or animation, toasts (see _frame)
+        self.frames_drawn = 0
+        self._redraw = True
+        self._grace = 0.0
+        self._since_draw = 0.0
+        self._draw_key = None
+        self._pending: list = []  # an event the idle loop woke up for
         from .menus import TitleScene
         self.push(TitleScene(self))
         self._draw()
@@ -90,6 +100,10 @@ class App:
             if isinstance(s, cls):
                 return s
         return None
+
+    def request_redraw(self) -> None:
+        """Draw the next frame (a change the scenes' redraw keys do not show)."""
+        self._redraw = True
 
     def toast(self, text: str, kind: str = "info") -> None:
         for t in self.toasts:
@@ -122,6 +136,7 @@ class App:
 
     # -- scene stack --------------------------------------------------------------------------------
     def push(self, scene) -> None:
+        self._redraw = True
         if self.scenes:
             self.scenes[-1].suspend()
         self.scenes.append(scene)
@@ -130,6 +145,7 @@ class App:
     def pop(self):
         if not self.scenes:
             return None
+        self._redraw = True
         s = self.scenes.pop()
         s.exit()
         if self.scenes:
@@ -138,6 +154,7 @@ class App:
 
     def replace(self, scene) -> None:
         """Replace the whole stack with one scene."""
+        self._redraw = True
         while self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
@@ -154,6 +171,7 @@ class App:
 
     # -- settings -----------------------------------------------------------------------------------
     def apply_settings(self, new: Settings) -> None:
+        self._redraw = True
         old = self.settings
         self.settings = new
         new.save(self.saves_dir)
@@ -180,6 +198,7 @@ class App:
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
         if (w, h) == self.size:
             return
+        self._redraw = True
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.size = (w, h)
@@ -197,25 +216,73 @@ class App:
 
     def run(self) -> int:
         while self.running:
+            wait = self._idle_wait()
+            if wait > 0:  # nothing moves: sleep until input (or the next pulse / timer check)
+                ev = pygame.event.wait(int(wait * 1000))
+                if ev.type != pygame.NOEVENT:
+                    self._pending.append(ev)
             dt = self.clock.tick(60) / 1000.0
-            self._frame(min(dt, 0.1) if self.fixed_dt is None else self.fixed_dt)
-            pygame.display.flip()
+            if self._frame(min(dt, 0.1) if self.fixed_dt is None else self.fixed_dt):
+                pygame.display.flip()
         return 0
 
-    def _frame(self, dt: float) -> None:
+    def _idle_wait(self) -> float:
+        """Seconds the loop may sleep before the next frame: 0 while anything moves, runs or was just touched."""
+        top = self.top
+        if top is None or self._redraw or self._grace > 0 or self.toasts or top.busy or self._typing():
+            return 0.0
+        mode, _ = top.redraw_state()
+        if mode == "moving":
+            return 0.0
+        if mode == "pulsing":
+            return max(0.0, PULSE_DT - self._since_draw)
+        return IDLE_WAIT
+
+    def _typing(self) -> bool:
+        focused = self.manager.get_focus_set() or ()
+        return any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focused)
+
+    def _frame(self, dt: float) -> bool:
+        """One frame: events, update, and a draw when something changed or moves. True if it drew."""
         self.frame += 1
-        for event in pygame.event.get():
+        events = self._pending + pygame.event.get()
+        self._pending = []
+        if events:
+            self._grace = GRACE  # input (or the widgets' own events): draw for a moment
+        for event in events:
             self._event(event)
             if not self.running:
-                return
+                return False
         top = self.top
         for s in self.scenes:
             s.update(dt) if s is top else (s.update_below(dt) if hasattr(s, "update_below") else None)
         self.manager.update(dt)
-        for t in self.toasts:
-            t.t += dt
+        if self.toasts and not (top is not None and top.toast_anchor() is None):  # held toasts do not age
+            for t in self.toasts:
+                t.t += dt
         self.toasts = [t for t in self.toasts if t.t < 3.5]
-        self._draw()
+        if self._must_draw(dt):
+            self._draw()
+            self.frames_drawn += 1
+            self._since_draw = 0.0
+            return True
+        return False
+
+    def _must_draw(self, dt: float) -> bool:
+        """Draw this frame? On input and for a moment after it, on a scene change or a change of the top
+        scene's redraw key, while toasts show or something moves, a few times a second while a highlight
+        pulses or a text field's cursor blinks; else the picture on screen is still right."""
+        self._since_draw += dt
+        grace, self._grace = self._grace, max(0.0, self._grace - dt)
+        top = self.top
+        mode, key = top.redraw_state() if top is not None else ("still", None)
+        key = (key, self.size, len(self.scenes), id(top))
+        changed = key != self._draw_key
+        self._draw_key = key
+        if self._redraw or changed or grace > 0 or self.toasts or mode == "moving":
+            self._redraw = False
+            return True
+        return (mode == "pulsing" or self._typing()) and self._since_draw >= PULSE_DT
 
     def _event(self, event) -> None:
         if event.type == pygame.QUIT:
@@ -230,6 +297,8 @@ class App:
             self.resize(event.x, event.y)
             return
         consumed = self.manager.process_events(event)
+        if close_dropdown_on_same_pick(event):
+            return
         top = self.top
         if top is None:
             return
@@ -270,12 +339,27 @@ class App:
             s.draw_over(screen)
         self._draw_toasts(screen)
 
-    def _draw_toasts(self, screen) -> None:
-        y = 56
+    def toast_rects(self) -> list:
+        """(toast, rect) as they are drawn: stacked down from where the screen puts them (Scene.toast_anchor);
+        none while the screen holds them."""
+        top = self.top
+        anchor = top.toast_anchor() if top is not None else (self.size[0] // 2, 56)
+        if anchor is None:
+            return []
+        x, y = anchor
+        out = []
         for t in self.toasts:
+            w, h = self.text.size(t.text, 14, True)
+            r = pygame.Rect(0, 0, w + 24, h + 12)
+            r.midtop = (x, y)
+            out.append((t, r))
+            y = r.bottom + 6
+        return out
+
+    def _draw_toasts(self, screen) -> None:
+        for t, r in self.toast_rects():
             col = {"error": self.palette.bad, "ok": self.palette.good}.get(t.kind, self.palette.player)
             surf = self.text.render(t.text, 14, (245, 245, 245), True)
-            r = surf.get_rect(midtop=(self.size[0] // 2, y)).inflate(24, 12)
             bg = pygame.Surface(r.size, pygame.SRCALPHA)
             a = 235 if t.t < 3.0 else int(235 * (3.5 - t.t) / 0.5)
             bg.fill((20, 24, 30, max(0, a)))
@@ -283,7 +367,6 @@ class App:
             pygame.draw.rect(screen, col, r, 2, border_radius=6)
             surf.set_alpha(max(0, min(255, a + 20)))
             screen.blit(surf, surf.get_rect(center=r.center))
-            y = r.bottom + 6
 
 
 def run_app(args=None) -> int:

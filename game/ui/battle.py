@@ -14,6 +14,7 @@ or a new selection, never per frame.
 from __future__ import annotations
 
 import math
+from html import escape
 from dataclasses import dataclass
 
 import pygame
@@ -26,6 +27,7 @@ from game.match import events as E
 from game.match.errors import IllegalCommand
 
 from .banners import Banner, Cross, Effects, Floater
+from .battle_draw import DEPLOY_NOTE
 from .board import BoardRenderer, snapshot_units
 from .camera import Camera
 from .cardview import CardView
@@ -36,6 +38,10 @@ from .prompts import PromptPanel
 from .scene import Scene
 from .skillui import GRENADES, SkillTargeting, active_choices, choices_before_activation
 from .theme import rect
+from .wording import command_text, count
+
+# keys that act on the table: pressed while a banner shows, they clear it and act
+ACTION_KEYS = frozenset({"next_unit", "end_activation", "move", "dash", "ranged", "melee", "door", "undo"})
 
 BEHAVIOUR_TEXT = {
     "melee": "line 1: attack a valid Melee target",
@@ -101,6 +107,10 @@ class BattleScene(Scene):
         self._preview_key = None
         self.mouse_board: tuple[float, float] | None = None
         self.hover_uid: int | None = None
+        self.card_follows_hover = True  # False after a selection, until the mouse moves again
+        self.card_scroll = 0  # pixels of the card scrolled out at the top (a card taller than its room)
+        self.card_compact = False  # the panel is short: cards are drawn compact
+        self._card_scroll_uid = None
         self.hover_spot = None
         self.hover_path = None
         self.hover_target = None
@@ -109,7 +119,8 @@ class BattleScene(Scene):
         self.npc_timer = 0.4
         self.skip = False
         self.attack_kind: str | None = None
-        self.npc_line = ""
+        self.npc_line = ""  # the Behaviour line of the NPC acting ...
+        self.npc_line_uid: int | None = None  # ... and that NPC (the line is shown only while it acts)
         self.result_timer: float | None = None
         self.deploy_uid: int | None = None
         self._drag = None
@@ -225,15 +236,22 @@ class BattleScene(Scene):
         bh = px(30)
         # the vertical budget: card, actions, preview box, and at least a few lines of the log
         rows_h = px(26) + px(30) * 5 + px(60) if deploy else (len(states) + 1) * (bh + px(4)) + px(8)
-        card_h = min(px(258), int(panel.h * 0.42))
+        # the vertical budget, in this order: the card as tall as it is (the unit the buttons are for), the
+        # preview box (at least 3 lines), the log (at least a few lines); a card that still does not fit
+        # scrolls with the wheel (battle_draw marks it)
+        shown = self.deploy_uid if deploy else self.selected
+        note = DEPLOY_NOTE if deploy and shown is not None else ""
         info_h = 0 if deploy else px(118)
-        excess = card_h + rows_h + info_h + px(6) + px(110) - panel.h
-        if excess > 0 and info_h:
-            cut = min(excess, info_h - px(56))
-            info_h -= cut
-            excess -= cut
-        if excess > 0:
-            card_h -= min(excess, card_h - int(panel.h * 0.3))
+        info_min = 0 if deploy else px(56)
+        room = panel.h - rows_h - px(6) - px(8) - px(44)  # (the log's least: two lines)
+        cw = panel.w - px(8)
+        need = self.card.height(self.match, shown, cw, self.version, note) + px(10)
+        self.card_compact = need > room - info_min  # a short panel: the compact card
+        if self.card_compact:
+            need = self.card.height(self.match, shown, cw, self.version, note, compact=True) + px(10)
+        card_h = max(min(need, px(120)), min(need, room - info_min))
+        info_h = max(info_min, min(info_h, room - card_h))
+        self.card_scroll = 0
         y = panel.y + card_h
         self.layout["card"] = pygame.Rect(panel.x + px(4), panel.y + px(6), panel.w - px(8), card_h - px(10))
         if deploy:
@@ -296,8 +314,8 @@ class BattleScene(Scene):
         if getattr(st, "tip", ""):
             return st.tip
         if st.reason:
-            return f"<b>{st.label}</b>: not now - {st.reason}"
-        return f"<b>{st.label}</b>: costs {st.cost}"
+            return f"<b>{escape(st.label)}</b>: not now - {escape(st.reason)}"
+        return f"<b>{escape(st.label)}</b>: costs {escape(st.cost)}"
 
     def _sync_widgets(self) -> None:
         """Enable, disable and relabel widgets for the current match version and selection."""
@@ -317,6 +335,8 @@ class BattleScene(Scene):
                     self._actions = states
                     for b, k in self._action_buttons.items():
                         st = next(s for s in states if s.key == k)
+                        if b.text != st.label:  # "Open door" becomes "Close door"
+                            b.set_text(st.label)
                         b.set_tooltip(self._action_tip(st))
                         (b.enable if st.enabled else b.disable)()
                     self._action_key = key
@@ -370,6 +390,7 @@ class BattleScene(Scene):
         entries = []
         autosave = False
         banner = None
+        spawned: dict[str, int] = {}  # new units at the start of the Turn, by kind (the Turn banner says so)
         for e in events:
             entry = self.reader.entry(e)
             if entry is not None:
@@ -429,15 +450,20 @@ class BattleScene(Scene):
             elif isinstance(e, (E.InitiativeGiven, E.InitiativeRolled)) and banner is not None:
                 banner.lines.append("Your squad has the Initiative" if getattr(e, "side", getattr(e, "winner", ""))
                                     == self.side else e.text)
-            elif isinstance(e, (E.MissionEvent, E.Spawned)) and banner is not None:
-                line = e.text
-                if isinstance(e, E.MissionEvent) and line not in banner.lines and len(banner.lines) < 6:
-                    banner.lines.append(line)
+            elif isinstance(e, E.MissionEvent) and banner is not None:
+                if e.text not in banner.lines and len(banner.lines) < 6:
+                    banner.lines.append(e.text)
+            elif isinstance(e, E.Spawned) and banner is not None:
+                kind = m.unit(e.uid).card.name
+                spawned[kind] = spawned.get(kind, 0) + 1
             elif isinstance(e, E.MissionOver):
                 res = m.result
                 self.effects.banners.append(Banner("VICTORY" if res and res.outcome == "victory" else "DEFEAT",
                                                    [res.text if res else e.text], kind="result", duration=2.0))
                 self.result_timer = 2.2
+        if banner is not None:
+            for kind, k in spawned.items():
+                banner.lines.append(f"{count(k, kind)} {'appears' if k == 1 else 'appear'}")
         if loaded and entries:
             entries.append(LogEntry("ui", [Segment("text", f"-- game loaded: Turn {m.turn} --")]))
         self.log.add(entries)
@@ -501,10 +527,12 @@ class BattleScene(Scene):
             elif self.selected is not None and not (self._ready_own(self.selected) or self.selected == m.active_unit):
                 self.selected = None
                 self.mode = None
-            if self.selected is not None and self.mode in ("move", "dash") and m.active_unit == self.selected:
-                # after a move, keep moving only if it is still affordable
-                if self.mode not in self._affordable_modes():
-                    self.mode = self._default_mode(self.selected)
+            if self.selected is not None and self.mode in ("move", "dash", "ranged", "melee") and \
+                    self.mode not in self._affordable_modes():
+                # after an action, keep its preview only while it is still affordable (no Move area, no
+                # "click to go", once the last ACT is spent)
+                self.mode = self._default_mode(self.selected)
+                self.weapon_id = None
             if self.selected is None and m.waiting_for() == self.side and m.active_unit is None and \
                     m.prompt is None:
                 ready = [u for u in m.units(self.side) if m.readiness(u).ready]
@@ -559,15 +587,52 @@ class BattleScene(Scene):
             self.app.toast(str(e), "error")
             return
         self.set_match(new)
-        self.app.toast(f"Undone: {describe_command(new, last)}", "ok")
+        self.app.toast(f"Undone: {command_text(new, last, self.side)}", "ok")
 
     # == selection and modes ============================================================================
+    def card_uid(self) -> int | None:
+        """The unit whose card the panel shows: the hovered base (once the mouse has moved since the last
+        selection), else the unit clicked to inspect, else the selected unit; in deployment the next to place."""
+        if self.hover_uid is not None and self.card_follows_hover:
+            return self.hover_uid
+        if self.match.phase == "deploy":
+            return self.deploy_uid
+        return self.inspect if self.inspect is not None else self.selected
+
+    def card_view_rect(self) -> pygame.Rect | None:
+        """Where the card shows: its room, less a strip at the bottom for the "more" tab when it scrolls."""
+        surf = self.card._surf
+        cr = self.layout.get("card")
+        if surf is None or cr is None or surf.get_height() <= cr.h:
+            return cr
+        return pygame.Rect(cr.x, cr.y, cr.w, cr.h - self.app.text.line_height(10) - self.px(8))
+
+    def card_scroll_max(self) -> int:
+        """How far the card shown can scroll (0: it fits its room)."""
+        surf = self.card._surf
+        vr = self.card_view_rect()
+        if surf is None or vr is None:
+            return 0
+        return max(0, surf.get_height() - vr.h)
+
+    def scroll_card(self, steps: int) -> None:
+        """The wheel over a card taller than its room: a few lines per step."""
+        self.card_scroll = max(0, min(self.card_scroll + steps * self.px(40), self.card_scroll_max()))
+
+    def prompt_where(self) -> str:
+        """Where the question box is: "at the top" or "at the bottom" of the table view."""
+        view = self.layout.get("view")
+        r = self.prompt_panel.rect
+        if view is not None and self.prompt_panel.active and r.centery < view.centery:
+            return "at the top"
+        return "at the bottom"
+
     def _affordable_modes(self) -> list[str]:
-        out = []
-        for st in self._actions or []:
-            if st.enabled:
-                out.append(st.key.split(":")[0])
-        return out
+        """The preview modes the selected unit can still use, read from the match as it is now (the buttons
+        may still show the previous version)."""
+        if self.selected is None:
+            return []
+        return [st.key.split(":")[0] for st in self._states(self.selected) if st.enabled]
 
     def _default_mode(self, uid) -> str | None:
         if uid is None:
@@ -588,6 +653,7 @@ class BattleScene(Scene):
         self._leave_skill(default_mode=False)
         self.selected = uid
         self.inspect = None
+        self.card_follows_hover = False  # until the mouse moves: the card shows the unit just selected
         self.weapon_id = None
         self.mode = self._default_mode(uid) if mode == "default" else mode
         self._preview_key = None
@@ -636,9 +702,9 @@ class BattleScene(Scene):
             self._preview_key = key
             try:
                 self.preview = Preview(m, self.selected, self.mode, self.weapon_id)
-            except Exception as e:  # a preview must never break the game
+            except Exception:  # a preview must never break the game
                 self.preview = None
-                self.app.toast(f"Preview unavailable: {e}", "error")
+                self.app.toast("No preview for this action right now", "error")
             self._reach_key = None
         return self.preview
 
@@ -646,6 +712,13 @@ class BattleScene(Scene):
     def intent(self, name: str) -> bool:
         m = self.match
         cam = self.camera
+        if self.effects.banner is not None:
+            # one thing at a time: a banner is read (or dismissed) before anything under it is answered
+            if name in ("confirm", "accept", "cancel", "skip") or name.startswith("die_"):
+                self.effects.dismiss()
+                return True
+            if name in ACTION_KEYS:
+                self.effects.banners.clear()  # the player goes on: the banners make way
         if name == "cancel":
             if self.effects.dismiss():
                 return True
@@ -731,16 +804,25 @@ class BattleScene(Scene):
         if name == "next_unit":
             self.next_unit()
             return True
-        if name in ("end_activation", "confirm"):
+        if name == "end_activation":
             self.end_activation()
+            return True
+        if name == "confirm":
+            # Enter does only what the screen offers it for: ending an activation with nothing left to do
+            # (a dice prompt that closed itself must not turn the next Enter into "End activation")
+            if self.enter_ends_activation():
+                self.end_activation()
             return True
         if name in ("move", "dash", "ranged", "melee"):
             self.set_mode(name)
             return True
         if name == "door":
+            if self.selected is None:
+                self.app.toast("Select one of your units first (click it, or Tab)", "error")
+                return True
             st = next((s for s in self._actions if s.key.startswith("door:")), None)
             if st is None:
-                self.app.toast("No door Adjacent to this unit", "error")
+                self.app.toast(f"No door Adjacent to {m.unit(self.selected).name}", "error")
             else:
                 self.do_action(st.key)
             return True
@@ -776,6 +858,17 @@ class BattleScene(Scene):
         if ok:
             self.mode, self.weapon_id = mode, weapon
         return ok
+
+    def enter_ends_activation(self) -> bool:
+        """Enter ends the activation only when the active unit of the squad has nothing left to do (the info
+        box then says so, naming the key)."""
+        m = self.match
+        if m.phase != "battle" or m.prompt is not None or m.waiting_for() != self.side or self.skill is not None:
+            return False
+        uid = m.active_unit
+        if uid is None or uid != self.selected or m.side_of(uid) != self.side:
+            return False
+        return not any(st.enabled for st in self._states(uid))
 
     def end_activation(self) -> None:
         m = self.match
@@ -925,6 +1018,7 @@ class BattleScene(Scene):
             elif el is self.b_undo:
                 self.undo()
             elif el is self.b_skip:
+                self.effects.banners.clear()
                 self.skip = True
             elif el is self.b_auto:
                 self.auto_deploy()
@@ -947,12 +1041,17 @@ class BattleScene(Scene):
             mx, my = self.app.mouse
             if self.layout.get("log") is not None and self.layout["log"].collidepoint(mx, my):
                 self.log.on_wheel(event.y)
+            elif self.layout.get("card") is not None and self.layout["card"].collidepoint(mx, my):
+                self.scroll_card(-event.y)
             elif self.layout["view"].collidepoint(mx, my):
                 if self.camera.zoom_at(event.y, mx, my):
                     self._reach_key = None
                     self._update_hover()
             return
         if event.type == pygame.MOUSEMOTION:
+            if not self.card_follows_hover:
+                self.card_follows_hover = True
+                self.card.invalidate()
             if self._drag is not None:
                 sx, sy, moved = self._drag
                 dx, dy = event.pos[0] - sx, event.pos[1] - sy
@@ -1098,7 +1197,7 @@ class BattleScene(Scene):
                 break
             placed += 1
         if placed:
-            self.app.toast(f"{placed} unit{'s' if placed != 1 else ''} deployed: press Start battle", "ok")
+            self.app.toast(f"{count(placed, 'unit')} deployed: press Start battle", "ok")
         self._build_panel()
 
     # == hover (recomputed when the mouse moves or the match changes) ===================================
@@ -1197,6 +1296,8 @@ class BattleScene(Scene):
         if m.phase == "over":
             self.skip = False
             return
+        if self.effects.banner is not None:
+            return  # nobody acts behind a banner: it is read first (click, Space or Enter dismisses it)
         delay = self.app.settings.npc_delay
         if self.skip or delay <= 0:
             for _ in range(2000):
@@ -1238,13 +1339,14 @@ class BattleScene(Scene):
         uid = m.active_unit
         try:
             cmd = ctl.decide(m)
-        except Exception as e:
-            self.app.toast(f"The computer player is stuck: {e}", "error")
+        except Exception:
+            self.app.toast("The computer could not decide: it ends the activation", "error")
             cmd = C.EndActivation(m.waiting_for())
-        if isinstance(ctl, NpcController) and not had_prompt and uid is not None:
+        if isinstance(ctl, NpcController) and not had_prompt and uid is not None and m.side_of(uid) in self.npc_ctl:
             line = BEHAVIOUR_TEXT.get(ctl.last_line, ctl.last_line)
             name = m.unit(uid).name
             self.npc_line = f"{name} - Behaviour {line}"
+            self.npc_line_uid = uid
             self.log.add([LogEntry("npc", [Segment("text", f"Behaviour {line}")], 1)])
         if not self.submit(cmd, quiet=True):
             # never loop on a refused command: fall back to a legal one
@@ -1259,7 +1361,6 @@ class BattleScene(Scene):
         self.app.replace(ResultsScene(self.app, self.match, self.summary_html()))
 
     def summary_html(self) -> str:
-        from html import escape
         m = self.match
         res = m.result
         st = self.stats
@@ -1296,10 +1397,10 @@ class BattleScene(Scene):
         if turns:
             out.append("<b>Turn by Turn</b><br>")
             for t, row in sorted(turns.items()):
-                out.append(f"Turn {t}: {row['to']} TO  ·  {row['spawned']} Bugs appeared  ·  "
-                           f"{row['out']} enemies Taken Out  ·  {row['lost']} of yours lost<br>")
+                out.append(f"Turn {t}: {row['to']} TO  ·  {count(row['spawned'], 'Bug')} appeared  ·  "
+                           f"{count(row['out'], 'enemy')} Taken Out  ·  {row['lost']} of yours lost<br>")
             out.append("<br>")
-        out.append("The battle log of every roll is kept in your saves (saves/*.json replay it exactly).")
+        out.append("Every roll of the battle is kept in its saves: loading one replays it exactly.")
         return "".join(out)
 
     def _update_tooltip(self, dt: float) -> None:
@@ -1307,9 +1408,10 @@ class BattleScene(Scene):
         mx, my = self.app.mouse
         cr = self.layout.get("card")
         chip = None
-        if cr is not None and cr.collidepoint(mx, my) and not self.suspended:
+        if cr is not None and cr.collidepoint(mx, my) and not self.suspended and self.effects.banner is None:
             for r, tip in self.card.chips:
-                if r.move(cr.x, cr.y).collidepoint(mx, my):
+                if r.move(cr.x, cr.y - self.card_scroll).collidepoint(mx, my) and \
+                        self.card_view_rect().collidepoint(mx, my):
                     chip = (tuple(r), tip)
                     break
         if chip != self._tip_chip:
@@ -1327,6 +1429,49 @@ class BattleScene(Scene):
     @property
     def chip_tooltip(self):
         return self._tooltip
+
+    def redraw_state(self):
+        """Moving while bases slide, banners fade, damage numbers rise or the dice tray fades; pulsing while a
+        highlight pulses (the selected unit, the deployment zone, units a question is about); else still, drawn
+        again when the match or what the screen shows of it changes (the key)."""
+        fx = self.effects
+        if self.anims or fx.banners or fx.floaters or fx.crosses or \
+                (fx.tray is not None and fx.tray_t > fx.tray_duration - 1.0):
+            mode = "moving"
+        else:
+            m = self.match
+            p = m.prompt
+            pulsing = m.phase == "deploy" or (self.selected is not None and self.selected != m.active_unit) or \
+                (p is not None and p.side == self.side and (p.kind == "pick_npc" or p.decision is not None or
+                                                            p.kind in ("devoted", "react", "counter")))
+            mode = "pulsing" if pulsing else "still"
+        cam = self.camera
+        key = (self.version, self.selected, self.inspect, self.mode, self.weapon_id, self.hover_uid, self.hover_spot,
+               None if self.hover_target is None else self.hover_target.uid, self.card_uid(), self.card_scroll,
+               self.ghost, self.skill_hover, None if self.skill is None else (self.skill.sid, self.skill.first),
+               self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
+               None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
+               len(self.log.entries), self.log.scroll, self.npc_line, self._tooltip is None, self.suspended)
+        return mode, key
+
+    @property
+    def busy(self) -> bool:
+        return self._controller() is not None or self.result_timer is not None or bool(self.effects.banners) or \
+            self.effects.tray is not None
+
+    def toast_anchor(self):
+        """Where toasts go on the battle screen: the top of the table view, under the question box when it is
+        there; None while a banner shows (the toasts wait for it)."""
+        if self.effects.banner is not None:
+            return None
+        view = self.layout.get("view")
+        if view is None:
+            return super().toast_anchor()
+        y = view.y + self.px(10)
+        r = self.prompt_panel.rect
+        if self.prompt_panel.active and r.top <= y + self.px(60):
+            y = r.bottom + self.px(8)
+        return view.centerx, y
 
     # == drawing =====================================================================================
     def draw(self, screen) -> None:
@@ -1364,17 +1509,3 @@ def spot_adjacent_units(match, x: float, y: float, uid: int | None) -> list[int]
     except Exception:
         return []
     return out
-
-
-def describe_command(match, cmd) -> str:
-    name = type(cmd).__name__
-    try:
-        if isinstance(cmd, (C.Move, C.Dash)):
-            return f"{name} to ({cmd.x:.1f}\", {cmd.y:.1f}\")"
-        if isinstance(cmd, C.Activate):
-            return f"activate {match.unit(cmd.uid).name}"
-        if isinstance(cmd, C.Deploy):
-            return f"deploy {match.unit(cmd.uid).name}"
-    except Exception:
-        pass
-    return name

@@ -8,6 +8,9 @@ import pygame
 from .board import _dashed_line
 from .skillui import LANDING, PUSH, SPOT_EFFECT, grant_text
 from .sprites import mix
+from .wording import count
+
+DEPLOY_NOTE = "Next to deploy: click inside the blue circle."
 
 
 def draw_battle(sc, screen: pygame.Surface) -> None:
@@ -40,7 +43,7 @@ def draw_battle(sc, screen: pygame.Surface) -> None:
     if pv is not None and sc.mode in ("ranged", "melee") and sc.hover_target is not None:
         _draw_sight(sc, screen, pv, sc.hover_target)
     sc.effects.draw_board_effects(screen, cam, app)
-    if not sc.prompt_panel.active:
+    if not sc.prompt_panel.active and sc.effects.banner is None:
         sc.effects.draw_tray(screen, view, app)
     screen.set_clip(prev_clip)
     sc.prompt_panel.draw(screen, m)
@@ -477,7 +480,7 @@ def _top_key(sc):
     a = m.activation
     grant = None if a is None or not a.grant else (a.grant, repr(a.plan), a.max_cost, a.target)
     return (m.phase, m.turn, m.to.get(sc.side, 0), m.waiting_for(), None if p is None else (p.side, p.text),
-            m.active_unit, m.act_left(), grant, sc.npc_line, sc.app.palette.name,
+            m.active_unit, m.act_left(), grant, sc.npc_line, sc.npc_line_uid, sc.app.palette.name,
             tuple(sc.b_skip.rect) if sc.b_skip else 0)
 
 
@@ -488,20 +491,22 @@ def _panel_key(sc, uid, note):
         ((tuple(sc.b_end.rect),) if sc.b_end is not None else ())
     und = len([u for u in m.units(sc.side, standing=False) if m.position(u) is None]) if m.phase == "deploy" else 0
     return (sc.version, uid, note, m.phase, acts, buttons, und, sc.app.palette.name, id(sc.card),
-            tuple(sc.layout["card"]), sc.card._key)
+            tuple(sc.layout["card"]), sc.card._key, sc.card_scroll)
 
 
 def _draw_panel_cached(sc, screen) -> None:
     m = sc.match
     L = sc.layout
     panel = L["panel"]
-    uid = sc.hover_uid if sc.hover_uid is not None else (sc.inspect if sc.inspect is not None else sc.selected)
-    if m.phase == "deploy" and sc.hover_uid is None:
-        uid = sc.deploy_uid
+    uid = sc.card_uid()
     note = ""
     if m.phase == "deploy" and uid == sc.deploy_uid and uid is not None:
-        note = "Next to deploy: click inside the blue circle."
-    sc.card.render(m, uid, L["card"].w, sc.version, note)  # (cached) so the key below is current
+        note = DEPLOY_NOTE
+    sc.card.render(m, uid, L["card"].w, sc.version, note, sc.card_compact)  # (cached): the key below is current
+    if uid != sc._card_scroll_uid:  # another unit's card starts at its top
+        sc._card_scroll_uid = uid
+        sc.card_scroll = 0
+    sc.card_scroll = min(sc.card_scroll, sc.card_scroll_max())
     if _region(sc, screen, "panel", panel, _panel_key(sc, uid, note), lambda s: _draw_panel(sc, s, uid, note),
                blit=False):
         sc._region_keys.pop("info", None)
@@ -549,30 +554,38 @@ def _draw_top(sc, screen) -> None:
         t = T.blit(screen, "0", (x, cy), 14, pal.text_faint, True, anchor="midleft")
         x = t.right
     x += px(16)
-    w = m.waiting_for()
     if m.phase == "battle":
-        if m.prompt is not None and m.prompt.side == sc.side:
-            txt, col = "Your decision: " + m.prompt.text, pal.select
-        elif w == sc.side:
-            if m.active_unit is not None:
-                g = grant_text(m)
-                if g:
-                    txt = f"{m.unit(m.active_unit).name}  ·  {g}"
-                else:
-                    txt = f"{m.unit(m.active_unit).name} activating  ·  {m.act_left()} ACT left"
-            else:
-                txt = "Your turn: activate a Ready unit"
-            col = pal.player
-        elif w in sc.npc_ctl:
-            txt, col = (sc.npc_line or "The Bugs are acting") + "   (Space: skip)", pal.npc
-        else:
-            txt, col = "", pal.text
+        txt, col = top_status(sc)
         limit = sc.b_skip.rect.left - px(8) - x if sc.b_skip is not None else 400
         while txt and T.size(txt, 14, True)[0] > limit:
             txt = txt[:-4] + "..."
         T.blit(screen, txt, (x, cy), 14, col, True, anchor="midleft")
     elif m.phase == "deploy":
         T.blit(screen, "Place your squad inside the blue circle", (x, cy), 14, pal.player, True, anchor="midleft")
+
+
+def top_status(sc) -> tuple[str, tuple]:
+    """The top bar's line in battle: whose decision it is and what is going on, with its colour."""
+    m = sc.match
+    pal = sc.app.palette
+    w = m.waiting_for()
+    a = m.active_unit
+    if m.prompt is not None and m.prompt.side == sc.side:
+        return "Your decision: " + m.prompt.text, pal.select
+    if w == sc.side:
+        if a is not None:
+            g = grant_text(m)
+            if g:
+                return f"{m.unit(a).name}  ·  {g}", pal.player
+            return f"{m.unit(a).name} activating  ·  {m.act_left()} ACT left", pal.player
+        return "Your turn: activate a Ready unit", pal.player
+    if w in sc.npc_ctl:
+        if a is not None and m.side_of(a) == sc.side:  # the NPCs answer during one of our activations
+            return f"{m.unit(a).name} activating  ·  the NPCs answer   (Space: skip)", pal.npc
+        if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the line of the NPC acting now
+            return sc.npc_line + "   (Space: skip)", pal.npc
+        return "The NPCs are acting   (Space: skip)", pal.npc
+    return "", pal.text
 
 
 def _draw_panel(sc, screen, uid, note) -> None:
@@ -583,13 +596,17 @@ def _draw_panel(sc, screen, uid, note) -> None:
     screen.fill(pal.panel, panel)
     pygame.draw.line(screen, pal.panel_edge, panel.topleft, panel.bottomleft)
     cr = L["card"]
-    card = sc.card.render(m, uid, cr.w, sc.version, note)
+    card = sc.card.render(m, uid, cr.w, sc.version, note, sc.card_compact)
     pygame.draw.rect(screen, (24, 29, 36), cr, border_radius=8)
     pygame.draw.rect(screen, pal.panel_edge, cr, 1, border_radius=8)
     prev = screen.get_clip()
-    screen.set_clip(cr)
-    screen.blit(card, cr.topleft)
+    vr = sc.card_view_rect()
+    screen.set_clip(vr)
+    screen.blit(card, (cr.x, cr.y - sc.card_scroll))
     screen.set_clip(prev)
+    if vr.h < cr.h:  # more card than room: say so in a strip of its own, and which way the wheel goes
+        _card_more(sc, screen, pygame.Rect(cr.x, vr.bottom, cr.w, cr.bottom - vr.bottom), sc.card_scroll > 0,
+                   sc.card_scroll < sc.card_scroll_max())
     if m.phase == "deploy":
         r = L.get("deploy_head")
         if r is not None:
@@ -634,6 +651,24 @@ def _draw_panel(sc, screen, uid, note) -> None:
                     y += T.line_height(11)
 
 
+def _card_more(sc, screen, strip, up: bool, down: bool) -> None:
+    """The strip under a card that scrolls: "more below: wheel" (or back to the top) with an arrow."""
+    pal, T = sc.app.palette, sc.app.text
+    label = "more below: wheel" if down else "top: wheel up"
+    w = T.size(label, 10, True)[0] + sc.px(26)
+    h = T.line_height(10) + sc.px(4)
+    r = pygame.Rect(strip.right - w - sc.px(6), strip.bottom - h - sc.px(2), w, h)
+    pygame.draw.line(screen, pal.panel_edge, (strip.x + sc.px(6), strip.y), (strip.right - sc.px(6), strip.y))
+    pygame.draw.rect(screen, (24, 29, 36), r, border_radius=5)
+    pygame.draw.rect(screen, pal.select, r, 1, border_radius=5)
+    T.blit(screen, label, (r.x + sc.px(6), r.centery), 10, pal.select, True, anchor="midleft")
+    ax, ay, a = r.right - sc.px(11), r.centery, sc.px(4)
+    if down:
+        pygame.draw.polygon(screen, pal.select, [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)])
+    elif up:
+        pygame.draw.polygon(screen, pal.select, [(ax - a, ay + a // 2), (ax + a, ay + a // 2), (ax, ay - a)])
+
+
 def _info_lines(sc):
     """The preview box: what the hovered path or target would give."""
     m = sc.match
@@ -645,7 +680,8 @@ def _info_lines(sc):
     if sc.skill is not None:
         return _skill_info(sc, lines)
     if m.prompt is not None and m.prompt.side == sc.side:
-        lines.append(("Answer the question below the table first.", pal.select, True))
+        if sc.prompt_panel.active:
+            lines.append((f"Answer the question {sc.prompt_where()} of the table view first.", pal.select, True))
         return lines
     if sc.selected is None:
         if m.waiting_for() == sc.side and m.prompt is None:
@@ -656,7 +692,7 @@ def _info_lines(sc):
         lines.append((f'{name}: up to {pv.budget:g}" (climbing included)  ·  {len(pv.spots)} spots', pal.text, True))
         p = sc.hover_path
         if p is not None:
-            lines.append((f'Path: {p.cost:.1f}" of {pv.budget:g}"' + (f", {p.climbs} climb(s)" if p.climbs else ""),
+            lines.append((f'Path: {p.cost:.1f}" of {pv.budget:g}"' + (f", {count(p.climbs, 'climb')}" if p.climbs else ""),
                           pal.select, True))
             threats = pv.aoo_threats(p)
             if threats:
@@ -668,7 +704,7 @@ def _info_lines(sc):
     if sc.mode in ("ranged", "melee") and pv is not None:
         w = pv.weapon
         valid = pv.valid_targets()
-        lines.append((f"{w.name}: ATT {w.att}, SKL {w.skl}  ·  {len(valid)} valid target(s)", pal.text, True))
+        lines.append((f"{w.name}: ATT {w.att}, SKL {w.skl}  ·  {count(len(valid), 'valid target')}", pal.text, True))
         info = sc.hover_target
         if info is None:
             lines.append(("Hover an enemy: range, sight lines, Cover and the odds.", pal.text_dim, False))
@@ -698,7 +734,7 @@ def _info_lines(sc):
         return lines
     st = [s for s in sc._actions if s.enabled]
     if not st and m.waiting_for() == sc.side:
-        lines.append(("Nothing left to do: End activation (E).", pal.text_dim, False))
+        lines.append(("Nothing left to do: End activation (E or Enter).", pal.text_dim, False))
     return lines
 
 
@@ -755,6 +791,8 @@ def _hint_text(sc) -> str:
         return "Everyone is placed: Start battle (Enter)  ·  Ctrl+Z takes back the last placement"
     if m.phase == "over":
         return "The mission is over"
+    if sc.effects.banner is not None:
+        return "Click, Space or Enter: continue"
     w = m.waiting_for()
     if sc.skill is not None:
         return sc.skill.instruction() + "  ·  Esc or right click: back"
@@ -764,13 +802,16 @@ def _hint_text(sc) -> str:
             return "Pick a die (click or 1-9), then re-roll or change it, or Accept (Enter)"
         if kind == "parry":
             return "Pick one of the attacker's dice that hit (click or 1-9), then Parry it  ·  Enter: no Parry"
+        where = sc.prompt_where()
         if kind in ("devoted", "react"):
-            return "Click a highlighted unit on the table, or answer below  ·  Enter: no"
-        return "Answer the question below"
+            return f"Click a highlighted unit on the table, or answer in the box {where}  ·  Enter: no"
+        return f"Answer the question in the box {where} of the table view"
     if w != sc.side:
         return "The NPCs are acting  ·  Space: skip ahead  ·  hover any base to read its card"
     if sc.selected is None:
         return "Click a Ready unit (Tab: next)  ·  G: grid and ruler  ·  F1: help  ·  Esc: menu"
+    if sc.enter_ends_activation():
+        return "Nothing left to do: E or Enter ends the activation  ·  Ctrl+Z: undo"
     if sc.mode == "move":
         return "Click a highlighted spot to Move  ·  D: Dash  ·  R: shoot  ·  F: fight  ·  E: end activation"
     if sc.mode == "dash":
@@ -792,22 +833,25 @@ def _draw_hint(sc, screen, text) -> None:
                   anchor="midleft")
 
 
-def _draw_hover_label(sc, screen) -> None:
-    """A small label by the cursor with the hovered unit's name and HIT (or the reason it can't be targeted)."""
-    if sc.mouse_board is None:
-        return
+def hover_label(sc):
+    """(text, colour) of the small label by the cursor: the hovered unit's name and HIT (the reason it can't be
+    targeted, or the odds), or why a unit cannot deploy there; None when there is none, or when a banner or the
+    question box is under the cursor (one thing at a time)."""
+    if sc.mouse_board is None or sc.effects.banner is not None:
+        return None
+    if sc.prompt_panel.active and sc.prompt_panel.rect.collidepoint(sc.app.mouse):
+        return None
     if sc.hover_spot is not None and sc.mode in ("move", "dash"):
-        return  # the path's own label says what matters here
+        return None  # the path's own label says what matters here
+    pal = sc.app.palette
     if sc.hover_uid is None:
         g = sc.ghost
         if g is not None and not g[2] and sc.match.phase == "deploy":
-            _label(sc, screen, f"Cannot deploy here: {g[3]}", sc.app.palette.bad)
-        return
+            return f"Cannot deploy here: {g[3]}", pal.bad
+        return None
     v = sc.by_uid.get(sc.hover_uid)
     if v is None:
-        return
-    app = sc.app
-    pal, T = app.palette, app.text
+        return None
     txt = f"{v.name}  ·  HIT {v.hit}/{v.max_hit}"
     col = pal.text
     info = sc.hover_target
@@ -818,7 +862,13 @@ def _draw_hover_label(sc, screen) -> None:
         elif info.odds is not None:
             txt += f"  ·  {info.odds.p_any * 100:.0f}% to hurt"
             col = pal.good
-    _label(sc, screen, txt, col)
+    return txt, col
+
+
+def _draw_hover_label(sc, screen) -> None:
+    label = hover_label(sc)
+    if label is not None:
+        _label(sc, screen, *label)
 
 
 def _label(sc, screen, txt, col) -> None:

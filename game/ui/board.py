@@ -6,7 +6,6 @@ rendered once per zoom level into a Surface; a frame blits it and draws only wha
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 import pygame
@@ -14,6 +13,7 @@ import pygame
 from .camera import Camera
 from .sprites import Sprites, mix
 from .text import Text
+from .wording import unit_labels
 
 TILE_PPI = 32  # Tiled: 32 px = 1 inch
 
@@ -37,38 +37,21 @@ class UnitView:
     label: str
 
 
-def short_label(name: str, side: str, item: bool) -> str:
-    m = re.match(r"^(.*?)\s*(\d+)$", name)
-    if m:
-        stem, n = m.group(1), m.group(2)
-        if side == "npc" and not item:
-            return n
-        return (stem[:1].upper() if stem else "") + n
-    words = [w for w in re.split(r"[\s\-]+", name) if w]
-    return "".join(w[0].upper() for w in words[:2]) or "?"
-
-
 def snapshot_units(match) -> list[UnitView]:
     out = []
-    labels: dict[str, int] = {}
     grid = match.table.measure == "grid"  # a base occupies the square its centre is in (R21)
+    on_table = []
     for uid in match.units(items=None):
         u = match.unit(uid)
         p = match.position(uid)
-        if p is None:
-            continue
+        if p is not None:
+            on_table.append((uid, u, p))
+    labels = unit_labels([(uid, u.name, u.side, u.item, u.side in match.npc_sides) for uid, u, _ in on_table])
+    for uid, u, p in on_table:
         h = match.health(uid)
-        lab = short_label(u.name, u.side, u.item)
         x, y = (match.table.snap(p.x, p.y) if grid else (p.x, p.y))
-        labels[lab] = labels.get(lab, 0) + 1
         out.append(UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z,
-                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, lab))
-    # two units with the same initial: number them
-    seen: dict[str, int] = {}
-    for v in out:
-        if labels.get(v.label, 0) > 1 and not v.label[-1:].isdigit():
-            seen[v.label] = seen.get(v.label, 0) + 1
-            v.label = f"{v.label}{seen[v.label]}"
+                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid]))
     return out
 
 

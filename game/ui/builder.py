@@ -139,6 +139,7 @@ class SquadBuilderScene(Scene):
         """Replace the squad being built (a default squad, an opened roster, an imported code)."""
         faction_changed = spec.squad_type != self.spec.squad_type
         self.spec = spec
+        self.rules_html = HINT  # what the panel said was about the squad being replaced
         if budget is not None:
             self.budget = budget
         if clean:
@@ -151,6 +152,7 @@ class SquadBuilderScene(Scene):
         if faction_changed or budget is not None:
             self.build_ui()
         else:
+            self.rules_box.set_text(self.rules_html)
             self.e_name.set_text(spec.name)
             self._gear_for = None
             self.refresh()
@@ -327,10 +329,10 @@ class SquadBuilderScene(Scene):
             b = els[2]
             if block is None:
                 b.enable()
-                b.set_tooltip(f"Add a {self.catalog.unit_types[tid].name} to the squad")
+                b.set_tooltip(f"Add a {escape(self.catalog.unit_types[tid].name)} to the squad")
             else:
                 b.disable()
-                b.set_tooltip(block)
+                b.set_tooltip(escape(block))
             ut = self.catalog.unit_types[tid]
             els[1].set_text(self._fit(block, 13, els[1]) if block else self._stats_fit(ut, els[1].rect.w))
             colour = self.app.palette.warn if block else self.app.palette.text_dim
@@ -487,7 +489,8 @@ class SquadBuilderScene(Scene):
                 b.disable()
             if selected and not b.is_selected:
                 b.select()
-            b.set_tooltip("Always carried by this unit type" if row.default else (row.block if not enabled else None))
+            b.set_tooltip("Always carried by this unit type" if row.default else
+                          (escape(row.block) if not enabled and row.block else None))
             if row.block:
                 line.detail.set_text(self._fit(row.block, 12, line.detail))
                 _label_colour(line.detail, p.warn if not row.chosen else p.bad)
@@ -818,8 +821,8 @@ class SquadBuilderScene(Scene):
         try:
             surf = self.card_view.render(_PreviewMatch(self.catalog, card), 0, cr.w - px(4), self._card_version,
                                          note)
-        except Exception as e:  # the card view belongs to the battle screen; never let it break the builder
-            T.blit(screen, f"Card preview unavailable ({type(e).__name__})", (cr.x + px(12), cr.y + px(10)), 13,
+        except Exception:  # the card view belongs to the battle screen; never let it break the builder
+            T.blit(screen, "The card of this unit cannot be shown", (cr.x + px(12), cr.y + px(10)), 13,
                    p.text_dim)
             return
         if surf.get_height() > cr.h - px(4):

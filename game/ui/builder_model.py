@@ -110,8 +110,8 @@ def unit_name(catalog: Catalog, unit: UnitSpec) -> str:
 
 
 def unit_ref(catalog: Catalog, spec: SquadSpec, index: int) -> str:
-    """How reasons name another unit: "#2 Corvius" (the number as in the squad list)."""
-    return f"#{index + 1} {unit_name(catalog, spec.units[index])}"
+    """How reasons name another unit: "Corvius (unit 2)" (the number as in the squad list)."""
+    return f"{unit_name(catalog, spec.units[index])} (unit {index + 1})"
 
 
 def add_unit_block(catalog: Catalog, spec: SquadSpec, type_id: str, budget: int) -> str | None:

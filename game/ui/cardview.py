@@ -46,16 +46,23 @@ class CardView:
     def invalidate(self) -> None:
         self._key = None
 
-    def render(self, match, uid: int | None, width: int, version: int, note: str = "") -> pygame.Surface:
-        key = (uid, width, version, note, self.app.palette.name)
+    def height(self, match, uid: int | None, width: int, version: int, note: str = "", compact: bool = False) -> int:
+        """The height the card of `uid` takes at this width (what the panel's layout makes room for)."""
+        return self.render(match, uid, width, version, note, compact).get_height()
+
+    def render(self, match, uid: int | None, width: int, version: int, note: str = "",
+               compact: bool = False) -> pygame.Surface:
+        """The card; `compact`: for a short panel (large UI scale, small window): the status on the name's line,
+        flat stat boxes, one line per weapon."""
+        key = (uid, width, version, note, self.app.palette.name, compact)
         if key == self._key and self._surf is not None:
             return self._surf
         self._key = key
         self.chips = []
-        self._surf = self._make(match, uid, width, note)
+        self._surf = self._make(match, uid, width, note, compact)
         return self._surf
 
-    def _make(self, match, uid, width, note) -> pygame.Surface:
+    def _make(self, match, uid, width, note, compact=False) -> pygame.Surface:
         app = self.app
         T, p = app.text, app.palette
         s = app.settings.ui_scale
@@ -82,7 +89,7 @@ class CardView:
         tag = "Item" if u.item else ("Your squad" if u.side == "player" else "NPC")
         if u.leader:
             tag = "Squad Leader"
-        T.blit(surf, tag, (r.right + int(8 * s), y + 3), 12, side_col, True)
+        tr = T.blit(surf, tag, (r.right + int(8 * s), y + 3), 12, side_col, True)
         y = r.bottom
         status = []
         if match.phase == "deploy" and match.position(uid) is None:
@@ -103,8 +110,12 @@ class CardView:
             status.append("Stunned")
         status += _conditions(match, uid)
         if status:
-            T.blit(surf, "  ·  ".join(status), (pad + int(4 * s), y), 12, p.text_dim)
-            y += T.line_height(12)
+            line = "  ·  ".join(status)
+            if compact and tr.right + int(8 * s) + T.size("·  " + line, 12)[0] <= width - pad:
+                T.blit(surf, "·  " + line, (tr.right + int(8 * s), tr.y), 12, p.text_dim)
+            else:
+                T.blit(surf, line, (pad + int(4 * s), y), 12, p.text_dim)
+                y += T.line_height(12)
         y += int(6 * s)
         # stat boxes
         boxes = []
@@ -122,17 +133,21 @@ class CardView:
             boxes.append(("MSK", str(card.msk), ""))
             boxes.append(("RSK", str(card.rsk), ""))
         bw = (width - 2 * pad - (len(boxes) - 1) * int(6 * s)) // len(boxes)
-        bh = int(46 * s)
+        bh = int(30 * s) if compact else int(46 * s)
         for i, (lab, val, sub) in enumerate(boxes):
             bx = pad + i * (bw + int(6 * s))
             rr = pygame.Rect(bx, y, bw, bh)
             pygame.draw.rect(surf, (30, 36, 44), rr, border_radius=6)
             pygame.draw.rect(surf, p.panel_edge, rr, 1, border_radius=6)
-            T.blit(surf, lab, (rr.centerx, rr.y + int(3 * s)), 11, p.text_dim, True, anchor="midtop")
             col = p.text
             if lab == "HIT" and h.hit < h.max_hit:
                 col = p.bad if h.hit <= 1 else p.warn
-            T.blit(surf, val, (rr.centerx, rr.bottom - int(3 * s)), 17, col, True, anchor="midbottom")
+            if compact:  # label and value side by side
+                T.blit(surf, lab, (rr.x + int(5 * s), rr.centery), 10, p.text_dim, True, anchor="midleft")
+                T.blit(surf, val, (rr.right - int(5 * s), rr.centery), 15, col, True, anchor="midright")
+            else:
+                T.blit(surf, lab, (rr.centerx, rr.y + int(3 * s)), 11, p.text_dim, True, anchor="midtop")
+                T.blit(surf, val, (rr.centerx, rr.bottom - int(3 * s)), 17, col, True, anchor="midbottom")
         y += bh + int(8 * s)
         # weapons
         if card.weapons:
@@ -145,7 +160,8 @@ class CardView:
             for w in card.weapons:
                 kind = "melee" if w.kind == MELEE else "ranged"
                 nm = T.blit(surf, w.name, (cols[0], y), 13, p.text, True)
-                T.blit(surf, kind, (cols[0], nm.bottom - 2), 10, p.text_dim)
+                if not compact:
+                    T.blit(surf, kind, (cols[0], nm.bottom - 2), 10, p.text_dim)
                 T.blit(surf, str(w.att) if not w.has("HIT") else "HIT", (cols[1], y), 14, p.text, True)
                 T.blit(surf, str(w.skl), (cols[2], y), 14, p.text, True)
                 x = cols[3]
@@ -163,7 +179,8 @@ class CardView:
                     self._chip(surf, chip, label)
                     self.chips.append((chip, special_tip(cat, sp.code, label)))
                     x += cw + int(4 * s)
-                y = max(nm.bottom + T.line_height(10) - 2, row_y + int(20 * s)) + int(4 * s)
+                below = nm.bottom if compact else nm.bottom + T.line_height(10) - 2
+                y = max(below, row_y + int(20 * s)) + int(4 * s)
         # skills and unit specials
         chips = []
         for sid in card.skills:

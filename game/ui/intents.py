@@ -61,7 +61,7 @@ CONTROLS = [
     ("R / F", "Ranged / Melee attack: pick a target"),
     ("O", "open or close an Adjacent door"),
     ("E", "end the activation"),
-    ("Enter", "accept the dice / end the activation"),
+    ("Enter", "the answer marked (Enter) in a prompt; end an activation with nothing left to do"),
     ("1-9", "pick a die in a dice prompt"),
     ("Ctrl+Z", "undo the last action that rolled no dice"),
     ("G", "grid overlay and inch ruler"),

@@ -25,6 +25,8 @@ class LogView:
         self.scroll = 0  # pixels up from the bottom
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._total = 0
+        self.text_rect = pygame.Rect(0, 0, 0, 0)  # where the lines were drawn (last draw)
+        self.hint_rect: pygame.Rect | None = None  # the "more below" strip under them, when scrolled up
 
     def clear(self) -> None:
         self.entries = []
@@ -114,6 +116,12 @@ class LogView:
         pygame.draw.rect(screen, self.palette.panel_edge, r, 1, border_radius=6)
         prev = screen.get_clip()
         inner = r.inflate(-4, -6)
+        self.hint_rect = None
+        if self.scroll > 0:  # a strip of its own for "more below", under the lines, never over them
+            hh = self.text.line_height(10) + 4
+            self.hint_rect = pygame.Rect(inner.x, inner.bottom - hh, inner.w, hh)
+            inner = pygame.Rect(inner.x, inner.y, inner.w, inner.h - hh)
+        self.text_rect = inner
         screen.set_clip(inner)
         y = inner.bottom + self.scroll
         for s in reversed(self._rendered):
@@ -133,6 +141,8 @@ class LogView:
             pos = 1 - (self.scroll + inner.h) / self._total
             by = inner.top + int((inner.h - bar_h) * max(0.0, min(1.0, pos / max(1e-6, 1 - frac_h))))
             pygame.draw.rect(screen, self.palette.panel_edge, (r.right - 5, by, 3, bar_h), border_radius=2)
-        if self.scroll > 0:
-            self.text.blit(screen, "more below - scroll down", (r.centerx, r.bottom - 3), 10,
-                           self.palette.select, anchor="midbottom", shadow=True)
+        if self.hint_rect is not None:
+            hr = self.hint_rect
+            pygame.draw.line(screen, self.palette.panel_edge, (hr.x + 4, hr.y), (hr.right - 8, hr.y))
+            self.text.blit(screen, "more below - scroll down", (hr.centerx, hr.centery + 1), 10, self.palette.select,
+                           anchor="center")

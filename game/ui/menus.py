@@ -181,11 +181,39 @@ NPC_ORDER_OPTIONS = {"Nearest NPC first (R19)": "nearest", "I pick which NPC act
 OPEN_TABLE = "Open table (no terrain)"
 
 
+_MAP_TITLES: dict[tuple, str] = {}  # (path, size, mtime) -> title: each map file is read once
+
+
+def _map_title_of(path) -> str:
+    """The battlefield's title as the player reads it (wording.map_title); a map that does not load keeps a
+    tidy name from its file (starting the mission then names its problem)."""
+    from game.battlefield import load_battlefield
+
+    from .wording import map_title
+    try:
+        st = path.stat()
+        key = (str(path), st.st_size, st.st_mtime_ns)
+    except OSError:
+        return map_title(None, path.name)
+    title = _MAP_TITLES.get(key)
+    if title is None:
+        try:
+            bf = load_battlefield(path)
+        except Exception:
+            bf = None
+        title = _MAP_TITLES[key] = map_title(bf, path.name)
+    return title
+
+
 def map_choices() -> dict[str, str | None]:
+    """The battlefields to pick from: title -> map file name (None: the open table)."""
     from game.paths import MAPS_DIR
     out: dict[str, str | None] = {}
     for p in sorted(MAPS_DIR.glob("*.tmx")):
-        out[p.stem.replace("-", " ").title()] = p.name
+        title = _map_title_of(p)
+        if title in out:  # two maps with one title: tell them apart
+            title = f"{title} ({p.stem})"
+        out[title] = p.name
     out[OPEN_TABLE] = None
     return out
 
@@ -515,7 +543,7 @@ class PauseScene(Overlay):
                                       initial_text=f"turn-{m_.turn}-{m_.scenario.mission}")
         y += px(36) + gap // 2
         self.b_save = UIButton(rect(bx, y, bw, bh), "Save game", m, container=root,
-                               tool_tip_text="Save under the name above (saves/<name>.json)")
+                               tool_tip_text="Save under the name above, in your saves folder")
         y += bh + gap
         self.b_load = UIButton(rect(bx, y, bw, bh), "Load game", m, container=root)
         y += bh + gap
@@ -625,7 +653,8 @@ class ResultsScene(Scene):
         pw = w - x0 - px(30)
         UILabel(rect(x0, px(30), pw, px(84)), "VICTORY" if win else "DEFEAT", m, container=root,
                 object_id="#title" if win else "#title_bad")
-        line = (res.text if res else "").capitalize() + f" (Turn {res.turn if res else '?'})"
+        text = res.text if res else ""
+        line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
         UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")
         self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(260)), m, container=root)
         bw, bh = px(200), px(46)

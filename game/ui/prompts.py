@@ -9,6 +9,8 @@ themselves.
 """
 from __future__ import annotations
 
+from html import escape
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -19,6 +21,7 @@ from game.rules.combat import drained_damage, strike_damage
 
 from .dicelog import DieV
 from .theme import rect
+from .wording import command_text
 
 SOURCE_NAMES = {**RULE_SOURCES, "TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
                 "support": "Support", "cover": "Cover", "shield": "Shield", "PAR": "Parry", "fate": "Fate Shift"}
@@ -85,7 +88,7 @@ def option_text(cmd, decision, to_left: int) -> tuple[str, str]:
                 f"{what}{lost_crit}")
     if isinstance(cmd, C.RollAutoDie):
         return "Roll it", "a 1 would be a Critical (2 Damage), but it may fail"
-    return type(cmd).__name__, ""
+    return command_text(None, cmd), ""
 
 
 
@@ -93,7 +96,7 @@ def _name(match, uid) -> str:
     try:
         return match.unit(uid).name
     except Exception:
-        return f"unit {uid}"
+        return "a unit"
 
 
 def _weapon(match, uid, wid):
@@ -143,7 +146,7 @@ def _header(match, p) -> tuple[str, str]:
         return p.text, "Click a highlighted NPC on the table, or pick it here."
     if k == "first":
         return p.text, "The side that activates first this Turn."
-    return p.text or f"The match asks: {k}", ""
+    return p.text or "A decision to make", ""
 
 
 class PromptPanel:
@@ -169,6 +172,9 @@ class PromptPanel:
         self.generic = False
         self._bg = None
         self.max_rows = 4  # more options than this: a grid of buttons (their lines become tooltips)
+        self.sub_lines: list[str] | None = None  # the sub line wrapped as the builder measured it
+        self.dice_top = 0  # where the dice start, from the panel's top
+        self.build_error: Exception | None = None  # why the usual panel failed (the generic one is shown)
 
     def clear(self) -> None:
         for el in self.elements:
@@ -186,6 +192,7 @@ class PromptPanel:
         self.summary = ""
         self.summary_head = "If you accept now:"
         self.sub_lines = None
+        self.dice_top = 0
         self.max_rows = 4
 
     @property
@@ -199,6 +206,11 @@ class PromptPanel:
             if self.key is not None:
                 self.clear()
             self._base = None
+            return
+        effects = getattr(self.scene, "effects", None)
+        if effects is not None and effects.banner is not None:  # the banner first, then the question
+            if self.key is not None:
+                self.clear()
             return
         t = getattr(self.scene, "skill", None)
         if t is not None and t.from_prompt:  # its units are being picked on the table: out of the way
@@ -222,7 +234,9 @@ class PromptPanel:
         except Exception as e:  # never a dead end: the legal commands as they describe themselves
             self.clear()
             self.key = key
-            self._build_generic(match, side, p, area, note=f"({type(e).__name__}: {e})")
+            self.build_error = e  # (for whoever debugs it; the player reads a plain note)
+            self._build_generic(match, side, p, area, note="(The usual panel for this question could not be "
+                                                          "shown.)")
 
     def _default_die(self, d, kind: str = "dice") -> int:
         if kind == "parry":  # the attacker's best Strike: a Critical first
@@ -261,7 +275,8 @@ class PromptPanel:
 
     def _button(self, r, label, target, tip: str = "", oid: str = "#small"):
         sc = self.scene
-        b = UIButton(r, label, sc.app.manager, container=sc.root, object_id=oid, tool_tip_text=tip or None)
+        b = UIButton(r, label, sc.app.manager, container=sc.root, object_id=oid,
+                     tool_tip_text=escape(tip) if tip else None)  # a tooltip is HTML: "<" must stay text
         self.elements.append(b)
         if callable(target) and not isinstance(target, C.Command):
             self.actions[b] = target
@@ -308,14 +323,12 @@ class PromptPanel:
     def _build_dice(self, match, side, p, area) -> None:
         sc = self.scene
         s = sc.app.settings.ui_scale
+        T = sc.app.text
         d = p.decision
         n = len(d.dice)
         parry = p.kind == "parry"
         self.die_select = True
         self.selected = min(self.selected, max(0, n - 1))
-        W = min(area.w - int(20 * s), int(820 * s))
-        H = int(232 * s)
-        self._place(area, W, H)
         who = _name(match, d.uid)
         kind = sc.attack_kind
         to_left = match.to.get(side, 0)
@@ -338,36 +351,49 @@ class PromptPanel:
                 + ("These dice may not be re-rolled.  " if getattr(d, "no_reroll", False) else "") \
                 + "Pick a die (click or 1-9), then an option; Accept when done."
             self.summary = dice_summary(d, kind)
-        dsz = int(46 * s)
-        gap = int(14 * s)
-        x = self.rect.x + int(16 * s)
-        y = self.rect.y + int(58 * s)
-        self.die_rects = [pygame.Rect(x + i * (dsz + gap), y, dsz, dsz) for i in range(n)]
         cmds = match.legal_commands(side)
         mine = [c for c in cmds if getattr(c, "index", None) == self.selected]
-        bx = self.rect.x + int(16 * s)
-        by = y + dsz + int(28 * s)
-        bw, bh = int(150 * s), int(30 * s)
-        self.right_w = int(230 * s)
-        lw = self.rect.right - self.right_w - int(16 * s) - (bx + bw + int(8 * s))
-        for c in mine[:4]:
+        options = []
+        for c in mine:
             if parry:
-                k = success_chance(d.stat)
-                label = "Parry this die"
-                what = f"the attacker re-rolls it: {k} in 6 it hits again"
+                options.append(("Parry this die", f"the attacker re-rolls it: {success_chance(d.stat)} in 6 it hits "
+                                "again", c))
             else:
-                label, what = option_text(c, d, to_left)
-            self._button(rect(bx, by, bw, bh), label, c, tip=what)
-            self.notes.append((pygame.Rect(bx + bw + int(8 * s), by, lw, bh), what))
-            by += bh + int(4 * s)
+                options.append(option_text(c, d, to_left) + (c,))
+        # the layout, measured: header and sub lines, the dice with their labels, one row per option (its note
+        # beside it, on two lines when narrow); the summary and Accept in a column on the right
+        pad = int(16 * s)
+        W = min(area.w - int(20 * s), int(820 * s))
+        self.sub_lines = T.wrap(self.sub, 12, W - 2 * pad)[:2]
+        dsz, gap = int(46 * s), int(14 * s)
+        dice_y = max(int(58 * s), int(34 * s) + len(self.sub_lines) * T.line_height(12) + int(8 * s))
+        top = dice_y + dsz + int(28 * s)  # under the dice and their labels
+        self.right_w = min(int(230 * s), int(W * 0.3))
+        longest = max((T.size(lab, 14, True)[0] for lab, _, _ in options), default=0) + int(24 * s)
+        bw = max(int(120 * s), min(longest, int(W * 0.34)))
+        lw = W - self.right_w - pad - (pad + bw + int(8 * s))
+        bh, row_gap = int(30 * s), int(4 * s)
+        lh = T.line_height(12)
+        heights = [max(bh, len(T.wrap(what, 12, lw)[:2]) * lh + int(4 * s)) for _, what, _ in options]
+        rows_h = sum(h + row_gap for h in heights) if heights else bh + row_gap
+        H = max(int(232 * s), top + rows_h + int(12 * s))
+        self._place(area, W, H)
+        x = self.rect.x + pad
+        self.die_rects = [pygame.Rect(x + i * (dsz + gap), self.rect.y + dice_y, dsz, dsz) for i in range(n)]
+        self.dice_top = dice_y
+        by = self.rect.y + top
+        for (label, what, c), h in zip(options, heights):
+            self._button(rect(x, by + (h - bh) // 2, bw, bh), label, c, tip=what)
+            self.notes.append((pygame.Rect(x + bw + int(8 * s), by, lw, h), what))
+            by += h + row_gap
         if not mine:
-            self.notes.append((pygame.Rect(bx, by, self.rect.w - self.right_w - int(40 * s), bh),
+            self.notes.append((pygame.Rect(x, by, W - self.right_w - 2 * pad, bh),
                                "A die that missed: nothing to Parry." if parry else
                                "This die has no options left (re-rolled already, or no TO)."))
         acc = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
         if acc is not None:
             aw, ah = self.right_w - int(16 * s), int(44 * s)
-            b = self._button(rect(self.rect.right - aw - int(16 * s), self.rect.bottom - ah - int(14 * s), aw, ah),
+            b = self._button(rect(self.rect.right - aw - pad, self.rect.bottom - ah - int(14 * s), aw, ah),
                              "No Parry (Enter)" if parry else "Accept (Enter)", acc, tip=self.summary,
                              oid="#accept")
             self.accept_button = b
@@ -447,7 +473,7 @@ class PromptPanel:
                 f = faces[c.index] if 0 <= c.index < len(faces) else "?"
                 items.append((f"Re-roll die {c.index + 1} (a {f})", "3 in 6 it becomes a 1-3: one more TO", c))
             else:
-                items.append((c.describe(), "", c))
+                items.append((command_text(match, c, side), "", c))
         dice = [(DieV(int(f)), int(f) <= 3, False) for f in faces]
         self._dice_and_rows(area, None, items, faces=dice)
 
@@ -536,7 +562,7 @@ class PromptPanel:
             if odds:
                 what += f": {odds}"
             return f"Counter: {w.name}", what
-        return c.describe(), ""
+        return command_text(match, c, getattr(c, "side", None)), ""
 
     def _counter_odds(self, match, defender, weapon, attacker) -> str:
         try:
@@ -553,13 +579,13 @@ class PromptPanel:
         self.generic = True
         self.max_rows = 6
         self.die_rects = []
-        self.header = p.text or f"The match asks: {p.kind}"
-        self.sub = f"Prompt \"{p.kind}\": pick one of the possible answers." + (f" {note}" if note else "")
+        self.header = p.text or "A decision to make"
+        self.sub = "Pick one of the possible answers." + (f" {note}" if note else "")
         try:
             cmds = match.legal_commands(side)
         except Exception:
             cmds = []
-        items = [(_crop(c.describe(), 40), readable(match, c), c) for c in cmds]
+        items = [(_crop(command_text(match, c, side), 40), "", c) for c in cmds]
         if not items:
             self.sub += " No answer is possible: the match lists none."
         self._choice_panel(area, items)
@@ -616,7 +642,7 @@ class PromptPanel:
         while head and T.size(head, 17, True)[0] > r.w - int(32 * s):
             head = head[:-4] + "..."
         T.blit(screen, head, (r.x + int(16 * s), r.y + int(10 * s)), 17, pal.text, True)
-        sub_lines = getattr(self, "sub_lines", None) if not self.die_rects else None
+        sub_lines = self.sub_lines
         if self.sub:
             lines = sub_lines if sub_lines else T.wrap(self.sub, 12, r.w - int(32 * s))[:1]
             y = r.y + int(34 * s)
@@ -654,39 +680,12 @@ class PromptPanel:
                        anchor="midtop")
         if self.summary and self.die_select:
             x = r.right - self.right_w
-            y = r.y + int(58 * s)
+            y = r.y + self.dice_top
             T.blit(screen, self.summary_head, (x, y), 11, pal.text_dim)
             y += T.line_height(11)
             for line in T.wrap(self.summary, 14, self.right_w - int(20 * s), True)[:4]:
                 T.blit(screen, line, (x, y), 14, pal.select, True)
                 y += T.line_height(14)
-
-
-def readable(match, cmd) -> str:
-    """A command in words: its fields, with units and weapons by name ("ChooseUnit: unit Trooper")."""
-    from dataclasses import fields
-    parts = []
-    for f in fields(cmd):
-        if f.name == "side":
-            continue
-        v = getattr(cmd, f.name)
-        if v is None or v == ():
-            continue
-        if f.name in ("uid", "target", "other") and isinstance(v, int):
-            v = _name(match, v)
-        elif f.name == "weapon" and isinstance(v, str):
-            w = None
-            for u in match.units(items=None):
-                w = _weapon(match, u, v)
-                if w is not None:
-                    break
-            v = w.name if w is not None else v
-        elif f.name == "skill" and isinstance(v, str):
-            from .skillui import skill_name
-            v = skill_name(match, v)
-        parts.append(f"{f.name} {v}")
-    name = type(cmd).__name__
-    return f"{name}: " + ", ".join(parts) if parts else f"{name} (nothing else)"
 
 
 def _crop(text: str, n: int) -> str:

@@ -29,12 +29,18 @@ class Scene:
     def suspend(self) -> None:
         self.suspended = True
         if self.root is not None:
+            # showing a container shows everything in it: remember what the scene had hidden itself
+            self._hidden = [el for el in _elements(self.root) if not el.visible]
             self.root.hide()
 
     def resume(self) -> None:
         self.suspended = False
         if self.root is not None:
             self.root.show()
+            for el in getattr(self, "_hidden", ()):
+                if el.alive() and el.visible:
+                    el.hide()
+        self._hidden = []
 
     def new_root(self) -> pygame_gui.core.UIContainer:
         self.kill_ui()
@@ -73,6 +79,22 @@ class Scene:
     def draw_over(self, screen: pygame.Surface) -> None:
         """Drawn after the widgets (banners, floating labels)."""
 
+    def redraw_state(self) -> tuple[str, object]:
+        """How the screen needs drawing while no input comes: ("moving" | "pulsing" | "still", key). "moving":
+        every frame; "pulsing": a slow pulse, a few frames a second; "still": only when `key` changes (the
+        App also draws on any input, for a moment after it, and while toasts show)."""
+        return "still", None
+
+    @property
+    def busy(self) -> bool:
+        """Timers run (NPC steps, a results countdown): the loop keeps ticking even when nothing is drawn."""
+        return False
+
+    def toast_anchor(self):
+        """(centre x, top y) of the toasts on this screen, or None to hold them (they wait, unseen and
+        not ageing, e.g. while a banner is read)."""
+        return self.app.size[0] // 2, self.px(56)
+
     # -- helpers -----------------------------------------------------------------------------------
     @property
     def s(self) -> float:
@@ -80,3 +102,19 @@ class Scene:
 
     def px(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
+
+
+def _elements(container):
+    """Every element inside a container, nested containers (panels, scrolling containers) included."""
+    out = []
+    stack = [container]
+    while stack:
+        c = stack.pop()
+        for el in list(getattr(c, "elements", ())):
+            out.append(el)
+            inner = el.get_container() if hasattr(el, "get_container") else None
+            if inner is not None and inner is not el and inner is not c:
+                stack.append(inner)
+            elif hasattr(el, "elements") and el is not c:
+                stack.append(el)
+    return out

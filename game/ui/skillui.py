@@ -127,8 +127,8 @@ def choices_before_activation(match, uid: int, side: str, sid: str) -> tuple[lis
                     out.append(cmd)
                 else:
                     reasons.append(why)
-    except Exception as e:  # never break the screen over a preview
-        return [], f"cannot tell now ({e})"
+    except Exception:  # never break the screen over a preview
+        return [], "cannot tell now"
     if out:
         return out, None
     if reasons:

@@ -60,5 +60,18 @@ def make_manager(size, scale: float, palette, mouse_source) -> Manager:
     return m
 
 
+def close_dropdown_on_same_pick(event) -> bool:
+    """Picking the option a drop-down already shows un-selects it in pygame-gui's list and leaves the drop-down
+    open: the next click, meant for the widget under the list, would pick another option instead. Treat that
+    pick as a choice of the same option: the drop-down closes, its value unchanged. True if it did."""
+    if event.type != pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION:
+        return False
+    dd = getattr(event.ui_element, "parent_element", None)
+    if not isinstance(dd, pygame_gui.elements.UIDropDownMenu) or dd.current_state is not dd.menu_states["expanded"]:
+        return False
+    dd.current_state.should_transition = True
+    return True
+
+
 def rect(x, y, w, h) -> pygame.Rect:
     return pygame.Rect(int(x), int(y), int(w), int(h))

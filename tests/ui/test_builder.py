@@ -391,3 +391,43 @@ def test_layout_fits_other_sizes(make_app, size, scale):
     assert sc.check_box.rect.bottom <= sc.b_back.rect.top and sc.rules_box.rect.bottom <= sc.b_back.rect.top
     d.step(2)
     check_screenshot(d.shot(f"builder-{W}x{H}"))
+
+
+def test_hidden_widgets_stay_hidden_after_a_dialog(app, saves_dir):
+    """Save roster over a squad whose gear list replaced the "Select a unit" note: the note stays hidden."""
+    d, sc = open_builder(app)
+    assert sc.selected is None and sc._gear_empty is not None and sc._gear_empty.visible
+    d.click(sc.type_buttons["INT-STRP"])
+    assert sc.selected == 0 and not sc._gear_empty.visible
+    hidden = [el for els in sc._pool_lines for el in els if not el.visible]
+    d.click(sc.b_save)
+    assert isinstance(d.scene, SaveRosterDialog)
+    d.click(d.scene.b_ok)
+    assert d.scene is sc
+    d.step(2)
+    assert not sc._gear_empty.visible, "the placeholder is not drawn over the gear list"
+    assert all(not el.visible for el in hidden)
+    assert all(line.button.visible for line in sc.gear_lines)
+    d.shot("builder-after-save-roster")
+
+
+def test_import_clears_the_rules_panel_of_the_old_squad(app):
+    cat = app.catalog
+    d, sc = open_builder(app, spec=default_squad("interdictors", cat))
+    leader = sc.spec.units[0].name
+    d.click(sc.type_buttons[sc.type_lines[-1][0]])  # adding a unit shows its type's rules
+    line = next(x for x in sc.gear_lines if x.row.block)  # a greyed option: its reason names a squadmate
+    d.move_mouse(line.detail.rect.center)
+    d.step(1)
+    shown = sc.rules_html
+    assert shown != sc.rules_box.html_text or shown
+    d.click(sc.b_import)
+    dlg = d.scene
+    dlg.e_code.set_text(encode(default_squad("hunter-killers", cat)))
+    d.click(dlg.b_ok)
+    assert d.scene is sc and sc.spec == default_squad("hunter-killers", cat)
+    d.move_mouse((sc.L["w"] // 2, sc.px(8)))  # over nothing that has rules
+    d.step(2)
+    assert sc.rules_html == sc.rules_box.html_text
+    assert shown not in sc.rules_html and leader not in sc.rules_html
+    assert "Point at a unit type" in sc.rules_html, "the panel is back to its hint"

@@ -1,0 +1,105 @@
+"""Large UI scales and small windows: the unit card is whole or scrolls (never cut off unseen), the log's "more
+below" hint has a strip of its own, and drop-downs take the first click after another one closed."""
+import pygame
+import pytest
+
+from game.ui.menus import SettingsScene, SetupScene
+
+from .driver import Driver
+from .test_skills_ui import interdictors_battle
+
+
+def leader_selected(app):
+    d = Driver(app)
+    sc = interdictors_battle(d)
+    m = sc.match
+    leader = next(u for u in m.units("player") if m.unit(u).leader)
+    p = m.position(leader)
+    d.click_board(p.x, p.y)
+    d.move_mouse(sc.layout["hint"].center)  # the card shows the selected unit
+    d.step(2)
+    return d, sc
+
+
+@pytest.mark.parametrize("scale,size", [(1.0, (1280, 800)), (1.25, (1280, 800)), (1.5, (1280, 800)),
+                                        (1.5, (1920, 1080))])
+def test_the_unit_card_is_whole_or_scrolls_to_its_end(make_app, scale, size):
+    app = make_app(ui_scale=scale)
+    app.resize(*size)
+    d, sc = leader_selected(app)
+    card = sc.card._surf
+    view = sc.card_view_rect()
+    chips = [r for r, _ in sc.card.chips]
+    weapons = sc.match.unit(sc.selected).card.weapons
+    assert chips and weapons
+    if card.get_height() <= sc.layout["card"].h:
+        assert sc.card_scroll_max() == 0
+    else:
+        # the weapons are in view at once; the rest comes with the wheel, down to the card's last chip
+        first_weapon_chip = chips[0].move(view.x, view.y)
+        assert view.contains(first_weapon_chip), "the weapons show without scrolling"
+        d.move_mouse(view.center)
+        for _ in range(10):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+            d.step(1)
+        assert sc.card_scroll == sc.card_scroll_max() > 0
+        last = chips[-1].move(view.x, view.y - sc.card_scroll)
+        assert view.contains(last), "the card's end is reachable"
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=20, flipped=False))
+        d.step(2)
+        assert sc.card_scroll == 0
+    if size == (1920, 1080):
+        assert sc.card_scroll_max() == 0, "with room, the whole card shows"
+    d.shot(f"card-{int(scale * 100)}-{size[0]}x{size[1]}")
+
+
+def test_log_hint_has_a_strip_of_its_own(app):
+    d, sc = leader_selected(app)
+    log = sc.log
+    assert log._total > log.rect.h, "enough lines to scroll"
+    d.move_mouse(log.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    d.step(2)
+    assert log.scroll > 0
+    assert log.hint_rect is not None
+    assert not log.hint_rect.colliderect(log.text_rect), "the hint is not printed over the lines"
+    assert log.rect.contains(log.hint_rect)
+    d.shot("log-more-below")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-20, flipped=False))
+    d.step(2)
+    assert log.scroll == 0 and log.hint_rect is None
+
+
+def _expanded(dd) -> bool:
+    return dd.current_state is dd.menu_states["expanded"]
+
+
+def _quick_click(d: Driver, pos, frames: int = 6) -> None:
+    """A quick click: the mouse arrives and clicks in one frame, as a hand does."""
+    pos = (int(pos[0]), int(pos[1]))
+    for ev in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
+        pygame.event.post(ev)
+    d.step(frames)
+
+
+@pytest.mark.parametrize("screen", ["settings", "setup"])
+def test_a_dropdown_opens_at_the_first_click_after_another_closed(app, screen):
+    d = Driver(app)
+    d.step(2)
+    d.click(d.scene.b_settings if screen == "settings" else d.scene.b_new)
+    sc = d.scene
+    assert isinstance(sc, SettingsScene if screen == "settings" else SetupScene)
+    a, b = (sc.dd_grid, sc.dd_names) if screen == "settings" else (sc.dd_measure, sc.dd_order)
+    before = (a.selected_option, b.selected_option)
+    _quick_click(d, a.rect.center)
+    assert _expanded(a)
+    current = next(it for it in a.current_state.options_selection_list.item_list
+                   if it["text"] == a.selected_option[0])
+    _quick_click(d, current["button_element"].rect.center)  # the option it already shows
+    assert not _expanded(a), "picking the option shown closes the drop-down"
+    _quick_click(d, b.rect.center)  # the next drop-down, where the list was
+    assert _expanded(b), "the first click opens it"
+    assert (a.selected_option, b.selected_option) == before, "and changes nothing"
+    d.shot(f"dropdown-after-another-{screen}")
