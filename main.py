@@ -3,6 +3,7 @@
     python main.py                          open the game on the title screen
     python main.py --headless --mission first-mission --seed 7 [--squad CODE_OR_SLUG] [--grid]
     python main.py odds --att 4 --skl 5 --arm 4 [--cover] [--melee --attacker-arm 3] [--support N] ...
+    python main.py lab --mission first-mission --squads all --games 200 --jobs 2   (the balance lab)
 """
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", default=None, help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
     _odds_parser(sub)
+    from game.lab.cli import add_parser as add_lab_parser
+    add_lab_parser(sub)
     return p
 
 
@@ -49,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "odds":
         from game.odds_cli import run_odds
         return run_odds(args)
+    if args.command == "lab":
+        from game.lab.cli import run_lab
+        return run_lab(args)
     if args.headless:
         from game.headless import main as headless_main
         from game.squads import resolve_squad_arg
