@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import signal
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
@@ -57,7 +58,14 @@ def _sorted(tasks: list[Task], done: dict[int, GameRecord]) -> list[GameRecord]:
 
 def _failed(task: Task, err: BaseException) -> BatchError:
     who = task.squad + (f" against {task.opponent}" if task.opponent else "")
-    return BatchError(f"game {task.game + 1} of {who} (seed {task.seed}) failed: {type(err).__name__}: {err}")
+    why = " ".join(str(err).split())
+    return BatchError(f"game {task.game + 1} of {who} (seed {task.seed}) failed: {type(err).__name__}: {why}")
+
+
+def _cluster_lacks_the_game(err: BaseException) -> bool:
+    """Dask's scheduler and workers unpickle the games' tasks: they fail so when they cannot import `game`."""
+    text = str(err)
+    return isinstance(err, ModuleNotFoundError) or "deserializ" in text or "No module named 'game" in text
 
 
 def _worker_ignores_ctrl_c() -> None:
@@ -106,18 +114,41 @@ def connect_dask(address: str):
 
 
 def run_dask(tasks: list[Task], client, progress: Progress | None = None) -> list[GameRecord]:
-    """Plays the tasks on a Dask cluster through `client` (its workers must run this project's code)."""
+    """Plays the tasks on a Dask cluster through `client` (its scheduler and workers must run this project's
+    code); BatchError when the cluster has no worker for DASK_CONNECT_TIMEOUT seconds."""
     from dask.distributed import as_completed
+    address = client.scheduler.address
+    lacks_game = (f"start its scheduler and workers with this checkout on PYTHONPATH (see the README, "
+                  "Balance lab)")
+    try:
+        client.wait_for_workers(1, timeout=DASK_CONNECT_TIMEOUT)
+    except (TimeoutError, OSError):
+        raise BatchError(f"the Dask cluster at {address} has no workers") from None
     futures = client.map(play_task, tasks, pure=False)
     index = {f.key: i for i, f in enumerate(futures)}
     done: dict[int, GameRecord] = {}
+    pending = as_completed(futures)
+    idle_since = time.monotonic()
     try:
-        for f in as_completed(futures):
-            i = index[f.key]
-            try:
-                done[i] = f.result()
-            except Exception as e:
-                raise _failed(tasks[i], e) from e
+        while not pending.is_empty():
+            finished = pending.next_batch(block=False)
+            now = time.monotonic()
+            if not finished:
+                # A worker that cannot load the game's code leaves the cluster: do not wait for it forever.
+                if now - idle_since > DASK_CONNECT_TIMEOUT and not client.nthreads():
+                    raise BatchError(f"the Dask cluster at {address} has no workers left; workers that cannot load "
+                                     f"the game stop: {lacks_game}")
+                time.sleep(0.1)
+                continue
+            idle_since = now
+            for f in finished:
+                i = index[f.key]
+                try:
+                    done[i] = f.result()
+                except Exception as e:
+                    if _cluster_lacks_the_game(e):
+                        raise BatchError(f"the Dask cluster at {address} cannot load the game: {lacks_game}") from e
+                    raise _failed(tasks[i], e) from e
             if progress:
                 progress(len(done), len(tasks))
     finally:

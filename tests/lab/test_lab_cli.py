@@ -118,3 +118,12 @@ def test_report_without_matplotlib_says_so(tmp_path, monkeypatch):
     report = (tmp_path / "report.md").read_text()
     assert "not drawn, because matplotlib is not installed" in report and ".png" not in report
     assert "| krumpfists | 2 | 50.0% | 9.5% - 90.5% |" in report
+
+
+def test_dask_cluster_without_workers(tmp_path, capsys, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(batch, "DASK_CONNECT_TIMEOUT", 1)
+    with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster:
+        assert main([*ARGS, "--dask", cluster.scheduler_address, "--out", str(tmp_path / "r")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == f"main.py lab: the Dask cluster at {cluster.scheduler_address} has no workers"
