@@ -37,7 +37,8 @@ def game_seed(base: int, squad: str, opponent: str, game: int) -> int:
     return int.from_bytes(hashlib.sha256(key).digest()[:4], "big")
 
 
-def plan(mission: str, squads: Iterable[str], opponents: Iterable[str] | None, games: int, base_seed: int) -> list[Task]:
+def plan(mission: str, squads: Iterable[str], opponents: Iterable[str] | None, games: int,
+         base_seed: int) -> list[Task]:
     """Every game of the batch: each squad (or each squad x opponent matchup) `games` times."""
     pairs = [(s, o) for s in squads for o in (opponents if opponents else [""])]
     return [Task(mission, s, o, k, game_seed(base_seed, s, o, k)) for s, o in pairs for k in range(games)]
@@ -118,8 +119,7 @@ def run_dask(tasks: list[Task], client, progress: Progress | None = None) -> lis
     code); BatchError when the cluster has no worker for DASK_CONNECT_TIMEOUT seconds."""
     from dask.distributed import as_completed
     address = client.scheduler.address
-    lacks_game = (f"start its scheduler and workers with this checkout on PYTHONPATH (see the README, "
-                  "Balance lab)")
+    lacks_game = "start its scheduler and workers with this checkout on PYTHONPATH (see the README, Balance lab)"
     try:
         client.wait_for_workers(1, timeout=DASK_CONNECT_TIMEOUT)
     except (TimeoutError, OSError):
