@@ -24,7 +24,7 @@ def bench_batch(games: int, jobs: int) -> None:
     dt = time.perf_counter() - t0
     s = summarize(records)[0]
     print(f"lab batch, First Mission, {games} games on {jobs} process{'es' if jobs > 1 else ''}: {dt:.1f} s -> "
-          f"{games / dt:.2f} games/s (target {TARGET * jobs:.0f}+ with {jobs}, pool start-up included); "
+          f"{games / dt:.2f} games/s (target {TARGET * jobs:.0f}+; start-up included); "
           f"{s.wins} won")
 
 
