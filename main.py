@@ -4,6 +4,7 @@
     python main.py missions                 list every mission id, its mode and title
     python main.py --headless --mission ID --seed 7 [--squad CODE_OR_SLUG] [--opponent CODE_OR_SLUG] [--grid]
     python main.py odds --att 4 --skl 5 --arm 4 [--cover] [--melee --attacker-arm 3] [--support N] ...
+    python main.py lab --mission first-mission --squads all --games 200 --jobs 2   (the balance lab)
 """
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     _odds_parser(sub)
     sub.add_parser("missions", help="list every mission id, its mode and title")
+    from game.lab.cli import add_parser as add_lab_parser
+    add_lab_parser(sub)
     return p
 
 
@@ -59,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "missions":
         from game.headless import list_missions
         return list_missions()
+    if args.command == "lab":
+        from game.lab.cli import run_lab
+        return run_lab(args)
     if args.headless:
         from game.headless import main as headless_main
         from game.squads import resolve_squad_arg

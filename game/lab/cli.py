@@ -1,0 +1,144 @@
+"""`python main.py lab ...`: the balance lab's command line (argument checks, then batch, table and report).
+
+Importing this module is cheap: the game is loaded only when the command runs.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+DASK_ADDRESS = re.compile(r"^(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$")
+DEFAULT_OUT = Path("lab-reports")
+
+
+class UsageError(Exception):
+    """A bad argument; the message names it."""
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("lab", help="play batches of games between computer players and report the balance",
+                       description="Plays a batch of headless games and reports win rates, turns, Mission "
+                                   "Points, units lost and cost-efficiency per unit type.")
+    p.add_argument("--mission", default="first-mission", help="mission id (default: first-mission)")
+    p.add_argument("--squads", default="all", metavar="A,B,...",
+                   help="faction slugs or squad codes, comma-separated; 'all' for every faction's default squad")
+    p.add_argument("--opponent-squads", default=None, metavar="A,B,...",
+                   help="the other side's squads, for missions played squad against squad (default: --squads); "
+                        "every squad meets every opponent")
+    p.add_argument("--games", type=int, default=50, help="games per squad or matchup (default: 50)")
+    p.add_argument("--jobs", type=int, default=None, help="processes playing at once on this machine (default: 1)")
+    p.add_argument("--dask", default=None, metavar="tcp://HOST:PORT",
+                   help="play on a Dask distributed cluster through its scheduler (needs the lab extra)")
+    p.add_argument("--seed", type=int, default=1, help="base seed: the same seed plays the same games (default: 1)")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="folder for the report (default: lab-reports/<mission>-<date>-<time>/)")
+
+
+def _names(text: str, option: str) -> list[str]:
+    names = list(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    if not names:
+        raise UsageError(f"{option}: no squad given")
+    return names
+
+
+def _squads(text: str, option: str) -> tuple[str, ...]:
+    from game.lab.adapter import all_squads, resolve_squad
+    names = _names(text, option)
+    if names == ["all"]:
+        return tuple(all_squads())
+    for n in names:
+        try:
+            resolve_squad(n)
+        except ValueError as e:
+            raise UsageError(f"{option}: {e}") from None
+    return tuple(names)
+
+
+def check_args(args):
+    """The batch's Settings from the arguments, or UsageError."""
+    from game.lab.adapter import list_missions
+    from game.lab.report import Settings
+    if args.games < 1:
+        raise UsageError(f"--games: at least 1 game is needed (got {args.games})")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs: at least 1 process is needed (got {args.jobs})")
+    if args.dask is not None:
+        if args.jobs is not None:
+            raise UsageError("--jobs and --dask: choose one (the Dask cluster decides how many games run at once)")
+        if not DASK_ADDRESS.match(args.dask) or int(DASK_ADDRESS.match(args.dask).group(3)) > 65535:
+            raise UsageError(f"--dask: {args.dask!r} is not a scheduler address like tcp://HOST:PORT")
+    missions = {m.id: m for m in list_missions()}
+    mission = missions.get(args.mission)
+    if mission is None:
+        raise UsageError(f"--mission: unknown mission {args.mission!r} (known: {', '.join(missions)})")
+    squads = _squads(args.squads, "--squads")
+    if args.opponent_squads is not None and not mission.needs_opponent:
+        raise UsageError(f"--opponent-squads: {mission.title} ({mission.id}) is played against the mission's "
+                         "own opponents, not another squad")
+    opponents: tuple[str, ...] = ()
+    if mission.needs_opponent:
+        opponents = _squads(args.opponent_squads, "--opponent-squads") if args.opponent_squads else squads
+    return Settings(mission=mission, squads=squads, opponents=opponents, games=args.games, seed=args.seed)
+
+
+def _out_dir(args, mission_id: str) -> Path:
+    out = Path(args.out) if args.out else DEFAULT_OUT / f"{mission_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"--out: cannot make the folder {str(out)!r} ({e.strerror or e})") from None
+    return out
+
+
+def run_lab(args, stdout=None, stderr=None) -> int:
+    from game.lab import batch
+    from game.lab.stats import summarize, unit_types
+    from game.lab.terminal import ProgressBar, results_text
+    from game.lab.report import write_report
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    client = None
+    try:
+        settings = check_args(args)
+        if args.dask is not None:
+            client = batch.connect_dask(args.dask)
+        out = _out_dir(args, settings.mission.id)
+    except (UsageError, batch.BatchError) as e:
+        if client is not None:
+            client.close()
+        print(f"main.py lab: {e}", file=stderr)
+        return 2
+    tasks = batch.plan(settings.mission.id, settings.squads, settings.opponents, settings.games, settings.seed)
+    where = f"the Dask cluster at {args.dask}" if client is not None else \
+        f"{args.jobs or 1} process{'es' if (args.jobs or 1) > 1 else ''}"
+    print(f"Balance lab: {settings.mission.title} ({settings.mission.id}), {len(tasks)} games on {where}",
+          file=stdout, flush=True)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the map reader loads pygame in every worker
+    bar = ProgressBar(stdout)
+    try:
+        if client is not None:
+            records = batch.run_dask(tasks, client, bar)
+        else:
+            records = batch.run_local(tasks, args.jobs or 1, bar)
+    except batch.BatchError as e:
+        print(f"\nmain.py lab: {e}", file=stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nmain.py lab: stopped; no report written", file=stderr)
+        return 130
+    finally:
+        if client is not None:
+            client.close()
+    bar.finish(len(tasks))
+    summaries = summarize(records)
+    units = unit_types(records)
+    print(file=stdout)
+    print(results_text(f"{settings.mission.title}: {settings.games} games per "
+                       f"{'matchup' if settings.opponents else 'squad'}", summaries, units), file=stdout)
+    written = write_report(out, settings, records, summaries, units)
+    print(f"\nReport: {out / 'report.md'} (with {', '.join(p.name for p in written if p.name != 'report.md')})",
+          file=stdout)
+    return 0
