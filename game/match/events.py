@@ -116,10 +116,12 @@ class InitiativeRolled(Event):
     rounds: tuple[tuple[tuple[str, int], ...], ...]
     winner: str
     winner_name: str
+    names: tuple[tuple[str, str], ...] = ()  # (side, name as players call it)
 
     @property
     def text(self) -> str:
-        rolls = "; ".join(", ".join(f"{s} {v}" for s, v in r) for r in self.rounds)
+        names = dict(self.names)
+        rolls = "; ".join(", ".join(f"{names.get(s, s)} {v}" for s, v in r) for r in self.rounds)
         return f"Initiative: {rolls} - {self.winner_name} wins"
 
 

@@ -338,7 +338,8 @@ class MatchFlow:
             self.emit(E.InitiativeGiven(given, self.side_name(given), "R19" if self.npc_sides else self.mission.title))
         else:
             rounds, winner = S.roll_initiative(self, list(self.sides))
-            self.emit(E.InitiativeRolled(tuple(tuple(r.items()) for r in rounds), winner, self.side_name(winner)))
+            self.emit(E.InitiativeRolled(tuple(tuple(r.items()) for r in rounds), winner, self.side_name(winner),
+                                         tuple((s, self.side_name(s)) for s in self.sides)))
             self._prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
                                   options=tuple(self.sides))
 

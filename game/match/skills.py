@@ -495,7 +495,7 @@ def roll_initiative(match, sides: list[str]) -> tuple[list[dict[str, int]], str]
             return rounds, contenders[0]
         with_init = [s for s in contenders if s in init]
         if len(with_init) == 1:
-            match.note(f"{with_init[0]} wins the tie (Initiative)")
+            match.note(f"{match.side_name(with_init[0])} wins the tie (Initiative)")
             return rounds, with_init[0]
 
 

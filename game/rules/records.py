@@ -24,6 +24,11 @@ class Event:
         return ""
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """ "1 Strike", "2 Strikes" """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def faces_text(dice) -> str:
     out = []
     for d in dice:
@@ -153,7 +158,7 @@ class StrikesCounted(Event):
     @property
     def text(self) -> str:
         head = f"after the Parry {faces_text(self.dice)}: " if self.after_parry else ""
-        return f"  {head}{self.strikes} Strike(s), {self.criticals} Critical: {self.damage} Damage"
+        return f"  {head}{plural(self.strikes, 'Strike')}, {self.criticals} Critical: {self.damage} Damage"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +193,10 @@ class DamageReturned(Event):
     @property
     def text(self) -> str:
         if self.chained:
-            return f"  {self.amount} Critical Save(s) return {self.amount} Damage (R4 chain)"
-        return f"  {self.amount} Critical Save(s) return {self.amount} Damage to the attacker (R4)"
+            verb = "returns" if self.amount == 1 else "return"
+            return f"  {plural(self.amount, 'Critical Save')} {verb} {self.amount} Damage (R4 chain)"
+        verb = "returns" if self.amount == 1 else "return"
+        return f"  {plural(self.amount, 'Critical Save')} {verb} {self.amount} Damage to the attacker (R4)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,5 +251,6 @@ class LifeDrained(Event):
 
     @property
     def text(self) -> str:
-        return (f"  Life Drain: {self.criticals} Critical Strike(s) heal {self.name} by {self.healed} HIT instead; "
+        return (f"  Life Drain: {plural(self.criticals, 'Critical Strike')} heal{'s' if self.criticals == 1 else ''} "
+                f"{self.name} by {self.healed} HIT instead; "
                 f"{self.damage_left} Damage left")

@@ -174,7 +174,7 @@ class RollReader:
         g = self._group(e.attacker, E.ATTACK_ROLL)
         if g is not None:
             g.dice = [DieV.of(d) for d in e.dice]
-            g.result = f"{e.strikes} Strike(s), {e.criticals} Critical: {e.damage} Damage"
+            g.result = e.text.strip()
         return LogEntry("detail", [Segment("text", e.text.strip())], 1)
 
     def _DamageTaken(self, e: E.DamageTaken) -> LogEntry:

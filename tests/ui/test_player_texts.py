@@ -40,16 +40,6 @@ ENGINE = {
     re.compile(r"\((?:player|npc) base \d+\)"): "game/battlefield/table.py:752 (sight blocker label)",
     re.compile(r"\b(?:wall|low_wall|face|door|object)[^()]*#\d+"): "game/battlefield/loader.py:55 (terrain label "
                                                                   "in 'not in Line of Sight', match.py:364)",
-    re.compile(r"\b(?:opens|closes) D\d+"): "game/match/match.py:1270 (door id in the log)",
-    re.compile(r"^(?:player|npc): Tactical Orders"): "game/match/match.py:707 (side id in the log)",
-    re.compile(r"^(?:player|npc) has the Initiative"): "game/match/match.py:720 (side id in the log)",
-    re.compile(r"^Initiative: (?:player|npc) "): "game/match/match.py:723 (side ids in the log)",
-    re.compile(r"Bug\(s\) spawn at"): "game/modes/first_mission.py:125 (plural)",
-    re.compile(r"Spawn Point\(s\) still stand", re.I): "game/modes/first_mission.py:142 (plural; also the "
-                                                        "results screen's line)",
-    re.compile(r"\d+ Strike\(s\), \d+ Critical"): "game/rules/combat.py:536 (plural)",
-    re.compile(r"Critical Save\(s\) return"): "game/rules/combat.py:430, 458 (plural)",
-    re.compile(r"Critical Strike\(s\) heal"): "game/rules/combat.py:362 (plural)",
 }
 
 
