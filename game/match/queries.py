@@ -125,7 +125,8 @@ class MatchQueries:
 
     # == attacks ===========================================================================================
     def attack_preview(self, attacker: int, weapon_id: str, target: int, with_odds: bool = True) -> AttackPreview:
-        """What an attack on `target` would roll now, and its exact odds; or why it is not a valid target."""
+        """What an attack on `target` would roll now, and its exact odds; or why it is not a valid target.
+        `with_odds` False: only whether it is a valid target (and the distance and sight), for listing targets."""
         with self.as_if_active(attacker):
             w = self.unit(attacker).card.weapon(weapon_id)
             melee = w.kind == MELEE
@@ -137,7 +138,7 @@ class MatchQueries:
             ab, tb = self.base(attacker), self.base(target)
             sight = None if melee else S.sight_from(self, attacker, target)
             distance = self.table.distance(ab, tb)
-            if reason is not None:
+            if reason is not None or not with_odds:  # (the list of targets needs only whether each is valid)
                 return AttackPreview(attacker, weapon_id, target, reason, distance, sight, None, None, None)
             try:
                 groups = self._target_groups(w, target, (), (), melee=melee, attacker=attacker)
@@ -149,10 +150,8 @@ class MatchQueries:
                                      None, None, None)
             others = tuple(st.uid for _, g in spec.groups for st in g if st.uid != target)
             setup, missing = spec_setup(spec)
-            odds = None
-            if with_odds:
-                from game.rules.odds import exact_odds
-                odds = exact_odds(setup)
+            from game.rules.odds import exact_odds
+            odds = exact_odds(setup)
             return AttackPreview(attacker, weapon_id, target, None, distance, sight, spec, setup, odds, missing,
                                  others)
 

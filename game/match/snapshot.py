@@ -77,7 +77,7 @@ def encode(o, dice=None):
         return {"#card": card_key(o)}
     if is_dataclass(o) and not isinstance(o, type):
         name = _name(type(o))
-        return {"#t": name, "f": {f.name: encode(getattr(o, f.name), dice) for f in fields(o)}}
+        return {"#t": name, "v": [encode(getattr(o, f), dice) for f in _field_names(type(o))]}
     if isinstance(o, tuple):
         return {"#tup": [encode(x, dice) for x in o]}
     if isinstance(o, list):
@@ -102,12 +102,10 @@ def decode(d, dice=None, depth: int = 0):
         raise SnapshotError(f"unexpected {type(d).__name__}")
     if "#t" in d:
         cls = record_types().get(d["#t"])
-        if cls is None or not isinstance(d.get("f"), dict):
-            raise SnapshotError(f"unknown record {d.get('#t')!r}")
-        known = {f.name for f in fields(cls)}
-        kw = {k: decode(v, dice, depth + 1) for k, v in d["f"].items()}
-        if set(kw) != known:
-            raise SnapshotError(f"{d['#t']}: fields do not match")
+        names = _field_names(cls) if cls is not None else ()
+        if cls is None or not isinstance(d.get("v"), list) or len(d["v"]) != len(names):
+            raise SnapshotError(f"unknown record {d.get('#t')!r}, or its fields do not match")
+        kw = {k: decode(v, dice, depth + 1) for k, v in zip(names, d["v"])}
         checks = _checks(cls)
         for k, v in kw.items():
             if not checks[k](v):
@@ -287,11 +285,10 @@ def capture(match, with_events: bool = False) -> dict:
         "hash": match.state_hash(),
     }
     if with_events:  # for a file: the events, the cards in full, and which log it is the state of
-        data["event_list"] = [encode(e) for e in match.events]
+        data["event_list"] = [encode_event(e) for e in match.events]
         data["log_digest"] = log_digest([c.to_dict() for c in match.log])
         data["rolls"] = list(match.rolls_per_command)
-        keys = {c["#card"] for _, comps in ents for c in comps if isinstance(c, dict)
-                for c in [c.get("f", {}).get("card")] if isinstance(c, dict) and "#card" in c}
+        keys = {card_key(match.unit(u).card) for u in match.all_units()}
         data["cards"] = {k: _encode_card(_CARDS[k]) for k in sorted(keys)}
     return data
 
@@ -303,21 +300,45 @@ def log_digest(commands: list) -> str:
     return hashlib.sha256(json.dumps(commands, sort_keys=True).encode()).hexdigest()
 
 
+def encode_event(e) -> list:
+    """An event, compactly: [its record's name, its field values in order]."""
+    return [_name(type(e)), *(encode(getattr(e, f)) for f in _field_names(type(e)))]
+
+
 def decode_events(raw: list) -> list:
     """The events a snapshot from a file carried (an event that does not decode becomes a plain note)."""
     from .events import Event, Note
     out = []
+    types_ = record_types()
     for r in raw:
+        e = None
         try:
-            e = decode(r)
-        except SnapshotError:
+            if isinstance(r, list) and r and isinstance(r[0], str):
+                cls = types_.get(r[0])
+                names = _field_names(cls) if cls is not None and issubclass(cls, Event) else None
+                if names is not None and len(r) == len(names) + 1:
+                    values = [decode(v) for v in r[1:]]
+                    checks = _checks(cls)
+                    if all(checks[n](v) for n, v in zip(names, values)):
+                        e = cls(*values)
+        except (SnapshotError, TypeError, ValueError):
             e = None
-        out.append(e if isinstance(e, Event) else Note("(an entry of the saved log could not be read)"))
+        out.append(e if e is not None else Note("(an entry of the saved log could not be read)"))
     return out
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 def _encode_card(card: UnitCard) -> dict:
-    return {"#t": _name(UnitCard), "f": {f.name: encode(getattr(card, f.name)) for f in fields(card)}}
+    return {"#t": _name(UnitCard), "v": [encode(getattr(card, f)) for f in _field_names(UnitCard)]}
 
 
 def restore(match, data: dict, events=None, log=None, rolls=None) -> None:

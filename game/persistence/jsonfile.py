@@ -143,16 +143,20 @@ def temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def write_json_atomic(path: Path, data: dict) -> None:
+def write_json_atomic(path: Path, data: dict, compact: bool = False) -> None:
     """Write to a temporary file beside `path`, then rename it over: a crash never leaves half a file.
     OSError when it cannot be written, including data the reader would refuse (NaN, Infinity): the callers
-    already tell the player a save failed, and no file is written that could not be read back."""
+    already tell the player a save failed, and no file is written that could not be read back. `compact`: no
+    indentation (saves, which are large and read back by the game rather than by people)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             try:
-                json.dump(data, f, indent=1, allow_nan=False)
+                if compact:
+                    json.dump(data, f, separators=(",", ":"), allow_nan=False)
+                else:
+                    json.dump(data, f, indent=1, allow_nan=False)
             except ValueError as e:
                 raise OSError(errno.EINVAL, f"{path.name} cannot be written: {e}") from None
             f.flush()

@@ -92,7 +92,7 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
             data["snapshot"] = snap
     except snapshot.SnapshotError:
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
-    write_json_atomic(path, data)
+    write_json_atomic(path, data, compact=True)
     return path
 
 

@@ -119,7 +119,7 @@ def test_previews_agree_with_the_rules(a, b, seed, monkeypatch):
             cmd = rng.choice(pool)
             if isinstance(cmd, (C.RangedAttack, C.MeleeAttack)) and not cmd.extra_targets:
                 pv = m.attack_preview(m.active_unit, cmd.weapon, cmd.target)
-                assert pv.reason is None and pv.odds is not None
+                assert pv.reason is None and pv.odds is not None and pv.spec is not None
                 before = len(specs)
                 m.submit(cmd)
                 if len(specs) > before:  # (a Devoted unit taking the target's place asks first)

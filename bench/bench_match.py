@@ -1,0 +1,160 @@
+"""The match where players feel it: headless games per second, undo and load at any log length, previews.
+
+    python bench/bench_match.py [--short]
+
+Printed beside their targets (2-core machine): headless First Mission (play only) >= 20 games/s per core;
+undo and load <= 30 ms at 50 / 150 / 300 / 600 commands; every preview <= 5 ms (one unit against every enemy
+with 30 units on the table).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.content import default_squad, load_catalog  # noqa: E402
+from game.headless import play_headless  # noqa: E402
+from game.match.match import Match  # noqa: E402
+from game.match.mission import MissionScript, rect_zone  # noqa: E402
+from game.match.scenario import Scenario, SideSpec  # noqa: E402
+from game.modes import CHECKPOINT_EVERY, MissionEntry, create_match, register, rewind  # noqa: E402
+from game.modes.session import Session, make_controller  # noqa: E402
+
+
+def verdict(value: float, target: float, lower_is_better: bool = True) -> str:
+    ok = value <= target if lower_is_better else value >= target
+    return "meets the target" if ok else f"MISSES the target by {abs(value - target) / target:.0%}"
+
+
+class Endless(MissionScript):
+    """Two squads in the middle of a real map, no end: logs as long as the bench needs."""
+
+    id = "bench-endless"
+    turns = None
+
+    def deployment_zones(self, match, side):
+        w, h = match.table.battlefield.width, match.table.battlefield.height
+        return [rect_zone("n", "A", 0, h / 2 - 6, w, h / 2 - 2)] if side == "A" else \
+            [rect_zone("s", "B", 0, h / 2 + 2, w, h / 2 + 6)]
+
+
+register(MissionEntry(Endless.id, "skirmish", "Endless (bench)", Endless))
+
+
+def long_match(commands: int, map_name="pve-facility.tmx", squads=("interdictors", "krumpfists"),
+               checkpoints: bool = True) -> Match:
+    cat = load_catalog()
+    sc = Scenario(mission="bench-endless", map=map_name,
+                  sides=(SideSpec("A", default_squad(squads[0], cat), controller="computer"),
+                         SideSpec("B", default_squad(squads[1], cat), controller="computer")))
+    m = create_match(sc, 11, cat)
+    m.checkpoint_every = CHECKPOINT_EVERY if checkpoints else 0
+    s = Session(m, {side: make_controller(m, side, "computer") for side in ("A", "B")})
+    while len(m.log) < commands:
+        s.step()
+    return m
+
+
+def bench_games(n: int) -> None:
+    t0 = time.perf_counter()
+    cpu0 = time.process_time()
+    for seed in range(1, n + 1):
+        play_headless(seed).close()
+    wall = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
+    rate = n / cpu
+    print(f"headless First Mission, play only: {n} games, {rate:.1f} games/s per core (CPU time; {n / wall:.1f} "
+          f"by the wall clock)  [target >= 20: {verdict(rate, 20, False)}]")
+
+
+def bench_undo_load(lengths) -> None:
+    """Undo from the end of a log of n commands (the checkpoints the screen keeps), and loading its save."""
+    from game.persistence.saves import load_match, save_match
+    m = long_match(max(lengths))
+    log = list(m.log)
+    events, rolls = list(m.events), list(m.rolls_per_command)
+    cps = list(m.checkpoints)
+    folder = Path(tempfile.mkdtemp(prefix="bench-saves-"))
+    for n in lengths:
+        # a match of exactly n commands, with the checkpoints it would have kept
+        probe = rewind_probe(m, log, events, rolls, cps, n)
+        undo_t = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            back = rewind(probe, n - 1)
+            undo_t.append((time.perf_counter() - t0) * 1000)
+            probe = back
+            probe = rewind_probe(m, log, events, rolls, cps, n, table=back.table)
+        path = save_match(probe, f"bench-{n}", folder=folder)
+        load_match(path).close()  # the map parsed once, as in a game that has shown its maps
+        load_t = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            loaded = load_match(path)
+            load_t.append((time.perf_counter() - t0) * 1000)
+            loaded.close()
+        u, ld = statistics.median(undo_t), statistics.median(load_t)
+        print(f"{n:4d} commands: undo {u:6.1f} ms [<= 30: {verdict(u, 30)}]   load {ld:6.1f} ms "
+              f"[<= 30: {verdict(ld, 30)}]  ({path.stat().st_size // 1024} KB)")
+        probe.close()
+    m.close()
+
+
+def rewind_probe(m, log, events, rolls, cps, n, table=None):
+    """A match holding the first n commands of `m`, restored from its checkpoints (as the screen holds it)."""
+    from game.match import snapshot
+    from game.modes import create_match
+    fresh = create_match(m.scenario, m.seed, m.catalog, table=table)
+    fresh.checkpoint_every = CHECKPOINT_EVERY
+    usable = [cp for cp in cps if cp["commands"] <= n]
+    snapshot.restore(fresh, usable[-1], events=events, log=log, rolls=rolls)
+    fresh.checkpoints = usable
+    for c in log[usable[-1]["commands"]:n]:
+        fresh.submit(c)
+    return fresh
+
+
+def bench_previews(repeats: int) -> None:
+    """One unit's previews against every enemy with 30 units on the table (the hover preview of the screen)."""
+    m = long_match(60, map_name="pve-rift-30x22.tmx", squads=("drone-pod", "drone-pod"), checkpoints=False)
+    try:
+        uid = next(u for u in m.units("A"))
+        enemies = m.units("B", items=None)
+        w = next(w for w in m.unit(uid).card.weapons if w.kind == "ranged") if any(
+            w.kind == "ranged" for w in m.unit(uid).card.weapons) else m.unit(uid).card.weapons[0]
+        print(f"   units on the table: {len(m.units(items=None))}")
+        all_t, one_t, move_t = [], [], []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            for e in enemies:
+                m.attack_preview(uid, w.id, e, with_odds=False)
+            all_t.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            m.attack_preview(uid, w.id, enemies[0], with_odds=True)
+            one_t.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            m.move_options(uid, "move")
+            move_t.append((time.perf_counter() - t0) * 1000)
+        for label, t in ((f"targets: one unit against all {len(enemies)} enemies", all_t),
+                         ("the hovered target's odds", one_t), ("Move options (reach, Charge spots)", move_t)):
+            v = statistics.median(t)
+            print(f"preview, {label}: {v:.2f} ms  [<= 5: {verdict(v, 5)}]")
+    finally:
+        m.close()
+
+
+def main(short: bool = False) -> None:
+    bench_games(5 if short else 100)
+    bench_undo_load((50, 150) if short else (50, 150, 300, 600))
+    bench_previews(3 if short else 20)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--short", action="store_true")
+    main(ap.parse_args().short)
