@@ -1,6 +1,8 @@
 """Real files to damage: a save made by playing the start of a First Mission, a roster of a default squad."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.ai.npc import NpcController
@@ -26,4 +28,4 @@ def real_save_bytes(tmp_path_factory) -> bytes:
     m = play_first_mission(40)
     path = save_match(m, "real", tmp_path_factory.mktemp("real-save"))
     m.close()
-    return path.read_bytes()
+    return json.dumps(json.loads(path.read_bytes()), indent=1).encode()  # one value a line: easy to mutate

@@ -73,7 +73,9 @@ def real_save_bytes() -> bytes:
     with tempfile.TemporaryDirectory() as d:
         raw = save_match(m, "real", Path(d)).read_bytes()
     m.close()
-    return raw
+    # laid out one value a line (as a person editing it would), so the mutations find keys and numbers easily;
+    # the game writes saves compact and reads either
+    return json.dumps(json.loads(raw), indent=1).encode()
 
 
 @functools.cache

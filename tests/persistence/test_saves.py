@@ -159,11 +159,11 @@ def test_wrong_types_in_a_save_are_named(tmp_path, real_save_bytes, change, prob
 
 
 @pytest.mark.parametrize("pattern,new,problem", [
-    (rb'"turn": \d+', b'"turn": Infinity', "not finite (Infinity)"),
-    (rb'"x": [\d.]+', b'"x": NaN', "not finite (NaN)"),
-    (rb'"y": [\d.]+', b'"y": -Infinity', "not finite (-Infinity)"),
-    (rb'"seed": \d+', b'"seed": ' + b"9" * 4000, "whole number too large to use (4000 digits)"),
-    (rb'"x": [\d.]+', b'"x": 1e400', "too large to use (1e400)"),
+    (rb'"turn": ?\d+', b'"turn": Infinity', "not finite (Infinity)"),
+    (rb'"x": ?[\d.]+', b'"x": NaN', "not finite (NaN)"),
+    (rb'"y": ?[\d.]+', b'"y": -Infinity', "not finite (-Infinity)"),
+    (rb'"seed": ?\d+', b'"seed": ' + b"9" * 4000, "whole number too large to use (4000 digits)"),
+    (rb'"x": ?[\d.]+', b'"x": 1e400', "too large to use (1e400)"),
 ])
 def test_numbers_a_save_cannot_hold(tmp_path, real_save_bytes, pattern, new, problem):
     raw, n = re.subn(pattern, new, real_save_bytes, count=1)

@@ -1,6 +1,7 @@
 """Saves seen from the UI: a broken or future save shows its problem in a dialog and is left byte-identical;
 Continue loads the newest save; an autosave is written at each Turn start."""
 import json
+import re
 
 import pygame
 
@@ -127,9 +128,9 @@ def _damaged_folder(saves_dir):
 
     files = {
         "deep.json": b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
-        "infinite-turn.json": good.read_bytes().replace(b'"turn": 1', b'"turn": Infinity'),
-        "nan-x.json": good.read_bytes().replace(b'"x": ', b'"x": NaN, "_": ', 1),
-        "huge-number.json": good.read_bytes().replace(b'"seed": 3', b'"seed": ' + b"9" * 5000),
+        "infinite-turn.json": re.sub(rb'"turn": ?1', b'"turn": Infinity', good.read_bytes()),
+        "nan-x.json": re.sub(rb'"x": ?', b'"x": NaN, "_": ', good.read_bytes(), count=1),
+        "huge-number.json": re.sub(rb'"seed": ?3', b'"seed": ' + b"9" * 5000, good.read_bytes()),
         "wrong-type.json": variant(lambda d: d["commands"][first("Deploy")].update(x="12")),
         "twin-sides.json": variant(lambda d: d["scenario"]["sides"][1].update(side="player")),
         "renamed-side.json": variant(lambda d: d["scenario"]["sides"][1].update(side="bugs")),
