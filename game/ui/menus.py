@@ -325,6 +325,12 @@ class SetupScene(Scene):
         except Exception as e:  # a map that does not load: tell the player, stay here
             self.app.message("Cannot start this mission", str(e))
             return
+        problems = [p for p in (match.deployment_problem(s) for s in match.sides) if p]
+        if problems:  # this battlefield and measure leave no room to deploy: say so, offer another choice
+            match.close()
+            self.app.message("This squad cannot deploy here", problems[0].capitalize() + ". Choose another "
+                             "battlefield, the other measure, or a smaller squad.")
+            return
         self.app.replace(BattleScene(self.app, match))
 
     def handle(self, event, consumed) -> None:
