@@ -328,7 +328,7 @@ class SetupScene(Scene):
         problems = [p for p in (match.deployment_problem(s) for s in match.sides) if p]
         if problems:  # this battlefield and measure leave no room to deploy: say so, offer another choice
             match.close()
-            self.app.message("This squad cannot deploy here", problems[0].capitalize() + ". Choose another "
+            self.app.message("This squad cannot deploy here", problems[0][:1].upper() + problems[0][1:] + ". Choose another "
                              "battlefield, the other measure, or a smaller squad.")
             return
         self.app.replace(BattleScene(self.app, match))
