@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import itertools
-from contextlib import contextmanager
 
 import esper
 
@@ -25,19 +24,45 @@ from .flow import BATTLE
 _restores = itertools.count(1)
 
 
+class _InWorld:
+    """Switch esper to a match's world for a block and back; nothing to do when it is the current world."""
+
+    __slots__ = ("world", "prev")
+
+    def __init__(self, world: str) -> None:
+        self.world = world
+        self.prev = None
+
+    def __enter__(self):
+        prev = esper.current_world
+        if prev != self.world:
+            self.prev = prev
+            esper.switch_world(self.world)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.prev is not None:
+            esper.switch_world(self.prev)
+
+
+_RULES: dict[int, tuple[object, object]] = {}  # card id -> (card, its MoveRule): cards never change
+
+
+def _move_rule(card):
+    hit = _RULES.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_RULES) > 4096:
+            _RULES.clear()
+        hit = _RULES[id(card)] = (card, S.move_rule(card))
+    return hit[1]
+
+
 class MatchUnits:
     # == world and bookkeeping ======================================================================
-    @contextmanager
-    def _in_world(self):
-        prev = esper.current_world
-        if prev == self.world:
-            yield
-            return
-        esper.switch_world(self.world)
-        try:
-            yield
-        finally:
-            esper.switch_world(prev)
+    def _in_world(self) -> "_InWorld":
+        """`with match._in_world():` - this match's esper world for the block (re-entrant, cheap when already
+        in it)."""
+        return _InWorld(self.world)
 
     def new_world(self) -> None:
         """Drop this match's esper world for an empty one (a snapshot is being restored into it)."""
@@ -80,14 +105,20 @@ class MatchUnits:
         return uid
 
     def unit(self, uid: int) -> Unit:
+        if esper.current_world == self.world:
+            return esper.component_for_entity(uid, Unit)
         with self._in_world():
             return esper.component_for_entity(uid, Unit)
 
     def health(self, uid: int) -> Health:
+        if esper.current_world == self.world:
+            return esper.component_for_entity(uid, Health)
         with self._in_world():
             return esper.component_for_entity(uid, Health)
 
     def position(self, uid: int) -> Position | None:
+        if esper.current_world == self.world:
+            return esper.try_component(uid, Position)
         with self._in_world():
             return esper.try_component(uid, Position)
 
@@ -132,7 +163,7 @@ class MatchUnits:
             u = esper.component_for_entity(uid, Unit)
             p = esper.component_for_entity(uid, Position)
             return Base(uid=uid, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
-                        radius=u.card.base_diameter / 2, move=S.move_rule(u.card))
+                        radius=u.card.base_diameter / 2, move=_move_rule(u.card))
 
     def side_of(self, uid: int) -> str:
         """The side a unit fights for now: its own, or (Compel) the side controlling it for one action."""
