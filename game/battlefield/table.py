@@ -721,8 +721,9 @@ class Table:
                     if (c == i2.a or c == i2.b) and (math.hypot(c[0] - ax, c[1] - ay) <= ra or
                                                      point_in_polygon((r1a, e1, e2, r2a), c[0], c[1]) >= 0):
                         return Sight(False, False, high, (), first1[1])
-        near_target = [(q.shape, self._info[q.shape].top)
-                       for q in self._space.point_query((tx, ty), rt + COVER_DIST + EPS, COVER_FILTER)]
+        # cover (R11, B6) is flat: terrain within 1" of the target's base that rises above the target's surface
+        near_target = [q.shape for q in self._space.point_query((tx, ty), rt + COVER_DIST + EPS, COVER_FILTER)
+                       if self._info[q.shape].top > target.z + EPS]
         rp = ra * 0.98
         points = [(ax, ay)]
         for c, s_ in _SIGHT_DIRS:
@@ -738,7 +739,7 @@ class Table:
                     first_block = b1
                 continue
             lines = ((pnt, e1), (pnt, e2))
-            if not near_target or not self._has_cover(pnt, target, ha, ht, near_target):
+            if not near_target or not self._has_cover(pnt, target, near_target):
                 return Sight(True, False, high, lines, None)
             if seen_with_cover is None:
                 seen_with_cover = lines
@@ -810,19 +811,22 @@ class Table:
         return None
 
     @staticmethod
-    def _has_cover(p, target: Base, ha, ht, near_target) -> bool:
+    def _has_cover(p, target: Base, near_target) -> bool:
+        """R11 as B6 reads it: a segment from the attacker point p to one of 17 points of the target's base
+        (centre and 16 on the edge) crosses terrain of near_target at a point within 1" of the base. Heights
+        play no part here (they decide sight, R10, and High Ground, R11)."""
         tx, ty, rt = target.x, target.y, target.radius
         pts = [(tx, ty)]
         for k in range(16):
             a = k * math.pi / 8
             pts.append((tx + rt * math.cos(a), ty + rt * math.sin(a)))
+        reach = rt + COVER_DIST + EPS
         for q in pts:
-            for s, top in near_target:
+            for s in near_target:
                 h = s.segment_query(p, q, 0.0)
                 if h is None or h.alpha >= 1.0 - 1e-6:
                     continue
-                if top >= ha + (ht - ha) * h.alpha - 1e-9 and \
-                        math.hypot(h.point.x - tx, h.point.y - ty) <= rt + COVER_DIST + EPS:
+                if math.hypot(h.point.x - tx, h.point.y - ty) <= reach:
                     return True
         return False
 
