@@ -1,8 +1,18 @@
 """The movement graph: a lattice of base-centre positions over the terrain only (bases are applied per
-search, in movement.py). See _Lattice."""
+search, in movement.py). See _Lattice.
+
+The graph depends only on the terrain, the measure and the base radius, so it is built once per map and
+shared by every Table of that map (shared_lattice): each match's Table keeps its own lattice on top of the
+shared one, computing locally only the nodes near a closed door (doors and bases are the live state;
+the shared graph is built with every door open). The cache is keyed by the terrain itself, not a file
+name, so a changed map is never served an old graph.
+"""
 from __future__ import annotations
 
+import atexit
+import dataclasses
 import math
+from collections import OrderedDict
 
 from .geometry import seg_point_dist
 from .model import CORE_MOVE, MoveRule
@@ -29,12 +39,19 @@ _WALK16 = [(di, dj, math.hypot(di, dj)) for di, dj in
 _GRID8 = [(di, dj, 1.0) for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))]
 
 
+CELL = 2.0  # cell size of the hash of bases a step must keep clear of (movement.py)
+
+
 class _Lattice:
     """Movement graph over terrain only, for one base radius. Built lazily, node by node; a door that opens
     or closes drops the nodes around it (forget_near). Standing (z, near) and what each step crosses
-    (cross) are shared by every MoveRule; the edges with their costs are kept per terrain rule."""
+    (cross) are shared by every MoveRule; the edges with their costs are kept per terrain rule.
 
-    def __init__(self, table: "Table", radius: float):
+    With `shared` (the map's graph with every door open, see shared_lattice), a node with no closed door
+    within a base radius + the longest step ("dirty" otherwise) takes its standing and edges from the shared
+    graph, which computes them once for every Table of the map; dirty nodes are computed here."""
+
+    def __init__(self, table: "Table", radius: float, shared: "_Lattice | None" = None):
         self.t = table
         self.r = radius
         self.grid = table.measure == "grid"
@@ -55,33 +72,64 @@ class _Lattice:
             self.jumps = [o for o in _lat_offsets(jump_max, 1.5) if (o[0], o[1]) not in walkset]
             self.reach_len = max(jump_max, math.hypot(2, 1)) * LATTICE_STEP
         n = self.nx * self.ny
-        self.z: list = [False] * n  # False = not computed, None = no standing there, else elevation
+        self.shared = shared
+        self.dirty = bytearray(n)  # 1: a closed door is near, the node is not the shared graph's
+        self.doors_near: list = [None] * n  # the closed doors near a dirty node (frozenset of door ids)
+        self.overlay: dict = {}  # on a shared graph: (doors near, node) -> {"z": z, rule: edges} for the nodes
+        # near closed doors, computed by whichever Table first had those doors closed, for every other one
+        self.z: list = [False] * n if shared is None else list(shared.z)  # False = not computed, None = no
+        # standing there, else elevation
         self.near: list = [None] * n  # terrain near a node: list of (shape, distance, gradient)
-        self.edges: dict[MoveRule, list] = {CORE_MOVE: [None] * n}  # terrain rule -> per node [(v, cost, climbs)]
+        self.edges: dict[MoveRule, list] = {}  # terrain rule -> per node [(v, cost, climbs)]
         self.cross: dict = {}  # (lower node, higher node) -> Table._terrain_cross result (same both ways)
+        self.links: dict = {}  # ("start"/"goal", x, y, z, radius, rule) -> terrain steps to or from the point
+        self.xys = shared.xys if shared is not None else [
+            (self.off + (u % self.nx) * self.step, self.off + (u // self.nx) * self.step) for u in range(n)]
+        if shared is not None:
+            for did, a, b in table._closed_door_segments():
+                self._mark_dirty(did, a, b)
+        self.edge_table(CORE_MOVE)
 
-    def forget_near(self, a, b) -> None:
-        """Drop what was computed for nodes whose standing or steps could involve the segment a-b (a door
-        that opened or closed): nodes within radius + the longest step of it."""
+    def _region(self, a, b):
+        """Nodes whose standing or steps could involve the segment a-b: within radius + the longest step."""
         ext = (self.r if not self.grid else SQUARE) + self.reach_len + EPS
         step, off = self.step, self.off
         i0 = max(0, int(math.floor((min(a[0], b[0]) - ext - off) / step)))
         i1 = min(self.nx - 1, int(math.ceil((max(a[0], b[0]) + ext - off) / step)))
         j0 = max(0, int(math.floor((min(a[1], b[1]) - ext - off) / step)))
         j1 = min(self.ny - 1, int(math.ceil((max(a[1], b[1]) + ext - off) / step)))
-        dropped = set()
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
                 x, y = off + i * step, off + j * step
                 if seg_point_dist(a[0], a[1], b[0], b[1], x, y) <= ext:
-                    u = j * self.nx + i
-                    self.z[u] = False
-                    self.near[u] = None
-                    for tab in self.edges.values():
-                        tab[u] = None
-                    dropped.add(u)
+                    yield j * self.nx + i
+
+    def _mark_dirty(self, did, a, b, only=None) -> None:
+        for u in self._region(a, b):
+            if only is None or u in only:
+                self.dirty[u] = 1
+                self.z[u] = False
+                self.doors_near[u] = (self.doors_near[u] or frozenset()) | {did}
+
+    def forget_near(self, a, b) -> None:
+        """Drop what was computed for nodes whose standing or steps could involve the segment a-b (a door
+        that opened or closed): nodes within radius + the longest step of it. With a shared graph, those
+        nodes are dirty again exactly when a closed door is near them."""
+        dropped = set(self._region(a, b))
+        closed = self.t._closed_door_segments() if self.shared is not None else ()
+        for u in dropped:
+            self.z[u] = False
+            self.near[u] = None
+            for tab in self.edges.values():
+                tab[u] = None
+            self.dirty[u] = 0
+            self.doors_near[u] = None
+        for did, ca, cb in closed:
+            self._mark_dirty(did, ca, cb, dropped)
         if dropped and self.cross:
             self.cross = {k: v for k, v in self.cross.items() if k[0] not in dropped and k[1] not in dropped}
+        if dropped:
+            self.links.clear()
 
     def _cross(self, u, v, p, r, shapes):
         key = (u, v) if u < v else (v, u)
@@ -91,9 +139,18 @@ class _Lattice:
             self.cross[key] = got
         return got
 
+    def cellkeys(self) -> list:
+        """The CELL-sized cell of every node (the hash of bases in movement.py)."""
+        keys = getattr(self, "_cellkeys", None)
+        if keys is None:
+            if self.shared is not None:
+                keys = self._cellkeys = self.shared.cellkeys()
+            else:
+                keys = self._cellkeys = [(int(x // CELL), int(y // CELL)) for x, y in self.xys]
+        return keys
+
     def xy(self, u: int) -> tuple[float, float]:
-        j, i = divmod(u, self.nx)
-        return self.off + i * self.step, self.off + j * self.step
+        return self.xys[u]
 
     def node_at(self, x: float, y: float) -> int | None:
         i = (x - self.off) / self.step
@@ -110,6 +167,27 @@ class _Lattice:
         return z
 
     def _compute_node(self, u: int):
+        if self.shared is not None:
+            if not self.dirty[u]:
+                z = self.z[u] = self.shared.zof(u)
+                return z
+            ov = self._overlay(u)
+            if "z" in ov:
+                z = self.z[u] = ov["z"]
+                return z
+            z = ov["z"] = self._node_here(u)
+            return z
+        return self._node_here(u)
+
+    def _overlay(self, u: int) -> dict:
+        key = (self.doors_near[u], u)
+        ov = self.shared.overlay.get(key)
+        if ov is None:
+            ov = self.shared.overlay[key] = {}
+        return ov
+
+    def _node_here(self, u: int):
+        """Standing (z) and the terrain near a node, from this Table's Space."""
         x, y = self.xy(u)
         t = self.t
         if self.grid:
@@ -131,10 +209,18 @@ class _Lattice:
         return z
 
     def edge_table(self, rule: MoveRule) -> list:
-        """The per-node edge lists of a terrain rule (None = not computed yet)."""
+        """The per-node edge lists of a terrain rule (None = not computed yet). With a shared graph it starts
+        as a copy of the shared table (the lists themselves are shared: they are never changed in place)."""
         tab = self.edges.get(rule)
         if tab is None:
-            tab = self.edges[rule] = [None] * (self.nx * self.ny)
+            if self.shared is None:
+                tab = [None] * (self.nx * self.ny)
+            else:
+                tab = list(self.shared.edge_table(rule))
+                for u, d in enumerate(self.dirty):
+                    if d:
+                        tab[u] = None
+            self.edges[rule] = tab
         return tab
 
     def out_edges(self, u: int, rule: MoveRule = CORE_MOVE):
@@ -145,6 +231,20 @@ class _Lattice:
         return e
 
     def _compute_edges(self, u: int, rule: MoveRule = CORE_MOVE):
+        if self.shared is None:
+            return self._edges_here(u, rule)
+        if not self.dirty[u]:
+            return self.shared.out_edges(u, rule)
+        ov = self._overlay(u)
+        got = ov.get(rule)
+        if got is None:
+            if self.near[u] is None and self.zof(u) is not None:
+                self._node_here(u)  # the standing came from the overlay: the terrain near it is needed here
+            got = ov[rule] = self._edges_here(u, rule)
+        return got
+
+    def _edges_here(self, u: int, rule: MoveRule):
+        """The out-edges of a node under a terrain rule, from this Table's Space."""
         if not rule.any_face and not self.grid and rule != CORE_MOVE:
             return self._rule_edges(u, rule)
         z = self.zof(u)
@@ -219,7 +319,7 @@ class _Lattice:
     def _rule_edges(self, u: int, rule: MoveRule):
         """A rule that climbs only where anyone may (Climber, Jump Pack) has the core rule's steps: only the
         climbing steps cost otherwise, recosted from the cached crossings."""
-        core = self.edges[CORE_MOVE]
+        core = self.edge_table(CORE_MOVE)
         base = core[u]
         if base is None:
             base = core[u] = self._compute_edges(u, CORE_MOVE)
@@ -240,3 +340,50 @@ class _Lattice:
                 out.append((v, c, k))
         return out
 
+
+
+# ---------------------------------------------------------------------------------------------- shared graphs
+GRAPH_CACHE_SIZE = 16  # (map, measure, base radius) graphs kept; a game uses a few at a time
+_GRAPHS: "OrderedDict[tuple, _Lattice]" = OrderedDict()
+_TERRAIN_TABLES: dict = {}  # (terrain key, measure) -> the private Table the shared graphs are built on
+
+
+def terrain_key(battlefield) -> tuple:
+    """What the movement graph depends on: the table's size and its terrain (doors by geometry only)."""
+    bf = battlefield
+    return (bf.width, bf.height, bf.walls, bf.low_walls, bf.platforms,
+            tuple((d.id, d.a, d.b, d.height, d.base) for d in bf.doors), bf.ladders)
+
+
+def shared_lattice(table, radius: float) -> _Lattice:
+    """The shared graph of this table's terrain, measure and base radius, built (lazily) on a private Table
+    of the same terrain with every door open."""
+    grid = table.measure == "grid"
+    tkey = (table.terrain_key, table.measure)
+    key = (tkey, 0.0 if grid else radius)
+    lat = _GRAPHS.get(key)
+    if lat is not None:
+        _GRAPHS.move_to_end(key)
+        return lat
+    private = _TERRAIN_TABLES.get(tkey)
+    if private is None:
+        bf = table.battlefield
+        opened = dataclasses.replace(bf, doors=tuple(dataclasses.replace(d, open=True) for d in bf.doors))
+        private = _TERRAIN_TABLES[tkey] = type(table)(opened, table.measure, share_graph=False)
+    lat = _GRAPHS[key] = _Lattice(private, radius)
+    while len(_GRAPHS) > GRAPH_CACHE_SIZE:
+        (old_tkey, _), _ = _GRAPHS.popitem(last=False)
+        if not any(k[0] == old_tkey for k in _GRAPHS):
+            _TERRAIN_TABLES.pop(old_tkey, None)  # no close(): a live Table may still read its graph
+    return lat
+
+
+def clear_graph_cache() -> None:
+    """Forget every shared movement graph (benchmarks measuring a cold start; tests)."""
+    _GRAPHS.clear()
+    for t in _TERRAIN_TABLES.values():
+        t.close()
+    _TERRAIN_TABLES.clear()
+
+
+atexit.register(clear_graph_cache)  # pymunk Spaces left to interpreter shutdown may crash it

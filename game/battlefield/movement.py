@@ -6,13 +6,13 @@ import heapq
 import math
 
 from .geometry import seg_point_dist
-from .lattice import _Lattice
+from .lattice import CELL as _CELL
+from .lattice import _Lattice, shared_lattice
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach
 from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
                       grid_climb_cost)
 
 _INF = float("inf")
-_CELL = 2.0  # cell size of the hash of bases a step must keep clear of
 
 
 class _Blocking:
@@ -121,7 +121,7 @@ class TableMovement:
         if lat is None:
             if len(self._lattices) >= 8:
                 self._lattices.pop(next(iter(self._lattices)))
-            lat = _Lattice(self, radius)
+            lat = _Lattice(self, radius, shared_lattice(self, radius) if self.share_graph else None)
             self._lattices[key] = lat
         return lat
 
@@ -172,8 +172,22 @@ class TableMovement:
 
     @staticmethod
     def _clear_of(p, q, enemies) -> bool:
+        """No enemy (x, y, R) closer than R to the segment p-q (geometry.seg_point_dist, inlined: hot)."""
+        ax, ay = p
+        dx, dy = q[0] - ax, q[1] - ay
+        ll = dx * dx + dy * dy
+        hypot = math.hypot
         for cx, cy, R in enemies:
-            if seg_point_dist(p[0], p[1], q[0], q[1], cx, cy) < R - EPS:
+            if ll <= 0.0:
+                d = hypot(cx - ax, cy - ay)
+            else:
+                t = ((cx - ax) * dx + (cy - ay) * dy) / ll
+                if t < 0.0:
+                    t = 0.0
+                elif t > 1.0:
+                    t = 1.0
+                d = hypot(cx - (ax + t * dx), cy - (ay + t * dy))
+            if d < R - EPS:
                 return False
         return True
 
@@ -186,33 +200,47 @@ class TableMovement:
         return self._terrain_step(p, zp, q, zq, mover.radius, None, mover.move)
 
     def _start_links(self, mover: Base, lat: _Lattice, bl: _Blocking, sx, sy, sz):
-        """Edges from the mover's exact position into the lattice."""
+        """Edges from the mover's exact position into the lattice. The terrain part is kept in the lattice
+        per (position, radius, rule); the bases are applied here."""
         if self._grid:
             i, j = self.square_of(sx, sy)
             return [], j * lat.nx + i
-        out = []
         r = mover.radius
         rule = mover.move
+        key = ("start", sx, sy, sz, r, rule)
+        terrain = lat.links.get(key)
+        if terrain is None:
+            terrain = lat.links[key] = self._terrain_links(lat, sx, sy, sz, r, rule, True)
+        enemies = self._enemies_near(bl, sx, sy, lat.reach_len)
+        pass_blocked, clear_of, p = bl.pass_blocked, self._clear_of, (sx, sy)
+        return [(u, c, k) for u, q, c, k in terrain if u not in pass_blocked and clear_of(p, q, enemies)], None
+
+    def _terrain_links(self, lat: _Lattice, px, py, pz, r, rule, outward: bool):
+        """[(node, its point, cost, climbs)] of the straight steps (terrain only) between the point and every
+        lattice node within the longest step: from the point when outward, else to it."""
+        out = []
         ext = lat.reach_len
-        near = [h.shape for h in self._space.point_query((sx, sy), r + ext, MOVE_FILTER)]
-        enemies = self._enemies_near(bl, sx, sy, ext)
         step = lat.step
-        i0, i1 = max(0, int(math.floor((sx - ext) / step))), min(lat.nx - 1, int(math.ceil((sx + ext) / step)))
-        j0, j1 = max(0, int(math.floor((sy - ext) / step))), min(lat.ny - 1, int(math.ceil((sy + ext) / step)))
+        p = (px, py)
+        near = [h.shape for h in self._space.point_query(p, r + ext, MOVE_FILTER)] if outward else None
+        i0, i1 = max(0, int(math.floor((px - ext) / step))), min(lat.nx - 1, int(math.ceil((px + ext) / step)))
+        j0, j1 = max(0, int(math.floor((py - ext) / step))), min(lat.ny - 1, int(math.ceil((py + ext) / step)))
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
                 u = j * lat.nx + i
                 q = (i * step, j * step)
-                L = math.hypot(q[0] - sx, q[1] - sy)
-                if L > ext + EPS or u in bl.pass_blocked:
+                if math.hypot(q[0] - px, q[1] - py) > ext + EPS:
                     continue
                 zq = lat.zof(u)
-                if zq is None or not self._clear_of((sx, sy), q, enemies):
+                if zq is None:
                     continue
-                res = self._terrain_step((sx, sy), sz, q, zq, r, near, rule)
+                if outward:
+                    res = self._terrain_step(p, pz, q, zq, r, near, rule)
+                else:
+                    res = self._terrain_step(q, zq, p, pz, r, None, rule)
                 if res is not None:
-                    out.append((u, res[0], res[1]))
-        return out, None
+                    out.append((u, q, res[0], res[1]))
+        return out
 
     def _search(self, mover: Base, budget: float, goal=None, lat=None, bl=None):
         """Dijkstra (A* toward goal when given) from the mover's position. Returns the search state."""
@@ -229,60 +257,97 @@ class TableMovement:
         if start_node is not None:
             dist[start_node] = 0.0
             pred[start_node] = (-2, 0)
-            heapq.heappush(heap, (0.0, 0.0, start_node))
-        gx = gy = None
+            heap.append((0.0, 0.0, start_node))
+        xys = lat.xys
+        hof = None  # the A* heuristic toward the goal (none: Dijkstra)
         if goal is not None:
             gx, gy = goal[0], goal[1]
-
-        grid = self._grid
-
-        def h(u):
-            if gx is None:
-                return 0.0
-            x, y = lat.xy(u)
-            if grid:  # 2" per square, diagonals included
-                return max(abs(x - gx), abs(y - gy))
-            return math.hypot(x - gx, y - gy)
-
+            if self._grid:  # 2" per square, diagonals included
+                def hof(u):
+                    x, y = xys[u]
+                    return max(abs(x - gx), abs(y - gy))
+            else:
+                def hof(u):
+                    x, y = xys[u]
+                    return math.hypot(x - gx, y - gy)
+        lim = budget + EPS
+        heappush, heappop = heapq.heappush, heapq.heappop
         for u, c, k in links:
-            if c <= budget + EPS and c < dist[u]:
+            if c <= lim and c < dist[u]:
                 dist[u] = c
                 pred[u] = (-1, k)
-                heapq.heappush(heap, (c + h(u), c, u))
+                heappush(heap, (c if hof is None else c + hof(u), c, u))
         done = bytearray(n)
-        pass_blocked, near = bl.pass_blocked, bl.near
+        pass_blocked, cells = bl.pass_blocked, bl.cells
+        ckeys = lat.cellkeys() if cells else None
         rule = mover.move.terrain
         etab = lat.edge_table(rule)
         compute = lat._compute_edges
         clear_of = self._clear_of
         goal_links = goal[3] if goal is not None else None
-        best_goal = [(_INF, None, 0)]
+        bg, bgu, bgk = _INF, None, 0  # the best way into the goal so far: cost, node, climbs
+        if hof is None:  # plain Dijkstra: the same order as (g, g, u) entries with lighter ones
+            heap = [(g, u) for _, g, u in heap]
+            while heap:
+                g, u = heappop(heap)
+                if done[u] or g > dist[u]:
+                    continue
+                done[u] = 1
+                edges = etab[u]
+                if edges is None:
+                    edges = etab[u] = compute(u, rule)
+                dang = cells.get(ckeys[u]) if cells else None
+                if dang is None:
+                    for v, c, k in edges:
+                        nd = g + c
+                        if nd > lim or nd >= dist[v] or v in pass_blocked:
+                            continue
+                        dist[v] = nd
+                        pred[v] = (u, k)
+                        heappush(heap, (nd, v))
+                else:
+                    pu = xys[u]
+                    for v, c, k in edges:
+                        nd = g + c
+                        if nd > lim or nd >= dist[v] or v in pass_blocked or not clear_of(pu, xys[v], dang):
+                            continue
+                        dist[v] = nd
+                        pred[v] = (u, k)
+                        heappush(heap, (nd, v))
+            heap = ()
         while heap:
-            f, g, u = heapq.heappop(heap)
+            f, g, u = heappop(heap)
             if done[u] or g > dist[u]:
                 continue
-            if best_goal[0][0] <= f:
+            if bg <= f:
                 break
             done[u] = 1
-            if goal_links is not None and u in goal_links:
-                c, k = goal_links[u]
-                if g + c < best_goal[0][0] and g + c <= budget + EPS:
-                    best_goal[0] = (g + c, u, k)
-            pu = lat.xy(u)
-            dang = near(pu[0], pu[1]) if bl.cells else None
+            if goal_links is not None:
+                gl = goal_links.get(u)
+                if gl is not None and g + gl[0] < bg and g + gl[0] <= lim:
+                    bg, bgu, bgk = g + gl[0], u, gl[1]
             edges = etab[u]
             if edges is None:
                 edges = etab[u] = compute(u, rule)
-            for v, c, k in edges:
-                nd = g + c
-                if nd > budget + EPS or nd >= dist[v] or v in pass_blocked:
-                    continue
-                if dang is not None and not clear_of(pu, lat.xy(v), dang):
-                    continue
-                dist[v] = nd
-                pred[v] = (u, k)
-                heapq.heappush(heap, (nd + h(v), nd, v))
-        return lat, bl, dist, pred, (sx, sy, sz), best_goal[0]
+            dang = cells.get(ckeys[u]) if cells else None
+            if dang is None:
+                for v, c, k in edges:
+                    nd = g + c
+                    if nd > lim or nd >= dist[v] or v in pass_blocked:
+                        continue
+                    dist[v] = nd
+                    pred[v] = (u, k)
+                    heappush(heap, (nd if hof is None else nd + hof(v), nd, v))
+            else:
+                pu = xys[u]
+                for v, c, k in edges:
+                    nd = g + c
+                    if nd > lim or nd >= dist[v] or v in pass_blocked or not clear_of(pu, xys[v], dang):
+                        continue
+                    dist[v] = nd
+                    pred[v] = (u, k)
+                    heappush(heap, (nd if hof is None else nd + hof(v), nd, v))
+        return lat, bl, dist, pred, (sx, sy, sz), (bg, bgu, bgk)
 
     def _nodes_to_points(self, lat, pred, u, start):
         seq = []
@@ -376,29 +441,19 @@ class TableMovement:
         return tuple(sorted(left))
 
     def _goal_links(self, mover: Base, lat: _Lattice, bl: _Blocking, gx, gy, gz):
-        """Edges from lattice nodes into an exact goal point: {node: (cost, climbs)}."""
+        """Edges from lattice nodes into an exact goal point: {node: (cost, climbs)}. The terrain part is
+        kept in the lattice per (goal, radius, rule); the bases are applied here."""
         if self._grid:
             i, j = self.square_of(gx, gy)
             return None, j * lat.nx + i
-        links = {}
-        ext = lat.reach_len
-        enemies = self._enemies_near(bl, gx, gy, ext)
-        step = lat.step
-        i0, i1 = max(0, int(math.floor((gx - ext) / step))), min(lat.nx - 1, int(math.ceil((gx + ext) / step)))
-        j0, j1 = max(0, int(math.floor((gy - ext) / step))), min(lat.ny - 1, int(math.ceil((gy + ext) / step)))
-        for j in range(j0, j1 + 1):
-            for i in range(i0, i1 + 1):
-                u = j * lat.nx + i
-                p = (i * step, j * step)
-                if math.hypot(p[0] - gx, p[1] - gy) > ext + EPS:
-                    continue
-                zp = lat.zof(u)
-                if zp is None:
-                    continue
-                res = self._full_step(p, zp, (gx, gy), gz, mover, bl, enemies)
-                if res is not None:
-                    links[u] = res
-        return links, None
+        r, rule = mover.radius, mover.move
+        key = ("goal", gx, gy, gz, r, rule)
+        terrain = lat.links.get(key)
+        if terrain is None:
+            terrain = lat.links[key] = self._terrain_links(lat, gx, gy, gz, r, rule, False)
+        enemies = self._enemies_near(bl, gx, gy, lat.reach_len)
+        g, clear_of = (gx, gy), self._clear_of
+        return {u: (c, k) for u, q, c, k in terrain if clear_of(q, g, enemies)}, None
 
     def _goal_ok(self, mover: Base, x, y, z) -> bool:
         return self.can_stand(mover.radius, x, y, z, ignore_uid=mover.uid)
@@ -413,6 +468,9 @@ class TableMovement:
         sx, sy = self.snap(mover.x, mover.y)
         if (x, y) == (sx, sy) and abs(z - mover.z) <= ZTOL:
             return Path(((sx, sy, mover.z),), 0.0, 0, ())
+        done = self._reach_search_for(mover, budget)
+        if done is not None:
+            return self._path_in_tree(mover, budget, done, x, y, z)
         lat = self._lattice(mover.radius)
         bl = self._blocking(mover, lat, budget)
         if self._grid:
@@ -436,20 +494,80 @@ class TableMovement:
                 best = p
         return best
 
+    def _reach_search_for(self, mover: Base, budget: float):
+        """A search of this table version from the mover's base with at least this budget (its distances
+        within the budget are those of a search with exactly this budget), or None."""
+        got = self._searches.get((mover, budget))
+        if got is None:
+            for (m, b), state in self._searches.items():
+                if m == mover and b >= budget:
+                    return state
+        return got
+
+    def _path_in_tree(self, mover: Base, budget: float, state, x, y, z) -> Path | None:
+        """path() answered from a reach search already made: the cheapest of the straight step and the tree's
+        paths into the goal (the same choice as path()'s own search, from the distances already known)."""
+        lat, bl, dist, pred, start, _ = state
+        if self._grid:
+            i, j = self.square_of(x, y)
+            gnode = j * lat.nx + i
+            if dist[gnode] > budget + EPS:
+                return None
+            return self._finish_path(mover, bl, self._nodes_to_points(lat, pred, gnode, start))
+        sx, sy, sz = start
+        links, _ = self._goal_links(mover, lat, bl, x, y, z)
+        direct = self._full_step((sx, sy), sz, (x, y), z, mover, bl)
+        best = None
+        if direct is not None and direct[0] <= budget + EPS:
+            best = Path(((sx, sy, sz), (x, y, z)), round(direct[0], 9), direct[1],
+                        self._left_adjacency(mover, [(sx, sy, sz), (x, y, z)]))
+        gbest = (_INF, None, 0)
+        for v, (c, k) in links.items():
+            tot = dist[v] + c
+            if tot <= budget + EPS and tot < gbest[0]:
+                gbest = (tot, v, k)
+        if gbest[1] is not None:
+            seq = self._nodes_to_points(lat, pred, gbest[1], start)
+            seq.append(((x, y, z), gbest[2]))
+            p = self._finish_path(mover, bl, seq)
+            if p.cost <= budget + EPS and (best is None or p.cost < best.cost - EPS):
+                best = p
+        return best
+
     def reach(self, mover: Base, budget: float) -> Reach:
-        """Every spot the mover can end on within budget (its start excluded)."""
-        lat, bl, dist, pred, start, _ = self._search(mover, budget)
+        """Every spot the mover can end on within budget (its start excluded). Kept until a base or a door
+        changes (Table.version): asking again, or asking path() for a spot of it, reuses the search."""
+        key = (mover, budget)
+        got = self._reaches.get(key)
+        if got is not None and got[0] == self.version:
+            return got[1]
+        state = self._searches.get(key)
+        if state is None:
+            if len(self._searches) >= 32:
+                self._searches.pop(next(iter(self._searches)))
+            state = self._searches[key] = self._search(mover, budget)
+        r = self._reach_of(mover, budget, state)
+        if len(self._reaches) >= 32:
+            self._reaches.pop(next(iter(self._reaches)))
+        self._reaches[key] = (self.version, r)
+        return r
+
+    def _reach_of(self, mover: Base, budget: float, state) -> Reach:
+        lat, bl, dist, pred, start, _ = state
         spots = []
         index = {}
-        for u in range(len(dist)):
-            d = dist[u]
-            if d <= budget + EPS and u not in bl.end_blocked:
-                x, y = lat.xy(u)
-                if abs(x - start[0]) < EPS and abs(y - start[1]) < EPS:
+        lim = budget + EPS
+        end_blocked = bl.end_blocked
+        xys, zof = lat.xys, lat.zof
+        sx, sy = start[0], start[1]
+        for u in [u for u, d in enumerate(dist) if d <= lim]:
+            if u not in end_blocked:
+                d = dist[u]
+                x, y = xys[u]
+                if abs(x - sx) < EPS and abs(y - sy) < EPS:
                     continue  # staying put is no move
-                z = lat.zof(u)
                 index[u] = len(spots)
-                spots.append((x, y, z, round(d, 6)))
+                spots.append((x, y, zof(u), round(d, 6)))
         table = self
 
         def path_to(x, y, z):

@@ -16,11 +16,12 @@ def _tangent_point(cx, cy, r, e, sx, sy):
     d = math.hypot(dx, dy)
     if d <= r:
         return (cx + sx * r, cy + sy * r)
-    th = math.atan2(dy, dx)
-    b = math.acos(r / d)
-    p1 = (cx + r * math.cos(th + b), cy + r * math.sin(th + b))
-    p2 = (cx + r * math.cos(th - b), cy + r * math.sin(th - b))
-    return p1 if (p1[0] - cx) * sx + (p1[1] - cy) * sy >= (p2[0] - cx) * sx + (p2[1] - cy) * sy else p2
+    ux, uy = dx / d, dy / d
+    k = r / d  # cos of the angle at c between e and the tangent point
+    m = math.sqrt(1.0 - k * k)
+    if ux * sy - uy * sx >= 0.0:  # the tangent point turned toward (sx, sy)
+        return (cx + r * (ux * k - uy * m), cy + r * (uy * k + ux * m))
+    return (cx + r * (ux * k + uy * m), cy + r * (uy * k - ux * m))
 
 
 # attacker base points tried after its centre (degrees from the direction of the target): sides first
@@ -33,7 +34,8 @@ class TableSight:
     def sight(self, attacker: Base, target: Base) -> Sight:
         """R9-R11 (grid: R21). Other bases (any side) block; the attacker and target do not.
         Results are cached until a base or a door changes."""
-        key = (attacker, target)
+        key = (attacker.uid, attacker.x, attacker.y, attacker.z, attacker.radius,
+               target.uid, target.x, target.y, target.z, target.radius)  # what sight depends on (cheap to hash)
         got = self._sight_cache.get(key)
         if got is None:
             got = self._grid_sight(attacker, target) if self._grid else self._sight(attacker, target)
@@ -55,52 +57,84 @@ class TableSight:
         ha, ht = attacker.z + EYE, target.z + EYE
         skip = (attacker.uid, target.uid)
         ra = attacker.radius
-        # Every sight line lies in the hull of the attacker's base and the segment e1-e2. What crosses both of
-        # the hull's side rails (the tangents from the base to e1 and to e2) cuts every line: no need to try
-        # each point of the base.
-        top_h = max(ha, ht)
-        r1a = _tangent_point(ax, ay, ra, e1, px, py)
-        r2a = _tangent_point(ax, ay, ra, e2, -px, -py)
-        first1 = None
-        for shape, label in self._full_blockers((r1a, e1), skip, top_h):
-            if shape.segment_query(r2a, e2, 0.0) is not None:
-                return Sight(False, False, high, (), label)
-            if first1 is None:
-                first1 = (shape, label)
-        if first1 is not None and first1[0] in self._info:
-            # two wall stretches meeting at a corner inside the hull, one across each rail, cut it too
-            s2 = next(self._full_blockers((r2a, e2), skip, top_h), None)
-            if s2 is not None and s2[0] in self._info:
-                i1, i2 = self._info[first1[0]], self._info[s2[0]]
-                for c in (i1.a, i1.b):
-                    if (c == i2.a or c == i2.b) and (math.hypot(c[0] - ax, c[1] - ay) <= ra or
-                                                     point_in_polygon((r1a, e1, e2, r2a), c[0], c[1]) >= 0):
-                        return Sight(False, False, high, (), first1[1])
         # cover (R11, B6) is flat: terrain within 1" of the target's base that rises above the target's surface
-        near_target = [q.shape for q in self._space.point_query((tx, ty), rt + COVER_DIST + EPS, COVER_FILTER)
-                       if self._info[q.shape].top > target.z + EPS]
-        rp = ra * 0.98
-        points = [(ax, ay)]
-        for c, s_ in _SIGHT_DIRS:
-            points.append((ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_)))
+        near_target, base_points = self._cover_terrain(target)
         first_block = None
         seen_with_cover = None
-        for pnt in points:
+        centre = (ax, ay)
+        b1 = self._line_blocked(centre, e1, ha, ht, skip)
+        if b1 is None:
+            b1 = self._line_blocked(centre, e2, ha, ht, skip)
+        if b1 is None:  # seen from the centre: no need to prove anything blocked
+            lines = ((centre, e1), (centre, e2))
+            if not near_target or not self._has_cover(centre, target, near_target, base_points):
+                return Sight(True, False, high, lines, None)
+            seen_with_cover = lines
+        else:
+            first_block = self._blocker_label(b1)
+            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip):
+                return Sight(False, False, high, (), first_block)
+        rp = ra * 0.98
+        for c, s_ in _SIGHT_DIRS:
+            pnt = (ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_))
             b1 = self._line_blocked(pnt, e1, ha, ht, skip)
             if b1 is None:
                 b1 = self._line_blocked(pnt, e2, ha, ht, skip)
             if b1 is not None:
                 if first_block is None:
-                    first_block = b1
+                    first_block = self._blocker_label(b1)
                 continue
             lines = ((pnt, e1), (pnt, e2))
-            if not near_target or not self._has_cover(pnt, target, near_target):
+            if not near_target or not self._has_cover(pnt, target, near_target, base_points):
                 return Sight(True, False, high, lines, None)
             if seen_with_cover is None:
                 seen_with_cover = lines
         if seen_with_cover is not None:
             return Sight(True, not high, high, seen_with_cover, None)
         return Sight(False, False, high, (), first_block)
+
+    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip) -> bool:
+        """Whether no point of the attacker's base can see both edge points, proved without trying them all.
+        x: what blocks a line from its centre. Only bases and terrain as high as both eyes count here (they
+        block whatever line crosses them). Every line lies in the hull of the base and e1-e2: what crosses both
+        side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
+        meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
+        that point to the base. x is tried first: it usually settles it with no query of the Space."""
+        ax, ay, ra = attacker.x, attacker.y, attacker.radius
+        top_h = max(ha, ht)
+        r1a = _tangent_point(ax, ay, ra, e1, px, py)
+        r2a = _tangent_point(ax, ay, ra, e2, -px, -py)
+        hits = self._q.hits
+        info = self._info.get(x)
+        if info is None or info.top >= top_h - 1e-9:
+            on1, on2 = hits(x, r1a, e1) is not None, hits(x, r2a, e2) is not None
+            if on1 and on2:
+                return True
+            if on1 and hits(x, _tangent_point(ax, ay, ra, e1, -px, -py), e1) is not None:
+                return True
+            if on2 and hits(x, _tangent_point(ax, ay, ra, e2, px, py), e2) is not None:
+                return True
+        rail1 = []  # what crosses rail 1 and blocks every line crossing it
+        for shape in self._full_blockers((r1a, e1), skip, top_h):
+            if hits(shape, r2a, e2) is not None:
+                return True
+            rail1.append(shape)
+        rail2 = list(self._full_blockers((r2a, e2), skip, top_h))
+        if rail1 and rail1[0] in self._info and rail2 and rail2[0] in self._info:
+            i1, i2 = self._info[rail1[0]], self._info[rail2[0]]
+            for c in (i1.a, i1.b):
+                if (c == i2.a or c == i2.b) and (math.hypot(c[0] - ax, c[1] - ay) <= ra or
+                                                 point_in_polygon((r1a, e1, e2, r2a), c[0], c[1]) >= 0):
+                    return True
+        return self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
+            self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2)
+
+    def _fan_cut(self, rail, t, e) -> bool:
+        """Whether one of the blockers across one tangent from e to the attacker's base (rail: shapes, each
+        blocking any line it crosses) also crosses the other tangent, t -> e: then it cuts every line from the
+        base to e (it cannot overlap the base, so the chord it makes closes the cone)."""
+        hits = self._q.hits
+        return any(hits(shape, t, e) is not None for shape in rail)
 
     def _blocker_label(self, shape) -> str:
         uid = self._unit_of_shape.get(shape)
@@ -110,35 +144,38 @@ class TableSight:
 
     def _full_blockers(self, seg, skip, top_h):
         """Yield, nearest first, what crosses seg and blocks any sight line crossing it: bases but the two
-        involved, and terrain whose top is at or above both eyes. Yields (shape, label)."""
+        involved, and terrain whose top is at or above both eyes. Yields shapes."""
         p, e = seg
         L = math.hypot(e[0] - p[0], e[1] - p[1])
         if L < EPS:
             return
         group = self._unit_group.get(skip[0], 0)
         start = p
+        first, filters = self._q.first, self._sight_filters
         for _ in range(256):
-            h = self._space.segment_query_first(start, e, 0.0, ShapeFilter(group=group, mask=SIGHT_MASK | UNIT))
+            flt = filters.get(group)
+            if flt is None:
+                flt = filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
+            h = first(start, e, flt)
             if h is None:
                 return
-            shape = h.shape
-            hx, hy = h.point.x, h.point.y
+            shape, _, hx, hy = h
             uid = self._unit_of_shape.get(shape)
             if uid is not None:
                 if uid in skip:
                     return  # the target, at the end of the rail
-                yield shape, self._blocker_label(shape)
+                yield shape
                 group = self._unit_group[uid]
             else:
                 if math.hypot(hx - p[0], hy - p[1]) >= L * (1.0 - 1e-6):
                     return
                 if self._info[shape].top >= top_h - 1e-9:
-                    yield shape, self._info[shape].label
+                    yield shape
                 group = self._terrain_group[shape]
             start = (hx, hy)
 
     def _line_blocked(self, p, e, ha, ht, skip):
-        """The label of the first obstruction along the sight line p -> e (None when clear). skip = (attacker
+        """The first obstruction (shape) along the sight line p -> e (None when clear). skip = (attacker
         uid, target uid). Walks the line with segment_query_first (no per-hit callbacks), stepping past
         terrain the line passes over by excluding that shape's own group."""
         L = math.hypot(e[0] - p[0], e[1] - p[1])
@@ -146,42 +183,72 @@ class TableSight:
             return None
         group = self._unit_group.get(skip[0], 0)
         start = p
-        space = self._space
+        first, filters = self._q.first, self._sight_filters
         for _ in range(256):
-            h = space.segment_query_first(start, e, 0.0, ShapeFilter(group=group, mask=SIGHT_MASK | UNIT))
+            flt = filters.get(group)
+            if flt is None:
+                flt = filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
+            h = first(start, e, flt)
             if h is None:
                 return None
-            shape = h.shape
+            shape, _, hx, hy = h
             uid = self._unit_of_shape.get(shape)
             if uid is not None:
-                return None if uid in skip else self._blocker_label(shape)
-            hx, hy = h.point.x, h.point.y
+                return None if uid in skip else shape
             alpha = math.hypot(hx - p[0], hy - p[1]) / L
             if alpha >= 1.0 - 1e-6:
                 return None  # touching the target's edge point, not crossing
             info = self._info[shape]
             if info.top >= ha + (ht - ha) * alpha - 1e-9:
-                return info.label
+                return shape
             start, group = (hx, hy), self._terrain_group[shape]
         return None
 
+    def _cover_terrain(self, target: Base):
+        """The terrain that may give the target cover (within 1" of its base, rising above its surface), as
+        segments ((ax, ay), (bx, by)), and the 17 points of its base the cover segments go to; kept per target
+        until a base or door changes."""
+        key = (target.x, target.y, target.z, target.radius)
+        got = self._cover_near.get(key)
+        if got is None:
+            tx, ty, rt = target.x, target.y, target.radius
+            near = []
+            for q in self._space.point_query((tx, ty), rt + COVER_DIST + EPS, COVER_FILTER):
+                info = self._info[q.shape]
+                if info.top > target.z + EPS:
+                    near.append((info.a, info.b))
+            pts = [(tx, ty)]
+            for k in range(16):
+                a = k * math.pi / 8
+                pts.append((tx + rt * math.cos(a), ty + rt * math.sin(a)))
+            got = self._cover_near[key] = (near, pts)
+        return got
+
     @staticmethod
-    def _has_cover(p, target: Base, near_target) -> bool:
+    def _has_cover(p, target: Base, near_target, base_points) -> bool:
         """R11 as B6 reads it: a segment from the attacker point p to one of 17 points of the target's base
         (centre and 16 on the edge) crosses terrain of near_target at a point within 1" of the base. Heights
-        play no part here (they decide sight, R10, and High Ground, R11)."""
-        tx, ty, rt = target.x, target.y, target.radius
-        pts = [(tx, ty)]
-        for k in range(16):
-            a = k * math.pi / 8
-            pts.append((tx + rt * math.cos(a), ty + rt * math.sin(a)))
-        reach = rt + COVER_DIST + EPS
-        for q in pts:
-            for s in near_target:
-                h = s.segment_query(p, q, 0.0)
-                if h is None or h.alpha >= 1.0 - 1e-6:
+        play no part here (they decide sight, R10, and High Ground, R11). Plain segment crossings: the
+        terrain is straight stretches, and this runs 17 times per stretch."""
+        tx, ty = target.x, target.y
+        reach = target.radius + COVER_DIST + EPS
+        px, py = p
+        for (ax, ay), (bx, by) in near_target:
+            sx, sy = bx - ax, by - ay
+            apx, apy = ax - px, ay - py
+            a_cross_s = apx * sy - apy * sx
+            for qx, qy in base_points:
+                rx, ry = qx - px, qy - py
+                denom = rx * sy - ry * sx
+                if denom == 0.0:
+                    continue  # parallel: the line runs along the stretch, it does not cross it
+                t = a_cross_s / denom  # along p -> q
+                if t < 0.0 or t >= 1.0 - 1e-6:
+                    continue  # not reached, or only touched at the base point itself
+                u = (apx * ry - apy * rx) / denom  # along the stretch
+                if u < 0.0 or u > 1.0:
                     continue
-                if math.hypot(h.point.x - tx, h.point.y - ty) <= reach:
+                if math.hypot(px + t * rx - tx, py + t * ry - ty) <= reach:
                     return True
         return False
 
@@ -220,7 +287,7 @@ class TableSight:
                         return Sight(True, cover and not high, high, lines, None)
             if first_block is None:
                 first_block = b
-        return Sight(False, False, high, (), first_block)
+        return Sight(False, False, high, (), None if first_block is None else self._blocker_label(first_block))
 
     def _grid_cover(self, i, j, z) -> bool:
         """R21: a wall (wall, low wall, closed door, or a face rising above the target) occupies an edge of

@@ -25,9 +25,11 @@ import pymunk
 from pymunk import ShapeFilter
 
 from .geometry import point_in_polygon, seg_point_dist
+from .lattice import terrain_key
 from .model import Base, Battlefield, default_anchors
 from .movement import TableMovement
 from .sight import TableSight
+from .spacequery import SpaceQueries
 from .terrain import (ADJ_FILTER, ADJ_GAP, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL, MEASURES, MOVE_FILTER,
                       OPEN_DOOR, SAME_LEVEL, SQUARE, UNIT, WALL, ZTOL, Face, _Terrain, climb_cost,
                       grid_climb_cost, platform_faces)
@@ -36,7 +38,9 @@ __all__ = ["Face", "Table", "climb_cost", "grid_climb_cost", "open_table", "plat
 
 
 class Table(TableSight, TableMovement):
-    def __init__(self, battlefield: Battlefield, measure: str = "inches"):
+    def __init__(self, battlefield: Battlefield, measure: str = "inches", share_graph: bool = True):
+        """share_graph: take the movement graph from the one shared by every Table of this terrain (built
+        once per map, base radius and measure; lattice.py) rather than building one of its own."""
         if measure not in MEASURES:
             raise ValueError(f"measure must be one of {MEASURES}, not {measure!r}")
         self.battlefield = battlefield
@@ -45,6 +49,7 @@ class Table(TableSight, TableMovement):
         if self._grid and (battlefield.width % SQUARE or battlefield.height % SQUARE):
             raise ValueError(f"grid measure needs a table size in whole 2\" squares, not {battlefield.width}x{battlefield.height}")
         self._space = pymunk.Space()
+        self._q = SpaceQueries(self._space)
         self._info: dict = {}
         self._door_shapes: dict[str, pymunk.Shape] = {}
         self._doors_open: dict[str, bool] = {}
@@ -52,7 +57,14 @@ class Table(TableSight, TableMovement):
         self._unit_bodies: dict[int, tuple[pymunk.Body, pymunk.Shape, float]] = {}
         self._unit_of_shape: dict = {}
         self._lattices: dict = {}
+        self.share_graph = share_graph
+        self.terrain_key = terrain_key(battlefield)
         self._sight_cache: dict = {}  # (attacker, target) -> Sight; cleared whenever a base or a door changes
+        self.version = 0  # counts the changes of bases and doors: what was worked out for one version holds
+        self._searches: dict = {}  # (mover, budget) -> movement search state, for this version (movement.py)
+        self._reaches: dict = {}  # (mover, budget) -> (version, Reach)
+        self._cover_near: dict = {}  # target position -> terrain that may cover it, its base points (sight.py)
+        self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._plat_boxes = []
         self._next_group = 0  # every shape has its own pymunk group, so one query can leave one shape out
         self._terrain_group: dict = {}
@@ -95,8 +107,17 @@ class Table(TableSight, TableMovement):
         self._unit_bodies.clear()
         self._unit_of_shape.clear()
         self._door_shapes.clear()
-        self._sight_cache.clear()
+        self._changed()
         self._lattices.clear()
+
+    def _changed(self) -> None:
+        """A base or a door changed: drop what was worked out for the table as it was."""
+        self.version += 1
+        self._sight_cache.clear()
+        self._searches.clear()
+        self._reaches.clear()
+        self._cover_near.clear()
+
     def _capsule_shapes(self, a, b, r, flt):
         """Shapes touching the capsule a->b of radius r. (Space.segment_query with a radius > 0 misses
         shapes whose bounding box the thin segment does not cross, so the index is asked with bb_query and
@@ -144,18 +165,19 @@ class Table(TableSight, TableMovement):
         for uid, b in new.items():
             self._place(b)
         if new != self._bases:
-            self._sight_cache.clear()
+            self._changed()
         self._bases = new
 
     def update_base(self, base: Base) -> None:
         """Add or move one base."""
         if self._bases.get(base.uid) != base:
-            self._sight_cache.clear()
+            self._changed()
         self._place(base)
         self._bases[base.uid] = base
 
     def remove_base(self, uid: int) -> None:
-        self._sight_cache.clear()
+        if uid in self._bases or uid in self._unit_bodies:
+            self._changed()
         if uid in self._unit_bodies:
             body, shape, _ = self._unit_bodies.pop(uid)
             self._space.remove(body, shape)
@@ -194,11 +216,16 @@ class Table(TableSight, TableMovement):
         if self._doors_open[door_id] == bool(open):
             return
         self._doors_open[door_id] = bool(open)
-        self._sight_cache.clear()
+        self._changed()
         shape.filter = ShapeFilter(group=self._terrain_group[shape], categories=OPEN_DOOR if open else DOOR)
         info = self._info[shape]
         for lat in self._lattices.values():
             lat.forget_near(info.a, info.b)
+
+    def _closed_door_segments(self) -> list:
+        """[(door id, a, b)] of the closed doors (the movement graph computes their surroundings itself)."""
+        return [(did, self._info[s].a, self._info[s].b) for did, s in self._door_shapes.items()
+                if not self._doors_open[did]]
 
     def door_open(self, door_id: str) -> bool:
         return self._doors_open[door_id]
