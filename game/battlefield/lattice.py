@@ -191,7 +191,7 @@ class _Lattice:
         x, y = self.xy(u)
         t = self.t
         if self.grid:
-            z = t._surface_top(x, y) if not t._space.point_query((x, y), SQUARE / 2 - 0.1, MOVE_FILTER) else None
+            z = t._surface_top(x, y) if not t._q.any_near((x, y), SQUARE / 2 - 0.1, MOVE_FILTER) else None
             self.near[u] = []
         else:
             r = self.r

@@ -84,17 +84,19 @@ class TableMovement:
         if shapes is None:
             touched = self._capsule_shapes(p, q, r - EPS, MOVE_FILTER)
         else:
-            touched = [s for s in shapes if s.segment_query(p, q, r - EPS) is not None]
+            touches = self._q.touches
+            touched = [s for s in shapes if touches(s, p, q, r - EPS)]
         if not touched:
             return _WALK
         top = None
         climbable = True
+        hits = self._q.hits
         for s in touched:
-            h = s.segment_query(p, q, 0.0)
+            h = hits(s, p, q)
             if h is None:
                 continue
             info = self._info[s]
-            if climbable and not info.climbable_at(h.point.x, h.point.y):
+            if climbable and not info.climbable_at(h[1], h[2]):
                 if not any_face:
                     return None
                 climbable = False
@@ -222,7 +224,8 @@ class TableMovement:
         ext = lat.reach_len
         step = lat.step
         p = (px, py)
-        near = [h.shape for h in self._space.point_query(p, r + ext, MOVE_FILTER)] if outward else None
+        # what any of these steps can touch lies within r + ext of the point
+        near = [h.shape for h in self._space.point_query(p, r + ext, MOVE_FILTER)]
         i0, i1 = max(0, int(math.floor((px - ext) / step))), min(lat.nx - 1, int(math.ceil((px + ext) / step)))
         j0, j1 = max(0, int(math.floor((py - ext) / step))), min(lat.ny - 1, int(math.ceil((py + ext) / step)))
         for j in range(j0, j1 + 1):
@@ -237,7 +240,7 @@ class TableMovement:
                 if outward:
                     res = self._terrain_step(p, pz, q, zq, r, near, rule)
                 else:
-                    res = self._terrain_step(q, zq, p, pz, r, None, rule)
+                    res = self._terrain_step(q, zq, p, pz, r, near, rule)
                 if res is not None:
                     out.append((u, q, res[0], res[1]))
         return out
@@ -286,6 +289,7 @@ class TableMovement:
         clear_of = self._clear_of
         goal_links = goal[3] if goal is not None else None
         bg, bgu, bgk = _INF, None, 0  # the best way into the goal so far: cost, node, climbs
+        settled = []  # Dijkstra: every node within the budget, in the order it was settled
         if hof is None:  # plain Dijkstra: the same order as (g, g, u) entries with lighter ones
             heap = [(g, u) for _, g, u in heap]
             while heap:
@@ -293,6 +297,7 @@ class TableMovement:
                 if done[u] or g > dist[u]:
                     continue
                 done[u] = 1
+                settled.append(u)
                 edges = etab[u]
                 if edges is None:
                     edges = etab[u] = compute(u, rule)
@@ -347,7 +352,7 @@ class TableMovement:
                     dist[v] = nd
                     pred[v] = (u, k)
                     heappush(heap, (nd if hof is None else nd + hof(v), nd, v))
-        return lat, bl, dist, pred, (sx, sy, sz), (bg, bgu, bgk)
+        return lat, bl, dist, pred, (sx, sy, sz), (bg, bgu, bgk), settled
 
     def _nodes_to_points(self, lat, pred, u, start):
         seq = []
@@ -475,13 +480,13 @@ class TableMovement:
         bl = self._blocking(mover, lat, budget)
         if self._grid:
             _, gnode = self._goal_links(mover, lat, bl, x, y, z)
-            lat, bl, dist, pred, start, _ = self._search(mover, budget, (x, y, z, None), lat, bl)
+            lat, bl, dist, pred, start, _, _ = self._search(mover, budget, (x, y, z, None), lat, bl)
             if dist[gnode] > budget + EPS:
                 return None
             return self._finish_path(mover, bl, self._nodes_to_points(lat, pred, gnode, start))
         links, _ = self._goal_links(mover, lat, bl, x, y, z)
         direct = self._full_step((sx, sy), mover.z, (x, y), z, mover, bl)
-        lat, bl, dist, pred, start, (gcost, gnode, gk) = self._search(mover, budget, (x, y, z, links), lat, bl)
+        lat, bl, dist, pred, start, (gcost, gnode, gk), _ = self._search(mover, budget, (x, y, z, links), lat, bl)
         best = None
         if direct is not None and direct[0] <= budget + EPS:
             best = Path(((sx, sy, mover.z), (x, y, z)), round(direct[0], 9), direct[1],
@@ -507,7 +512,7 @@ class TableMovement:
     def _path_in_tree(self, mover: Base, budget: float, state, x, y, z) -> Path | None:
         """path() answered from a reach search already made: the cheapest of the straight step and the tree's
         paths into the goal (the same choice as path()'s own search, from the distances already known)."""
-        lat, bl, dist, pred, start, _ = state
+        lat, bl, dist, pred, start, _, _ = state
         if self._grid:
             i, j = self.square_of(x, y)
             gnode = j * lat.nx + i
@@ -553,14 +558,14 @@ class TableMovement:
         return r
 
     def _reach_of(self, mover: Base, budget: float, state) -> Reach:
-        lat, bl, dist, pred, start, _ = state
+        lat, bl, dist, pred, start, _, settled = state
         spots = []
         index = {}
         lim = budget + EPS
         end_blocked = bl.end_blocked
         xys, zof = lat.xys, lat.zof
         sx, sy = start[0], start[1]
-        for u in [u for u, d in enumerate(dist) if d <= lim]:
+        for u in sorted(u for u in settled if dist[u] <= lim):
             if u not in end_blocked:
                 d = dist[u]
                 x, y = xys[u]
@@ -606,7 +611,14 @@ class TableMovement:
     def spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list[tuple[float, float, float]]:
         """Free standing spots (for a base of `radius`) Adjacent to target, nearest ring first, then by
         angle clockwise from east. Grid: the free contiguous squares. mover_side is informational
-        (no spot overlaps any base, whatever its side)."""
+        (no spot overlaps any base, whatever its side). Kept until a base or a door changes."""
+        key = (target, radius)
+        got = self._adjacent_spots.get(key)
+        if got is None:
+            got = self._adjacent_spots[key] = tuple(self._spots_adjacent_to(target, radius, mover_side))
+        return list(got)
+
+    def _spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list:
         out = []
         if self._grid:
             ti, tj = self.square_of(target.x, target.y)

@@ -183,18 +183,19 @@ class TableSight:
             return None
         group = self._unit_group.get(skip[0], 0)
         start = p
-        first, filters = self._q.first, self._sight_filters
+        q = self._q
+        first, filters, unit_of = q.first_shape, self._sight_filters, self._unit_of_shape
         for _ in range(256):
             flt = filters.get(group)
             if flt is None:
                 flt = filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
-            h = first(start, e, flt)
-            if h is None:
+            shape = first(start, e, flt)
+            if shape is None:
                 return None
-            shape, _, hx, hy = h
-            uid = self._unit_of_shape.get(shape)
+            uid = unit_of.get(shape)
             if uid is not None:
                 return None if uid in skip else shape
+            hx, hy = q.last_point()
             alpha = math.hypot(hx - p[0], hy - p[1]) / L
             if alpha >= 1.0 - 1e-6:
                 return None  # touching the target's edge point, not crossing
@@ -207,7 +208,7 @@ class TableSight:
     def _cover_terrain(self, target: Base):
         """The terrain that may give the target cover (within 1" of its base, rising above its surface), as
         segments ((ax, ay), (bx, by)), and the 17 points of its base the cover segments go to; kept per target
-        until a base or door changes."""
+        position until a door changes."""
         key = (target.x, target.y, target.z, target.radius)
         got = self._cover_near.get(key)
         if got is None:
@@ -221,6 +222,8 @@ class TableSight:
             for k in range(16):
                 a = k * math.pi / 8
                 pts.append((tx + rt * math.cos(a), ty + rt * math.sin(a)))
+            if len(self._cover_near) >= 512:
+                self._cover_near.clear()
             got = self._cover_near[key] = (near, pts)
         return got
 
@@ -233,7 +236,23 @@ class TableSight:
         tx, ty = target.x, target.y
         reach = target.radius + COVER_DIST + EPS
         px, py = p
+        # every segment lies in the cone from p around the target's base: a stretch wholly outside one of its
+        # two sides crosses none of them
+        dx, dy = tx - px, ty - py
+        d = math.hypot(dx, dy)
+        cone = d > target.radius + 1e-6
+        if cone:
+            ux, uy = dx / d, dy / d
+            sn = target.radius / d
+            cs = math.sqrt(1.0 - sn * sn)
+            nlx, nly = -(uy * cs + ux * sn), ux * cs - uy * sn  # outward normals of the two sides
+            nrx, nry = uy * cs - ux * sn, -(ux * cs + uy * sn)
         for (ax, ay), (bx, by) in near_target:
+            if cone:
+                if (ax - px) * nlx + (ay - py) * nly > 1e-9 and (bx - px) * nlx + (by - py) * nly > 1e-9:
+                    continue
+                if (ax - px) * nrx + (ay - py) * nry > 1e-9 and (bx - px) * nrx + (by - py) * nry > 1e-9:
+                    continue
             sx, sy = bx - ax, by - ay
             apx, apy = ax - px, ay - py
             a_cross_s = apx * sy - apy * sx

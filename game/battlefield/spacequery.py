@@ -12,14 +12,16 @@ try:  # pymunk's compiled Chipmunk binding (internal): the same functions its pu
     from pymunk._chipmunk import ffi as _ffi
     from pymunk._chipmunk import lib as _lib
 
-    _FAST = hasattr(_lib, "cpSpaceSegmentQueryFirst") and hasattr(_lib, "cpShapeSegmentQuery")
+    _FAST = all(hasattr(_lib, f) for f in ("cpSpaceSegmentQueryFirst", "cpShapeSegmentQuery",
+                                             "cpSpacePointQueryNearest", "cpShapeGetUserData"))
 except ImportError:  # pragma: no cover - a pymunk without the binding
     _ffi = _lib = None
     _FAST = False
 
 
 class SpaceQueries:
-    """first(a, b, filter) and hits(shape, a, b) on one Space, answering (shape, alpha, x, y) / (alpha, x, y)."""
+    """first(a, b, filter), hits(shape, a, b[, radius]), touches(shape, a, b, radius) and
+    any_near(point, distance, filter) on one Space."""
 
     def __init__(self, space):
         self.space = space
@@ -27,7 +29,9 @@ class SpaceQueries:
         if self.fast:
             self._cs = space._space
             self._info = _ffi.new("cpSegmentQueryInfo *")
+            self._pinfo = _ffi.new("cpPointQueryInfo *")
             self._query_first = _lib.cpSpaceSegmentQueryFirst
+            self._nearest = _lib.cpSpacePointQueryNearest
             self._shape_query = _lib.cpShapeSegmentQuery
             self._user_data = _lib.cpShapeGetUserData
             self._from_handle = _ffi.from_handle
@@ -44,13 +48,42 @@ class SpaceQueries:
         pt = info.point
         return self._from_handle(self._user_data(p)), info.alpha, pt.x, pt.y
 
-    def hits(self, shape, a, b):
-        """Where the segment a->b meets this one shape: (alpha, x, y), or None."""
+    def first_shape(self, a, b, shape_filter):
+        """The first shape the segment a->b meets, or None; where it met it: last_point() (hot loops that
+        mostly need only the shape)."""
         if not self.fast:
-            h = shape.segment_query(a, b, 0.0)
+            h = self._last = self.space.segment_query_first(a, b, 0.0, shape_filter)
+            return None if h is None else h.shape
+        p = self._query_first(self._cs, a, b, 0.0, shape_filter, self._info)
+        return self._from_handle(self._user_data(p)) if p else None
+
+    def last_point(self):
+        """(x, y) where the last first_shape() met its shape."""
+        if not self.fast:
+            return self._last.point.x, self._last.point.y
+        pt = self._info.point
+        return pt.x, pt.y
+
+    def hits(self, shape, a, b, radius: float = 0.0):
+        """Where the segment a->b (thickened by radius) meets this one shape: (alpha, x, y), or None."""
+        if not self.fast:
+            h = shape.segment_query(a, b, radius)
             return None if h is None else (h.alpha, h.point.x, h.point.y)
         info = self._info
-        if not self._shape_query(shape._shape, a, b, 0.0, info):
+        if not self._shape_query(shape._shape, a, b, radius, info):
             return None
         pt = info.point
         return info.alpha, pt.x, pt.y
+
+    def touches(self, shape, a, b, radius: float) -> bool:
+        """Whether the capsule a->b of this radius touches the shape."""
+        if not self.fast:
+            return shape.segment_query(a, b, radius) is not None
+        return bool(self._shape_query(shape._shape, a, b, radius, self._info))
+
+    def any_near(self, point, distance: float, shape_filter) -> bool:
+        """Whether a shape the filter lets through lies closer than distance to the point (a shape it
+        overlaps counts: its distance is negative)."""
+        if not self.fast:
+            return self.space.point_query_nearest(point, distance, shape_filter) is not None
+        return bool(self._nearest(self._cs, point, distance, shape_filter, self._pinfo))

@@ -54,7 +54,7 @@ class Table(TableSight, TableMovement):
         self._door_shapes: dict[str, pymunk.Shape] = {}
         self._doors_open: dict[str, bool] = {}
         self._bases: dict[int, Base] = {}
-        self._unit_bodies: dict[int, tuple[pymunk.Body, pymunk.Shape, float]] = {}
+        self._unit_bodies: dict[int, list] = {}  # uid -> [body, shape, radius, position placed at]
         self._unit_of_shape: dict = {}
         self._lattices: dict = {}
         self.share_graph = share_graph
@@ -63,7 +63,9 @@ class Table(TableSight, TableMovement):
         self.version = 0  # counts the changes of bases and doors: what was worked out for one version holds
         self._searches: dict = {}  # (mover, budget) -> movement search state, for this version (movement.py)
         self._reaches: dict = {}  # (mover, budget) -> (version, Reach)
-        self._cover_near: dict = {}  # target position -> terrain that may cover it, its base points (sight.py)
+        self._cover_near: dict = {}  # target position -> terrain that may cover it, its base points (sight.py);
+        # it depends on the doors only
+        self._adjacent_spots: dict = {}  # (target, radius) -> spots_adjacent_to, for this version
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._plat_boxes = []
         self._next_group = 0  # every shape has its own pymunk group, so one query can leave one shape out
@@ -116,14 +118,15 @@ class Table(TableSight, TableMovement):
         self._sight_cache.clear()
         self._searches.clear()
         self._reaches.clear()
-        self._cover_near.clear()
+        self._adjacent_spots.clear()
 
     def _capsule_shapes(self, a, b, r, flt):
         """Shapes touching the capsule a->b of radius r. (Space.segment_query with a radius > 0 misses
         shapes whose bounding box the thin segment does not cross, so the index is asked with bb_query and
         each candidate is tested on its own.)"""
         bb = pymunk.BB(min(a[0], b[0]) - r, min(a[1], b[1]) - r, max(a[0], b[0]) + r, max(a[1], b[1]) + r)
-        return [s for s in self._space.bb_query(bb, flt) if s.segment_query(a, b, r) is not None]
+        touches = self._q.touches
+        return [s for s in self._space.bb_query(bb, flt) if touches(s, a, b, r)]
 
     def _add_terrain(self, body, category, info: _Terrain):
         s = pymunk.Segment(body, info.a, info.b, 0.0)
@@ -159,7 +162,7 @@ class Table(TableSight, TableMovement):
             new[b.uid] = b
         for uid in list(self._unit_bodies):
             if uid not in new:
-                body, shape, _ = self._unit_bodies.pop(uid)
+                body, shape = self._unit_bodies.pop(uid)[:2]
                 self._space.remove(body, shape)
                 del self._unit_of_shape[shape]
         for uid, b in new.items():
@@ -179,7 +182,7 @@ class Table(TableSight, TableMovement):
         if uid in self._bases or uid in self._unit_bodies:
             self._changed()
         if uid in self._unit_bodies:
-            body, shape, _ = self._unit_bodies.pop(uid)
+            body, shape = self._unit_bodies.pop(uid)[:2]
             self._space.remove(body, shape)
             del self._unit_of_shape[shape]
         self._bases.pop(uid, None)
@@ -188,10 +191,11 @@ class Table(TableSight, TableMovement):
         pos = self.snap(b.x, b.y) if self._grid else (b.x, b.y)
         cur = self._unit_bodies.get(b.uid)
         if cur is not None and cur[2] == b.radius:
-            body, shape, _ = cur
-            if tuple(body.position) != pos:
+            if cur[3] != pos:
+                body = cur[0]
                 body.position = pos
                 self._space.reindex_shapes_for_body(body)
+                cur[3] = pos
             return
         if cur is not None:
             self._space.remove(cur[0], cur[1])
@@ -207,7 +211,7 @@ class Table(TableSight, TableMovement):
             self._unit_group[b.uid] = self._next_group
         shape.filter = ShapeFilter(group=self._unit_group[b.uid], categories=UNIT)
         self._space.add(body, shape)
-        self._unit_bodies[b.uid] = (body, shape, b.radius)
+        self._unit_bodies[b.uid] = [body, shape, b.radius, pos]
         self._unit_of_shape[shape] = b.uid
 
     # ------------------------------------------------------------------ doors
@@ -217,6 +221,7 @@ class Table(TableSight, TableMovement):
             return
         self._doors_open[door_id] = bool(open)
         self._changed()
+        self._cover_near.clear()
         shape.filter = ShapeFilter(group=self._terrain_group[shape], categories=OPEN_DOOR if open else DOOR)
         info = self._info[shape]
         for lat in self._lattices.values():
@@ -293,13 +298,13 @@ class Table(TableSight, TableMovement):
             if self._cheb(a, b) > 1:
                 return False
             pa, pb = self.snap(a.x, a.y), self.snap(b.x, b.y)
-            return pa == pb or not self._space.segment_query(pa, pb, 0.0, ADJ_FILTER)
+            return pa == pb or self._q.first(pa, pb, ADJ_FILTER) is None
         return self._adjacent_at(a.x, a.y, a.radius, b)
 
     def _adjacent_at(self, x, y, r, b: Base) -> bool:
         if math.hypot(x - b.x, y - b.y) - r - b.radius > ADJ_GAP + EPS:
             return False
-        return not self._space.segment_query((x, y), (b.x, b.y), 0.0, ADJ_FILTER)
+        return self._q.first((x, y), (b.x, b.y), ADJ_FILTER) is None
 
     # ------------------------------------------------------------------ surfaces
     def _surface_top(self, x: float, y: float) -> float:
@@ -332,7 +337,7 @@ class Table(TableSight, TableMovement):
             if not (0 <= x < self.width and 0 <= y < self.height):
                 return False
             cx, cy = self.snap(x, y)
-            if self._space.point_query((cx, cy), SQUARE / 2 - 0.1, MOVE_FILTER):
+            if self._q.any_near((cx, cy), SQUARE / 2 - 0.1, MOVE_FILTER):
                 return False
             if abs(self._surface_top(cx, cy) - z) > ZTOL:
                 return False
@@ -340,7 +345,7 @@ class Table(TableSight, TableMovement):
             return not any(b.uid != ignore_uid and self.square_of(b.x, b.y) == sq for b in self._bases.values())
         if x < radius - EPS or y < radius - EPS or x > self.width - radius + EPS or y > self.height - radius + EPS:
             return False
-        if self._space.point_query((x, y), radius - EPS, MOVE_FILTER):
+        if self._q.any_near((x, y), radius - EPS, MOVE_FILTER):
             return False
         if abs(self._surface_top(x, y) - z) > ZTOL:
             return False
