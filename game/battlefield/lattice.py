@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import math
+import weakref
 from collections import OrderedDict
 
 from .geometry import seg_point_dist
@@ -370,6 +371,7 @@ def shared_lattice(table, radius: float) -> _Lattice:
         bf = table.battlefield
         opened = dataclasses.replace(bf, doors=tuple(dataclasses.replace(d, open=True) for d in bf.doors))
         private = _TERRAIN_TABLES[tkey] = type(table)(opened, table.measure, share_graph=False)
+        _PRIVATE_TABLES.add(private)
     lat = _GRAPHS[key] = _Lattice(private, radius)
     while len(_GRAPHS) > GRAPH_CACHE_SIZE:
         (old_tkey, _), _ = _GRAPHS.popitem(last=False)
@@ -379,11 +381,16 @@ def shared_lattice(table, radius: float) -> _Lattice:
 
 
 def clear_graph_cache() -> None:
-    """Forget every shared movement graph (benchmarks measuring a cold start; tests)."""
+    """Forget every shared movement graph (benchmarks measuring a cold start; tests). Tables already using
+    one keep it (their private Table stays open until they are gone, or the interpreter exits)."""
     _GRAPHS.clear()
-    for t in _TERRAIN_TABLES.values():
-        t.close()
     _TERRAIN_TABLES.clear()
 
 
-atexit.register(clear_graph_cache)  # pymunk Spaces left to interpreter shutdown may crash it
+def _close_private_tables() -> None:
+    for t in list(_PRIVATE_TABLES):
+        t.close()
+
+
+_PRIVATE_TABLES = weakref.WeakSet()  # every private Table made, to close at exit
+atexit.register(_close_private_tables)  # pymunk Spaces left to interpreter shutdown may crash it

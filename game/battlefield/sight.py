@@ -57,15 +57,16 @@ class TableSight:
         ha, ht = attacker.z + EYE, target.z + EYE
         skip = (attacker.uid, target.uid)
         ra = attacker.radius
-        # cover (R11, B6) is flat: terrain within 1" of the target's base that rises above the target's surface
-        near_target, base_points = self._cover_terrain(target)
         first_block = None
         seen_with_cover = None
+        near_target = base_points = None
         centre = (ax, ay)
         b1 = self._line_blocked(centre, e1, ha, ht, skip)
         if b1 is None:
             b1 = self._line_blocked(centre, e2, ha, ht, skip)
         if b1 is None:  # seen from the centre: no need to prove anything blocked
+            # cover (R11, B6) is flat: terrain within 1" of the target's base rising above its surface
+            near_target, base_points = self._cover_terrain(target)
             lines = ((centre, e1), (centre, e2))
             if not near_target or not self._has_cover(centre, target, near_target, base_points):
                 return Sight(True, False, high, lines, None)
@@ -73,7 +74,8 @@ class TableSight:
         else:
             first_block = self._blocker_label(b1)
             if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip):
-                return Sight(False, False, high, (), first_block)
+                return self._blocked_sight(high, first_block)
+            near_target, base_points = self._cover_terrain(target)
         rp = ra * 0.98
         for c, s_ in _SIGHT_DIRS:
             pnt = (ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_))
@@ -91,7 +93,15 @@ class TableSight:
                 seen_with_cover = lines
         if seen_with_cover is not None:
             return Sight(True, not high, high, seen_with_cover, None)
-        return Sight(False, False, high, (), first_block)
+        return self._blocked_sight(high, first_block)
+
+    def _blocked_sight(self, high: bool, label) -> Sight:
+        """Sight(False, ...) for a blocker: one frozen answer per (high ground, label), shared."""
+        key = (high, label)
+        got = self._blocked_sights.get(key)
+        if got is None:
+            got = self._blocked_sights[key] = Sight(False, False, high, (), label)
+        return got
 
     def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip) -> bool:
         """Whether no point of the attacker's base can see both edge points, proved without trying them all.
@@ -104,19 +114,19 @@ class TableSight:
         top_h = max(ha, ht)
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
         r2a = _tangent_point(ax, ay, ra, e2, -px, -py)
-        hits = self._q.hits
+        crosses = self._q.touches
         info = self._info.get(x)
         if info is None or info.top >= top_h - 1e-9:
-            on1, on2 = hits(x, r1a, e1) is not None, hits(x, r2a, e2) is not None
+            on1, on2 = crosses(x, r1a, e1, 0.0), crosses(x, r2a, e2, 0.0)
             if on1 and on2:
                 return True
-            if on1 and hits(x, _tangent_point(ax, ay, ra, e1, -px, -py), e1) is not None:
+            if on1 and crosses(x, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0):
                 return True
-            if on2 and hits(x, _tangent_point(ax, ay, ra, e2, px, py), e2) is not None:
+            if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
-            if hits(shape, r2a, e2) is not None:
+            if crosses(shape, r2a, e2, 0.0):
                 return True
             rail1.append(shape)
         rail2 = list(self._full_blockers((r2a, e2), skip, top_h))
@@ -133,8 +143,8 @@ class TableSight:
         """Whether one of the blockers across one tangent from e to the attacker's base (rail: shapes, each
         blocking any line it crosses) also crosses the other tangent, t -> e: then it cuts every line from the
         base to e (it cannot overlap the base, so the chord it makes closes the cone)."""
-        hits = self._q.hits
-        return any(hits(shape, t, e) is not None for shape in rail)
+        crosses = self._q.touches
+        return any(crosses(shape, t, e, 0.0) for shape in rail)
 
     def _blocker_label(self, shape) -> str:
         uid = self._unit_of_shape.get(shape)
@@ -310,11 +320,16 @@ class TableSight:
 
     def _grid_cover(self, i, j, z) -> bool:
         """R21: a wall (wall, low wall, closed door, or a face rising above the target) occupies an edge of
-        the target's square (it covers the edge's midpoint)."""
-        x0, y0 = i * SQUARE, j * SQUARE
-        for m in ((x0 + 1, y0), (x0 + 1, y0 + SQUARE), (x0, y0 + 1), (x0 + SQUARE, y0 + 1)):
-            for q in self._space.point_query(m, 0.05, COVER_FILTER):
-                if self._info[q.shape].top > z + EPS:
-                    return True
-        return False
+        the target's square (it covers the edge's midpoint). Kept per square and level until a door changes."""
+        key = ("grid", i, j, z)
+        got = self._cover_near.get(key)
+        if got is None:
+            got = False
+            x0, y0 = i * SQUARE, j * SQUARE
+            for m in ((x0 + 1, y0), (x0 + 1, y0 + SQUARE), (x0, y0 + 1), (x0 + SQUARE, y0 + 1)):
+                if any(self._info[q.shape].top > z + EPS for q in self._space.point_query(m, 0.05, COVER_FILTER)):
+                    got = True
+                    break
+            self._cover_near[key] = got
+        return got
 

@@ -67,6 +67,7 @@ class Table(TableSight, TableMovement):
         # it depends on the doors only
         self._adjacent_spots: dict = {}  # (target, radius) -> spots_adjacent_to, for this version
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
+        self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
         self._plat_boxes = []
         self._next_group = 0  # every shape has its own pymunk group, so one query can leave one shape out
         self._terrain_group: dict = {}

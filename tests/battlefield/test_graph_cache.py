@@ -157,9 +157,8 @@ def test_fast_queries_answer_what_pymunk_answers():
     from pymunk import ShapeFilter
 
     t = Table(load_battlefield(ROOT / "maps" / "pve-facility.tmx"))
-    fast, slow = t._q, SpaceQueries(t._space)
-    slow.fast = False
-    assert fast.fast
+    fast, slow = t._q, SpaceQueries(t._space, fast=False)
+    assert fast.fast and not slow.fast
     rng = random.Random(3)
     flt = ShapeFilter(mask=SIGHT_MASK | UNIT)
     shapes = list(t._space.shapes)
@@ -168,3 +167,24 @@ def test_fast_queries_answer_what_pymunk_answers():
         assert fast.first(a, b, flt) == slow.first(a, b, flt)
         s = rng.choice(shapes)
         assert fast.hits(s, a, b) == slow.hits(s, a, b)
+        assert fast.touches(s, a, b, 0.4) == slow.touches(s, a, b, 0.4)
+        assert fast.first_shape(a, b, flt) is slow.first_shape(a, b, flt)
+        if fast.first_shape(a, b, flt) is not None:
+            slow.first_shape(a, b, flt)
+            assert fast.last_point() == slow.last_point()
+        assert fast.any_near(a, 0.7, flt) == slow.any_near(a, 0.7, flt)
+
+
+def test_a_table_keeps_working_when_the_shared_graphs_are_forgotten():
+    """clear_graph_cache() (a benchmark's cold start) must not pull the graph from under a live Table: it
+    goes on building new areas of its graph as a Table of its own would."""
+    bf = load_battlefield(ROOT / "maps" / "pve-facility.tmx")
+    t, alone = Table(bf), Table(bf, share_graph=False)
+    here, there = Base(1, "player", 2.5, 21.5), Base(1, "player", 21.5, 2.5)
+    for tab in (t, alone):
+        tab.set_bases([here])
+    assert spots(t, here) == spots(alone, here)
+    clear_graph_cache()
+    for tab in (t, alone):
+        tab.set_bases([there])
+    assert spots(t, there) == spots(alone, there)
