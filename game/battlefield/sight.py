@@ -161,12 +161,9 @@ class TableSight:
             return
         group = self._unit_group.get(skip[0], 0)
         start = p
-        first, filters = self._q.first, self._sight_filters
+        first = self._q.first
         for _ in range(256):
-            flt = filters.get(group)
-            if flt is None:
-                flt = filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
-            h = first(start, e, flt)
+            h = first(start, e, self._sight_filter(group))
             if h is None:
                 return
             shape, _, hx, hy = h
@@ -191,14 +188,11 @@ class TableSight:
         L = math.hypot(e[0] - p[0], e[1] - p[1])
         if L < EPS:
             return None
-        group = self._unit_group.get(skip[0], 0)
         start = p
         q = self._q
-        first, filters, unit_of = q.first_shape, self._sight_filters, self._unit_of_shape
+        first, unit_of = q.first_shape, self._unit_of_shape
+        flt = self._sight_filter(self._unit_group.get(skip[0], 0))
         for _ in range(256):
-            flt = filters.get(group)
-            if flt is None:
-                flt = filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
             shape = first(start, e, flt)
             if shape is None:
                 return None
@@ -212,8 +206,16 @@ class TableSight:
             info = self._info[shape]
             if info.top >= ha + (ht - ha) * alpha - 1e-9:
                 return shape
-            start, group = (hx, hy), self._terrain_group[shape]
+            start, flt = (hx, hy), self._sight_filter(self._terrain_group[shape])
         return None
+
+    def _sight_filter(self, group: int) -> ShapeFilter:
+        """The filter of sight-line queries that leaves out one pymunk group (the attacker's, or what the
+        line already passed)."""
+        flt = self._sight_filters.get(group)
+        if flt is None:
+            flt = self._sight_filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
+        return flt
 
     def _cover_terrain(self, target: Base):
         """The terrain that may give the target cover (within 1" of its base, rising above its surface), as

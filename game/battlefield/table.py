@@ -107,6 +107,7 @@ class Table(TableSight, TableMovement):
         for body in list(space.bodies):
             space.remove(body)
         self._space = None
+        self._q = None  # its closures hold the C space
         self._unit_bodies.clear()
         self._unit_of_shape.clear()
         self._door_shapes.clear()
