@@ -4,7 +4,7 @@
 
 See docs/maps.md for the map format and docs/rules-notes.md for the rulings.
 """
-from .loader import load_battlefield
+from .loader import load_battlefield, map_title, tidy_title
 from .model import (
     ANCHOR_NAMES,
     Base,
@@ -30,5 +30,5 @@ from .table import Table, climb_cost, grid_climb_cost, open_table
 __all__ = [
     "ANCHOR_NAMES", "Base", "Battlefield", "Door", "Ladder", "LowWall", "MapError", "Marker", "MoveRule", "Path",
     "Platform", "Reach", "Sight", "Table", "TileLayerInfo", "TileLayers", "TilesetInfo", "Wall", "Zone",
-    "climb_cost", "grid_climb_cost", "load_battlefield", "open_table",
+    "climb_cost", "grid_climb_cost", "load_battlefield", "map_title", "open_table", "tidy_title",
 ]

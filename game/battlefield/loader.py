@@ -1,17 +1,14 @@
 """Load a Tiled .tmx map (docs/maps.md) into a plain Battlefield.
 
-Every problem becomes a MapError "<file>: <object>: <problem>"; no pytmx or ElementTree traceback
-escapes. The file is checked before pytmx parses it: size limit, no DOCTYPE/ENTITY declarations
-(entity expansion tricks), well-formed XML; then an ElementTree pre-pass checks what pytmx would
-reject with an unhelpful message (reserved property names, typed property values, rotation,
-templates), so that the error names the object.
+Every problem becomes a MapError "<file>: <object>: <problem in words>"; no pytmx or ElementTree traceback
+escapes. tmx_checks reads and checks the file (and its tilesets) before pytmx sees anything, and hands pytmx
+a tree it can read without opening any file; this module then reads the objects into the rules' terms.
 """
 from __future__ import annotations
 
 import math
 import os
 import re
-import xml.etree.ElementTree as ET
 
 from .geometry import point_in_polygon, seg_point_dist, signed_area
 from .model import (
@@ -30,153 +27,43 @@ from .model import (
     Zone,
     default_anchors,
 )
+from .tmx_checks import KINDS, PX, check_map_file, label as _label, read_xml
 
-PX = 32  # pixels per inch (= per tile)
-MAX_BYTES = 5 * 1024 * 1024
-MIN_SIZE, MAX_SIZE = 6, 48  # table size limits in inches (24x24 and 30x22 are the usual ones)
 FORMAT = 1
-KINDS = ("wall", "low_wall", "platform", "ladder", "door", "deployment", "spawn", "anchor", "objective", "item")
 SIDES = ("player", "npc", "A", "B")
 LADDER_TOL = 0.25
 SPAWN_MIN_GAP = 1.0  # spawn points closer than a standard base (1") overlap
-# names pytmx refuses as custom properties (they clash with its own attributes)
-OBJECT_RESERVED = {"height", "width", "x", "y", "name", "type", "id", "rotation", "visible", "gid", "closed",
-                   "template", "image", "parent", "points", "properties", "class", "custom_types"}
-MAP_RESERVED = {"height", "width", "x", "y", "name", "type", "id", "version", "tiledversion", "orientation",
-                "renderorder", "tilewidth", "tileheight", "hexsidelength", "staggeraxis", "staggerindex",
-                "backgroundcolor", "nextobjectid", "nextlayerid", "infinite", "layers", "tilesets", "filename",
-                "images", "class", "visible", "properties", "parent"}
-LAYER_RESERVED = {"height", "width", "x", "y", "name", "type", "id", "opacity", "visible", "offsetx", "offsety",
-                  "data", "parent", "properties", "class", "color", "draworder", "tintcolor", "locked"}
+_MODE_WORDS = {"pve", "pvp", "horde", "map"}  # file-name prefixes that say which mode, not which place
 
 
-def _label(kind, name, oid) -> str:
-    kind = kind or "object"
-    return f"{kind} '{name}' (#{oid})" if name else f"{kind} #{oid}"
+def tidy_title(stem: str) -> str:
+    """A player-facing name from a map's file name, for maps without a `title`: "pve-rift-30x22" ->
+    "Rift (30x22)", "ruined_outpost" -> "Ruined Outpost"."""
+    words = [w for w in re.split(r"[-_\s.]+", stem) if w]
+    while len(words) > 1 and words[0].lower() in _MODE_WORDS:
+        words.pop(0)
+    sizes = [w.lower() for w in words if re.fullmatch(r"\d+x\d+", w, re.I)]
+    words = [w[:1].upper() + w[1:] for w in words if w.lower() not in sizes]
+    title = " ".join(words) or "Battlefield"
+    return f"{title} ({sizes[0]})" if sizes else title
 
 
-def _el_label(el: ET.Element) -> str:
-    kind = el.get("type") or el.get("class")
-    return _label(kind, el.get("name"), el.get("id"))
-
-
-def _guard_xml(fname: str, path: str, what: str) -> ET.Element:
+def map_title(path) -> str:
+    """The title of a map file without loading it (for lists of maps): its `title` property, else a tidy
+    name from the file name. Never raises: a broken map is reported when it is loaded."""
+    fname = os.fspath(path)
+    stem = os.path.splitext(os.path.basename(fname))[0]
     try:
-        size = os.path.getsize(path)
-    except OSError as e:
-        raise MapError(fname, what, f"cannot read {path}: {e.strerror or e}") from None
-    if size > MAX_BYTES:
-        raise MapError(fname, what, f"file is {size} bytes, over the {MAX_BYTES // (1024 * 1024)} MB limit")
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise MapError(fname, what, f"cannot read {path}: {e.strerror or e}") from None
-    low = data.lower()
-    if b"<!doctype" in low or b"<!entity" in low:
-        raise MapError(fname, what, "DOCTYPE/ENTITY declarations are not allowed in map files")
-    try:
-        return ET.fromstring(data)
-    except ET.ParseError as e:
-        raise MapError(fname, what, f"malformed XML: {e}") from None
-
-
-_CAST = {"int": int, "float": float}
-
-
-def _check_properties(fname: str, el: ET.Element, label: str, reserved: set[str]) -> None:
-    for props in el.findall("properties"):
+        root = read_xml(fname, fname, "map")
+    except MapError:
+        return tidy_title(stem)
+    for props in root.findall("properties"):
         for p in props.findall("property"):
-            name = p.get("name") or ""
-            if name in reserved:
-                raise MapError(fname, label, f"property name '{name}' is reserved by the map reader; rename it "
-                                             f"(e.g. 'wall_{name}')" if name in ("height", "width") else
-                               f"property name '{name}' is reserved by the map reader; rename it")
-            ptype = p.get("type", "string")
-            value = p.get("value")
-            if value is None:
-                value = p.text or ""
-            if ptype in _CAST:
-                try:
-                    _CAST[ptype](value)
-                except ValueError:
-                    raise MapError(fname, label, f"property '{name}' is not a valid {ptype}: {value!r}") from None
-            elif ptype == "bool" and value.strip().lower() not in ("true", "false", "1", "0"):
-                raise MapError(fname, label, f"property '{name}' is not a valid bool: {value!r}")
-            elif ptype == "class":
-                raise MapError(fname, label, f"property '{name}': class-typed properties are not supported")
-
-
-def _prepass(fname: str, root: ET.Element) -> dict[int, str]:
-    """Checks on the raw XML. Returns {object id: shape} with shape in rect/point/ellipse/polygon/polyline."""
-    if root.tag != "map":
-        raise MapError(fname, "map", f"not a Tiled map (root element <{root.tag}>)")
-    if root.get("orientation", "orthogonal") != "orthogonal":
-        raise MapError(fname, "map", f"orientation must be orthogonal, not {root.get('orientation')}")
-    if root.get("infinite", "0") not in ("0", ""):
-        raise MapError(fname, "map", "infinite maps are not supported")
-    for attr in ("tilewidth", "tileheight"):
-        if root.get(attr) != str(PX):
-            raise MapError(fname, "map", f"{attr} must be {PX} px (1 tile = 1 inch), not {root.get(attr)}")
-    for attr in ("width", "height"):
-        v = root.get(attr)
-        if v is None or not v.isdigit() or not (MIN_SIZE <= int(v) <= MAX_SIZE):
-            raise MapError(fname, "map", f"map {attr} must be {MIN_SIZE}-{MAX_SIZE} tiles (1 tile = 1 inch), not {v}")
-    _check_properties(fname, root, "map", MAP_RESERVED)
-    shapes: dict[int, str] = {}
-    for layer in root.iter():
-        if layer.tag in ("objectgroup", "group", "layer", "imagelayer"):
-            lname = f"layer '{layer.get('name', '')}'"
-            _check_properties(fname, layer, lname, LAYER_RESERVED)
-            if layer.tag in ("objectgroup", "group"):
-                for attr in ("offsetx", "offsety"):
-                    try:
-                        off = float(layer.get(attr, "0"))
-                    except ValueError:
-                        off = 1.0
-                    if off != 0.0:
-                        raise MapError(fname, lname, "layer offsets are not supported; move the objects instead")
-    for el in root.iter("object"):
-        label = _el_label(el)
-        if el.get("template"):
-            raise MapError(fname, label, "object templates are not supported; detach the template in Tiled")
-        try:
-            rot = float(el.get("rotation", "0"))
-            oid = int(el.get("id", "0"))
-            for attr in ("x", "y", "width", "height"):
-                v = float(el.get(attr, "0"))
-                if not math.isfinite(v):
-                    raise ValueError
-        except ValueError:
-            raise MapError(fname, label, "bad number in the object's position or size") from None
-        if rot != 0.0:
-            raise MapError(fname, label, "rotated objects are not supported")
-        _check_properties(fname, el, label, OBJECT_RESERVED)
-        if el.find("ellipse") is not None:
-            shape = "ellipse"
-        elif el.find("point") is not None:
-            shape = "point"
-        elif el.find("polygon") is not None:
-            shape = "polygon"
-        elif el.find("polyline") is not None:
-            shape = "polyline"
-        elif el.get("gid"):
-            shape = "tile"
-        elif float(el.get("width", "0")) == 0 and float(el.get("height", "0")) == 0:
-            shape = "point"
-        else:
-            shape = "rect"
-        for tag in ("polygon", "polyline"):
-            sub = el.find(tag)
-            if sub is not None:
-                try:
-                    pts = [tuple(float(c) for c in pair.split(",")) for pair in (sub.get("points") or "").split()]
-                except ValueError:
-                    pts = []
-                if not pts or any(len(p) != 2 or not all(math.isfinite(c) for c in p) for p in pts):
-                    raise MapError(fname, label, f"malformed {tag} points")
-        shapes[oid] = shape
-    return shapes
+            if p.get("name") == "title" and p.get("type", "string") == "string":
+                value = p.get("value") if p.get("value") is not None else p.text
+                if value and value.strip():
+                    return value.strip()
+    return tidy_title(stem)
 
 
 class _Reader:
@@ -237,39 +124,32 @@ def load_battlefield(path) -> Battlefield:
         raise
     except RecursionError:
         raise MapError(fname, "map", "the file is nested too deeply") from None
-    except Exception as e:  # a case the checks above did not foresee: still a MapError, never a traceback
-        raise MapError(fname, "map", f"cannot read the map: {type(e).__name__}: {e}") from None
+    except MemoryError:
+        raise MapError(fname, "map", "the map is too large to read") from None
+    except Exception:  # a case the checks did not foresee: still a MapError in words, never a traceback
+        raise MapError(fname, "map", "part of the file is not in a form the map reader understands; it may be "
+                                     "damaged, or made with a Tiled feature battlefields do not use") from None
 
 
 def _load(fname: str) -> Battlefield:
-    root = _guard_xml(fname, fname, "map")
-    shapes = _prepass(fname, root)
+    checked = check_map_file(fname)
+    shapes = checked.shapes
+    tsx_sources = checked.tilesets
     base_dir = os.path.dirname(os.path.abspath(fname))
-    tsx_sources = []
-    for ts in root.findall("tileset"):
-        src = ts.get("source")
-        if src:
-            tpath = os.path.normpath(os.path.join(base_dir, src))
-            troot = _guard_xml(fname, tpath, f"tileset '{src}'")
-            _check_properties(fname, troot, f"tileset '{src}'", set())
-            tsx_sources.append((int(ts.get("firstgid", "0") or 0), tpath))
-        else:
-            tsx_sources.append((int(ts.get("firstgid", "0") or 0), None))
-    try:
-        import pytmx  # imported here: pytmx pulls pygame in at import time
+    import pytmx  # imported here: pytmx pulls pygame in at import time
 
-        tm = pytmx.TiledMap(fname, allow_duplicate_names=False)
-    except MapError:
-        raise
-    except Exception as e:  # pytmx raises bare Exception/ValueError/KeyError for many things
-        raise MapError(fname, "map", f"the map reader failed: {type(e).__name__}: {e}") from None
+    tm = pytmx.TiledMap(allow_duplicate_names=False)
+    tm.filename = fname
+    tm.parse_xml(checked.root)  # the checked tree: pytmx opens no file and unpacks nothing
 
     width, height = float(tm.width), float(tm.height)
     rd = _Reader(fname, width, height)
     props = dict(tm.properties)
     title = props.get("title")
-    if not isinstance(title, str) or not title.strip():
-        raise rd.err("map", "map property 'title' (string) is required")
+    if title is not None and not isinstance(title, str):
+        raise rd.err("map", f"map property 'title' must be text, not {type(title).__name__} {title!r}")
+    if not title or not title.strip():
+        title = tidy_title(os.path.splitext(os.path.basename(fname))[0])
     fmt = props.get("format", FORMAT)
     if isinstance(fmt, bool) or fmt != FORMAT or not isinstance(fmt, int):
         raise rd.err("map", f"map property 'format' must be the int {FORMAT}, not {fmt!r}")
@@ -280,8 +160,6 @@ def _load(fname: str) -> Battlefield:
         if isinstance(layer, pytmx.TiledTileLayer):
             gids = tuple(tuple(tm.tiledgidmap.get(g, 0) if g else 0 for g in row) for row in layer.data)
             tile_layers.append(TileLayerInfo(layer.name, bool(layer.visible), gids))
-    if not any(layer.name == "ground" for layer in tile_layers):
-        raise rd.err("map", "the tile layer 'ground' is required")
     tilesets = []
     for ts, (firstgid, tsx) in zip(sorted(tm.tilesets, key=lambda t: t.firstgid), sorted(tsx_sources, key=lambda s: s[0])):
         image = os.path.normpath(os.path.join(base_dir, ts.source)) if ts.source else None

@@ -178,6 +178,11 @@ class Battlefield:
     tile_layers: TileLayers = field(default_factory=TileLayers)
     properties: dict[str, object] = field(default_factory=dict)  # all map properties (title, format, ...)
 
+    @property
+    def title(self) -> str:
+        """The name a player reads: the map's `title` property, else a tidy name from its file name."""
+        return self.name
+
     def door(self, door_id: str) -> Door:
         for d in self.doors:
             if d.id == door_id:

@@ -75,7 +75,6 @@ BAD_CASES = [
     ("unknown_kind.tmx", "tree 'oak' (#1)", "unknown object kind 'tree'"),
     ("no_kind.tmx", "object 'thing' (#1)", "object has no type (class)"),
     ("no_ground.tmx", "map", "the tile layer 'ground' is required"),
-    ("no_title.tmx", "map", "map property 'title' (string) is required"),
     ("bad_format.tmx", "map", "map property 'format' must be the int 1, not 2"),
     ("outside.tmx", "wall 'runaway' (#1)", "point (30, 2) is outside the 6x6\" table"),
     ("missing_prop.tmx", "wall 'bare' (#1)", "required property 'wall_height' (float) is missing"),
@@ -112,6 +111,11 @@ def test_bad_maps_name_file_object_and_problem(fname, obj, problem):
 
 def test_every_bad_map_is_covered():
     assert sorted(p.name for p in BAD.glob("*.tmx")) == sorted(c[0] for c in BAD_CASES)
+
+
+def test_a_map_without_title_is_named_from_its_file():
+    bf = load_battlefield(MAPS / "untitled.tmx")
+    assert bf.title == bf.name == "Untitled"
 
 
 def test_missing_file(tmp_path):

@@ -70,7 +70,7 @@ def test_sight_from_the_side_of_the_base_around_a_unit(t):
     (p1, _), (p2, _) = s.lines
     assert p1 == p2 and p1 != (2, 5)
     assert p1[1] < 5  # from the side away from the blocker
-    assert t._line_blocked((2, 5), (4.5, 5.5), 1.0, 1.0, (1, 2)) == "npc base 3"  # the centre's line is cut
+    assert t._blocker_label(t._line_blocked((2, 5), (4.5, 5.5), 1.0, 1.0, (1, 2))) == "npc base 3"  # the centre's line is cut
     # a bigger blocker straddling the line hides it from every point of the base
     t.set_bases([a, b, Base(3, "npc", 3.25, 5.0, radius=0.6)])
     assert not t.sight(a, b).visible

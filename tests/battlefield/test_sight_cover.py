@@ -74,11 +74,55 @@ def test_high_ground_removes_cover(table):
     assert s.visible and not s.cover and s.high_ground
 
 
-def test_low_wall_cover_needs_the_wall_above_the_line(table):
-    """From 4" up the 1" sandbags are below every line to a target 0.4" behind them: no cover to remove."""
+def test_high_ground_over_a_low_wall_removes_the_cover_it_gives(table):
+    """From 4" up the 1" sandbags give a target 0.4" behind them cover, and High Ground removes it (B6, B7)."""
     t = table("cover.tmx")
     s = pair(t, Base(1, "player", 2, 2, 4.0), Base(2, "npc", 10.9, 2))
     assert s.visible and not s.cover and s.high_ground
+
+
+# overlook.tmx: the 1" low wall 'sandbags' runs along y=8 across the table. North of it, the front edges
+# (y=4) of three platforms: 'step' 0.5" (x 0-4), 'balcony' 3.5" (x 6-10), 'roof' 4" (x 12-16). South of
+# it, ground to y=12, then the 3" 'ledge' (y 12-16). A target at y=8.8 stands 0.3" behind the sandbags.
+SHOOTERS = [(2, 0.5, True), (8, 3.5, True), (14, 4.0, False)]  # x, elevation, cover kept
+
+
+def test_cover_behind_a_low_wall_from_above_is_judged_flat(table):
+    """B6: every line from a raised shooter passes over the 1" wall (at about 1.1" from 0.5" up, 1.5" from
+    3.5" up), yet the wall within 1" of the target crosses them: Cover, from 0.5" and 3.5" up; from 4" up
+    High Ground removes it (R11)."""
+    t = table("overlook.tmx")
+    for x, z, cover in SHOOTERS:
+        s = pair(t, Base(1, "player", x, 3.5, z), Base(2, "npc", x, 8.8))
+        assert s.visible and s.cover == cover and s.high_ground == (not cover), (x, z)
+    s = pair(t, Base(1, "player", 8, 6), Base(2, "npc", 8, 8.8))  # and from the ground, of course
+    assert s.visible and s.cover
+
+
+def test_terrain_more_than_one_inch_away_gives_no_cover_from_above_either(table):
+    t = table("overlook.tmx")
+    s = pair(t, Base(1, "player", 8, 3.5, 3.5), Base(2, "npc", 8, 9.55))  # base edge 1.05" behind the wall
+    assert s.visible and not s.cover
+
+
+def test_the_edge_a_target_stands_on_gives_it_no_cover(table):
+    """B6: only terrain rising above the target's surface covers it. A target 0.3" from the edge of the 3"
+    ledge it stands on, seen from the ground: the edge is crossed within 1", but it rises to the target's
+    feet, not above them."""
+    t = table("overlook.tmx")
+    s = pair(t, Base(1, "player", 8, 10), Base(2, "npc", 8, 12.8, 3.0))
+    assert s.visible and not s.cover and not s.high_ground
+
+
+def test_cover_behind_a_low_wall_from_above_on_the_grid(table):
+    """B19 with the same numbers: the sandbags lie on the north edge of the target's square."""
+    t = table("overlook.tmx", measure="grid")
+    for x, z, cover in SHOOTERS:
+        x = 3 if x == 2 else 9 if x == 8 else 15  # square centres
+        s = pair(t, Base(1, "player", x, 3, z), Base(2, "npc", x, 9))
+        assert s.visible and s.cover == cover and s.high_ground == (not cover), (x, z)
+    s = pair(t, Base(1, "player", 9, 11), Base(2, "npc", 9, 13, 3.0))  # on the ledge, seen from below
+    assert s.visible and not s.cover
 
 
 def test_closed_door_blocks_sight_and_adjacency_open_does_not(table):

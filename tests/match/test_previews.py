@@ -115,8 +115,13 @@ def test_previews_agree_with_the_rules(a, b, seed, monkeypatch):
                 continue
             attacks_now = [c for c in legal if isinstance(c, (C.RangedAttack, C.MeleeAttack))]
             skills_now = [c for c in legal if isinstance(c, C.UseSkill)]
+            moves = [c for c in legal if isinstance(c, (C.Move, C.Dash))]
             pool = attacks_now * 6 + skills_now * 3 + legal
             cmd = rng.choice(pool)
+            if moves and isinstance(cmd, (C.Move, C.Dash)) and rng.random() < 0.6:
+                foes = [m.position(u) for u in m.units() if m.side_of(u) != side]  # close in: the walk meets them
+                if foes:
+                    cmd = min(moves, key=lambda c: min(abs(c.x - f.x) + abs(c.y - f.y) for f in foes))
             if isinstance(cmd, (C.RangedAttack, C.MeleeAttack)) and not cmd.extra_targets:
                 pv = m.attack_preview(m.active_unit, cmd.weapon, cmd.target)
                 assert pv.reason is None and pv.odds is not None and pv.spec is not None

@@ -1,0 +1,649 @@
+"""Movement on the table (R13, R14, B8-B14, B21): steps, the bases' effect on a search, Dijkstra/A* over the
+lattice, paths and reach."""
+from __future__ import annotations
+
+import heapq
+import math
+
+from .geometry import seg_point_dist
+from .lattice import CELL as _CELL
+from .lattice import _Lattice, shared_lattice
+from .model import CORE_MOVE, Base, MoveRule, Path, Reach
+from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
+                      grid_climb_cost)
+
+_INF = float("inf")
+
+
+class _Blocking:
+    """The bases' effect on one mover's search."""
+
+    __slots__ = ("pass_blocked", "end_blocked", "cells", "enemies")
+
+    def __init__(self):
+        self.pass_blocked: set[int] = set()  # nodes whose base would overlap an enemy's (unless the mover
+        # passes through enemies) or an item's
+        self.end_blocked: set[int] = set()  # nodes whose base would overlap any base
+        self.cells: dict[tuple[int, int], list] = {}  # cell -> enemies (x, y, R) a step from there may touch
+        self.enemies: list = []  # (x, y, R) of bases the mover may not overlap (R = sum of radii)
+
+    def near(self, x: float, y: float):
+        return self.cells.get((int(x // _CELL), int(y // _CELL)))
+
+
+
+class TableMovement:
+    """Movement, mixed into Table (uses its Space, terrain info, bases and lattices)."""
+
+    def reset(self) -> None:
+        """Back to the map as loaded: no bases, doors as drawn. The movement lattices built so far are kept
+        (a door put back drops only the nodes around it), so a replayed match (undo) starts warm."""
+        self.set_bases([])
+        for d in self.battlefield.doors:
+            self.set_door(d.id, d.open)
+
+    def prepare(self, radius: float = 0.5, rules=(CORE_MOVE,)) -> None:
+        """Build the whole movement lattice for bases of this radius now (otherwise it is built lazily, area
+        by area, by the first searches there: about 0.1 s per new area), with the edges of each MoveRule
+        in `rules` (the standing and crossings are shared: a further rule costs far less). For a loading
+        screen."""
+        lat = self._lattice(radius)
+        for rule in {r.terrain for r in rules}:
+            tab = lat.edge_table(rule)
+            for u in range(lat.nx * lat.ny):
+                if tab[u] is None:
+                    tab[u] = lat._compute_edges(u, rule)
+
+    # ------------------------------------------------------------------ movement steps
+    def _terrain_step(self, p, zp, q, zq, r, shapes=None, rule: MoveRule = CORE_MOVE):
+        """Terrain legality and cost of moving a base centre straight from p to q.
+        Returns (cost, climbs) or None. A step that touches terrain must cross it with the centre,
+        and every crossed stretch must be climbable there (R13, R14), unless the rule passes any face."""
+        return self._step_cost(p, zp, q, zq, self._terrain_cross(p, q, r, shapes, rule.any_face), rule)
+
+    @staticmethod
+    def _step_cost(p, zp, q, zq, cross, rule: MoveRule = CORE_MOVE):
+        if cross is None:
+            return None
+        L = math.hypot(q[0] - p[0], q[1] - p[1])
+        if cross is _WALK:
+            return (L, 0) if abs(zq - zp) <= ZTOL else None
+        top, climbable = cross
+        if not climbable and not rule.any_face:
+            return None
+        if rule.ignore_vertical:
+            return (climb_cost(L, 0.0, 0.0), 1)
+        top = max(zp, zq, top)
+        return (climb_cost(L, top - zp, top - zq, rule.climb_up_less, rule.climb_down_less), 1)
+
+    def _terrain_cross(self, p, q, r, shapes=None, any_face=True):
+        """What a straight move of a base (radius r) from p to q meets, the same both ways: None (not
+        allowed: it touches terrain its centre does not cross, or, unless any_face, crosses terrain where it
+        is not climbable), _WALK (no terrain), or (the highest top of the terrain crossed, whether every
+        crossing is climbable there) for a climb."""
+        if shapes is None:
+            touched = self._capsule_shapes(p, q, r - EPS, MOVE_FILTER)
+        else:
+            touches = self._q.touches
+            touched = [s for s in shapes if touches(s, p, q, r - EPS)]
+        if not touched:
+            return _WALK
+        top = None
+        climbable = True
+        hits = self._q.hits
+        for s in touched:
+            h = hits(s, p, q)
+            if h is None:
+                continue
+            info = self._info[s]
+            if climbable and not info.climbable_at(h[1], h[2]):
+                if not any_face:
+                    return None
+                climbable = False
+            top = info.top if top is None else max(top, info.top)
+        return None if top is None else (top, climbable)
+
+    def _grid_step(self, p, zp, q, zq, rule: MoveRule = CORE_MOVE):
+        hits = self._space.segment_query(p, q, 0.0, MOVE_FILTER)
+        if not hits:
+            return (SQUARE, 0) if abs(zq - zp) <= ZTOL else None
+        top = max(zp, zq)
+        for h in hits:
+            info = self._info[h.shape]
+            if not rule.any_face and not info.climbable_at(h.point.x, h.point.y):
+                return None
+            top = max(top, info.top)
+        if rule.ignore_vertical:
+            return (grid_climb_cost(0.0, 0.0), 1)
+        return (grid_climb_cost(top - zp, top - zq, rule.climb_up_less, rule.climb_down_less), 1)
+
+    def _lattice(self, radius: float) -> _Lattice:
+        key = 0.0 if self._grid else radius
+        lat = self._lattices.get(key)
+        if lat is None:
+            if len(self._lattices) >= 8:
+                self._lattices.pop(next(iter(self._lattices)))
+            lat = _Lattice(self, radius, shared_lattice(self, radius) if self.share_graph else None)
+            self._lattices[key] = lat
+        return lat
+
+    def _blocking(self, mover: Base, lat: _Lattice, budget: float) -> _Blocking:
+        bl = _Blocking()
+        r = mover.radius
+        through = mover.move.through_enemies  # Nebulant, Small: enemy units may be crossed, items not
+        if self._grid:
+            for b in self._bases.values():
+                if b.uid == mover.uid:
+                    continue
+                i, j = self.square_of(b.x, b.y)
+                u = j * lat.nx + i
+                bl.end_blocked.add(u)
+                if b.side != mover.side and not (through and b.side != "item"):
+                    bl.pass_blocked.add(u)
+            return bl
+        step, nx, ny = lat.step, lat.nx, lat.ny
+        reach = lat.reach_len
+        for b in self._bases.values():
+            if b.uid == mover.uid:
+                continue
+            R = r + b.radius
+            if math.hypot(b.x - mover.x, b.y - mover.y) > budget + reach + R + 1.0:
+                continue  # nothing the search can touch
+            enemy = b.side != mover.side and not (through and b.side != "item")
+            if enemy:
+                e = (b.x, b.y, R)
+                bl.enemies.append(e)
+                ext = R + reach
+                for ci in range(int((b.x - ext) // _CELL), int((b.x + ext) // _CELL) + 1):
+                    for cj in range(int((b.y - ext) // _CELL), int((b.y + ext) // _CELL) + 1):
+                        bl.cells.setdefault((ci, cj), []).append(e)
+            i0, i1 = max(0, int(math.floor((b.x - R) / step))), min(nx - 1, int(math.ceil((b.x + R) / step)))
+            j0, j1 = max(0, int(math.floor((b.y - R) / step))), min(ny - 1, int(math.ceil((b.y + R) / step)))
+            for j in range(j0, j1 + 1):
+                dy = j * step - b.y
+                for i in range(i0, i1 + 1):
+                    if math.hypot(i * step - b.x, dy) < R - EPS:
+                        u = j * nx + i
+                        bl.end_blocked.add(u)
+                        if enemy:
+                            bl.pass_blocked.add(u)
+        return bl
+
+    def _enemies_near(self, bl: _Blocking, x, y, ext):
+        return [e for e in bl.enemies if math.hypot(e[0] - x, e[1] - y) <= e[2] + ext + EPS]
+
+    @staticmethod
+    def _clear_of(p, q, enemies) -> bool:
+        """No enemy (x, y, R) closer than R to the segment p-q (geometry.seg_point_dist, inlined: hot)."""
+        ax, ay = p
+        dx, dy = q[0] - ax, q[1] - ay
+        ll = dx * dx + dy * dy
+        hypot = math.hypot
+        for cx, cy, R in enemies:
+            if ll <= 0.0:
+                d = hypot(cx - ax, cy - ay)
+            else:
+                t = ((cx - ax) * dx + (cy - ay) * dy) / ll
+                if t < 0.0:
+                    t = 0.0
+                elif t > 1.0:
+                    t = 1.0
+                d = hypot(cx - (ax + t * dx), cy - (ay + t * dy))
+            if d < R - EPS:
+                return False
+        return True
+
+    def _full_step(self, p, zp, q, zq, mover: Base, bl: _Blocking, enemies=None):
+        """A straight step between two arbitrary points (terrain and bases)."""
+        if self._grid:
+            return self._grid_step(p, zp, q, zq, mover.move)
+        if not self._clear_of(p, q, bl.enemies if enemies is None else enemies):
+            return None
+        return self._terrain_step(p, zp, q, zq, mover.radius, None, mover.move)
+
+    def _start_links(self, mover: Base, lat: _Lattice, bl: _Blocking, sx, sy, sz):
+        """Edges from the mover's exact position into the lattice. The terrain part is kept in the lattice
+        per (position, radius, rule); the bases are applied here."""
+        if self._grid:
+            i, j = self.square_of(sx, sy)
+            return [], j * lat.nx + i
+        r = mover.radius
+        rule = mover.move
+        key = ("start", sx, sy, sz, r, rule)
+        terrain = lat.links.get(key)
+        if terrain is None:
+            terrain = lat.links[key] = self._terrain_links(lat, sx, sy, sz, r, rule, True)
+        enemies = self._enemies_near(bl, sx, sy, lat.reach_len)
+        pass_blocked, clear_of, p = bl.pass_blocked, self._clear_of, (sx, sy)
+        return [(u, c, k) for u, q, c, k in terrain if u not in pass_blocked and clear_of(p, q, enemies)], None
+
+    def _terrain_links(self, lat: _Lattice, px, py, pz, r, rule, outward: bool):
+        """[(node, its point, cost, climbs)] of the straight steps (terrain only) between the point and every
+        lattice node within the longest step: from the point when outward, else to it."""
+        out = []
+        ext = lat.reach_len
+        step = lat.step
+        p = (px, py)
+        # what any of these steps can touch lies within r + ext of the point
+        near = [h.shape for h in self._space.point_query(p, r + ext, MOVE_FILTER)]
+        i0, i1 = max(0, int(math.floor((px - ext) / step))), min(lat.nx - 1, int(math.ceil((px + ext) / step)))
+        j0, j1 = max(0, int(math.floor((py - ext) / step))), min(lat.ny - 1, int(math.ceil((py + ext) / step)))
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                u = j * lat.nx + i
+                q = (i * step, j * step)
+                if math.hypot(q[0] - px, q[1] - py) > ext + EPS:
+                    continue
+                zq = lat.zof(u)
+                if zq is None:
+                    continue
+                if outward:
+                    res = self._terrain_step(p, pz, q, zq, r, near, rule)
+                else:
+                    res = self._terrain_step(q, zq, p, pz, r, near, rule)
+                if res is not None:
+                    out.append((u, q, res[0], res[1]))
+        return out
+
+    def _search(self, mover: Base, budget: float, goal=None, lat=None, bl=None):
+        """Dijkstra (A* toward goal when given) from the mover's position. Returns the search state."""
+        if lat is None:
+            lat = self._lattice(mover.radius)
+            bl = self._blocking(mover, lat, budget)
+        sx, sy = self.snap(mover.x, mover.y)
+        sz = mover.z
+        n = lat.nx * lat.ny
+        dist = [_INF] * n
+        pred = [None] * n  # (prev node or -1 for the start, climbs)
+        heap = []
+        links, start_node = self._start_links(mover, lat, bl, sx, sy, sz)
+        if start_node is not None:
+            dist[start_node] = 0.0
+            pred[start_node] = (-2, 0)
+            heap.append((0.0, 0.0, start_node))
+        xys = lat.xys
+        hof = None  # the A* heuristic toward the goal (none: Dijkstra)
+        if goal is not None:
+            gx, gy = goal[0], goal[1]
+            if self._grid:  # 2" per square, diagonals included
+                def hof(u):
+                    x, y = xys[u]
+                    return max(abs(x - gx), abs(y - gy))
+            else:
+                def hof(u):
+                    x, y = xys[u]
+                    return math.hypot(x - gx, y - gy)
+        lim = budget + EPS
+        heappush, heappop = heapq.heappush, heapq.heappop
+        for u, c, k in links:
+            if c <= lim and c < dist[u]:
+                dist[u] = c
+                pred[u] = (-1, k)
+                heappush(heap, (c if hof is None else c + hof(u), c, u))
+        done = bytearray(n)
+        pass_blocked, cells = bl.pass_blocked, bl.cells
+        ckeys = lat.cellkeys() if cells else None
+        rule = mover.move.terrain
+        etab = lat.edge_table(rule)
+        compute = lat._compute_edges
+        clear_of = self._clear_of
+        goal_links = goal[3] if goal is not None else None
+        bg, bgu, bgk = _INF, None, 0  # the best way into the goal so far: cost, node, climbs
+        settled = []  # Dijkstra: every node within the budget, in the order it was settled
+        if hof is None:  # plain Dijkstra: the same order as (g, g, u) entries with lighter ones
+            heap = [(g, u) for _, g, u in heap]
+            while heap:
+                g, u = heappop(heap)
+                if done[u] or g > dist[u]:
+                    continue
+                done[u] = 1
+                settled.append(u)
+                edges = etab[u]
+                if edges is None:
+                    edges = etab[u] = compute(u, rule)
+                dang = cells.get(ckeys[u]) if cells else None
+                if dang is None:
+                    for v, c, k in edges:
+                        nd = g + c
+                        if nd > lim or nd >= dist[v] or v in pass_blocked:
+                            continue
+                        dist[v] = nd
+                        pred[v] = (u, k)
+                        heappush(heap, (nd, v))
+                else:
+                    pu = xys[u]
+                    for v, c, k in edges:
+                        nd = g + c
+                        if nd > lim or nd >= dist[v] or v in pass_blocked or not clear_of(pu, xys[v], dang):
+                            continue
+                        dist[v] = nd
+                        pred[v] = (u, k)
+                        heappush(heap, (nd, v))
+            heap = ()
+        while heap:
+            f, g, u = heappop(heap)
+            if done[u] or g > dist[u]:
+                continue
+            if bg <= f:
+                break
+            done[u] = 1
+            if goal_links is not None:
+                gl = goal_links.get(u)
+                if gl is not None and g + gl[0] < bg and g + gl[0] <= lim:
+                    bg, bgu, bgk = g + gl[0], u, gl[1]
+            edges = etab[u]
+            if edges is None:
+                edges = etab[u] = compute(u, rule)
+            dang = cells.get(ckeys[u]) if cells else None
+            if dang is None:
+                for v, c, k in edges:
+                    nd = g + c
+                    if nd > lim or nd >= dist[v] or v in pass_blocked:
+                        continue
+                    dist[v] = nd
+                    pred[v] = (u, k)
+                    heappush(heap, (nd if hof is None else nd + hof(v), nd, v))
+            else:
+                pu = xys[u]
+                for v, c, k in edges:
+                    nd = g + c
+                    if nd > lim or nd >= dist[v] or v in pass_blocked or not clear_of(pu, xys[v], dang):
+                        continue
+                    dist[v] = nd
+                    pred[v] = (u, k)
+                    heappush(heap, (nd if hof is None else nd + hof(v), nd, v))
+        return lat, bl, dist, pred, (sx, sy, sz), (bg, bgu, bgk), settled
+
+    def _nodes_to_points(self, lat, pred, u, start):
+        seq = []
+        while True:
+            prev, k = pred[u]
+            if prev == -2:  # u is the start square itself (grid)
+                break
+            x, y = lat.xy(u)
+            seq.append(((x, y, lat.zof(u)), k))
+            if prev == -1:
+                break
+            u = prev
+        seq.append((start, 0))
+        seq.reverse()
+        # seq[i] = (point, climbs of the step that arrived at it)
+        return seq
+
+    def _finish_path(self, mover: Base, bl: _Blocking, seq) -> Path:
+        """Straighten walking stretches (any-angle), then measure the path and its adjacency losses."""
+        pts = [p for p, _ in seq]
+        kinds = [k for _, k in seq]  # climbs of the step arriving at index i
+        out = [pts[0]]
+        out_k = [0]
+        i = 0
+        n = len(pts)
+        while i < n - 1:
+            j = i + 1
+            if not self._grid and kinds[j] == 0:
+                # farthest point reachable by one straight walking step from pts[i], through walking steps only
+                best = j
+                for m in range(n - 1, i + 1, -1):
+                    if any(kinds[t] for t in range(i + 1, m + 1)):
+                        continue
+                    p, q = pts[i], pts[m]
+                    if abs(p[2] - q[2]) > ZTOL:
+                        continue
+                    res = self._full_step((p[0], p[1]), p[2], (q[0], q[1]), q[2], mover, bl)
+                    if res is not None and res[1] == 0:
+                        best = m
+                        break
+                j = best
+            out.append(pts[j])
+            out_k.append(kinds[j])
+            i = j
+        cost = 0.0
+        climbs = 0
+        for a in range(len(out) - 1):
+            p, q = out[a], out[a + 1]
+            if self._grid:
+                res = self._grid_step((p[0], p[1]), p[2], (q[0], q[1]), q[2], mover.move)
+            else:
+                res = self._terrain_step((p[0], p[1]), p[2], (q[0], q[1]), q[2], mover.radius, None, mover.move)
+            cost += res[0]
+            climbs += res[1]
+        return Path(tuple(out), round(cost, 9), climbs, self._left_adjacency(mover, out))
+
+    def _left_adjacency(self, mover: Base, pts) -> tuple[int, ...]:
+        x0 = min(p[0] for p in pts) - mover.radius - ADJ_GAP - 2.0
+        x1 = max(p[0] for p in pts) + mover.radius + ADJ_GAP + 2.0
+        y0 = min(p[1] for p in pts) - mover.radius - ADJ_GAP - 2.0
+        y1 = max(p[1] for p in pts) + mover.radius + ADJ_GAP + 2.0
+        others = [b for b in self._bases.values()
+                  if b.uid != mover.uid and b.side != mover.side and b.side != "item"
+                  and x0 - b.radius <= b.x <= x1 + b.radius and y0 - b.radius <= b.y <= y1 + b.radius]
+        if not others:
+            return ()
+        ex, ey, ez = pts[-1]
+        end = Base(mover.uid, mover.side, ex, ey, ez, mover.radius)
+        left = []
+        for b in others:
+            if self.adjacent(end, b):
+                continue
+            was = False
+            for a in range(len(pts)):
+                p = pts[a]
+                samples = [p]
+                if a + 1 < len(pts) and not self._grid:
+                    q = pts[a + 1]
+                    if abs(p[2] - q[2]) <= ZTOL:
+                        L = math.hypot(q[0] - p[0], q[1] - p[1])
+                        k = max(1, int(math.ceil(L / 0.25)))
+                        samples = [(p[0] + (q[0] - p[0]) * t / k, p[1] + (q[1] - p[1]) * t / k, p[2]) for t in range(k)]
+                for s in samples:
+                    if self.adjacent(Base(mover.uid, mover.side, s[0], s[1], s[2], mover.radius), b):
+                        was = True
+                        break
+                if was:
+                    break
+            if was:
+                left.append(b.uid)
+        return tuple(sorted(left))
+
+    def _goal_links(self, mover: Base, lat: _Lattice, bl: _Blocking, gx, gy, gz):
+        """Edges from lattice nodes into an exact goal point: {node: (cost, climbs)}. The terrain part is
+        kept in the lattice per (goal, radius, rule); the bases are applied here."""
+        if self._grid:
+            i, j = self.square_of(gx, gy)
+            return None, j * lat.nx + i
+        r, rule = mover.radius, mover.move
+        key = ("goal", gx, gy, gz, r, rule)
+        terrain = lat.links.get(key)
+        if terrain is None:
+            terrain = lat.links[key] = self._terrain_links(lat, gx, gy, gz, r, rule, False)
+        enemies = self._enemies_near(bl, gx, gy, lat.reach_len)
+        g, clear_of = (gx, gy), self._clear_of
+        return {u: (c, k) for u, q, c, k in terrain if clear_of(q, g, enemies)}, None
+
+    def _goal_ok(self, mover: Base, x, y, z) -> bool:
+        return self.can_stand(mover.radius, x, y, z, ignore_uid=mover.uid)
+
+    def path(self, mover: Base, x: float, y: float, z: float, budget: float) -> Path | None:
+        """The cheapest legal path of the mover's base centre to (x, y, z) within budget inches (R13, R14),
+        or None. Grid: (x, y) names a square; the path runs square centre to square centre."""
+        if self._grid:
+            x, y = self.snap(x, y)
+        if not self._goal_ok(mover, x, y, z):
+            return None
+        sx, sy = self.snap(mover.x, mover.y)
+        if (x, y) == (sx, sy) and abs(z - mover.z) <= ZTOL:
+            return Path(((sx, sy, mover.z),), 0.0, 0, ())
+        done = self._reach_search_for(mover, budget)
+        if done is not None:
+            return self._path_in_tree(mover, budget, done, x, y, z)
+        lat = self._lattice(mover.radius)
+        bl = self._blocking(mover, lat, budget)
+        if self._grid:
+            _, gnode = self._goal_links(mover, lat, bl, x, y, z)
+            lat, bl, dist, pred, start, _, _ = self._search(mover, budget, (x, y, z, None), lat, bl)
+            if dist[gnode] > budget + EPS:
+                return None
+            return self._finish_path(mover, bl, self._nodes_to_points(lat, pred, gnode, start))
+        links, _ = self._goal_links(mover, lat, bl, x, y, z)
+        direct = self._full_step((sx, sy), mover.z, (x, y), z, mover, bl)
+        lat, bl, dist, pred, start, (gcost, gnode, gk), _ = self._search(mover, budget, (x, y, z, links), lat, bl)
+        best = None
+        if direct is not None and direct[0] <= budget + EPS:
+            best = Path(((sx, sy, mover.z), (x, y, z)), round(direct[0], 9), direct[1],
+                        self._left_adjacency(mover, [(sx, sy, mover.z), (x, y, z)]))
+        if gnode is not None:
+            seq = self._nodes_to_points(lat, pred, gnode, start)
+            seq.append(((x, y, z), gk))
+            p = self._finish_path(mover, bl, seq)
+            if p.cost <= budget + EPS and (best is None or p.cost < best.cost - EPS):
+                best = p
+        return best
+
+    def _reach_search_for(self, mover: Base, budget: float):
+        """A search of this table version from the mover's base with at least this budget (its distances
+        within the budget are those of a search with exactly this budget), or None."""
+        got = self._searches.get((mover, budget))
+        if got is None:
+            for (m, b), state in self._searches.items():
+                if m == mover and b >= budget:
+                    return state
+        return got
+
+    def _path_in_tree(self, mover: Base, budget: float, state, x, y, z) -> Path | None:
+        """path() answered from a reach search already made: the cheapest of the straight step and the tree's
+        paths into the goal (the same choice as path()'s own search, from the distances already known)."""
+        lat, bl, dist, pred, start, _, _ = state
+        if self._grid:
+            i, j = self.square_of(x, y)
+            gnode = j * lat.nx + i
+            if dist[gnode] > budget + EPS:
+                return None
+            return self._finish_path(mover, bl, self._nodes_to_points(lat, pred, gnode, start))
+        sx, sy, sz = start
+        links, _ = self._goal_links(mover, lat, bl, x, y, z)
+        direct = self._full_step((sx, sy), sz, (x, y), z, mover, bl)
+        best = None
+        if direct is not None and direct[0] <= budget + EPS:
+            best = Path(((sx, sy, sz), (x, y, z)), round(direct[0], 9), direct[1],
+                        self._left_adjacency(mover, [(sx, sy, sz), (x, y, z)]))
+        gbest = (_INF, None, 0)
+        for v, (c, k) in links.items():
+            tot = dist[v] + c
+            if tot <= budget + EPS and tot < gbest[0]:
+                gbest = (tot, v, k)
+        if gbest[1] is not None:
+            seq = self._nodes_to_points(lat, pred, gbest[1], start)
+            seq.append(((x, y, z), gbest[2]))
+            p = self._finish_path(mover, bl, seq)
+            if p.cost <= budget + EPS and (best is None or p.cost < best.cost - EPS):
+                best = p
+        return best
+
+    def reach(self, mover: Base, budget: float) -> Reach:
+        """Every spot the mover can end on within budget (its start excluded). Kept until a base or a door
+        changes (Table.version): asking again, or asking path() for a spot of it, reuses the search."""
+        key = (mover, budget)
+        got = self._reaches.get(key)
+        if got is not None and got[0] == self.version:
+            return got[1]
+        state = self._searches.get(key)
+        if state is None:
+            if len(self._searches) >= 32:
+                self._searches.pop(next(iter(self._searches)))
+            state = self._searches[key] = self._search(mover, budget)
+        r = self._reach_of(mover, budget, state)
+        if len(self._reaches) >= 32:
+            self._reaches.pop(next(iter(self._reaches)))
+        self._reaches[key] = (self.version, r)
+        return r
+
+    def _reach_of(self, mover: Base, budget: float, state) -> Reach:
+        lat, bl, dist, pred, start, _, settled = state
+        spots = []
+        index = {}
+        lim = budget + EPS
+        end_blocked = bl.end_blocked
+        xys, zof = lat.xys, lat.zof
+        sx, sy = start[0], start[1]
+        for u in sorted(u for u in settled if dist[u] <= lim):
+            if u not in end_blocked:
+                d = dist[u]
+                x, y = xys[u]
+                if abs(x - sx) < EPS and abs(y - sy) < EPS:
+                    continue  # staying put is no move
+                index[u] = len(spots)
+                spots.append((x, y, zof(u), round(d, 6)))
+        table = self
+
+        def path_to(x, y, z):
+            if table._grid:
+                x, y = table.snap(x, y)
+            if abs(x - start[0]) < EPS and abs(y - start[1]) < EPS:
+                return None
+            u = lat.node_at(x, y)
+            if u is not None and u in index and abs(lat.zof(u) - z) <= ZTOL:
+                return table._finish_path(mover, bl, table._nodes_to_points(lat, pred, u, start))
+            if table._grid or not table._goal_ok(mover, x, y, z):
+                return None
+            best = None
+            direct = table._full_step((start[0], start[1]), start[2], (x, y), z, mover, bl)
+            if direct is not None and direct[0] <= budget + EPS:
+                best = (direct[0], None, direct[1])
+            links, _ = table._goal_links(mover, lat, bl, x, y, z)
+            for v, (c, k) in links.items():
+                tot = dist[v] + c
+                if tot <= budget + EPS and (best is None or tot < best[0] - EPS):
+                    best = (tot, v, k)
+            if best is None:
+                return None
+            if best[1] is None:
+                pts = [start, (x, y, z)]
+                return Path(tuple(pts), round(best[0], 9), best[2], table._left_adjacency(mover, pts))
+            seq = table._nodes_to_points(lat, pred, best[1], start)
+            seq.append(((x, y, z), best[2]))
+            return table._finish_path(mover, bl, seq)
+
+        def contains(x, y, z):
+            return path_to(x, y, z) is not None
+
+        return Reach(tuple(spots), budget, contains, path_to)
+
+    def spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list[tuple[float, float, float]]:
+        """Free standing spots (for a base of `radius`) Adjacent to target, nearest ring first, then by
+        angle clockwise from east. Grid: the free contiguous squares. mover_side is informational
+        (no spot overlaps any base, whatever its side). Kept until a base or a door changes."""
+        key = (target, radius)
+        got = self._adjacent_spots.get(key)
+        if got is None:
+            got = self._adjacent_spots[key] = tuple(self._spots_adjacent_to(target, radius, mover_side))
+        return list(got)
+
+    def _spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list:
+        out = []
+        if self._grid:
+            ti, tj = self.square_of(target.x, target.y)
+            for dj in (-1, 0, 1):
+                for di in (-1, 0, 1):
+                    i, j = ti + di, tj + dj
+                    if (di, dj) == (0, 0) or not (0 <= i < self.width // SQUARE and 0 <= j < self.height // SQUARE):
+                        continue
+                    x, y = i * SQUARE + 1, j * SQUARE + 1
+                    z = self._surface_top(x, y)
+                    probe = Base(-1, mover_side, x, y, z, radius)
+                    if self.can_stand(radius, x, y, z) and self.adjacent(probe, target):
+                        out.append((x, y, z))
+            return out
+        for gap in (0.05, 0.5, 0.95):
+            d = target.radius + radius + gap
+            n = max(8, int(math.ceil(2 * math.pi * d / 0.5)))
+            for k in range(n):
+                a = 2 * math.pi * k / n
+                x = round(target.x + d * math.cos(a), 6)
+                y = round(target.y + d * math.sin(a), 6)
+                z = self.surface_z(x, y, target.z)
+                if abs(z - target.z) > SAME_LEVEL + EPS:
+                    continue
+                if self.can_stand(radius, x, y, z) and self._adjacent_at(x, y, radius, target):
+                    out.append((x, y, z))
+        return out
+

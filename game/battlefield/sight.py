@@ -1,0 +1,337 @@
+"""Line of sight and cover (R9-R11, B1-B7; grid R21, B18-B19): the Table's sight questions."""
+from __future__ import annotations
+
+import math
+
+from pymunk import ShapeFilter
+
+from .geometry import point_in_polygon
+from .model import Base, Sight
+from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
+
+
+def _tangent_point(cx, cy, r, e, sx, sy):
+    """The point where a tangent from e touches the circle (c, r), on the side of direction (sx, sy)."""
+    dx, dy = e[0] - cx, e[1] - cy
+    d = math.hypot(dx, dy)
+    if d <= r:
+        return (cx + sx * r, cy + sy * r)
+    ux, uy = dx / d, dy / d
+    k = r / d  # cos of the angle at c between e and the tangent point
+    m = math.sqrt(1.0 - k * k)
+    if ux * sy - uy * sx >= 0.0:  # the tangent point turned toward (sx, sy)
+        return (cx + r * (ux * k - uy * m), cy + r * (uy * k + ux * m))
+    return (cx + r * (ux * k + uy * m), cy + r * (uy * k - ux * m))
+
+
+# attacker base points tried after its centre (degrees from the direction of the target): sides first
+_SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (90, -90, 45, -45, 135, -135, 0, 180)]
+
+
+class TableSight:
+    """Sight and cover, mixed into Table (uses its Space, terrain info and bases)."""
+
+    def sight(self, attacker: Base, target: Base) -> Sight:
+        """R9-R11 (grid: R21). Other bases (any side) block; the attacker and target do not.
+        Results are cached until a base or a door changes."""
+        key = (attacker.uid, attacker.x, attacker.y, attacker.z, attacker.radius,
+               target.uid, target.x, target.y, target.z, target.radius)  # what sight depends on (cheap to hash)
+        got = self._sight_cache.get(key)
+        if got is None:
+            got = self._grid_sight(attacker, target) if self._grid else self._sight(attacker, target)
+            self._sight_cache[key] = got
+        return got
+
+    def _sight(self, attacker: Base, target: Base) -> Sight:
+        ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
+        dx, dy = tx - ax, ty - ay
+        dist = math.hypot(dx, dy)
+        high = attacker.z - target.z >= HIGH_GROUND - EPS
+        if dist < EPS:
+            return Sight(False, high_ground=high, blocker="same position")
+        ux, uy = dx / dist, dy / dist
+        px, py = -uy, ux
+        rt = target.radius
+        e1 = (tx + px * rt, ty + py * rt)
+        e2 = (tx - px * rt, ty - py * rt)
+        ha, ht = attacker.z + EYE, target.z + EYE
+        skip = (attacker.uid, target.uid)
+        ra = attacker.radius
+        first_block = None
+        seen_with_cover = None
+        near_target = base_points = None
+        centre = (ax, ay)
+        b1 = self._line_blocked(centre, e1, ha, ht, skip)
+        if b1 is None:
+            b1 = self._line_blocked(centre, e2, ha, ht, skip)
+        if b1 is None:  # seen from the centre: no need to prove anything blocked
+            # cover (R11, B6) is flat: terrain within 1" of the target's base rising above its surface
+            near_target, base_points = self._cover_terrain(target)
+            lines = ((centre, e1), (centre, e2))
+            if not near_target or not self._has_cover(centre, target, near_target, base_points):
+                return Sight(True, False, high, lines, None)
+            seen_with_cover = lines
+        else:
+            first_block = self._blocker_label(b1)
+            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip):
+                return self._blocked_sight(high, first_block)
+            near_target, base_points = self._cover_terrain(target)
+        rp = ra * 0.98
+        for c, s_ in _SIGHT_DIRS:
+            pnt = (ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_))
+            b1 = self._line_blocked(pnt, e1, ha, ht, skip)
+            if b1 is None:
+                b1 = self._line_blocked(pnt, e2, ha, ht, skip)
+            if b1 is not None:
+                if first_block is None:
+                    first_block = self._blocker_label(b1)
+                continue
+            lines = ((pnt, e1), (pnt, e2))
+            if not near_target or not self._has_cover(pnt, target, near_target, base_points):
+                return Sight(True, False, high, lines, None)
+            if seen_with_cover is None:
+                seen_with_cover = lines
+        if seen_with_cover is not None:
+            return Sight(True, not high, high, seen_with_cover, None)
+        return self._blocked_sight(high, first_block)
+
+    def _blocked_sight(self, high: bool, label) -> Sight:
+        """Sight(False, ...) for a blocker: one frozen answer per (high ground, label), shared."""
+        key = (high, label)
+        got = self._blocked_sights.get(key)
+        if got is None:
+            got = self._blocked_sights[key] = Sight(False, False, high, (), label)
+        return got
+
+    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip) -> bool:
+        """Whether no point of the attacker's base can see both edge points, proved without trying them all.
+        x: what blocks a line from its centre. Only bases and terrain as high as both eyes count here (they
+        block whatever line crosses them). Every line lies in the hull of the base and e1-e2: what crosses both
+        side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
+        meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
+        that point to the base. x is tried first: it usually settles it with no query of the Space."""
+        ax, ay, ra = attacker.x, attacker.y, attacker.radius
+        top_h = max(ha, ht)
+        r1a = _tangent_point(ax, ay, ra, e1, px, py)
+        r2a = _tangent_point(ax, ay, ra, e2, -px, -py)
+        crosses = self._q.touches
+        info = self._info.get(x)
+        if info is None or info.top >= top_h - 1e-9:
+            on1, on2 = crosses(x, r1a, e1, 0.0), crosses(x, r2a, e2, 0.0)
+            if on1 and on2:
+                return True
+            if on1 and crosses(x, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0):
+                return True
+            if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
+                return True
+        rail1 = []  # what crosses rail 1 and blocks every line crossing it
+        for shape in self._full_blockers((r1a, e1), skip, top_h):
+            if crosses(shape, r2a, e2, 0.0):
+                return True
+            rail1.append(shape)
+        rail2 = list(self._full_blockers((r2a, e2), skip, top_h))
+        if rail1 and rail1[0] in self._info and rail2 and rail2[0] in self._info:
+            i1, i2 = self._info[rail1[0]], self._info[rail2[0]]
+            for c in (i1.a, i1.b):
+                if (c == i2.a or c == i2.b) and (math.hypot(c[0] - ax, c[1] - ay) <= ra or
+                                                 point_in_polygon((r1a, e1, e2, r2a), c[0], c[1]) >= 0):
+                    return True
+        return self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
+            self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2)
+
+    def _fan_cut(self, rail, t, e) -> bool:
+        """Whether one of the blockers across one tangent from e to the attacker's base (rail: shapes, each
+        blocking any line it crosses) also crosses the other tangent, t -> e: then it cuts every line from the
+        base to e (it cannot overlap the base, so the chord it makes closes the cone)."""
+        crosses = self._q.touches
+        return any(crosses(shape, t, e, 0.0) for shape in rail)
+
+    def _blocker_label(self, shape) -> str:
+        uid = self._unit_of_shape.get(shape)
+        if uid is not None:
+            return f"{self._bases[uid].side} base {uid}"
+        return self._info[shape].label
+
+    def _full_blockers(self, seg, skip, top_h):
+        """Yield, nearest first, what crosses seg and blocks any sight line crossing it: bases but the two
+        involved, and terrain whose top is at or above both eyes. Yields shapes."""
+        p, e = seg
+        L = math.hypot(e[0] - p[0], e[1] - p[1])
+        if L < EPS:
+            return
+        group = self._unit_group.get(skip[0], 0)
+        start = p
+        first = self._q.first
+        for _ in range(256):
+            h = first(start, e, self._sight_filter(group))
+            if h is None:
+                return
+            shape, _, hx, hy = h
+            uid = self._unit_of_shape.get(shape)
+            if uid is not None:
+                if uid in skip:
+                    return  # the target, at the end of the rail
+                yield shape
+                group = self._unit_group[uid]
+            else:
+                if math.hypot(hx - p[0], hy - p[1]) >= L * (1.0 - 1e-6):
+                    return
+                if self._info[shape].top >= top_h - 1e-9:
+                    yield shape
+                group = self._terrain_group[shape]
+            start = (hx, hy)
+
+    def _line_blocked(self, p, e, ha, ht, skip):
+        """The first obstruction (shape) along the sight line p -> e (None when clear). skip = (attacker
+        uid, target uid). Walks the line with segment_query_first (no per-hit callbacks), stepping past
+        terrain the line passes over by excluding that shape's own group."""
+        L = math.hypot(e[0] - p[0], e[1] - p[1])
+        if L < EPS:
+            return None
+        start = p
+        q = self._q
+        first, unit_of = q.first_shape, self._unit_of_shape
+        flt = self._sight_filter(self._unit_group.get(skip[0], 0))
+        for _ in range(256):
+            shape = first(start, e, flt)
+            if shape is None:
+                return None
+            uid = unit_of.get(shape)
+            if uid is not None:
+                return None if uid in skip else shape
+            hx, hy = q.last_point()
+            alpha = math.hypot(hx - p[0], hy - p[1]) / L
+            if alpha >= 1.0 - 1e-6:
+                return None  # touching the target's edge point, not crossing
+            info = self._info[shape]
+            if info.top >= ha + (ht - ha) * alpha - 1e-9:
+                return shape
+            start, flt = (hx, hy), self._sight_filter(self._terrain_group[shape])
+        return None
+
+    def _sight_filter(self, group: int) -> ShapeFilter:
+        """The filter of sight-line queries that leaves out one pymunk group (the attacker's, or what the
+        line already passed)."""
+        flt = self._sight_filters.get(group)
+        if flt is None:
+            flt = self._sight_filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
+        return flt
+
+    def _cover_terrain(self, target: Base):
+        """The terrain that may give the target cover (within 1" of its base, rising above its surface), as
+        segments ((ax, ay), (bx, by)), and the 17 points of its base the cover segments go to; kept per target
+        position until a door changes."""
+        key = (target.x, target.y, target.z, target.radius)
+        got = self._cover_near.get(key)
+        if got is None:
+            tx, ty, rt = target.x, target.y, target.radius
+            near = []
+            for q in self._space.point_query((tx, ty), rt + COVER_DIST + EPS, COVER_FILTER):
+                info = self._info[q.shape]
+                if info.top > target.z + EPS:
+                    near.append((info.a, info.b))
+            pts = [(tx, ty)]
+            for k in range(16):
+                a = k * math.pi / 8
+                pts.append((tx + rt * math.cos(a), ty + rt * math.sin(a)))
+            if len(self._cover_near) >= 512:
+                self._cover_near.clear()
+            got = self._cover_near[key] = (near, pts)
+        return got
+
+    @staticmethod
+    def _has_cover(p, target: Base, near_target, base_points) -> bool:
+        """R11 as B6 reads it: a segment from the attacker point p to one of 17 points of the target's base
+        (centre and 16 on the edge) crosses terrain of near_target at a point within 1" of the base. Heights
+        play no part here (they decide sight, R10, and High Ground, R11). Plain segment crossings: the
+        terrain is straight stretches, and this runs 17 times per stretch."""
+        tx, ty = target.x, target.y
+        reach = target.radius + COVER_DIST + EPS
+        px, py = p
+        # every segment lies in the cone from p around the target's base: a stretch wholly outside one of its
+        # two sides crosses none of them
+        dx, dy = tx - px, ty - py
+        d = math.hypot(dx, dy)
+        cone = d > target.radius + 1e-6
+        if cone:
+            ux, uy = dx / d, dy / d
+            sn = target.radius / d
+            cs = math.sqrt(1.0 - sn * sn)
+            nlx, nly = -(uy * cs + ux * sn), ux * cs - uy * sn  # outward normals of the two sides
+            nrx, nry = uy * cs - ux * sn, -(ux * cs + uy * sn)
+        for (ax, ay), (bx, by) in near_target:
+            if cone:
+                if (ax - px) * nlx + (ay - py) * nly > 1e-9 and (bx - px) * nlx + (by - py) * nly > 1e-9:
+                    continue
+                if (ax - px) * nrx + (ay - py) * nry > 1e-9 and (bx - px) * nrx + (by - py) * nry > 1e-9:
+                    continue
+            sx, sy = bx - ax, by - ay
+            apx, apy = ax - px, ay - py
+            a_cross_s = apx * sy - apy * sx
+            for qx, qy in base_points:
+                rx, ry = qx - px, qy - py
+                denom = rx * sy - ry * sx
+                if denom == 0.0:
+                    continue  # parallel: the line runs along the stretch, it does not cross it
+                t = a_cross_s / denom  # along p -> q
+                if t < 0.0 or t >= 1.0 - 1e-6:
+                    continue  # not reached, or only touched at the base point itself
+                u = (apx * ry - apy * rx) / denom  # along the stretch
+                if u < 0.0 or u > 1.0:
+                    continue
+                if math.hypot(px + t * rx - tx, py + t * ry - ty) <= reach:
+                    return True
+        return False
+
+    def _grid_sight(self, attacker: Base, target: Base) -> Sight:
+        ai, aj = self.square_of(attacker.x, attacker.y)
+        ti, tj = self.square_of(target.x, target.y)
+        high = attacker.z - target.z >= HIGH_GROUND - EPS
+        if (ai, aj) == (ti, tj):
+            return Sight(False, high_ground=high, blocker="same square")
+        ca = (ai * SQUARE + 1, aj * SQUARE + 1)
+        ct = (ti * SQUARE + 1, tj * SQUARE + 1)
+        ha, ht = attacker.z + EYE, target.z + EYE
+        skip = (attacker.uid, target.uid)
+
+        def corners(i, j):
+            return [(i * SQUARE + dx, j * SQUARE + dy) for dy in (0, SQUARE) for dx in (0, SQUARE)]
+
+        def inset(pt, c):  # 0.01" toward the square's centre, so lines touching a wall's end do not cross it
+            return (pt[0] + (c[0] - pt[0]) * 0.01, pt[1] + (c[1] - pt[1]) * 0.01)
+
+        first_block = None
+        acs = sorted(corners(ai, aj), key=lambda c: (math.dist(c, ct), c))
+        for c in acs:
+            tcs = sorted(corners(ti, tj), key=lambda k: (math.dist(c, k), k))
+            d1 = math.dist(c, tcs[1])
+            nearest = tcs[0]
+            seconds = [k for k in tcs[1:] if abs(math.dist(c, k) - d1) < 1e-9]
+            cin = inset(c, ca)
+            b = self._line_blocked(cin, inset(nearest, ct), ha, ht, skip)
+            if b is None:
+                for k in seconds:
+                    b = self._line_blocked(cin, inset(k, ct), ha, ht, skip)
+                    if b is None:
+                        lines = ((c, nearest), (c, k))
+                        cover = self._grid_cover(ti, tj, target.z)
+                        return Sight(True, cover and not high, high, lines, None)
+            if first_block is None:
+                first_block = b
+        return Sight(False, False, high, (), None if first_block is None else self._blocker_label(first_block))
+
+    def _grid_cover(self, i, j, z) -> bool:
+        """R21: a wall (wall, low wall, closed door, or a face rising above the target) occupies an edge of
+        the target's square (it covers the edge's midpoint). Kept per square and level until a door changes."""
+        key = ("grid", i, j, z)
+        got = self._cover_near.get(key)
+        if got is None:
+            got = False
+            x0, y0 = i * SQUARE, j * SQUARE
+            for m in ((x0 + 1, y0), (x0 + 1, y0 + SQUARE), (x0, y0 + 1), (x0 + SQUARE, y0 + 1)):
+                if any(self._info[q.shape].top > z + EPS for q in self._space.point_query(m, 0.05, COVER_FILTER)):
+                    got = True
+                    break
+            self._cover_near[key] = got
+        return got
+

@@ -1,0 +1,190 @@
+"""The work a Table keeps: the movement graph shared by every Table of a map, reach kept until the table
+changes, path() answered from the reach that found the spot, sight shortcuts. Each must answer exactly
+what the work done afresh answers."""
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from game.battlefield import Base, Table, load_battlefield
+from game.battlefield import movement as movement_mod
+from game.battlefield.lattice import clear_graph_cache
+from game.battlefield.model import MoveRule
+
+from .conftest import MAPS
+
+ROOT = Path(__file__).resolve().parents[2]
+FLYING = MoveRule(ignore_vertical=True, any_face=True)
+CLIMBER = MoveRule(2.0, 4.0)
+
+
+def spots(t, m, budget=6.0):
+    t._changed()  # from scratch, whatever was kept
+    return t.reach(m, budget).spots
+
+
+def test_tables_of_one_map_share_one_movement_graph():
+    bf = load_battlefield(MAPS / "climb.tmx")
+    a, b = Table(bf), Table(load_battlefield(MAPS / "climb.tmx"))  # loaded twice: the same terrain
+    m = Base(1, "player", 5.5, 2)
+    a.set_bases([m])
+    b.set_bases([m])
+    assert spots(a, m) == spots(b, m)
+    shared = a._lattice(0.5).shared
+    assert shared is not None and b._lattice(0.5).shared is shared
+    assert Table(bf, measure="grid")._lattice(0.5).shared is not shared  # per measure
+    assert a._lattice(0.75).shared is not shared  # per base radius
+    alone = Table(bf, share_graph=False)
+    alone.set_bases([m])
+    assert alone._lattice(0.5).shared is None and spots(alone, m) == spots(a, m)
+
+
+def test_a_changed_map_file_gets_its_own_graph(tmp_path):
+    """The cache is keyed by the terrain, not the file name: edit the file and the new terrain is used."""
+    src = (MAPS / "walls.tmx").read_text()
+    (tmp_path / "test.tsx").write_text((MAPS / "test.tsx").read_text())
+    (tmp_path / "test.png").write_bytes((MAPS / "test.png").read_bytes())
+    path = tmp_path / "m.tmx"
+    path.write_text(src)
+    m = Base(1, "player", 8.5, 3)
+    before = Table(load_battlefield(path))
+    before.set_bases([m])
+    first = spots(before, m)
+    # move every wall 3" east (x in pixels + 96) and load the file again
+    path.write_text(re.sub(r'(<object [^>]*type="wall"[^>]* x=")(\d+)', lambda g: f"{g.group(1)}{int(g.group(2)) + 96}", src))
+    after = Table(load_battlefield(path))
+    after.set_bases([m])
+    assert after._lattice(0.5).shared is not before._lattice(0.5).shared
+    fresh = Table(load_battlefield(path), share_graph=False)
+    fresh.set_bases([m])
+    assert spots(after, m) == spots(fresh, m) != first
+
+
+@pytest.mark.parametrize("rule", [MoveRule(), CLIMBER, FLYING], ids=["core", "climber", "flying"])
+def test_doors_are_the_table_s_own_whatever_the_shared_graph(rule):
+    """doors.tmx: the gate closed or open, in any order, on tables sharing the graph: every reach is the
+    reach of a table that builds its graph alone."""
+    bf = load_battlefield(MAPS / "doors.tmx")
+    m = Base(1, "player", 4.5, 4, move=rule)
+    tables = [Table(bf), Table(bf)]
+    alone = Table(bf, share_graph=False)
+    for t in tables + [alone]:
+        t.set_bases([m])
+    for step, state in enumerate([False, True, False, True]):
+        t = tables[step % 2]
+        t.set_door("gate", state)
+        alone.set_door("gate", state)
+        assert spots(t, m) == spots(alone, m), (step, state)
+    clear_graph_cache()
+    late = Table(bf)
+    late.set_bases([m])
+    late.set_door("gate", True)
+    assert spots(late, m) == spots(alone, m)
+
+
+def test_reach_is_kept_until_a_base_or_a_door_moves():
+    t = Table(load_battlefield(MAPS / "doors.tmx"))
+    m, other = Base(1, "player", 4.5, 4), Base(2, "npc", 4.5, 6)
+    t.set_bases([m, other])
+    r = t.reach(m, 6.0)
+    assert t.reach(m, 6.0) is r  # asked again: the same answer, no search
+    v = t.version
+    t.set_bases([m, other])  # nothing changed
+    assert t.version == v and t.reach(m, 6.0) is r
+    t.update_base(Base(2, "npc", 2.5, 4))  # the enemy moves into the way
+    r2 = t.reach(m, 6.0)
+    assert t.version > v and r2 is not r and r2.spots != r.spots
+    t.set_door("gate", True)
+    assert t.reach(m, 6.0) is not r2
+
+
+def test_path_to_a_spot_of_the_last_reach_runs_no_new_search(monkeypatch):
+    """B12: the path comes from the reach's search tree, and is what a search of its own finds."""
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    rng = random.Random(5)
+    t, fresh = Table(bf), Table(bf)
+    bases = []
+    while len(bases) < 12:
+        x, y = rng.randrange(2, 46) / 2, rng.randrange(2, 46) / 2
+        z = t.surface_z(x, y)
+        if t.can_stand(0.5, x, y, z) and all((b.x - x) ** 2 + (b.y - y) ** 2 >= 1 for b in bases):
+            bases.append(Base(len(bases) + 1, "player" if len(bases) < 4 else "npc", x, y, z))
+    t.set_bases(bases)
+    fresh.set_bases(bases)
+    mover = bases[0]
+    r = t.reach(mover, 6.0)
+    goals = rng.sample(r.spots, 15)
+    searches = []
+    real = movement_mod.TableMovement._search
+    monkeypatch.setattr(movement_mod.TableMovement, "_search",
+                        lambda self, *a, **k: searches.append(1) or real(self, *a, **k))
+    for x, y, z, cost in goals:
+        p = t.path(mover, x, y, z, 6.0)
+        own = fresh.path(mover, x, y, z, 6.0)  # a table that never ran the reach: A* of its own
+        assert p is not None and p.points[-1] == (x, y, z) and p.cost <= cost + 1e-6
+        assert abs(p.cost - own.cost) < 1e-6
+    assert len(searches) == len(goals)  # the fresh table's searches only
+
+
+def test_sight_shortcuts_agree_with_trying_every_point(monkeypatch):
+    """The proofs that every line is cut (rails, corners, one edge point's cone) and the flat cover test
+    give what trying every point of the attacker's base gives, on a crowded Horde table."""
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    rng = random.Random(11)
+    t = Table(bf)
+    bases = []
+    while len(bases) < 26:
+        x, y = rng.uniform(0.6, 23.4), rng.uniform(0.6, 23.4)
+        z = t.surface_z(x, y)
+        r = rng.choice([0.5, 0.5, 0.75])
+        if t.can_stand(r, x, y, z) and all((b.x - x) ** 2 + (b.y - y) ** 2 >= (b.radius + r) ** 2 for b in bases):
+            bases.append(Base(len(bases) + 1, "player" if len(bases) < 6 else "npc", x, y, z, r))
+    t.set_bases(bases)
+    pairs = [(a, b) for a in bases for b in bases if a is not b]
+    quick = [t.sight(a, b) for a, b in pairs]
+    monkeypatch.setattr(type(t), "_all_lines_cut", lambda *a, **k: False)
+    t._changed()
+    slow = [t.sight(a, b) for a, b in pairs]
+    assert [(s.visible, s.cover, s.high_ground, s.lines) for s in quick] == \
+        [(s.visible, s.cover, s.high_ground, s.lines) for s in slow]
+    assert sum(s.visible for s in quick) > 50 and sum(not s.visible for s in quick) > 50
+
+
+def test_fast_queries_answer_what_pymunk_answers():
+    from game.battlefield.spacequery import SpaceQueries
+    from game.battlefield.terrain import SIGHT_MASK, UNIT
+    from pymunk import ShapeFilter
+
+    t = Table(load_battlefield(ROOT / "maps" / "pve-facility.tmx"))
+    fast, slow = t._q, SpaceQueries(t._space, fast=False)
+    assert fast.fast and not slow.fast
+    rng = random.Random(3)
+    flt = ShapeFilter(mask=SIGHT_MASK | UNIT)
+    shapes = list(t._space.shapes)
+    for _ in range(300):
+        a, b = (rng.uniform(0, 24), rng.uniform(0, 24)), (rng.uniform(0, 24), rng.uniform(0, 24))
+        assert fast.first(a, b, flt) == slow.first(a, b, flt)
+        s = rng.choice(shapes)
+        assert fast.hits(s, a, b) == slow.hits(s, a, b)
+        assert fast.touches(s, a, b, 0.4) == slow.touches(s, a, b, 0.4)
+        assert fast.first_shape(a, b, flt) is slow.first_shape(a, b, flt)
+        if fast.first_shape(a, b, flt) is not None:
+            slow.first_shape(a, b, flt)
+            assert fast.last_point() == slow.last_point()
+        assert fast.any_near(a, 0.7, flt) == slow.any_near(a, 0.7, flt)
+
+
+def test_a_table_keeps_working_when_the_shared_graphs_are_forgotten():
+    """clear_graph_cache() (a benchmark's cold start) must not pull the graph from under a live Table: it
+    goes on building new areas of its graph as a Table of its own would."""
+    bf = load_battlefield(ROOT / "maps" / "pve-facility.tmx")
+    t, alone = Table(bf), Table(bf, share_graph=False)
+    here, there = Base(1, "player", 2.5, 21.5), Base(1, "player", 21.5, 2.5)
+    for tab in (t, alone):
+        tab.set_bases([here])
+    assert spots(t, here) == spots(alone, here)
+    clear_graph_cache()
+    for tab in (t, alone):
+        tab.set_bases([there])
+    assert spots(t, there) == spots(alone, there)
