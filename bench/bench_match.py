@@ -2,7 +2,7 @@
 
     python bench/bench_match.py [--short]
 
-Printed beside their targets (2-core machine): headless First Mission (play only) >= 20 games/s per core;
+Times are CPU time of this process (the machine may be shared); printed beside their targets (2-core machine): headless First Mission (play only) >= 20 games/s per core;
 undo and load <= 30 ms at 50 / 150 / 300 / 600 commands; every preview <= 5 ms (one unit against every enemy
 with 30 units on the table).
 """
@@ -85,18 +85,18 @@ def bench_undo_load(lengths) -> None:
         probe = rewind_probe(m, log, events, rolls, cps, n)
         undo_t = []
         for _ in range(3):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             back = rewind(probe, n - 1)
-            undo_t.append((time.perf_counter() - t0) * 1000)
+            undo_t.append((time.process_time() - t0) * 1000)
             probe = back
             probe = rewind_probe(m, log, events, rolls, cps, n, table=back.table)
         path = save_match(probe, f"bench-{n}", folder=folder)
         load_match(path).close()  # the map parsed once, as in a game that has shown its maps
         load_t = []
-        for _ in range(3):
-            t0 = time.perf_counter()
+        for _ in range(5):
+            t0 = time.process_time()
             loaded = load_match(path)
-            load_t.append((time.perf_counter() - t0) * 1000)
+            load_t.append((time.process_time() - t0) * 1000)
             loaded.close()
         u, ld = statistics.median(undo_t), statistics.median(load_t)
         print(f"{n:4d} commands: undo {u:6.1f} ms [<= 30: {verdict(u, 30)}]   load {ld:6.1f} ms "
@@ -130,16 +130,16 @@ def bench_previews(repeats: int) -> None:
         print(f"   units on the table: {len(m.units(items=None))}")
         all_t, one_t, move_t = [], [], []
         for _ in range(repeats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             for e in enemies:
                 m.attack_preview(uid, w.id, e, with_odds=False)
-            all_t.append((time.perf_counter() - t0) * 1000)
-            t0 = time.perf_counter()
+            all_t.append((time.process_time() - t0) * 1000)
+            t0 = time.process_time()
             m.attack_preview(uid, w.id, enemies[0], with_odds=True)
-            one_t.append((time.perf_counter() - t0) * 1000)
-            t0 = time.perf_counter()
+            one_t.append((time.process_time() - t0) * 1000)
+            t0 = time.process_time()
             m.move_options(uid, "move")
-            move_t.append((time.perf_counter() - t0) * 1000)
+            move_t.append((time.process_time() - t0) * 1000)
         for label, t in ((f"targets: one unit against all {len(enemies)} enemies", all_t),
                          ("the hovered target's odds", one_t), ("Move options (reach, Charge spots)", move_t)):
             v = statistics.median(t)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import errno
 import json
-import math
 import os
 import re
 import stat
@@ -34,6 +33,10 @@ _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# numbers outside strings the game's files never hold: a whole number longer than MAX_INT_DIGITS, an exponent
+# of three digits (1e400 is infinite), NaN and the infinities (json reads them as constants)
+_LONG_INT = re.compile(r"\d{%d,}" % (MAX_INT_DIGITS + 1))
+_HUGE_EXPONENT = re.compile(r"[0-9.][eE][+-]?\d{3,}")
 
 
 class _Rejected(ValueError):
@@ -44,24 +47,29 @@ def _bad_constant(name: str):
     raise _Rejected(f"holds a number that is not finite ({name})")
 
 
-def _finite_float(text: str) -> float:
-    v = float(text)
-    if not math.isfinite(v):
-        raise _Rejected(f"holds a number too large to use ({text[:20]})")
-    return v
-
-
-def _small_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise _Rejected(f"holds a whole number too large to use ({len(text)} digits)")
-    return int(text)
-
-
 def nesting_depth(text: str) -> int:
     """How deeply the JSON text nests arrays and objects (brackets inside strings do not count). Linear,
     no recursion, so a file of a million '[' is measured as safely as a small one."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return _depth(_STRING.sub("", text))
+
+
+def _depth(outside_strings: str) -> int:
+    brackets = _NOT_BRACKET.sub("", outside_strings)
     return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+
+
+def _number_problem(outside_strings: str) -> str | None:
+    """What is wrong with a number of the text (outside strings), read in one pass of C before parsing."""
+    m = _LONG_INT.search(outside_strings)
+    if m:
+        digits = len(re.match(r"\d+", outside_strings[m.start():]).group())
+        return f"holds a whole number too large to use ({digits} digits)"
+    m = _HUGE_EXPONENT.search(outside_strings)
+    if m:
+        start = max(0, m.start() - 20)
+        token = re.search(r"-?[\d.]+[eE][+-]?\d+", outside_strings[start:m.end() + 10])
+        return f"holds a number too large to use ({(token.group() if token else m.group())[:20]})"
+    return None
 
 
 def _read_bytes(path: Path, max_bytes: int, what: str, error) -> bytes:
@@ -105,10 +113,14 @@ def read_json(path: Path, max_bytes: int, what: str, error):
         text = text[1:]
     if not text.strip():
         raise error(path, "is empty")
-    if nesting_depth(text) > MAX_DEPTH:
+    outside = _STRING.sub("", text)
+    if _depth(outside) > MAX_DEPTH:
         raise error(path, f"is damaged: nested more than {MAX_DEPTH} levels deep")
+    problem = _number_problem(outside)
+    if problem:
+        raise error(path, f"is damaged: it {problem}")
     try:
-        data = json.loads(text, parse_constant=_bad_constant, parse_float=_finite_float, parse_int=_small_int)
+        data = json.loads(text, parse_constant=_bad_constant)
         if _SURROGATE_ESCAPE.search(text):  # "\ud800" alone is valid JSON but not text the screen can show
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         return data
