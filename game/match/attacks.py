@@ -274,6 +274,7 @@ class MatchAttacks:
         it takes no Damage and may only Move, Dash or be revived; it keeps what it carries."""
         with self._in_world():
             esper.component_for_entity(uid, Conditions).downed = True
+        self._sync_table()
         u = self.unit(uid)
         self.emit(E.Downed(uid, u.name, u.side))
 
@@ -283,6 +284,7 @@ class MatchAttacks:
             esper.component_for_entity(uid, Conditions).downed = False
             h = esper.component_for_entity(uid, Health)
             h.hit = max(1, min(hit, h.max_hit))
+        self._sync_table()
         u = self.unit(uid)
         self.emit(E.Revived(uid, u.name, u.side, h.hit, why))
 

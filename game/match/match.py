@@ -88,6 +88,8 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self._deployed_sides: set[str] = set()
         self._deploy_turn: str | None = None  # alternate deployment (R29): the side placing a unit now
         self._marker_ids: dict[str, int] = {}  # marker id -> its entity, in the order placed
+        self._base_cache: dict = {}  # uid -> Base, kept between table syncs (units.py)
+        self._units_cache: dict = {}  # units() lists, kept between table syncs
         self._seat_turn: dict[str, int] = {s: 0 for s in self.sides}  # co-op: whose turn to activate (R27)
         self._pending: list[tuple] = []  # steps waiting to run (plain data: they are part of the state)
         self._front_cursor = 0  # where the running step puts mission steps "in front" (keeps their order)

@@ -84,6 +84,7 @@ class MatchMovement:
             p = esper.component_for_entity(uid, Position)
             start = (p.x, p.y, p.z)
             p.x, p.y, p.z = x, y, z
+        self._base_cache.pop(uid, None)
         if sync:
             self._sync_table()
         u = self.unit(uid)

@@ -93,6 +93,7 @@ class MatchUnits:
                                       Health(card.hit, card.hit), Readiness(), Conditions())
             if pos is not None:
                 esper.add_component(uid, Position(*pos))
+                self._units_cache = {}  # (the table learns of it at the next sync)
             return uid
 
     def spawn(self, side: str, name: str, card: UnitCard, x: float, y: float, z: float = 0.0,
@@ -140,6 +141,10 @@ class MatchUnits:
               downed: bool | None = False) -> list[int]:
         """uids in creation order. items=None: units and items alike. standing: only those on the table.
         downed: Downed units are left out (False: enemies ignore them), included (None) or the only ones (True)."""
+        key = (side, items, standing, downed)
+        hit = self._units_cache.get(key)
+        if hit is not None:
+            return list(hit)
         with self._in_world():
             out = []
             for uid, u in esper.get_component(Unit):
@@ -152,13 +157,19 @@ class MatchUnits:
                 if downed is not None and esper.component_for_entity(uid, Conditions).downed != downed:
                     continue
                 out.append(uid)
-            return sorted(out)
+            out.sort()
+        if standing:  # (lists of units off the table may change without the table: deployment, spawning)
+            self._units_cache[key] = tuple(out)
+        return out
 
     def all_units(self) -> list[int]:
         with self._in_world():
             return sorted(uid for uid, _ in esper.get_component(Unit))
 
     def base(self, uid: int) -> Base:
+        b = self._base_cache.get(uid)  # kept from the last _sync_table: bases change only through it
+        if b is not None:
+            return b
         with self._in_world():
             u = esper.component_for_entity(uid, Unit)
             p = esper.component_for_entity(uid, Position)
@@ -188,9 +199,14 @@ class MatchUnits:
         return [e for e in self.enemies_of(uid) if self.table.adjacent(me, self.base(e))]
 
     def _sync_table(self) -> None:
+        """The table's bases from the units' positions; every change of a position, of who is on the table or
+        of who is Downed ends here (it also forgets the kept lists of units and bases)."""
+        self._base_cache = {}
+        self._units_cache = {}
         with self._in_world():
             bases = [self.base(uid) for uid, _ in esper.get_components(Unit, Position)
                      if not esper.has_component(uid, TakenOut)]
+        self._base_cache = {b.uid: b for b in bases}
         self.table.set_bases(bases)
 
     def all_units_of(self, side: str) -> list[int]:
