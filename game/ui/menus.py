@@ -385,9 +385,12 @@ class LoadScene(Scene):
         y += px(48)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
+        self.b_replay = UIButton(rect(x0 + (pw - bw) // 2, y, bw, bh), "Watch as replay", m, container=root,
+                                 tool_tip_text="Watch the picked save from its first action, step by step")
         self.b_load = UIButton(rect(x0 + pw - bw, y, bw, bh), "Load", m, container=root, object_id="#primary")
         if not self.items:
             self.b_load.disable()
+            self.b_replay.disable()
 
     def selected(self):
         """The SaveInfo picked in the list (the only one, if there is just one), or None."""
@@ -421,12 +424,22 @@ class LoadScene(Scene):
             return
         load_into_battle(self.app, path)
 
+    def replay_selected(self) -> None:
+        path = self.selected_path()
+        if path is None:
+            self.app.toast("Pick a save first")
+            return
+        from .replay import open_save_as_replay
+        open_save_as_replay(self.app, path)
+
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.b_back:
                 self.app.pop()
             elif event.ui_element is self.b_load:
                 self.load_selected()
+            elif event.ui_element is self.b_replay:
+                self.replay_selected()
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
             self.load_selected()
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
@@ -657,6 +670,7 @@ class ResultsScene(Scene):
         self.match = match
         self.summary = summary
         self._thumb = None
+        self._luck = None  # the luck panel (game/ui/luckpanel.py), made when first drawn
 
     def build_ui(self) -> None:
         root = self.new_root()
@@ -672,9 +686,14 @@ class ResultsScene(Scene):
         text = res.text if res else ""
         line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
         UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")
-        self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(260)), m, container=root)
+        self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(316)), m, container=root)
         bw, bh = px(200), px(46)
         y = h - px(90)
+        self.b_replay = UIButton(rect(x0, y - bh - px(10), bw, bh), "Watch the replay", m, container=root,
+                                 tool_tip_text="Watch this battle again, step by step, forwards and backwards")
+        self.b_report = UIButton(rect(x0 + pw - bw, y - bh - px(10), bw, bh), "Export report", m, container=root,
+                                 tool_tip_text="Write the battle report (squads, dice, luck, turning points) as a "
+                                               "Markdown file in your saves folder, under reports")
         self.b_title = UIButton(rect(x0, y, bw, bh), "Title screen", m, container=root)
         self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), "New mission", m, container=root, object_id="#primary")
 
@@ -687,9 +706,37 @@ class ResultsScene(Scene):
             return
         if event.ui_element is self.b_title:
             self.app.replace(TitleScene(self.app))
+        elif event.ui_element is self.b_replay:
+            from .replay import open_match_as_replay
+            open_match_as_replay(self.app, self.match)
+        elif event.ui_element is self.b_report:
+            self.export_report()
         elif event.ui_element is self.b_new:
             self.app.replace(TitleScene(self.app))
             self.app.push(SetupScene(self.app))
+
+    def export_report(self):
+        """Write the battle report to <saves>/reports/<name>.md; the path, or None when it cannot be written."""
+        from game.report import export_report, facts_of
+
+        from .wording import map_title
+        bf = self.match.table.battlefield
+        facts = facts_of(self.match, battlefield=map_title(bf, self.match.scenario.map or ""))
+        try:
+            path = export_report(facts, self.app.saves_dir / "reports")
+        except OSError as e:
+            self.app.message("Cannot write the report", f"The battle report could not be written: "
+                                                        f"{e.strerror or e}")
+            return None
+        self.app.toast(f"Battle report saved in your saves folder: reports/{path.name}", "ok")
+        return path
+
+    @property
+    def luck_panel(self):
+        if self._luck is None:
+            from .luckpanel import LuckPanel
+            self._luck = LuckPanel(self.app, self.match)
+        return self._luck
 
     def intent(self, name: str) -> bool:
         return name == "cancel"
@@ -697,9 +744,12 @@ class ResultsScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(self.app.palette.bg)
         w, h = self.app.size
+        px = self.px
+        luck_h = self.luck_panel.height()
         if self._thumb is None or self._thumb[0] != self.app.size:
-            self._thumb = (self.app.size, self._render_thumb(w // 2 - self.px(40), h - self.px(80)))
-        screen.blit(self._thumb[1], (self.px(30), self.px(40)))
+            self._thumb = (self.app.size, self._render_thumb(w // 2 - px(40), h - px(80) - luck_h - px(12)))
+        screen.blit(self._thumb[1], (px(30), px(40)))
+        self.luck_panel.draw(screen, pygame.Rect(px(30), h - px(40) - luck_h, w // 2 - px(40), luck_h))
 
     def _render_thumb(self, tw, th) -> pygame.Surface:
         """The battlefield as the mission ended."""
