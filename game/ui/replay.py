@@ -27,6 +27,8 @@ from .theme import rect
 
 SPEEDS = {"0.5x": 0.5, "1x": 1.0, "2x": 2.0, "4x": 4.0, "8x": 8.0}
 STEP_SECONDS = 0.8  # one action at 1x
+QUICK_LINES = 40  # the log lines drawn at once after a step back ...
+LOG_SETTLE = 0.3  # ... and the whole log this long after the last step
 
 HINT = ("Left/Right: step  ·  Up/Down: activation  ·  1-9: Turn  ·  Home/End  ·  Space: play/pause  ·  "
         "wheel: zoom  ·  right drag: pan  ·  Esc: back")
@@ -98,6 +100,8 @@ class ReplayScene(Scene):
         self.layout: dict[str, pygame.Rect] = {}
         self._drag: tuple[int, int] | None = None
         self._positions: dict[int, tuple[float, float]] = {}
+        self._log_partial = False  # the log shows only its last lines (just after a step back)
+        self._log_wait = 0.0
         cursor.seek(start)
         self._refresh()
 
@@ -118,22 +122,27 @@ class ReplayScene(Scene):
             marks.append(len(entries))
         return entries, marks
 
-    def _sync_log(self) -> None:
+    def _sync_log(self, full: bool = True) -> None:
+        """The log up to the position on show. Forwards it grows; backwards it is drawn again, at first only its
+        last QUICK_LINES (steps back follow one another quickly), in full once the stepping stops."""
         n = self.entry_marks[self.cursor.marks[self.cursor.pos]]
-        if n >= self.shown:
+        if n >= self.shown and not self._log_partial:
             self.log.add(self.entries[self.shown:n])
         else:
+            first = 0 if full else max(0, n - QUICK_LINES)
             self.log.clear()
-            self.log.add(self.entries[:n])
+            self.log.add(self.entries[first:n])
+            self._log_partial = first > 0
         self.shown = n
+        self._log_wait = LOG_SETTLE
 
     # == moving through the battle ===========================================================================
-    def _refresh(self) -> None:
+    def _refresh(self, quick: bool = False) -> None:
         c = self.cursor
         self.units = snapshot_units(c.match)
         self.last = c.last_events()
         self._positions = self._last_positions()
-        self._sync_log()
+        self._sync_log(full=not quick)
         self.version += 1
 
     def _last_positions(self) -> dict[int, tuple[float, float]]:
@@ -169,7 +178,7 @@ class ReplayScene(Scene):
             return
         if how in ("step", "group") and arg > 0:
             sound_cues.on_events(self.app, new)  # stepping on sounds like the battle; jumps are silent
-        self._refresh()
+        self._refresh(quick=c.pos < before)
         self._sync_widgets()
 
     def toggle_play(self) -> None:
@@ -329,6 +338,11 @@ class ReplayScene(Scene):
 
     # == frame ==============================================================================================
     def update(self, dt: float) -> None:
+        if self._log_partial:
+            self._log_wait -= dt
+            if self._log_wait <= 0:  # the stepping stopped: the whole log again
+                self._sync_log()
+                self.version += 1
         if not self.playing:
             return
         self.timer += dt
@@ -341,7 +355,7 @@ class ReplayScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.playing
+        return self.playing or self._log_partial
 
     def redraw_state(self):
         return "still", (self.version, self.playing, self.speed)

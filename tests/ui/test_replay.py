@@ -92,6 +92,25 @@ def test_watch_a_save_as_a_replay_and_step_through_it(app, finished):
     assert c.match is None  # the replay's matches are closed
 
 
+def test_after_steps_back_the_log_shows_its_last_lines_then_all_of_it(app, finished):
+    from game.ui.replay import LOG_SETTLE, QUICK_LINES, open_match_as_replay
+    d = Driver(app)
+    d.step(2)
+    open_match_as_replay(app, finished)
+    sc = d.scene
+    d.key(pygame.K_END)
+    every = [e.plain for e in sc.entries[:sc.entry_marks[sc.cursor.marks[sc.cursor.pos]]]]
+    assert log_text(sc) == every
+    d.key(pygame.K_LEFT, frames=1)
+    d.key(pygame.K_LEFT, frames=1)
+    now = [e.plain for e in sc.entries[:sc.entry_marks[sc.cursor.marks[sc.cursor.pos]]]]
+    assert len(now) > QUICK_LINES and log_text(sc) == now[-QUICK_LINES:]  # quick: the last lines
+    d.step(int(LOG_SETTLE * 60) + 3)
+    assert log_text(sc) == now  # the stepping stopped: all of it
+    d.key(pygame.K_RIGHT)
+    assert log_text(sc) == [e.plain for e in sc.entries[:sc.entry_marks[sc.cursor.marks[sc.cursor.pos]]]]
+
+
 def test_the_replay_viewer_shows_the_table_the_log_and_the_last_action(app, finished):
     path = save_match(finished, "for-the-picture", app.saves_dir)
     d = Driver(app)
