@@ -10,8 +10,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
 # A layer may import only itself and the layers listed before it.
-LAYERS = ["rules", "content", "battlefield", "match", "ai", "modes", "persistence", "ui"]
-TOP_LEVEL = {"paths": -1, "headless": 99, "squads": 99, "odds_cli": 99, "lab": 99}  # app-level modules beside main.py
+LAYERS = ["rules", "content", "battlefield", "match", "ai", "modes", "persistence", "report", "ui"]
+# app-level modules beside main.py; the replay cursor sits with the report, under the screen that shows both
+TOP_LEVEL = {"paths": -1, "headless": 99, "squads": 99, "odds_cli": 99, "lab": 99, "replay": LAYERS.index("report")}
 
 
 def _imports(path: Path) -> list[str]:
@@ -74,6 +75,13 @@ def test_layers_import_only_layers_above(layer):
             if other is not None and other > mine:
                 bad.append(f"{f.relative_to(ROOT)} imports {mod}")
     assert not bad, "a layer imports a layer below it:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("module", [m for m, layer in TOP_LEVEL.items() if 0 <= layer < 99])
+def test_top_level_modules_import_only_layers_above(module):
+    path = GAME / f"{module}.py"
+    bad = [mod for mod in _imports(path) if (_layer_of(mod) or -1) > TOP_LEVEL[module]]
+    assert not bad, f"game/{module}.py imports a layer below it: " + ", ".join(bad)
 
 
 def test_only_ui_imports_pygame():

@@ -160,17 +160,29 @@ def write_json_atomic(path: Path, data: dict, compact: bool = False) -> None:
     OSError when it cannot be written, including data the reader would refuse (NaN, Infinity): the callers
     already tell the player a save failed, and no file is written that could not be read back. `compact`: no
     indentation (saves, which are large and read back by the game rather than by people)."""
+    def dump(f) -> None:
+        try:
+            if compact:
+                json.dump(data, f, separators=(",", ":"), allow_nan=False)
+            else:
+                json.dump(data, f, indent=1, allow_nan=False)
+        except ValueError as e:
+            raise OSError(errno.EINVAL, f"{path.name} cannot be written: {e}") from None
+
+    _write_atomic(path, dump)
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """The same atomic write for a text file of the game's (a battle report): UTF-8, OSError on failure."""
+    _write_atomic(path, lambda f: f.write(text))
+
+
+def _write_atomic(path: Path, write) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            try:
-                if compact:
-                    json.dump(data, f, separators=(",", ":"), allow_nan=False)
-                else:
-                    json.dump(data, f, indent=1, allow_nan=False)
-            except ValueError as e:
-                raise OSError(errno.EINVAL, f"{path.name} cannot be written: {e}") from None
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

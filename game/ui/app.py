@@ -17,6 +17,7 @@ import pygame_gui
 
 from .intents import key_intent
 from .settings import Palette, Settings
+from .sound import Sound
 from .sprites import Sprites
 from .text import Text
 from .theme import close_dropdown_on_same_pick, make_manager
@@ -59,6 +60,8 @@ class App:
         self.size = self.screen.get_size()
         self.mouse = (size[0] // 2, size[1] // 2)
         self.palette = Palette(self.settings.palette)
+        # sounds: silently off without an audio device; the ambient loop only in a real window
+        self.sound = Sound(self.settings.volume, self.settings.muted, ambient=not headless)
         self.text = Text(self.settings.ui_scale)
         self.sprites = Sprites(self.text, self.palette)
         self.manager = make_manager(self.size, self.settings.ui_scale, self.palette, lambda: self.mouse)
@@ -167,6 +170,7 @@ class App:
         while self.scenes:
             self.scenes.pop().exit()
         self.close_dialog()
+        self.sound.close()
         gc.collect()
 
     # -- settings -----------------------------------------------------------------------------------
@@ -175,6 +179,7 @@ class App:
         old = self.settings
         self.settings = new
         new.save(self.saves_dir)
+        self.sound.apply(new)
         if new.palette != old.palette:
             self.palette = Palette(new.palette)
             self.sprites = Sprites(self.text, self.palette)
@@ -229,7 +234,8 @@ class App:
     def _idle_wait(self) -> float:
         """Seconds the loop may sleep before the next frame: 0 while anything moves, runs or was just touched."""
         top = self.top
-        if top is None or self._redraw or self._grace > 0 or self.toasts or top.busy or self._typing():
+        if top is None or self._redraw or self._grace > 0 or self.toasts or top.busy or self._typing() or \
+                self.sound.pending:
             return 0.0
         mode, _ = top.redraw_state()
         if mode == "moving":
@@ -257,6 +263,7 @@ class App:
         for s in self.scenes:
             s.update(dt) if s is top else (s.update_below(dt) if hasattr(s, "update_below") else None)
         self.manager.update(dt)
+        self.sound.update(dt)
         if self.toasts and not (top is not None and top.toast_anchor() is None):  # held toasts do not age
             for t in self.toasts:
                 t.t += dt
@@ -297,6 +304,8 @@ class App:
             self.resize(event.x, event.y)
             return
         consumed = self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.sound.play("click")
         if close_dropdown_on_same_pick(event):
             return
         top = self.top

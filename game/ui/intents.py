@@ -70,3 +70,15 @@ CONTROLS = [
     ("Ctrl+S", "quick save"),
     ("F1 or H", "this help"),
 ]
+
+# The replay viewer's keys (game/ui/replay.py) and the sound settings: the same help lists them.
+REPLAY_CONTROLS = [
+    ("Replay: Left / Right", "step back / forward one action"),
+    ("Replay: Up / Down, Page Up / Page Down", "the previous / next activation"),
+    ("Replay: Home / End", "the start / the end of the battle"),
+    ("Replay: 1-9", "jump to the start of that Turn"),
+    ("Replay: Space", "play / pause (the speed is beside the Turn list)"),
+    ("Replay: click the timeline", "jump to that moment"),
+    ("Settings: Sound, Volume", "mute the game's sounds, or set their volume"),
+]
+CONTROLS += REPLAY_CONTROLS

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList, UITextBox,
-                                 UITextEntryLine)
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel, UISelectionList,
+                                 UITextBox, UITextEntryLine)
 
 from .help_text import TABS
 from .scene import Scene
@@ -391,9 +391,12 @@ class LoadScene(Scene):
         y += px(48)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
+        self.b_replay = UIButton(rect(x0 + (pw - bw) // 2, y, bw, bh), "Watch as replay", m, container=root,
+                                 tool_tip_text="Watch the picked save from its first action, step by step")
         self.b_load = UIButton(rect(x0 + pw - bw, y, bw, bh), "Load", m, container=root, object_id="#primary")
         if not self.items:
             self.b_load.disable()
+            self.b_replay.disable()
 
     def selected(self):
         """The SaveInfo picked in the list (the only one, if there is just one), or None."""
@@ -427,12 +430,22 @@ class LoadScene(Scene):
             return
         load_into_battle(self.app, path)
 
+    def replay_selected(self) -> None:
+        path = self.selected_path()
+        if path is None:
+            self.app.toast("Pick a save first")
+            return
+        from .replay import open_save_as_replay
+        open_save_as_replay(self.app, path)
+
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.b_back:
                 self.app.pop()
             elif event.ui_element is self.b_load:
                 self.load_selected()
+            elif event.ui_element is self.b_replay:
+                self.replay_selected()
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
             self.load_selected()
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
@@ -466,17 +479,18 @@ class SettingsScene(Scene):
         px = self.px
         pw = min(w - px(40), px(640))
         x0 = (w - pw) // 2
-        y = px(40)
-        UILabel(rect(x0, y, pw, px(40)), "Settings", m, container=root, object_id="#heading")
-        y += px(60)
         lw, rh = px(200), px(36)
         fw = pw - lw
+        gap = px(12) if px(40 + 60 + 7 * 48 + 50 + 46) <= h - px(8) else px(4)  # 7 rows: closer on a low window
+        y = px(40) if gap == px(12) else px(16)
+        UILabel(rect(x0, y, pw, px(40)), "Settings", m, container=root, object_id="#heading")
+        y += px(60) if gap == px(12) else px(48)
 
         def row(label, options, current, tip=None):
             nonlocal y
             UILabel(rect(x0, y, lw, rh), label, m, container=root)
             dd = UIDropDownMenu(options, current, rect(x0 + lw, y, fw, rh), m, container=root)
-            y += rh + px(12)
+            y += rh + gap
             return dd
 
         self.dd_scale = row("UI scale", [f"{int(s * 100)}%" for s in UI_SCALES], f"{int(st.ui_scale * 100)}%")
@@ -484,6 +498,13 @@ class SettingsScene(Scene):
         self.dd_palette = row("Colours", list(PALETTE_NAMES.values()), PALETTE_NAMES[st.palette])
         self.dd_grid = row("Grid and ruler", ["Off", "On"], "On" if st.show_grid else "Off")
         self.dd_names = row("Unit names", ["Off", "On"], "On" if st.show_names else "Off")
+        self.dd_sound = row("Sound", ["On", "Muted"], "Muted" if st.muted else "On")
+        UILabel(rect(x0, y, lw, rh), "Volume", m, container=root)
+        self.volume = int(round(st.volume * 100))
+        self.sl_volume = UIHorizontalSlider(rect(x0 + lw, y, fw - px(70), rh), self.volume, (0, 100), m,
+                                            container=root, click_increment=5)
+        self.l_volume = UILabel(rect(x0 + lw + fw - px(64), y, px(64), rh), f"{self.volume}%", m, container=root)
+        y += rh + gap
         UILabel(rect(x0, y, pw, px(26)), "Every palette also uses shapes: your bases are round with a chevron, "
                 "Bugs are spiky, items are hexagons.", m, container=root, object_id="#dim")
         y += px(50)
@@ -495,13 +516,21 @@ class SettingsScene(Scene):
         speed = next((k for k, v in SPEED_LABELS.items() if v == dd_value(self.dd_speed)), st.npc_speed)
         pal = next((k for k, v in PALETTE_NAMES.items() if v == dd_value(self.dd_palette)), st.palette)
         new = replace(st, ui_scale=scale, npc_speed=speed, palette=pal, show_grid=dd_value(self.dd_grid) == "On",
-                      show_names=dd_value(self.dd_names) == "On")
+                      show_names=dd_value(self.dd_names) == "On", volume=self.volume / 100,
+                      muted=dd_value(self.dd_sound) == "Muted")
         self.app.pop()
         self.app.apply_settings(new)
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_back:
             self.apply()
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.sl_volume:
+            self.volume = int(round(self.sl_volume.get_current_value()))
+            self.l_volume.set_text(f"{self.volume}%")
+            self.app.sound.set_volume(self.volume / 100)  # heard at once: the click is the sample
+            self.app.sound.play("click")
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.dd_sound:
+            self.app.sound.set_muted(dd_value(self.dd_sound) == "Muted")
 
     def intent(self, name: str) -> bool:
         if name == "cancel":
@@ -647,6 +676,7 @@ class ResultsScene(Scene):
         self.match = match
         self.summary = summary
         self._thumb = None
+        self._luck = None  # the luck panel (game/ui/luckpanel.py), made when first drawn
 
     def build_ui(self) -> None:
         root = self.new_root()
@@ -662,9 +692,14 @@ class ResultsScene(Scene):
         text = res.text if res else ""
         line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
         UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")
-        self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(260)), m, container=root)
+        self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(316)), m, container=root)
         bw, bh = px(200), px(46)
         y = h - px(90)
+        self.b_replay = UIButton(rect(x0, y - bh - px(10), bw, bh), "Watch the replay", m, container=root,
+                                 tool_tip_text="Watch this battle again, step by step, forwards and backwards")
+        self.b_report = UIButton(rect(x0 + pw - bw, y - bh - px(10), bw, bh), "Export report", m, container=root,
+                                 tool_tip_text="Write the battle report (squads, dice, luck, turning points) as a "
+                                               "Markdown file in your saves folder, under reports")
         self.b_title = UIButton(rect(x0, y, bw, bh), "Title screen", m, container=root)
         self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), "New mission", m, container=root, object_id="#primary")
 
@@ -677,9 +712,37 @@ class ResultsScene(Scene):
             return
         if event.ui_element is self.b_title:
             self.app.replace(TitleScene(self.app))
+        elif event.ui_element is self.b_replay:
+            from .replay import open_match_as_replay
+            open_match_as_replay(self.app, self.match)
+        elif event.ui_element is self.b_report:
+            self.export_report()
         elif event.ui_element is self.b_new:
             self.app.replace(TitleScene(self.app))
             self.app.push(SetupScene(self.app))
+
+    def export_report(self):
+        """Write the battle report to <saves>/reports/<name>.md; the path, or None when it cannot be written."""
+        from game.report import export_report, facts_of
+
+        from .wording import map_title
+        bf = self.match.table.battlefield
+        facts = facts_of(self.match, battlefield=map_title(bf, self.match.scenario.map or ""))
+        try:
+            path = export_report(facts, self.app.saves_dir / "reports")
+        except OSError as e:
+            self.app.message("Cannot write the report", f"The battle report could not be written: "
+                                                        f"{e.strerror or e}")
+            return None
+        self.app.toast(f"Battle report saved in your saves folder: reports/{path.name}", "ok")
+        return path
+
+    @property
+    def luck_panel(self):
+        if self._luck is None:
+            from .luckpanel import LuckPanel
+            self._luck = LuckPanel(self.app, self.match)
+        return self._luck
 
     def intent(self, name: str) -> bool:
         return name == "cancel"
@@ -687,9 +750,12 @@ class ResultsScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(self.app.palette.bg)
         w, h = self.app.size
+        px = self.px
+        luck_h = self.luck_panel.height()
         if self._thumb is None or self._thumb[0] != self.app.size:
-            self._thumb = (self.app.size, self._render_thumb(w // 2 - self.px(40), h - self.px(80)))
-        screen.blit(self._thumb[1], (self.px(30), self.px(40)))
+            self._thumb = (self.app.size, self._render_thumb(w // 2 - px(40), h - px(80) - luck_h - px(12)))
+        screen.blit(self._thumb[1], (px(30), px(40)))
+        self.luck_panel.draw(screen, pygame.Rect(px(30), h - px(40) - luck_h, w // 2 - px(40), luck_h))
 
     def _render_thumb(self, tw, th) -> pygame.Surface:
         """The battlefield as the mission ended."""

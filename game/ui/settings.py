@@ -1,4 +1,5 @@
-"""Player settings (UI scale, NPC speed, colour palette, grid overlay) and the colour palettes.
+"""Player settings (UI scale, NPC speed, colour palette, grid overlay, sound volume and mute) and the colour
+palettes.
 
 Settings live in <saves folder>/settings.json (saves/ is the one folder the game writes to). A missing or
 unreadable file gives the defaults; unknown values fall back one by one.
@@ -27,6 +28,8 @@ class Settings:
     palette: str = "okabe-ito"
     show_grid: bool = False
     show_names: bool = True
+    volume: float = 0.7  # sound, 0-1 (game/ui/sound.py)
+    muted: bool = False
 
     @property
     def npc_delay(self) -> float:
@@ -59,6 +62,11 @@ class Settings:
             s.show_grid = data["show_grid"]
         if isinstance(data.get("show_names"), bool):
             s.show_names = data["show_names"]
+        v = data.get("volume")
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1:
+            s.volume = round(float(v), 2)
+        if isinstance(data.get("muted"), bool):
+            s.muted = data["muted"]
         return s
 
 

@@ -1,0 +1,18 @@
+"""Battles for the report's tests: small skirmishes with scripted dice (tests/match/conftest.py)."""
+import pytest
+
+from tests.match.conftest import skirmish
+
+
+@pytest.fixture
+def make_skirmish():
+    made = []
+
+    def _make(*args, **kw):
+        m, a, b = skirmish(*args, **kw)
+        made.append(m)
+        return m, a, b
+
+    yield _make
+    for m in made:
+        m.close()
