@@ -295,18 +295,34 @@ class MatchMissions:
         return cache[z]
 
     def spots_in_zones(self, side: str) -> list[tuple[int, float, float, float]]:
-        """Spots for every undeployed unit of `side` in its zones, in squad order (as many as there is room)."""
+        """Spots for every undeployed unit of `side` in its zones, in squad order (as many as there is room):
+        one pass over each zone's lattice, each unit taking the first free point 0.6" clear of the others."""
         waiting = self.undeployed(side)
-        taken = [(self.position(u).x, self.position(u).y) for u in self.units(side, downed=None)]
+        taken = [(self.position(u).x, self.position(u).y, self.unit(u).card.base_diameter / 2)
+                 for u in self.units(side, downed=None)]
         out = []
+        zones = self.deployment_zones(side) or [None]
+        lattice = [pt for z in zones for pt in self._zone_lattice(z)]
+        standable: dict[tuple[float, float, float], tuple[bool, float]] = {}
         for uid in waiting:
             r = self.unit(uid).card.base_diameter / 2
-            spots = self.zone_spots(side, r, taken, gap=0.6)
-            if not spots:
+            found = None
+            for i in range(len(lattice)):
+                x, y = lattice[i]
+                if any(math.hypot(x - sx, y - sy) < r + sr + 0.6 - 1e-9 for sx, sy, sr in taken):
+                    continue
+                key = (x, y, r)
+                if key not in standable:
+                    zz = self.table.surface_z(x, y, 0.0)
+                    standable[key] = (self.table.can_stand(r, x, y, zz), zz)
+                ok, zz = standable[key]
+                if ok:
+                    found = (x, y, zz)
+                    break
+            if found is None:
                 break
-            x, y, z = spots[0]
-            taken.append((x, y))
-            out.append((uid, x, y, z))
+            taken.append((found[0], found[1], r))
+            out.append((uid, *found))
         return out
 
     def deployment_problem(self, side: str) -> str | None:

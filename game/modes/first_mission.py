@@ -104,17 +104,23 @@ class FirstMission(MissionScript):
     def start_of_turn(self, match) -> None:
         x = bugs_per_spawn_point(match.turn)
         players = [match.base(u) for u in match.units(PLAYER)]
+        r = self.bug_card.base_diameter / 2
         for sp in match.units(NPC, items=True):
             placed = 0
+            # the free spots Adjacent to the Spawn Point, those facing the squad first; each Bug takes the first
+            # one that no Bug placed just before overlaps
+            spots = match.table.spots_adjacent_to(match.base(sp), r, NPC)
+            spots.sort(key=lambda s: (min((math.hypot(s[0] - p.x, s[1] - p.y) for p in players), default=0),
+                                      s[0], s[1]))
+            taken: list[tuple[float, float]] = []
             for _ in range(x):
-                spots = match.table.spots_adjacent_to(match.base(sp), self.bug_card.base_diameter / 2, NPC)
-                if not spots:
+                free = [s for s in spots if all(math.hypot(s[0] - tx, s[1] - ty) >= 2 * r - 1e-9 for tx, ty in taken)
+                        and match.table.can_stand(r, *s)]
+                if not free:
                     match.note(f"No room to spawn a Bug next to {match.unit(sp).name}")
                     break
-                # Bugs come out on the side facing the squad.
-                spots.sort(key=lambda s: (min((math.hypot(s[0] - p.x, s[1] - p.y) for p in players), default=0),
-                                          s[0], s[1]))
-                sx, sy, sz = spots[0]
+                sx, sy, sz = free[0]
+                taken.append((sx, sy))
                 match.mission_state["bugs"] += 1
                 match.spawn(NPC, f"Bug {match.mission_state['bugs']}", self.bug_card, sx, sy, sz)
                 placed += 1
