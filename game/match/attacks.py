@@ -1,7 +1,7 @@
 """Combat: valid targets (Core Rules section 8, R7), attacks, Damage and units Taken Out."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import esper
 
@@ -43,8 +43,10 @@ class _AttackContext:
 
 
 class MatchAttacks:
-    def ranged_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
-        """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7, skills), or None."""
+    def ranged_target_reason(self, attacker: int, weapon: WeaponCard, target: int, origin=None) -> str | None:
+        """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7, skills), or None.
+        `origin`: a Base the shot is fired from instead of the attacker's own (a mission's Turret): range and
+        Line of Sight are measured from it; the rules about the attacker (Adjacent enemies, R7) still apply."""
         with self._in_world():
             why = self._target_basics(attacker, weapon, target, "shoot")
             if why:
@@ -58,9 +60,10 @@ class MatchAttacks:
             for mate in self.squadmates(attacker):
                 if self.adjacent(mate, target) and not S.may_shoot_past(self, attacker, mate):
                     return f"the target is Adjacent to {self.unit(mate).name}"
-            if not self.table.in_range(self.base(attacker), self.base(target), weapon.range_inches):
+            if not self.table.in_range(origin or self.base(attacker), self.base(target), weapon.range_inches):
                 return f"out of range ({weapon.range_inches:g}\")"
-            sight = S.sight_from(self, attacker, target)
+            sight = S.sight_from(self, attacker, target) if origin is None else S.sight_between(self, origin,
+                                                                                                self.base(target))
             if not sight.visible:
                 return "not in Line of Sight" + (f" ({sight.blocker})" if sight.blocker else "")
             why = S.ranged_restriction(self, attacker, target)
@@ -174,17 +177,23 @@ class MatchAttacks:
         return [(None, group)]
 
     def start_attack(self, attacker: int, weapon: WeaponCard, groups, **kw) -> None:
-        """A free attack that skills give (Counter): resolved at once."""
+        """A free attack that skills give (Counter), or a mission's attack with a weapon the attacker does not
+        carry fired from another place (`origin`: a Base for Line of Sight and Cover): resolved at once."""
         self._start_attack(attacker, weapon, groups, **kw)
+
+    def mission_attack_bonus(self, attacker: int, target: int, weapon: WeaponCard) -> tuple[int, int]:
+        """(+ATT, +SKL) the mission gives this attack (Rivals, Coordinated Assault)."""
+        return self.mission.attack_bonus(self, attacker, target, weapon)
 
     def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
                       att: int | None = None, then_move=None, mover: int | None = None, aoo: bool = False,
-                      action: bool = False, counter: bool = False, path=()) -> None:
+                      action: bool = False, counter: bool = False, path=(), origin=None) -> None:
         a_unit = self.unit(attacker)
         kind = weapon.kind
+        bonus_att, bonus_skl = self.mission_attack_bonus(attacker, groups[0][1][0], weapon)
         if att is None:
             att = esper.component_for_entity(attacker, Health).hit if weapon.has("HIT") else weapon.att
-            att = S.attack_dice(self, attacker, weapon, att, aoo)
+            att = S.attack_dice(self, attacker, weapon, att, aoo) + bonus_att
         if att <= 0:
             self.note("No Attack dice left to roll", attacker)
             if then_move is not None and mover is not None and self.standing(mover):
@@ -199,7 +208,8 @@ class MatchAttacks:
                 cover = False
                 tsupport = 0
                 if kind == RANGED:
-                    s = S.sight_from(self, attacker, t)
+                    s = S.sight_from(self, attacker, t) if origin is None else S.sight_between(self, origin,
+                                                                                                self.base(t))
                     cover = s.cover and not weapon.has("NCV")
                 else:
                     tsupport = sum(1 for m in self.squadmates(t) if not self.unit(m).item and self.adjacent(m, t))
@@ -223,6 +233,9 @@ class MatchAttacks:
                           aut=weapon.value("AUT"), rnd=weapon.value("RND"), weapon=weapon.name,
                           attacker_name=a_unit.name)
         spec = S.on_attack_spec(self, spec, weapon, aoo)
+        if bonus_skl:
+            spec = replace(spec, skl=max(1, min(6, spec.skl + bonus_skl)))
+        spec = self.mission.attack_spec(self, spec, weapon)
         if weapon.has("LIM"):
             r = esper.component_for_entity(attacker, Readiness)
             r.used_limited = tuple(sorted({*r.used_limited, weapon.id}))
@@ -347,6 +360,9 @@ class MatchAttacks:
             if self.standing(mover) and self.health(mover).hit > 0:
                 self._finish_move(mover, ctx.then_move, points=ctx.path)
         steps += S.after_attack(self, ctx, res)
+        if ctx.weapon is not None:
+            steps += self.mission.after_attack(self, ctx.attacker, ctx.weapon, res.spec.groups[0][1][0].uid,
+                                               dict(res.outcome()))
         steps += [tuple(x) for x in ctx.after]
         self._queue(*steps, front=True)
 

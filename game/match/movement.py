@@ -45,6 +45,8 @@ class MatchMovement:
         if path is None:
             raise IllegalCommand(f"cannot get there with a {act.ACTION_NAMES[action]} ({budget:g}\")")
         self._pay(action)
+        if self.mission.instead_of_move(self, uid, action):
+            return  # the mission's rule put the unit somewhere instead (the Shadow Fiend)
         dest = path.points[-1]
         candidates = []
         if S.provokes_aoo(self, uid) and not self.conditions(uid).downed:  # Downed: moves provoke no AoO
@@ -102,7 +104,7 @@ class MatchMovement:
             m.chosen = (cmd.uid, cmd.weapon)
             esper.component_for_entity(cmd.uid, Readiness).aoo_used = True
             weapon = self.unit(cmd.uid).card.weapon(cmd.weapon)
-            max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon))
+            max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon, m.mover))
             self.note(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity", cmd.uid)
             if max_blunt > 0:
                 self._prompt = Prompt("blunt", self.side_of(m.mover),
@@ -114,9 +116,10 @@ class MatchMovement:
             return
         raise IllegalCommand("answer the Attack of Opportunity first")
 
-    def _aoo_att(self, uid: int, weapon: WeaponCard) -> int:
+    def _aoo_att(self, uid: int, weapon: WeaponCard, target: int) -> int:
         base = esper.component_for_entity(uid, Health).hit if weapon.has("HIT") else weapon.att
-        return S.attack_dice(self, uid, weapon, base, aoo=True)
+        return max(0, S.attack_dice(self, uid, weapon, base, aoo=True) + self.mission_attack_bonus(uid, target,
+                                                                                                 weapon)[0])
 
     def _start_aoo(self, blunt: int) -> None:
         m = self._move
@@ -125,6 +128,7 @@ class MatchMovement:
         if blunt:
             self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)", m.mover)
         self._move = None
-        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, self._aoo_att(attacker, weapon) - blunt),
+        att = max(0, self._aoo_att(attacker, weapon, m.mover) - blunt)
+        self._start_attack(attacker, weapon, [(None, [m.mover])], att=att,
                            then_move=m.dest, mover=m.mover, aoo=True, path=m.points)
 
