@@ -68,6 +68,7 @@ HOOKS: dict[str, str] = {
     "after-melee-defend": "triggers after a Melee attack against this unit is resolved",
     "on-zero-hit": "triggers when this unit (or a squadmate nearby) reaches 0 HIT",
     "on-take-out-enemy": "triggers when this unit Takes Out an enemy",
+    "mission-rule": "applied by the play mode's mission script (Horde Mode's Bosses, the Leech)",
 }
 
 SKILL_KINDS = ("skill", "specialty", "behavior")

@@ -86,6 +86,7 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
     now (about half a second) so that no later preview or NPC decision pays for it."""
     catalog = catalog or load_catalog()
     mission = build_mission(scenario, catalog)
+    catalog = mission.catalog or catalog  # a mode may bring its own units and gear (Horde Mode's roster)
     if table is not None:
         bf = table.battlefield
     else:
