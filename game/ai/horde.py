@@ -1,0 +1,343 @@
+"""The Horde's Behaviours (Horde Mode, H1): Melee, Ranged and Mixed, and the three Bosses' lists, read from each
+unit's Behaviour skill (its `steps`, top line first). The first line that applies is done, again and again, until
+none applies or the unit cannot pay for it. `explanation` names the line that fired, for the screen.
+
+Lines (the step ids of the data files):
+  melee-attack-valid-target[-twice]   fight a valid Melee target (a Boss: at most twice in an Activation)
+  ranged-attack-valid-target[-twice|-once]
+  move-adjacent-to-closest-enemy      Move to end Adjacent to the nearest enemy
+  move-toward-closest-enemy-cover     Move toward the nearest enemy, ending in Cover when it can
+  dash-toward-closest-enemy-cover
+  move-away-if-adjacent               when Adjacent to an enemy, Move (or Dash if a Move cannot be paid) away
+  move-to-cover-sight-of-enemy        Move to a spot in Cover that sees an enemy (none in reach: toward the
+  dash-to-cover-sight-of-enemy        nearest enemy, N H6)
+  move-toward-random-unseen-enemy-cover   the Shadow Fiend: the mission sets it down next to one of them
+  spawn-leech-if-no-adjacent-enemy    the Broodmind's mission action
+  move-away-from-enemies-cover / dash-away-from-enemies-cover
+
+Targets: an enemy item (the Asset of Protect the Asset) before any unit (N H5); then the lowest HIT; then the
+nearest; then the lowest id. Deterministic: the same match state gives the same command.
+"""
+from __future__ import annotations
+
+import math
+
+from game.battlefield import Base
+from game.match import commands as C
+from game.rules import actions as act
+from game.rules.model import MELEE, RANGED
+
+from .common import answer_prompt, approach_spot
+
+SAMPLE = 18  # spots of a Move whose sight is checked when looking for Cover (sight is the costly query)
+THREATS = 2  # nearest enemies a spot's Cover is judged against
+
+LINE_WORDS = {
+    "melee-attack-valid-target": "fight a valid Melee target",
+    "melee-attack-valid-target-twice": "fight a valid Melee target (at most twice)",
+    "ranged-attack-valid-target": "shoot a valid Ranged target",
+    "ranged-attack-valid-target-twice": "shoot a valid Ranged target (at most twice)",
+    "ranged-attack-valid-target-once": "shoot a valid Ranged target (once)",
+    "move-adjacent-to-closest-enemy": "Move to end Adjacent to the nearest enemy",
+    "move-toward-closest-enemy-cover": "Move toward the nearest enemy, to Cover if possible",
+    "dash-toward-closest-enemy-cover": "Dash toward the nearest enemy, to Cover if possible",
+    "move-away-if-adjacent": "Adjacent to an enemy: move away from every enemy",
+    "move-to-cover-sight-of-enemy": "Move to Cover with Line of Sight to an enemy",
+    "dash-to-cover-sight-of-enemy": "Dash to Cover with Line of Sight to an enemy",
+    "move-toward-random-unseen-enemy-cover": "Move toward a random enemy that cannot see it",
+    "spawn-leech-if-no-adjacent-enemy": "no enemy Adjacent: birth a Carrion Leech",
+    "move-away-from-enemies-cover": "Move away from every enemy, to Cover if possible",
+    "dash-away-from-enemies-cover": "Dash away from every enemy, to Cover if possible",
+}
+
+
+FIELD = 20.0  # inches of paths searched from the goal when the straight approach is blocked
+
+
+def path_toward(match, uid: int, goal: int, budget: float):
+    """A Move/Dash end spot nearer `goal` along paths (not as the crow flies), for a unit a wall keeps from it:
+    the spot of its reach with the cheapest path from the goal (searched from the goal, up to FIELD inches), if it
+    beats where it stands by half an inch. None when nothing is gained."""
+    table = match.table
+    me = match.base(uid)
+    gb = match.base(goal)
+    probe = Base(uid=goal, side=gb.side, x=gb.x, y=gb.y, z=gb.z, radius=me.radius, move=me.move)
+    field = {(round(x, 3), round(y, 3)): c for x, y, z, c in table.reach(probe, FIELD).spots}
+    if not field:
+        return None
+    here = [c for (x, y), c in field.items() if math.hypot(x - me.x, y - me.y) <= me.radius + 1.0]
+    now = min(here) if here else math.inf
+    best = None
+    for x, y, z, cost in table.reach(me, budget).spots:
+        c = field.get((round(x, 3), round(y, 3)))
+        if c is not None and (best is None or (c, cost, x, y) < best[0]):
+            best = ((c, cost, x, y), (x, y, z))
+    if best is None or best[0][0] >= now - 0.5:
+        return None
+    return best[1]
+
+
+def behaviour_steps(match, uid: int) -> tuple[str, ...]:
+    cat = match.catalog
+    for sid in match.unit(uid).card.skills:
+        s = cat.skills.get(sid) if cat is not None else None
+        if s is not None and s.kind == "behavior" and s.steps:
+            return tuple(x for x in s.steps if x in LINE_WORDS)
+    return ("melee-attack-valid-target", "move-toward-closest-enemy-cover", "dash-toward-closest-enemy-cover")
+
+
+class HordeController:
+    """Plays the Horde side by its Behaviour lines."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.explanation = ""
+        self.last_line = ""
+
+    def decide(self, match) -> C.Command:
+        if match.prompt is not None:
+            p = match.prompt
+            if p.kind == "choice":
+                return C.Choose(self.side, p.options[0][0])
+            if p.kind == "mission_dice":
+                return C.AcceptDice(self.side)
+            return answer_prompt(match, self.side)
+        uid = match.active_unit
+        if uid is None:
+            raise ValueError("Horde units activate by the match's own order")
+        steps = behaviour_steps(match, uid)
+        name = match.unit(uid).name
+        for i, step in enumerate(steps, start=1):
+            cmd = getattr(self, "_" + step.replace("-", "_"))(match, uid)
+            if cmd is not None:
+                self.last_line = step
+                self.explanation = f"{name}: Behavior line {i}, {LINE_WORDS[step]}"
+                return cmd
+        self.last_line = "end"
+        self.explanation = f"{name}: no line of its Behavior applies, its activation ends"
+        return C.EndActivation(self.side)
+
+    # -- who -----------------------------------------------------------------------------------------------------
+    def _enemies(self, match, uid: int) -> list[int]:
+        return match.enemies_of(uid)
+
+    def _enemy_items(self, match, uid: int) -> list[int]:
+        """Items of the enemy side the Horde goes for first (the Asset)."""
+        side = match.side_of(uid)
+        return [i for i in match.units(items=True) if match.unit(i).side not in (side, "neutral")
+                and match.unit(i).side in match.sides]
+
+    def _goal(self, match, uid: int) -> int | None:
+        """What the Horde closes in on: the Asset while it stands, else the nearest enemy unit."""
+        items = self._enemy_items(match, uid)
+        pool = items or self._enemies(match, uid)
+        if not pool:
+            return None
+        me = match.base(uid)
+        return min(pool, key=lambda o: (match.table.distance(me, match.base(o)), o))
+
+    def _pick(self, match, uid: int, targets: list[int]) -> int:
+        me = match.base(uid)
+        return min(targets, key=lambda t: (not match.unit(t).item, match.health(t).hit,
+                                           match.table.distance(me, match.base(t)), t))
+
+    def _uses(self, match, action: str) -> int:
+        a = match.activation
+        return sum(1 for p in a.history if p.action == action)
+
+    # -- combat lines --------------------------------------------------------------------------------------------
+    def _attack(self, match, uid: int, kind: str, limit: int | None):
+        if limit is not None and self._uses(match, act.MELEE_COMBAT if kind == MELEE else act.RANGED_COMBAT) >= limit:
+            return None
+        card = match.unit(uid).card
+        action = act.MELEE_COMBAT if kind == MELEE else act.RANGED_COMBAT
+        best = None
+        for w in sorted((w for w in card.weapons if w.kind == kind), key=lambda w: (-w.att * w.skl, w.id)):
+            if match.payment(match.cost_of(action, w)) is None:
+                continue
+            pool = self._enemy_items(match, uid) + self._enemies(match, uid)
+            if kind == MELEE:
+                me = match.base(uid)
+                pool = [t for t in pool if match.table.distance(me, match.base(t)) <= 1.0 + 1e-6]
+            reason = match.melee_target_reason if kind == MELEE else match.ranged_target_reason
+            valid = [t for t in pool if reason(uid, w, t) is None]
+            if match.activation.target is not None:
+                valid = [t for t in valid if t == match.activation.target]
+            if valid:
+                items = [t for t in valid if match.unit(t).item]
+                t = self._pick(match, uid, items or valid)
+                best = C.MeleeAttack(self.side, w.id, t) if kind == MELEE else C.RangedAttack(self.side, w.id, t)
+                break
+        return best
+
+    def _melee_attack_valid_target(self, match, uid):
+        return self._attack(match, uid, MELEE, None)
+
+    def _melee_attack_valid_target_twice(self, match, uid):
+        return self._attack(match, uid, MELEE, 2)
+
+    def _ranged_attack_valid_target(self, match, uid):
+        return self._attack(match, uid, RANGED, None)
+
+    def _ranged_attack_valid_target_twice(self, match, uid):
+        return self._attack(match, uid, RANGED, 2)
+
+    def _ranged_attack_valid_target_once(self, match, uid):
+        return self._attack(match, uid, RANGED, 1)
+
+    # -- movement lines ------------------------------------------------------------------------------------------
+    def _can(self, match, action: str) -> bool:
+        return match.payment(match.cost_of(action)) is not None
+
+    def _cmd(self, action: str, spot) -> C.Command:
+        cls = C.Move if action == act.MOVE else C.Dash
+        return cls(self.side, *spot)
+
+    def _toward(self, match, uid, action, need_adjacent, cover):
+        if match.adjacent_enemies(uid) or not self._can(match, action):
+            return None
+        goal = self._goal(match, uid)
+        if goal is None:
+            return None
+        spot = approach_spot(match, uid, goal, match.move_budget(action), need_adjacent, cover)
+        if spot is None and not need_adjacent:
+            spot = path_toward(match, uid, goal, match.move_budget(action))
+        return None if spot is None else self._cmd(action, spot)
+
+    def _move_adjacent_to_closest_enemy(self, match, uid):
+        return self._toward(match, uid, act.MOVE, True, False)
+
+    def _move_toward_closest_enemy_cover(self, match, uid):
+        return self._toward(match, uid, act.MOVE, False, True)
+
+    def _dash_toward_closest_enemy_cover(self, match, uid):
+        return self._toward(match, uid, act.DASH, False, True)
+
+    def _move_away_if_adjacent(self, match, uid):
+        if not match.adjacent_enemies(uid):
+            return None
+        for action in (act.MOVE, act.DASH):
+            if self._can(match, action):
+                spot = self._away_spot(match, uid, match.move_budget(action), cover=False)
+                if spot is not None:
+                    return self._cmd(action, spot)
+        return None
+
+    def _move_away_from_enemies_cover(self, match, uid):
+        return self._away(match, uid, act.MOVE)
+
+    def _dash_away_from_enemies_cover(self, match, uid):
+        return self._away(match, uid, act.DASH)
+
+    def _away(self, match, uid, action):
+        if not self._enemies(match, uid) or not self._can(match, action):
+            return None
+        spot = self._away_spot(match, uid, match.move_budget(action), cover=True)
+        return None if spot is None else self._cmd(action, spot)
+
+    def _away_spot(self, match, uid, budget: float, cover: bool):
+        """The reachable spot farthest from the nearest enemy (to the half inch), then in Cover from the most
+        enemies (when `cover`), then the cheapest; None if it gains nothing."""
+        me = match.base(uid)
+        enemies = [match.base(e) for e in self._enemies(match, uid)]
+        if not enemies or budget <= 0:
+            return None
+
+        def gap(x, y):
+            return min(math.hypot(x - e.x, y - e.y) for e in enemies)
+        now = gap(me.x, me.y)
+        spots = [(round(gap(x, y) * 2) / 2, cost, x, y, z) for x, y, z, cost in match.table.reach(me, budget).spots]
+        if not spots:
+            return None
+        far = max(s[0] for s in spots)
+        if far <= now + 0.25:
+            return None
+        best = [s for s in spots if s[0] == far]
+        if cover and len(best) > 1:
+            threats = sorted(enemies, key=lambda e: math.hypot(e.x - me.x, e.y - me.y))[:THREATS]
+
+            def hidden(s):
+                probe = Base(uid=me.uid, side=me.side, x=s[2], y=s[3], z=s[4], radius=me.radius)
+                return sum(1 for t in threats if (lambda v: (not v.visible) or v.cover)(match.table.sight(t, probe)))
+            best = sorted(best, key=lambda s: (s[1], s[2], s[3]))[:SAMPLE]
+            _, _, x, y, z = min(best, key=lambda s: (-hidden(s), s[1], s[2], s[3]))
+        else:
+            _, _, x, y, z = min(best, key=lambda s: (s[1], s[2], s[3]))
+        return x, y, z
+
+    def _move_to_cover_sight_of_enemy(self, match, uid):
+        return self._cover_sight(match, uid, act.MOVE)
+
+    def _dash_to_cover_sight_of_enemy(self, match, uid):
+        return self._cover_sight(match, uid, act.DASH)
+
+    def _cover_sight(self, match, uid, action):
+        """A spot in Cover from the enemies that see it, seeing an enemy and not Adjacent to one; the cheapest of
+        them. Already there: the line does not apply. No such spot in reach: toward the nearest enemy (N H6)."""
+        if match.adjacent_enemies(uid) or not self._can(match, action):
+            return None
+        me = match.base(uid)
+        goal = self._goal(match, uid)
+        if goal is None:
+            return None
+        threats = sorted((match.base(e) for e in self._enemy_items(match, uid) + self._enemies(match, uid)),
+                         key=lambda e: (math.hypot(e.x - me.x, e.y - me.y), e.uid))[:THREATS]
+        table = match.table
+
+        def judge(b: Base) -> tuple[bool, bool]:
+            seen = [s for s in (table.sight(t, b) for t in threats) if s.visible]
+            return bool(seen), bool(seen) and all(s.cover for s in seen)
+        sees, covered = judge(me)
+        if sees and covered:
+            return None
+        spots = table.reach(me, match.move_budget(action)).spots
+        near = [(x, y, z, c) for x, y, z, c in spots
+                if all(math.hypot(x - t.x, y - t.y) > me.radius + t.radius + 1.0 for t in threats)]
+        if near:
+            step = max(1, len(near) // SAMPLE)
+            # the spots nearest the goal first: they are the ones most likely to see it
+            gb = match.base(goal)
+            near.sort(key=lambda s: (math.hypot(s[0] - gb.x, s[1] - gb.y), s[3], s[0], s[1]))
+            best = None
+            for x, y, z, cost in near[::step][:SAMPLE]:
+                probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+                s, c = judge(probe)
+                if not s:
+                    continue
+                k = (not c, cost, x, y)
+                if best is None or k < best[0]:
+                    best = (k, (x, y, z))
+            if best is not None and (best[0][0] is False or not sees):
+                return self._cmd(action, best[1])
+        if sees:
+            return None
+        spot = approach_spot(match, uid, goal, match.move_budget(action), False, True) or \
+            path_toward(match, uid, goal, match.move_budget(action))
+        return None if spot is None else self._cmd(action, spot)
+
+    def _move_toward_random_unseen_enemy_cover(self, match, uid):
+        """The Shadow Fiend: while some enemy cannot see it, a Move sets it down next to one of them (the mission
+        rolls which); the command only has to be a legal Move."""
+        if not self._can(match, act.MOVE):
+            return None
+        me = match.base(uid)
+        unseen = [e for e in self._enemies(match, uid) if not match.table.sight(match.base(e), me).visible]
+        if not unseen:
+            return None
+        target = min(unseen, key=lambda e: (match.table.distance(me, match.base(e)), e))
+        spot = approach_spot(match, uid, target, match.move_budget(act.MOVE), False, False)
+        if spot is None:
+            spots = match.table.reach(me, match.move_budget(act.MOVE)).spots
+            if not spots:
+                return None
+            x, y, z, _ = min(spots, key=lambda s: (s[3], s[0], s[1]))
+            spot = (x, y, z)
+        return self._cmd(act.MOVE, spot)
+
+    def _spawn_leech_if_no_adjacent_enemy(self, match, uid):
+        if match.mission_action_reason(uid, "spawn-leech") is not None:
+            return None
+        cost = next(d.cost for d in match.mission_action_defs() if d.id == "spawn-leech")
+        if match.payment(match.cost_of(act.MISSION, skill="spawn-leech", base=cost)) is None:
+            return None
+        return C.UseMissionAction(self.side, "spawn-leech")
