@@ -44,7 +44,7 @@ LINE_WORDS = {
     "move-away-if-adjacent": "Adjacent to an enemy: move away from every enemy",
     "move-to-cover-sight-of-enemy": "Move to Cover with Line of Sight to an enemy",
     "dash-to-cover-sight-of-enemy": "Dash to Cover with Line of Sight to an enemy",
-    "move-toward-random-unseen-enemy-cover": "Move toward a random enemy that cannot see it",
+    "move-toward-random-unseen-enemy-cover": "Move toward an enemy that cannot see it (one picked at random)",
     "spawn-leech-if-no-adjacent-enemy": "no enemy Adjacent: birth a Carrion Leech",
     "move-away-from-enemies-cover": "Move away from every enemy, to Cover if possible",
     "dash-away-from-enemies-cover": "Dash away from every enemy, to Cover if possible",
