@@ -27,9 +27,9 @@ from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import answer_prompt, approach_spot
+from .common import answer_prompt
 
-SAMPLE = 18  # spots of a Move whose sight is checked when looking for Cover (sight is the costly query)
+SAMPLE = 12  # spots of a Move whose sight is checked when looking for Cover (sight is the costly query)
 THREATS = 2  # nearest enemies a spot's Cover is judged against
 
 LINE_WORDS = {
@@ -51,7 +51,7 @@ LINE_WORDS = {
 }
 
 
-FIELD = 20.0  # inches of paths searched from the goal when the straight approach is blocked
+FIELD = 16.0  # inches of paths searched from the goal when the straight approach is blocked
 
 
 def path_toward(match, uid: int, goal: int, budget: float):
@@ -86,6 +86,39 @@ def behaviour_steps(match, uid: int) -> tuple[str, ...]:
     return ("melee-attack-valid-target", "move-toward-closest-enemy-cover", "dash-toward-closest-enemy-cover")
 
 
+class _Look:
+    """What one decision needs to know about the table, each asked once (queries are the costly part)."""
+
+    def __init__(self, match, uid: int) -> None:
+        self.match = match
+        self.uid = uid
+        self.me = match.base(uid)
+        side = match.side_of(uid)
+        self.enemies = match.enemies_of(uid)
+        self.items = [i for i in match.units(items=True) if match.unit(i).side not in (side, "neutral")
+                      and match.unit(i).side in match.sides]  # the Asset: the Horde goes for it first (N H5)
+        self.bases = {e: match.base(e) for e in self.enemies + self.items}
+        self.adjacent = [e for e in self.enemies if match.table.adjacent(self.me, self.bases[e])]
+        self._reach: dict[float, list] = {}
+
+    def dist(self, other: int) -> float:
+        return self.match.table.distance(self.me, self.bases[other])
+
+    def reach(self, budget: float) -> list:
+        if budget not in self._reach:
+            self._reach[budget] = list(self.match.table.reach(self.me, budget).spots)
+        return self._reach[budget]
+
+    def goal(self) -> int | None:
+        """What the Horde closes in on: the Asset while it stands, else the nearest enemy unit."""
+        pool = self.items or self.enemies
+        return min(pool, key=lambda o: (self.dist(o), o)) if pool else None
+
+    def threats(self, n: int = THREATS) -> list[Base]:
+        return sorted((self.bases[e] for e in self.items + self.enemies),
+                      key=lambda b: (math.hypot(b.x - self.me.x, b.y - self.me.y), b.uid))[:n]
+
+
 class HordeController:
     """Plays the Horde side by its Behaviour lines."""
 
@@ -107,8 +140,9 @@ class HordeController:
             raise ValueError("Horde units activate by the match's own order")
         steps = behaviour_steps(match, uid)
         name = match.unit(uid).name
+        look = _Look(match, uid)
         for i, step in enumerate(steps, start=1):
-            cmd = getattr(self, "_" + step.replace("-", "_"))(match, uid)
+            cmd = getattr(self, "_" + step.replace("-", "_"))(match, look)
             if cmd is not None:
                 self.last_line = step
                 self.explanation = f"{name}: Behavior line {i}, {LINE_WORDS[step]}"
@@ -117,73 +151,47 @@ class HordeController:
         self.explanation = f"{name}: no line of its Behavior applies, its activation ends"
         return C.EndActivation(self.side)
 
-    # -- who -----------------------------------------------------------------------------------------------------
-    def _enemies(self, match, uid: int) -> list[int]:
-        return match.enemies_of(uid)
-
-    def _enemy_items(self, match, uid: int) -> list[int]:
-        """Items of the enemy side the Horde goes for first (the Asset)."""
-        side = match.side_of(uid)
-        return [i for i in match.units(items=True) if match.unit(i).side not in (side, "neutral")
-                and match.unit(i).side in match.sides]
-
-    def _goal(self, match, uid: int) -> int | None:
-        """What the Horde closes in on: the Asset while it stands, else the nearest enemy unit."""
-        items = self._enemy_items(match, uid)
-        pool = items or self._enemies(match, uid)
-        if not pool:
-            return None
-        me = match.base(uid)
-        return min(pool, key=lambda o: (match.table.distance(me, match.base(o)), o))
-
-    def _pick(self, match, uid: int, targets: list[int]) -> int:
-        me = match.base(uid)
-        return min(targets, key=lambda t: (not match.unit(t).item, match.health(t).hit,
-                                           match.table.distance(me, match.base(t)), t))
-
     def _uses(self, match, action: str) -> int:
-        a = match.activation
-        return sum(1 for p in a.history if p.action == action)
+        return sum(1 for p in match.activation.history if p.action == action)
 
     # -- combat lines --------------------------------------------------------------------------------------------
-    def _attack(self, match, uid: int, kind: str, limit: int | None):
-        if limit is not None and self._uses(match, act.MELEE_COMBAT if kind == MELEE else act.RANGED_COMBAT) >= limit:
-            return None
-        card = match.unit(uid).card
+    def _attack(self, match, look: _Look, kind: str, limit: int | None):
+        """The first valid target in the order: the Asset, the lowest HIT, the nearest, the lowest id (N H5)."""
         action = act.MELEE_COMBAT if kind == MELEE else act.RANGED_COMBAT
-        best = None
-        for w in sorted((w for w in card.weapons if w.kind == kind), key=lambda w: (-w.att * w.skl, w.id)):
+        if limit is not None and self._uses(match, action) >= limit:
+            return None
+        uid = look.uid
+        reason = match.melee_target_reason if kind == MELEE else match.ranged_target_reason
+        pool = look.items + look.enemies
+        if kind == MELEE:
+            pool = [t for t in pool if look.dist(t) <= 1.0 + 1e-6]
+        only = match.activation.target
+        if only is not None:
+            pool = [t for t in pool if t == only]
+        order = sorted(pool, key=lambda t: (not match.unit(t).item, match.health(t).hit, look.dist(t), t))
+        for w in sorted((w for w in match.unit(uid).card.weapons if w.kind == kind), key=lambda w: (-w.att * w.skl,
+                                                                                                   w.id)):
             if match.payment(match.cost_of(action, w)) is None:
                 continue
-            pool = self._enemy_items(match, uid) + self._enemies(match, uid)
-            if kind == MELEE:
-                me = match.base(uid)
-                pool = [t for t in pool if match.table.distance(me, match.base(t)) <= 1.0 + 1e-6]
-            reason = match.melee_target_reason if kind == MELEE else match.ranged_target_reason
-            valid = [t for t in pool if reason(uid, w, t) is None]
-            if match.activation.target is not None:
-                valid = [t for t in valid if t == match.activation.target]
-            if valid:
-                items = [t for t in valid if match.unit(t).item]
-                t = self._pick(match, uid, items or valid)
-                best = C.MeleeAttack(self.side, w.id, t) if kind == MELEE else C.RangedAttack(self.side, w.id, t)
-                break
-        return best
+            for t in order:
+                if reason(uid, w, t) is None:
+                    return C.MeleeAttack(self.side, w.id, t) if kind == MELEE else C.RangedAttack(self.side, w.id, t)
+        return None
 
-    def _melee_attack_valid_target(self, match, uid):
-        return self._attack(match, uid, MELEE, None)
+    def _melee_attack_valid_target(self, match, look):
+        return self._attack(match, look, MELEE, None)
 
-    def _melee_attack_valid_target_twice(self, match, uid):
-        return self._attack(match, uid, MELEE, 2)
+    def _melee_attack_valid_target_twice(self, match, look):
+        return self._attack(match, look, MELEE, 2)
 
-    def _ranged_attack_valid_target(self, match, uid):
-        return self._attack(match, uid, RANGED, None)
+    def _ranged_attack_valid_target(self, match, look):
+        return self._attack(match, look, RANGED, None)
 
-    def _ranged_attack_valid_target_twice(self, match, uid):
-        return self._attack(match, uid, RANGED, 2)
+    def _ranged_attack_valid_target_twice(self, match, look):
+        return self._attack(match, look, RANGED, 2)
 
-    def _ranged_attack_valid_target_once(self, match, uid):
-        return self._attack(match, uid, RANGED, 1)
+    def _ranged_attack_valid_target_once(self, match, look):
+        return self._attack(match, look, RANGED, 1)
 
     # -- movement lines ------------------------------------------------------------------------------------------
     def _can(self, match, action: str) -> bool:
@@ -193,95 +201,125 @@ class HordeController:
         cls = C.Move if action == act.MOVE else C.Dash
         return cls(self.side, *spot)
 
-    def _toward(self, match, uid, action, need_adjacent, cover):
-        if match.adjacent_enemies(uid) or not self._can(match, action):
+    def _approach(self, match, look: _Look, target: int, budget: float, need_adjacent: bool, cover: bool):
+        """As game.ai.common.approach_spot, on the decision's own reach: the spot nearest the target (to the half
+        inch; Adjacent if need_adjacent), in Cover from the nearest enemies when `cover`, then the cheapest."""
+        table = match.table
+        me, tb = look.me, look.bases[target]
+        scored = []
+        for x, y, z, cost in look.reach(budget):
+            cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+            d = table.distance(cand, tb)
+            adjacent = d <= 1.0 and table.adjacent(cand, tb)
+            if need_adjacent and not adjacent:
+                continue
+            scored.append(((0 if adjacent else 1, round(d * 2) / 2), cost, cand))
+        if not scored:
             return None
-        goal = self._goal(match, uid)
+        band = min(s[0] for s in scored)
+        best = sorted((s for s in scored if s[0] == band), key=lambda s: (s[1], s[2].x, s[2].y))
+        if cover and len(best) > 1:
+            threats = look.threats()
+
+            def hidden(c: Base) -> int:
+                return sum(1 for t in threats if (lambda v: not v.visible or v.cover)(table.sight(t, c)))
+            best = best[:SAMPLE]
+            spot = min(best, key=lambda s: (-hidden(s[2]), s[1], s[2].x, s[2].y))[2]
+        else:
+            spot = best[0][2]
+        if not need_adjacent and table.distance(spot, tb) >= look.dist(target) - 0.05:
+            return None  # no progress
+        return spot.x, spot.y, spot.z
+
+    def _toward(self, match, look, action, need_adjacent, cover):
+        if look.adjacent or not self._can(match, action):
+            return None
+        goal = look.goal()
         if goal is None:
             return None
-        spot = approach_spot(match, uid, goal, match.move_budget(action), need_adjacent, cover)
+        budget = match.move_budget(action)
+        spot = self._approach(match, look, goal, budget, need_adjacent, cover)
         if spot is None and not need_adjacent:
-            spot = path_toward(match, uid, goal, match.move_budget(action))
+            spot = path_toward(match, look.uid, goal, budget)
         return None if spot is None else self._cmd(action, spot)
 
-    def _move_adjacent_to_closest_enemy(self, match, uid):
-        return self._toward(match, uid, act.MOVE, True, False)
+    def _move_adjacent_to_closest_enemy(self, match, look):
+        return self._toward(match, look, act.MOVE, True, False)
 
-    def _move_toward_closest_enemy_cover(self, match, uid):
-        return self._toward(match, uid, act.MOVE, False, True)
+    def _move_toward_closest_enemy_cover(self, match, look):
+        return self._toward(match, look, act.MOVE, False, True)
 
-    def _dash_toward_closest_enemy_cover(self, match, uid):
-        return self._toward(match, uid, act.DASH, False, True)
+    def _dash_toward_closest_enemy_cover(self, match, look):
+        return self._toward(match, look, act.DASH, False, True)
 
-    def _move_away_if_adjacent(self, match, uid):
-        if not match.adjacent_enemies(uid):
+    def _move_away_if_adjacent(self, match, look):
+        if not look.adjacent:
             return None
         for action in (act.MOVE, act.DASH):
             if self._can(match, action):
-                spot = self._away_spot(match, uid, match.move_budget(action), cover=False)
+                spot = self._away_spot(match, look, match.move_budget(action), cover=False)
                 if spot is not None:
                     return self._cmd(action, spot)
         return None
 
-    def _move_away_from_enemies_cover(self, match, uid):
-        return self._away(match, uid, act.MOVE)
+    def _move_away_from_enemies_cover(self, match, look):
+        return self._away(match, look, act.MOVE)
 
-    def _dash_away_from_enemies_cover(self, match, uid):
-        return self._away(match, uid, act.DASH)
+    def _dash_away_from_enemies_cover(self, match, look):
+        return self._away(match, look, act.DASH)
 
-    def _away(self, match, uid, action):
-        if not self._enemies(match, uid) or not self._can(match, action):
+    def _away(self, match, look, action):
+        if not look.enemies or not self._can(match, action):
             return None
-        spot = self._away_spot(match, uid, match.move_budget(action), cover=True)
+        spot = self._away_spot(match, look, match.move_budget(action), cover=True)
         return None if spot is None else self._cmd(action, spot)
 
-    def _away_spot(self, match, uid, budget: float, cover: bool):
-        """The reachable spot farthest from the nearest enemy (to the half inch), then in Cover from the most
+    def _away_spot(self, match, look, budget: float, cover: bool):
+        """The reachable spot farthest from the nearest enemy (to the half inch), then in Cover from the nearest
         enemies (when `cover`), then the cheapest; None if it gains nothing."""
-        me = match.base(uid)
-        enemies = [match.base(e) for e in self._enemies(match, uid)]
+        me = look.me
+        enemies = [look.bases[e] for e in look.enemies]
         if not enemies or budget <= 0:
             return None
 
         def gap(x, y):
             return min(math.hypot(x - e.x, y - e.y) for e in enemies)
         now = gap(me.x, me.y)
-        spots = [(round(gap(x, y) * 2) / 2, cost, x, y, z) for x, y, z, cost in match.table.reach(me, budget).spots]
+        spots = [(round(gap(x, y) * 2) / 2, cost, x, y, z) for x, y, z, cost in look.reach(budget)]
         if not spots:
             return None
         far = max(s[0] for s in spots)
         if far <= now + 0.25:
             return None
-        best = [s for s in spots if s[0] == far]
+        best = sorted((s for s in spots if s[0] == far), key=lambda s: (s[1], s[2], s[3]))
         if cover and len(best) > 1:
-            threats = sorted(enemies, key=lambda e: math.hypot(e.x - me.x, e.y - me.y))[:THREATS]
+            threats = look.threats()
 
             def hidden(s):
                 probe = Base(uid=me.uid, side=me.side, x=s[2], y=s[3], z=s[4], radius=me.radius)
-                return sum(1 for t in threats if (lambda v: (not v.visible) or v.cover)(match.table.sight(t, probe)))
-            best = sorted(best, key=lambda s: (s[1], s[2], s[3]))[:SAMPLE]
-            _, _, x, y, z = min(best, key=lambda s: (-hidden(s), s[1], s[2], s[3]))
+                return sum(1 for t in threats if (lambda v: not v.visible or v.cover)(match.table.sight(t, probe)))
+            _, _, x, y, z = min(best[:SAMPLE], key=lambda s: (-hidden(s), s[1], s[2], s[3]))
         else:
-            _, _, x, y, z = min(best, key=lambda s: (s[1], s[2], s[3]))
+            _, _, x, y, z = best[0]
         return x, y, z
 
-    def _move_to_cover_sight_of_enemy(self, match, uid):
-        return self._cover_sight(match, uid, act.MOVE)
+    def _move_to_cover_sight_of_enemy(self, match, look):
+        return self._cover_sight(match, look, act.MOVE)
 
-    def _dash_to_cover_sight_of_enemy(self, match, uid):
-        return self._cover_sight(match, uid, act.DASH)
+    def _dash_to_cover_sight_of_enemy(self, match, look):
+        return self._cover_sight(match, look, act.DASH)
 
-    def _cover_sight(self, match, uid, action):
-        """A spot in Cover from the enemies that see it, seeing an enemy and not Adjacent to one; the cheapest of
-        them. Already there: the line does not apply. No such spot in reach: toward the nearest enemy (N H6)."""
-        if match.adjacent_enemies(uid) or not self._can(match, action):
+    def _cover_sight(self, match, look, action):
+        """The cheapest spot in Cover from the nearest enemies that see it, seeing one of them and not Adjacent to
+        one (the spots of the Move looked at from the cheapest, at most SAMPLE of them). Already there: the line
+        does not apply. No such spot: toward the nearest enemy (N H6)."""
+        if look.adjacent or not self._can(match, action):
             return None
-        me = match.base(uid)
-        goal = self._goal(match, uid)
+        goal = look.goal()
         if goal is None:
             return None
-        threats = sorted((match.base(e) for e in self._enemy_items(match, uid) + self._enemies(match, uid)),
-                         key=lambda e: (math.hypot(e.x - me.x, e.y - me.y), e.uid))[:THREATS]
+        me = look.me
+        threats = look.threats()
         table = match.table
 
         def judge(b: Base) -> tuple[bool, bool]:
@@ -290,52 +328,45 @@ class HordeController:
         sees, covered = judge(me)
         if sees and covered:
             return None
-        spots = table.reach(me, match.move_budget(action)).spots
-        near = [(x, y, z, c) for x, y, z, c in spots
+        budget = match.move_budget(action)
+        near = [(c, x, y, z) for x, y, z, c in look.reach(budget)
                 if all(math.hypot(x - t.x, y - t.y) > me.radius + t.radius + 1.0 for t in threats)]
-        if near:
-            step = max(1, len(near) // SAMPLE)
-            # the spots nearest the goal first: they are the ones most likely to see it
-            gb = match.base(goal)
-            near.sort(key=lambda s: (math.hypot(s[0] - gb.x, s[1] - gb.y), s[3], s[0], s[1]))
-            best = None
-            for x, y, z, cost in near[::step][:SAMPLE]:
-                probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
-                s, c = judge(probe)
-                if not s:
-                    continue
-                k = (not c, cost, x, y)
-                if best is None or k < best[0]:
-                    best = (k, (x, y, z))
-            if best is not None and (best[0][0] is False or not sees):
-                return self._cmd(action, best[1])
+        near.sort()
+        step = max(1, len(near) // SAMPLE)
+        seeing = None
+        for cost, x, y, z in near[::step]:
+            s, c = judge(Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius))
+            if s and c:
+                return self._cmd(action, (x, y, z))
+            if s and seeing is None:
+                seeing = (x, y, z)
         if sees:
             return None
-        spot = approach_spot(match, uid, goal, match.move_budget(action), False, True) or \
-            path_toward(match, uid, goal, match.move_budget(action))
+        if seeing is not None:
+            return self._cmd(action, seeing)
+        spot = self._approach(match, look, goal, budget, False, True) or path_toward(match, look.uid, goal, budget)
         return None if spot is None else self._cmd(action, spot)
 
-    def _move_toward_random_unseen_enemy_cover(self, match, uid):
+    def _move_toward_random_unseen_enemy_cover(self, match, look):
         """The Shadow Fiend: while some enemy cannot see it, a Move sets it down next to one of them (the mission
         rolls which); the command only has to be a legal Move."""
         if not self._can(match, act.MOVE):
             return None
-        me = match.base(uid)
-        unseen = [e for e in self._enemies(match, uid) if not match.table.sight(match.base(e), me).visible]
+        unseen = [e for e in look.enemies if not match.table.sight(look.bases[e], look.me).visible]
         if not unseen:
             return None
-        target = min(unseen, key=lambda e: (match.table.distance(me, match.base(e)), e))
-        spot = approach_spot(match, uid, target, match.move_budget(act.MOVE), False, False)
+        target = min(unseen, key=lambda e: (look.dist(e), e))
+        spot = self._approach(match, look, target, match.move_budget(act.MOVE), False, False)
         if spot is None:
-            spots = match.table.reach(me, match.move_budget(act.MOVE)).spots
+            spots = look.reach(match.move_budget(act.MOVE))
             if not spots:
                 return None
             x, y, z, _ = min(spots, key=lambda s: (s[3], s[0], s[1]))
             spot = (x, y, z)
         return self._cmd(act.MOVE, spot)
 
-    def _spawn_leech_if_no_adjacent_enemy(self, match, uid):
-        if match.mission_action_reason(uid, "spawn-leech") is not None:
+    def _spawn_leech_if_no_adjacent_enemy(self, match, look):
+        if look.adjacent or match.mission_action_reason(look.uid, "spawn-leech") is not None:
             return None
         cost = next(d.cost for d in match.mission_action_defs() if d.id == "spawn-leech")
         if match.payment(match.cost_of(act.MISSION, skill="spawn-leech", base=cost)) is None:

@@ -27,6 +27,7 @@ class HordeSquadController:
     def __init__(self, side: str) -> None:
         self.side = side
         self.explanation = ""
+        self._plan: list = []  # deployment spots, asked once
 
     # == prompts ==================================================================================================
     def decide(self, match) -> C.Command:
@@ -34,11 +35,16 @@ class HordeSquadController:
         if p is not None:
             return self._answer(match, p)
         if match.phase == DEPLOY:
-            todo = match.mission.default_deployment(match, self.side)
-            if todo:
-                uid, x, y, z = todo[0]
-                return C.Deploy(self.side, uid, x, y, z)
-            return C.EndDeployment(self.side)
+            waiting = match.undeployed(self.side)
+            if not waiting:
+                return C.EndDeployment(self.side)
+            plan = [s for s in self._plan if s[0] in waiting] if self._plan else []
+            if not plan:  # the mission's spots for every unit, asked once (it is a costly search)
+                plan = self._plan = match.mission.default_deployment(match, self.side)
+            if not plan:
+                return C.EndDeployment(self.side)
+            uid, x, y, z = plan[0]
+            return C.Deploy(self.side, uid, x, y, z)
         if match.active_unit is None:
             return C.Activate(self.side, self._next_unit(match))
         uid = match.active_unit
@@ -258,13 +264,12 @@ class HordeSquadController:
                         key=lambda w: (-w.att * w.skl, w.id)):
             if not self._affordable(match, act.RANGED_COMBAT, w):
                 continue
-            for pool in (foes, items):
-                targets = [e for e in pool if match.ranged_target_reason(uid, w, e) is None]
+            for pool in (foes, items):  # the weakest valid target first (asked in that order: sight is costly)
                 if match.activation.target is not None:
-                    targets = [e for e in targets if e == match.activation.target]
-                if targets:
-                    t = min(targets, key=lambda e: (match.health(e).hit, e))
-                    return C.RangedAttack(self.side, w.id, t)
+                    pool = [e for e in pool if e == match.activation.target]
+                for t in sorted(pool, key=lambda e: (match.health(e).hit, e)):
+                    if match.ranged_target_reason(uid, w, t) is None:
+                        return C.RangedAttack(self.side, w.id, t)
         return None
 
     def _marker_action(self, match, uid: int):

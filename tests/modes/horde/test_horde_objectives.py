@@ -107,12 +107,8 @@ def test_protect_the_asset_is_the_hordes_first_target_and_pays_tactical_orders(m
     o = with_objective(m, 4, anchors=(6,))
     asset = m.marker_uid(o["markers"][0])
     assert m.unit(asset).side == "player" and m.unit(asset).card.hit == 3
-    from game.ai.horde import HordeController
-    stalker = horde(m)[0]
-    with m._in_world():
-        m.activation = None
-    ctl = HordeController("horde")
-    assert ctl._goal(m, stalker) == asset
+    from game.ai.horde import _Look
+    assert _Look(m, horde(m)[0]).goal() == asset
     end_wave(m)
     answer(m, "to")
     assert m.mission_state["bonus_to"] == 4
