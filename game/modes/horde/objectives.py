@@ -23,7 +23,7 @@ def roll_objective(mission, match) -> None:
     face = roll(match, 1, "Wave Objective")[0]
     obj = mission.data.objective(face)
     state(match)["objective"] = {"id": obj.id, "state": "open", "markers": [], "progress": 0}
-    match.event(f"Wave Objective: {obj.name}", f"{obj.setup} Goal: {obj.goal}", PLAYER)
+    match.event(f"Wave Objective: {obj.name}", obj.goal, PLAYER)
     if obj.markers:
         next_anchor(mission, match, 0)
 

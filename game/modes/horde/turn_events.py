@@ -25,7 +25,7 @@ def turn_event(mission, match) -> None:
         faces = roll(match, 2, "Turn Event (2D6)")
         ev = mission.data.turn_event(sum(faces))
         ms["last_event"] = {"turn": match.turn, "id": ev.id, "roll": faces}
-        match.event(f"Turn Event: {ev.name}", ev.text, PLAYER)
+        match.event(f"Turn Event: {ev.name}", "", PLAYER)  # its effect follows in the log (the table is in help)
     apply(mission, match, ev.id)
 
 

@@ -1,0 +1,36 @@
+"""The battle screen of a Horde run: the generic battle screen, plus the run's place in the map's high-score table
+(saves/horde-scores.json) when the run ends, before the results."""
+from __future__ import annotations
+
+from .battle import BattleScene
+
+PLACES = {1: "the best run", 2: "the 2nd best run", 3: "the 3rd best run"}
+
+
+class HordeBattleScene(BattleScene):
+    def __init__(self, app, match) -> None:
+        super().__init__(app, match)
+        self._recorded = False
+
+    def record_run(self) -> int | None:
+        """Write the finished run into the high-score table once; a table that cannot be read is left alone and
+        the player is told why."""
+        m = self.match
+        if self._recorded or m.result is None or not hasattr(m.mission, "run_summary"):
+            return None
+        self._recorded = True
+        from game.persistence.horde_scores import HordeScoresError, record_run, row_from_run, scores_path
+        run = m.mission.run_summary(m)
+        try:
+            place = record_run(scores_path(self.app.saves_dir), run["map"] or "open table", row_from_run(run))
+        except (HordeScoresError, OSError) as e:
+            self.app.message("The high-score table was not updated", f"{e}\n\nThe file was left exactly as it was.")
+            return None
+        if place is not None:
+            self.app.toast(f"{run['battlefield']}: {PLACES.get(place, f'number {place} of the best runs')} "
+                           f"({run['waves_cleared']} waves, {run['mp_earned']} MP)", "ok")
+        return place
+
+    def _show_results(self) -> None:
+        self.record_run()
+        super()._show_results()
