@@ -253,28 +253,20 @@ class MatchMissions:
         out: list[tuple[float, float, float]] = []
         spots = [tuple(t[:2]) for t in taken]
         for z in zones or [None]:
-            box = (0.0, 0.0, bf.width, bf.height)  # only lattice points inside the zone's bounding box are tried
             if z is None:
                 cx, cy = bf.width / 2, bf.height / 2
             elif z.circle is not None:
                 cx, cy = z.circle[0], z.circle[1]
-                box = (cx - z.circle[2], cy - z.circle[2], cx + z.circle[2], cy + z.circle[2])
             else:
                 cx = sum(p[0] for p in z.polygon) / len(z.polygon)
                 cy = sum(p[1] for p in z.polygon) / len(z.polygon)
-                box = (min(p[0] for p in z.polygon), min(p[1] for p in z.polygon),
-                       max(p[0] for p in z.polygon), max(p[1] for p in z.polygon))
             cands = []
             start = step / 2 if grid else step
             nx, ny = int(bf.width / step), int(bf.height / step)
             for i in range(nx + 1):
                 x = start + i * step
-                if x < box[0] - 1e-6 or x > box[2] + 1e-6:
-                    continue
                 for j in range(ny + 1):
                     y = start + j * step
-                    if y < box[1] - 1e-6 or y > box[3] + 1e-6:
-                        continue
                     if z is not None and not z.contains(x, y):
                         continue
                     cands.append((math.hypot(x - cx, y - cy), x, y))
