@@ -11,7 +11,6 @@ import pytest
 from game.content import ContentError, extend_catalog, load_catalog
 from game.match import commands as C
 from game.match import events as E
-from game.match.errors import IllegalCommand
 from game.match.mission import MissionActionDef
 from game.rules import actions as act
 from game.rules.dice import ScriptedDice

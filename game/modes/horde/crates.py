@@ -14,7 +14,7 @@ from game.rules.dice import Die
 from game.rules.model import RANGED, UnitCard
 
 from . import shop
-from .common import PLAYER, roll, state
+from .common import PLAYER, state
 
 CRATE = "crate"
 MAX_ROLLS = 200

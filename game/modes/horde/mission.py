@@ -65,7 +65,8 @@ class HordeMission(MissionScript):
             spots = [(x * bf.width / 24, y * bf.height / 24) for x, y in FALLBACK_SPAWNS]
         for i, (x, y) in enumerate(spots, start=1):
             match.place_marker(f"spawn-{i}", SPAWN_KIND, f"Spawn Point {i}", x, y,
-                               rules=f"Horde units appear Adjacent to the Spawn Points in turn, from 1 to {len(spots)}.")
+                               rules="Horde units appear Adjacent to the Spawn Points in turn, from 1 to "
+                                     f"{len(spots)}.")
         lead = self.options.get("squad_leader")
         if isinstance(lead, int):
             units = match.all_units_of(PLAYER)

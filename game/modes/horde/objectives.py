@@ -8,7 +8,7 @@ from game.match.anchors import ANCHORS
 from game.match.mission import MissionActionDef
 from game.rules.model import RANGED, UnitCard
 
-from .common import HORDE, PLAYER, SPAWN_KIND, nearest_free, roll, state
+from .common import HORDE, PLAYER, nearest_free, roll, state
 
 LETTERS = "ABCDEFGHI"
 KIND_LABELS = {"control": "Control Point", "nexus": "Nexus", "asset": "The Asset", "pylon": "Pylon",

@@ -328,7 +328,8 @@ def turret_placed(mission, match, uid: int, direction: str) -> None:
     mid = f"turret-{ms['turret_count']}"
     uses = mission.data.rules["turret"]["uses"]
     ms.setdefault("turrets", {})[mid] = uses
-    match.place_marker(mid, "turret", f"Turret {ms['turret_count']}", *spots[direction], where=f"next to {match.unit(uid).name}",
+    match.place_marker(mid, "turret", f"Turret {ms['turret_count']}", *spots[direction],
+                       where=f"next to {match.unit(uid).name}",
                        rules=f"A unit of the squad that Controls it may fire it (ATT 4, SKL 5): {uses} shots.")
 
 

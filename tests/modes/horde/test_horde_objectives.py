@@ -4,7 +4,7 @@ import pytest
 
 from game.match import commands as C
 from game.match import events as E
-from game.modes.horde import objectives, waves
+from game.modes.horde import objectives
 from game.rules.dice import ScriptedDice
 
 from tests.modes.horde.horde_helpers import (accept_all, answer, begin, clear_horde, horde, matches,  # noqa: F401

@@ -115,5 +115,6 @@ def test_the_whole_first_turn_in_order(matches):
     assert [m.unit(u).type_id for u in horde(m)] == ["HRD-MED01"] * 3
     assert ms["objective"]["id"] == "overwhelming-force" and ms["last_event"]["id"] == "nominal"
     assert m.waiting_for() == "player"  # the squad always has the Initiative
-    kinds = [type(e).__name__ for e in m.events if isinstance(e, (E.TacticalOrdersRolled, E.Spawned, E.InitiativeGiven))]
+    kinds = [type(e).__name__ for e in m.events
+             if isinstance(e, (E.TacticalOrdersRolled, E.Spawned, E.InitiativeGiven))]
     assert kinds.index("TacticalOrdersRolled") < kinds.index("Spawned") < kinds.index("InitiativeGiven")
