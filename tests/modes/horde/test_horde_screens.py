@@ -59,6 +59,17 @@ def test_title_to_horde_setup_to_the_run(app):
     assert m.mission_state["wave"] == 1 and m.units("horde")
     summary = m.mission.summary(m)
     assert summary.turn_text.startswith("Wave 1 of 12 (Act 1), Turn 1")
+    # the Horde plays by its own Behaviours, and the screen says which line each unit followed
+    from game.ai.horde import HordeController
+    from game.ai.horde_squad import HordeSquadController
+    assert all(isinstance(c.inner, HordeController) for c in sc.npc_ctl.values())
+    sc.autoplayer = HordeSquadController("player")
+    for _ in range(400):
+        d.step(1)
+        if "Behavior line" in sc.npc_line:
+            break
+    assert "Behavior line" in sc.npc_line
+    d.shot("horde-npc-line")
 
 
 def test_coop_choices_and_a_clear_message_without_mini_rosters(app):
