@@ -30,6 +30,7 @@ class HordeMission(MissionScript):
                 "revive them (2 ACT). Between waves, spend MP on Upgrades. Every fourth wave brings a Boss.")
     turns = None
     map_name = DEFAULT_MAP
+    sides = (PLAYER, HORDE)  # the sides a Horde scenario has (checked where the engine checks them)
 
     def __init__(self, catalog=None, options: dict | None = None) -> None:
         super().__init__(catalog, options)

@@ -118,3 +118,23 @@ def test_the_summary_shows_the_wave_objective_and_downed_units():
     assert any(n.startswith("Downed (Revive: 2 ACT): ") for n in s.notes)
     assert any(n.startswith("Turn Event (3+4): Nominal") for n in s.notes)
     m.close()
+
+
+def test_clearing_wave_twelve_wins_the_run():
+    from game.match import commands as C
+    from tests.modes.horde.horde_helpers import begin, clear_horde, new_match
+    m = begin(new_match())
+    m.mission_state.update(wave=12, mp_earned=100)
+    clear_horde(m)
+    while m.result is None:
+        if m.prompt is not None:  # the wave's objective reward: MP
+            m.submit(C.Choose("player", "mp"))
+            continue
+        side = m.waiting_for()
+        if m.active_unit is None:
+            m.submit(C.Activate(side, m.legal_commands(side)[0].uid))
+        m.submit(C.EndActivation(side))
+    assert m.result.outcome == "victory" and m.mission_state["waves_cleared"] == 12
+    assert m.mission.result_line(m) == f"result: victory (wave 12, MP {m.mission_state['mp_earned']})"
+    assert m.mission_state["mp_earned"] == 100 + 18 + 4  # wave 12's 18 MP, Overwhelming Force's 4
+    m.close()
