@@ -88,7 +88,7 @@ def open_shop(mission, match) -> None:
     ms["wave_state"] = "shop"
     mp = match.score[PLAYER]
     nxt = ms["wave"] + 1
-    options = [(u.id, f"{u.name}: {u.cost} MP. {u.text}") for u in mission.data.upgrades
+    options = [(u.id, f"{u.name} ({u.cost} MP)") for u in mission.data.upgrades
                if u.cost <= mp and eligible(mission, match, u.id)]
     options.append(("done", f"Done: on to Wave {nxt}"))
     match.ask(PLAYER, f"Upgrades: you have {mp} MP. Next: {wave_row_text(mission, nxt)}.", tuple(options),
@@ -107,7 +107,7 @@ def shop_choice(mission, match, option: str) -> None:
 
 
 def free_upgrade(mission, match) -> None:
-    options = tuple((u.id, f"{u.name}: {u.text}") for u in mission.data.upgrades if eligible(mission, match, u.id))
+    options = tuple((u.id, u.name) for u in mission.data.upgrades if eligible(mission, match, u.id))
     if not options:
         match.note("Upgrade: no unit can take any Upgrade")
         return
