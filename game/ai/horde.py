@@ -51,24 +51,29 @@ LINE_WORDS = {
 }
 
 
-FIELD = 16.0  # inches of paths searched from the goal when the straight approach is blocked
+FIELD = 12.0  # inches of paths searched from the goal when the straight approach is blocked
 
 
-def path_toward(match, uid: int, goal: int, budget: float):
-    """A Move/Dash end spot nearer `goal` along paths (not as the crow flies), for a unit a wall keeps from it:
-    the spot of its reach with the cheapest path from the goal (searched from the goal, up to FIELD inches), if it
-    beats where it stands by half an inch. None when nothing is gained."""
-    table = match.table
+def path_field(match, uid: int, goal: int) -> dict:
+    """Path costs from `goal` to the lattice spots of `uid`'s base size, up to FIELD inches: (x, y) -> inches."""
     me = match.base(uid)
     gb = match.base(goal)
     probe = Base(uid=goal, side=gb.side, x=gb.x, y=gb.y, z=gb.z, radius=me.radius, move=me.move)
-    field = {(round(x, 3), round(y, 3)): c for x, y, z, c in table.reach(probe, FIELD).spots}
+    return {(round(x, 3), round(y, 3)): c for x, y, z, c in match.table.reach(probe, FIELD).spots}
+
+
+def path_toward(match, uid: int, goal: int, budget: float, field: dict | None = None, spots=None):
+    """A Move/Dash end spot nearer `goal` along paths (not as the crow flies), for a unit a wall keeps from it:
+    the spot of its reach with the cheapest path from the goal (searched from the goal, up to FIELD inches), if it
+    beats where it stands by half an inch. None when nothing is gained."""
+    me = match.base(uid)
+    field = path_field(match, uid, goal) if field is None else field
     if not field:
         return None
     here = [c for (x, y), c in field.items() if math.hypot(x - me.x, y - me.y) <= me.radius + 1.0]
     now = min(here) if here else math.inf
     best = None
-    for x, y, z, cost in table.reach(me, budget).spots:
+    for x, y, z, cost in (match.table.reach(me, budget).spots if spots is None else spots):
         c = field.get((round(x, 3), round(y, 3)))
         if c is not None and (best is None or (c, cost, x, y) < best[0]):
             best = ((c, cost, x, y), (x, y, z))
@@ -100,6 +105,8 @@ class _Look:
         self.bases = {e: match.base(e) for e in self.enemies + self.items}
         self.adjacent = [e for e in self.enemies if match.table.adjacent(self.me, self.bases[e])]
         self._reach: dict[float, list] = {}
+        self._paths: dict[tuple[int, float], tuple | None] = {}
+        self._field: dict[int, dict] = {}
 
     def dist(self, other: int) -> float:
         return self.match.table.distance(self.me, self.bases[other])
@@ -108,6 +115,20 @@ class _Look:
         if budget not in self._reach:
             self._reach[budget] = list(self.match.table.reach(self.me, budget).spots)
         return self._reach[budget]
+
+    def path_toward(self, goal: int, budget: float):
+        """path_toward, asked once per goal (the search from the goal is the costliest query of a decision): a
+        shorter move cannot get where a longer one found nothing."""
+        key = (goal, budget)
+        if key not in self._paths:
+            if any(g == goal and b >= budget and got is None for (g, b), got in self._paths.items()):
+                self._paths[key] = None
+            else:
+                if goal not in self._field:
+                    self._field[goal] = path_field(self.match, self.uid, goal)
+                self._paths[key] = path_toward(self.match, self.uid, goal, budget, self._field[goal],
+                                               self.reach(budget))
+        return self._paths[key]
 
     def goal(self) -> int | None:
         """What the Horde closes in on: the Asset while it stands, else the nearest enemy unit."""
@@ -240,7 +261,7 @@ class HordeController:
         budget = match.move_budget(action)
         spot = self._approach(match, look, goal, budget, need_adjacent, cover)
         if spot is None and not need_adjacent:
-            spot = path_toward(match, look.uid, goal, budget)
+            spot = look.path_toward(goal, budget)
         return None if spot is None else self._cmd(action, spot)
 
     def _move_adjacent_to_closest_enemy(self, match, look):
@@ -344,7 +365,7 @@ class HordeController:
             return None
         if seeing is not None:
             return self._cmd(action, seeing)
-        spot = self._approach(match, look, goal, budget, False, True) or path_toward(match, look.uid, goal, budget)
+        spot = self._approach(match, look, goal, budget, False, True) or look.path_toward(goal, budget)
         return None if spot is None else self._cmd(action, spot)
 
     def _move_toward_random_unseen_enemy_cover(self, match, look):
