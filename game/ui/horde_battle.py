@@ -3,6 +3,8 @@ mission's NPC controller, game.ai.horde) and the line each unit followed shown; 
 high-score table (saves/horde-scores.json) when the run ends, before the results."""
 from __future__ import annotations
 
+import pygame
+
 from game.modes.session import make_controller
 
 from .battle import BattleScene
@@ -45,6 +47,38 @@ class HordeBattleScene(BattleScene):
     def set_match(self, match) -> None:
         super().set_match(match)
         self._use_mission_controllers()
+
+    def draw(self, screen) -> None:
+        super().draw(screen)
+        self.draw_downed(screen)
+
+    def draw_downed(self, screen) -> int:
+        """Downed units lie on their side: a dimmed base with the figure drawn lying across it (the board draws
+        bases; this marks the ones the Horde ignores). Returns how many it drew."""
+        m = self.match
+        if self.camera is None or m.phase not in ("battle", "over"):
+            return 0
+        down = m.units("player", downed=True)
+        if not down:
+            return 0
+        prev = screen.get_clip()
+        screen.set_clip(self.layout.get("view", screen.get_rect()))
+        pal = self.app.palette
+        col = pal.side("player")
+        for uid in down:
+            b = m.base(uid)
+            cx, cy = self.camera.to_screen(b.x, b.y)
+            r = self.camera.length(b.radius)
+            shade = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+            pygame.draw.circle(shade, (10, 10, 14, 170), (r + 1, r + 1), r)
+            screen.blit(shade, (cx - r - 1, cy - r - 1))
+            body = pygame.Rect(0, 0, int(1.7 * r), max(3, int(0.55 * r)))
+            body.center = (cx, cy)
+            pygame.draw.rect(screen, col, body, border_radius=body.h // 2)
+            pygame.draw.circle(screen, col, (body.right, cy), max(2, int(0.32 * r)))  # the head
+            self.app.text.blit(screen, "Downed", (cx - r, cy + r), 11, col)
+        screen.set_clip(prev)
+        return len(down)
 
     def record_run(self) -> int | None:
         """Write the finished run into the high-score table once; a table that cannot be read is left alone and

@@ -59,6 +59,14 @@ def test_title_to_horde_setup_to_the_run(app):
     assert m.mission_state["wave"] == 1 and m.units("horde")
     summary = m.mission.summary(m)
     assert summary.turn_text.startswith("Wave 1 of 12 (Act 1), Turn 1")
+    # a Downed unit is drawn lying on its side
+    victim = m.units("player")[0]
+    with m._in_world():
+        m.health(victim).hit = 0
+        m.down(victim)
+    d.step(2)
+    assert sc.draw_downed(app.screen) == 1
+    d.shot("horde-downed")
     # the Horde plays by its own Behaviours, and the screen says which line each unit followed
     from game.ai.horde import HordeController
     from game.ai.horde_squad import HordeSquadController
