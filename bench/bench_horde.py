@@ -27,7 +27,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MAPS = ("horde-last-stand.tmx", "horde-weapons-manufacture.tmx", "horde-containment-breach.tmx",
         "horde-supply-corridor.tmx")
-TABLE_UNITS = 30
+TABLE_UNITS = 32
 
 
 def _pct(values, q):
