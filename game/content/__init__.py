@@ -1,7 +1,8 @@
 """Game content: loads the data files under assets/data into a validated Catalog (see docs/content-format.md)."""
 from __future__ import annotations
 
-from game.content.loader import DEFAULT_DATA_DIR, HOOKS, ContentError, clear_cache, load_catalog, parse_special
+from game.content.loader import (DEFAULT_DATA_DIR, HOOKS, ContentError, clear_cache, extend_catalog, load_catalog,
+                                 parse_special)
 from game.rules.model import Catalog, SquadSpec
 
 FIRST_MISSION = "FM"
@@ -12,6 +13,7 @@ __all__ = [
     "FIRST_MISSION",
     "HOOKS",
     "clear_cache",
+    "extend_catalog",
     "default_squad",
     "first_mission_squad",
     "load_catalog",

@@ -68,6 +68,7 @@ HOOKS: dict[str, str] = {
     "after-melee-defend": "triggers after a Melee attack against this unit is resolved",
     "on-zero-hit": "triggers when this unit (or a squadmate nearby) reaches 0 HIT",
     "on-take-out-enemy": "triggers when this unit Takes Out an enemy",
+    "mission-rule": "applied by the play mode's mission script (Horde Mode's Bosses, the Leech)",
 }
 
 SKILL_KINDS = ("skill", "specialty", "behavior")
@@ -565,3 +566,25 @@ class _Loader:
 
 def _raise(err: Exception) -> bool:
     raise err
+
+
+def extend_catalog(catalog: Catalog, packs, data_dir: str | Path | None = None) -> Catalog:
+    """A new Catalog: `catalog` plus the squad packs in `packs` (paths of files in the squad pack format, e.g. a
+    play mode's own roster), checked exactly as the game's own packs are; their ids must be new. The specials
+    come from data_dir's specials.json (default: the repo's). Raises ContentError naming the file and entry."""
+    base = Path(data_dir) if data_dir is not None else DEFAULT_DATA_DIR
+    ld = _Loader(base)
+    ld.load_specials(base / "specials.json")
+    ld.weapons.update(catalog.weapons)
+    ld.skills.update(catalog.skills)
+    ld.unit_types.update(catalog.unit_types)
+    ld.items.update(catalog.items)
+    ld.squad_types.update(catalog.squad_types)
+    ld.factions.update(catalog.factions)
+    for path in packs:
+        ld.load_pack(Path(path), slug_from_file=False)
+    for check in ld.checks:
+        check()
+    return Catalog(weapons=ld.weapons, skills=ld.skills, unit_types=ld.unit_types, items=ld.items,
+                   special_texts=catalog.special_texts, squad_types=ld.squad_types,
+                   unit_special_texts=catalog.unit_special_texts, factions=ld.factions)

@@ -43,8 +43,10 @@ class _AttackContext:
 
 
 class MatchAttacks:
-    def ranged_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
-        """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7, skills), or None."""
+    def ranged_target_reason(self, attacker: int, weapon: WeaponCard, target: int, origin=None) -> str | None:
+        """Why `target` is not a valid Ranged Combat target (Core Rules section 8, R7, skills), or None.
+        `origin`: a Base the shot is fired from instead of the attacker's own (a mission's Turret): range and
+        Line of Sight are measured from it; the rules about the attacker (Adjacent enemies, R7) still apply."""
         with self._in_world():
             why = self._target_basics(attacker, weapon, target, "shoot")
             if why:
@@ -58,9 +60,10 @@ class MatchAttacks:
             for mate in self.squadmates(attacker):
                 if self.adjacent(mate, target) and not S.may_shoot_past(self, attacker, mate):
                     return f"the target is Adjacent to {self.unit(mate).name}"
-            if not self.table.in_range(self.base(attacker), self.base(target), weapon.range_inches):
+            if not self.table.in_range(origin or self.base(attacker), self.base(target), weapon.range_inches):
                 return f"out of range ({weapon.range_inches:g}\")"
-            sight = S.sight_from(self, attacker, target)
+            sight = S.sight_from(self, attacker, target) if origin is None else S.sight_between(self, origin,
+                                                                                                self.base(target))
             if not sight.visible:
                 return "not in Line of Sight" + (f" ({sight.blocker})" if sight.blocker else "")
             why = S.ranged_restriction(self, attacker, target)
@@ -175,17 +178,23 @@ class MatchAttacks:
         return [(None, group)]
 
     def start_attack(self, attacker: int, weapon: WeaponCard, groups, **kw) -> None:
-        """A free attack that skills give (Counter): resolved at once."""
+        """A free attack that skills give (Counter), or a mission's attack with a weapon the attacker does not
+        carry fired from another place (`origin`: a Base for Line of Sight and Cover): resolved at once."""
         self._start_attack(attacker, weapon, groups, **kw)
 
+    def mission_attack_bonus(self, attacker: int, target: int, weapon: WeaponCard) -> tuple[int, int]:
+        """(+ATT, +SKL) the mission gives this attack (Rivals, Coordinated Assault)."""
+        return self.mission.attack_bonus(self, attacker, target, weapon)
+
     def _attack_spec(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
-                     att: int | None = None, aoo: bool = False) -> AttackSpec | None:
+                     att: int | None = None, aoo: bool = False, origin=None) -> AttackSpec | None:
         """Everything an attack will roll, as the rules see it (skills and the mission's rules applied): the one
-        place both a real attack and its preview come from. None when no Attack die is left to roll."""
+        place both a real attack and its preview come from. None when no Attack die is left to roll.
+        `origin`: the Base it is fired from when not the attacker's own (a Turret): sight and Cover from there."""
         a_unit = self.unit(attacker)
         kind = weapon.kind
         main = groups[0][1][0]
-        d_att, d_skl = self.mission.attack_bonus(self, attacker, main, weapon)
+        d_att, d_skl = self.mission_attack_bonus(attacker, main, weapon)
         if att is None:
             att = esper.component_for_entity(attacker, Health).hit if weapon.has("HIT") else weapon.att
             att = S.attack_dice(self, attacker, weapon, att, aoo) + d_att
@@ -200,7 +209,8 @@ class MatchAttacks:
                 cover = False
                 tsupport = 0
                 if kind == RANGED:
-                    s = S.sight_from(self, attacker, t)
+                    s = S.sight_from(self, attacker, t) if origin is None else S.sight_between(self, origin,
+                                                                                                self.base(t))
                     cover = s.cover and not weapon.has("NCV")
                 else:
                     tsupport = sum(1 for m in self.squadmates(t) if not self.unit(m).item and self.adjacent(m, t))
@@ -217,24 +227,26 @@ class MatchAttacks:
             rerolls.append(("BRU", weapon.value("BRU")))
         if support:
             rerolls.append(("support", support))
-        spec = AttackSpec(attacker=attacker, kind=kind, att=att, skl=weapon.skl + d_skl, attacker_arm=a_unit.card.arm,
+        spec = AttackSpec(attacker=attacker, kind=kind, att=att, skl=weapon.skl, attacker_arm=a_unit.card.arm,
                           attacker_hit=esper.component_for_entity(attacker, Health).hit,
                           groups=tuple(spec_groups), rerolls=tuple(rerolls), rlt=weapon.has("RLT"),
                           aut=weapon.value("AUT"), rnd=weapon.value("RND"), weapon=weapon.name,
                           attacker_name=a_unit.name)
         spec = S.on_attack_spec(self, spec, weapon, aoo)
+        if d_skl:
+            spec = replace(spec, skl=max(1, min(6, spec.skl + d_skl)))
         bonus = {st.uid: self.mission.arm_bonus(self, st.uid, attacker, kind == RANGED)
                  for _, g in spec.groups for st in g}
         if any(bonus.values()):
             spec = replace(spec, groups=tuple((n, tuple(replace(st, arm=st.arm + bonus[st.uid]) for st in g))
                                               for n, g in spec.groups))
-        return spec
+        return self.mission.attack_spec(self, spec, weapon)
 
     def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
                       att: int | None = None, then_move=None, mover: int | None = None, aoo: bool = False,
-                      action: bool = False, counter: bool = False, path=()) -> None:
+                      action: bool = False, counter: bool = False, path=(), origin=None) -> None:
         kind = weapon.kind
-        spec = self._attack_spec(attacker, weapon, groups, att, aoo)
+        spec = self._attack_spec(attacker, weapon, groups, att, aoo, origin)
         if spec is None:
             self.note("No Attack dice left to roll", attacker)
             if then_move is not None and mover is not None and self.standing(mover):
@@ -366,6 +378,9 @@ class MatchAttacks:
             if self.standing(mover) and self.health(mover).hit > 0:
                 self._finish_move(mover, ctx.then_move, points=ctx.path)
         steps += S.after_attack(self, ctx, res)
+        if ctx.weapon is not None:
+            steps += self.mission.after_attack(self, ctx.attacker, ctx.weapon, res.spec.groups[0][1][0].uid,
+                                               dict(res.outcome()))
         steps += [tuple(x) for x in ctx.after]
         self._queue(*steps, front=True)
 

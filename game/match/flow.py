@@ -117,7 +117,8 @@ class MatchFlow:
             if self._check_result(False):
                 return
             a = self.activation
-            if a is not None and a.grant and (not a.plan or not self.standing(a.uid)):
+            if a is not None and a.grant and (not a.plan or not self.standing(a.uid) or
+                                              (a.act and a.act_spent >= a.act)):
                 self._end_grant()
                 continue
             if self._pending:
@@ -208,12 +209,15 @@ class MatchFlow:
 
     # == free actions (grants) ======================================================================
     def grant(self, uid: int, why: str, plan: list, *, max_cost: int | None = None, different: bool = False,
-              need_combat: bool = False, target: int | None = None, controller: str = "", on_end=()) -> None:
+              need_combat: bool = False, target: int | None = None, controller: str = "", on_end=(),
+              act: int = 0) -> None:
         """Queue free actions for `uid` (skills call this): plan = allowed actions of each free action, in
-        order; a later one may be taken directly (skipping the earlier ones)."""
+        order; a later one may be taken directly (skipping the earlier ones). `act` > 0: instead of free actions,
+        `act` ACT to spend on the plan's actions at their usual costs, outside the unit's activation
+        (Opportunity: up to 2 ACT)."""
         self._queue(("grant", uid, {"grant": why, "plan": [list(s) for s in plan], "max_cost": max_cost,
                                     "different": different, "need_combat": need_combat, "target": target,
-                                    "controller": controller, "on_end": [list(x) for x in on_end]}))
+                                    "controller": controller, "on_end": [list(x) for x in on_end], "act": act}))
 
     def _start_grant(self, uid: int, info: dict) -> None:
         on_end = [tuple(x) for x in info.get("on_end", ())]
@@ -233,13 +237,13 @@ class MatchFlow:
         self._interrupted.append((self.activation, self._pending))  # later steps wait for the grant's end
         self._pending = []
         plan = [tuple(s) for s in info["plan"]]
-        self.activation = Activation(uid=uid, act=0, free_action=True, grant=info["grant"], plan=plan,
-                                     max_cost=info.get("max_cost"), different=info.get("different", False),
+        self.activation = Activation(uid=uid, act=info.get("act", 0), free_action=True, grant=info["grant"],
+                                     plan=plan, max_cost=info.get("max_cost"), different=info.get("different", False),
                                      need_combat=info.get("need_combat", False), target=target,
                                      controller=info.get("controller", ""), on_end=tuple(on_end))
         n = len(plan)
-        self.emit(E.ActivationStarted(uid, self.unit(uid).name, self.side_of(uid), 0, grant=info["grant"],
-                                      free_actions=n))
+        self.emit(E.ActivationStarted(uid, self.unit(uid).name, self.side_of(uid), info.get("act", 0),
+                                      grant=info["grant"], free_actions=n))
 
     def _end_grant(self) -> None:
         a = self.activation

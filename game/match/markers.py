@@ -167,11 +167,12 @@ class MatchMarkers:
             return self.marker_base(thing)
         return self.base(thing) if self.standing(thing) else None
 
-    def control_reason(self, uid: int, thing: int | str) -> str | None:
-        """Why `uid` does not Control `thing` (a marker id or a unit/item id), or None when it does."""
+    def control_reason(self, uid: int, thing: int | str, downed_ok: bool = False) -> str | None:
+        """Why `uid` does not Control `thing` (a marker id or a unit/item id), or None when it does.
+        `downed_ok`: for an action a Downed unit may take (Revive: it Controls a Standing Squadmate)."""
         if not self.standing(uid) or self.unit(uid).item:
             return "only a unit on the table can Control something"
-        if self.conditions(uid).downed:
+        if self.conditions(uid).downed and not downed_ok:
             return "a Downed unit Controls nothing"
         if isinstance(thing, str) and not S.may_control_objectives(self, uid):
             return f"{self.unit(uid).name} cannot Control objectives (Beast, Mindless, Weirdo)"

@@ -51,7 +51,8 @@ class MissionActionDef:
     needs_control: bool = True
     to_dice: bool = True  # may Tactical Orders re-roll or change its dice (Search: no)
     sides: tuple[str, ...] = ()
-    downed_ok: bool = False  # a Downed unit may take it (Revive)
+    downed_ok: bool = False  # a Downed unit may take it (Revive); it Controls for this action only
+    repeats: bool = True  # R17: each repeat in one activation costs 1 more ACT (a Turret shot: no)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +176,31 @@ class MissionScript:
         return None
 
     def attack_bonus(self, match: "Match", attacker: int, target: int | None, weapon) -> tuple[int, int]:
-        """(+ATT, +SKL) this mission gives an attack (Rivals, Coordinated Assault)."""
+        """(+ATT, +SKL) this mission gives an attack (Rivals, Coordinated Assault); Damage from skills excluded."""
         return (0, 0)
+
+    def attack_spec(self, match: "Match", spec, weapon):
+        """The attack as the rules will resolve it (game.rules.combat.AttackSpec), for a mission's rule to change
+        what ATT and SKL cannot say (Twilight Blades: Rending 1); return it unchanged by default."""
+        return spec
+
+    def after_attack(self, match: "Match", attacker: int, weapon, main: int, lost: dict[int, int]) -> list[tuple]:
+        """An attack is resolved (`lost`: HIT each unit lost in it, attacker included): steps to run after its
+        Damage ("mission", name, *args) (Leech, Nutrient Lash, Spawn Sacs)."""
+        return []
+
+    def always_in_cover(self, match: "Match", uid: int) -> bool:
+        """The unit counts as in Cover against every Ranged attack (Phasebound)."""
+        return False
+
+    def on_zero_hit(self, match: "Match", uid: int) -> list[tuple]:
+        """Steps to run when a unit or item reaches 0 HIT, while it is still on the table (a crate explodes)."""
+        return []
+
+    def instead_of_move(self, match: "Match", uid: int, action: str) -> bool:
+        """A Move or Dash was paid for: True if the mission's rule put the unit somewhere else instead of moving
+        it along its path (the Shadow Fiend); the mission moved it (match.place) and said so."""
+        return False
 
     def arm_bonus(self, match: "Match", uid: int, attacker: int | None, ranged: bool) -> int:
         """+ARM this mission gives a unit against an attack (Hold the Line)."""

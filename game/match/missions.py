@@ -21,7 +21,7 @@ from . import anchors as A
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Departed, Position
+from .components import Conditions, Departed, Health, Position, Readiness, Unit
 from .errors import IllegalCommand
 from .mission import MissionActionDef
 from .prompts import Prompt
@@ -151,14 +151,14 @@ class MatchMissions:
             if self.marker_base(marker) is None:
                 return f"{self.marker(marker).label} is not on the table"
             if d.needs_control:
-                why = self.control_reason(uid, marker)
+                why = self.control_reason(uid, marker, downed_ok=d.downed_ok)
                 if why:
                     return f"the unit must Control {self.marker(marker).label}: {why}"
         elif d.target == "unit":
             if target is None or not self.standing(target):
                 return f"{d.name} needs a unit on the table"
             if d.needs_control:
-                why = self.control_reason(uid, target)
+                why = self.control_reason(uid, target, downed_ok=d.downed_ok)
                 if why:
                     return f"the unit must Control {self.unit(target).name}: {why}"
         return self.mission.mission_action_reason(self, uid, d, marker, target)
@@ -166,7 +166,7 @@ class MatchMissions:
     def _mission_action_commands(self, side: str, uid: int) -> list[C.Command]:
         out: list[C.Command] = []
         for d in self.mission_action_defs():
-            if self.payment(self.cost_of(act.MISSION, skill=d.id, base=d.cost)) is None:
+            if self.payment(self.cost_of(act.MISSION, skill=d.id, base=d.cost, repeat=d.repeats)) is None:
                 continue
             if d.target == "marker":
                 cands = [(m, None) for m in self.markers(on_table=True) if self.marker(m).kind in d.markers]
@@ -185,7 +185,7 @@ class MatchMissions:
         if why:
             raise IllegalCommand(why)
         d = self._mission_action(cmd.action)
-        self._pay(act.MISSION, skill=d.id, base=d.cost)
+        self._pay(act.MISSION, skill=d.id, base=d.cost, repeat=d.repeats)
         label = self.marker(cmd.marker).label if cmd.marker else ""
         self.emit(E.MissionActionTaken(uid, self.unit(uid).name, d.id, d.name, cmd.marker, label, cmd.target))
         self.mission.do_mission_action(self, uid, d, cmd.marker, cmd.target)
@@ -335,6 +335,48 @@ class MatchMissions:
             return (f"there is room for only {have} of {need} units of {self.side_name(side)} in the deployment "
                     f"zone on {self.table.battlefield.name}")
         return None
+
+    # == units changed by a mission's rules ============================================================
+    def change_card(self, uid: int, card, why: str) -> None:
+        """The unit's card is now `card` (an Injury, a Spoil of War: the card rebuilt with them as gear, as
+        game.rules.cards.build_card does). Its maximum HIT follows the card; it keeps the HIT it has, at most the
+        new maximum."""
+        with self._in_world():
+            esper.component_for_entity(uid, Unit).card = card
+            h = esper.component_for_entity(uid, Health)
+            h.max_hit = card.hit
+            h.hit = min(h.hit, h.max_hit)
+        self._sync_table()
+        self.note(why, uid)
+
+    def refill(self, uid: int, use: str) -> bool:
+        """A Limited Ammo weapon (its id) or a once-per-mission skill (its id) of the unit may be used once more
+        (Horde Mode's Ammunition). False if it had not been used."""
+        with self._in_world():
+            r = esper.component_for_entity(uid, Readiness)
+            c = esper.component_for_entity(uid, Conditions)
+            if use in r.used_limited:
+                r.used_limited = tuple(x for x in r.used_limited if x != use)
+                return True
+            if use in c.used_mission:
+                c.used_mission = tuple(x for x in c.used_mission if x != use)
+                return True
+        return False
+
+    def spent_uses(self, uid: int) -> tuple[str, ...]:
+        """The unit's Limited Ammo weapons (ids) and once-per-mission skills (ids) already used."""
+        with self._in_world():
+            r = esper.component_for_entity(uid, Readiness)
+            c = esper.component_for_entity(uid, Conditions)
+            return (*r.used_limited, *c.used_mission)
+
+    def set_squad_leader(self, side: str, uid: int | None) -> None:
+        """R27 (co-op mini squads): only the agreed Squad Leader is the side's Leader for the Tactical Order dice;
+        the other mini squads' Leaders keep their card but not the title."""
+        with self._in_world():
+            for u, unit in esper.get_component(Unit):
+                if unit.side == side and not unit.item:
+                    unit.leader = (u == uid) if uid is not None else unit.card.is_leader
 
     # == leaving the table =============================================================================
     def depart(self, uid: int, why: str) -> None:

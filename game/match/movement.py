@@ -45,6 +45,8 @@ class MatchMovement:
         if path is None:
             raise IllegalCommand(f"cannot get there with a {act.ACTION_NAMES[action]} ({budget:g}\")")
         self._pay(action)
+        if self.mission.instead_of_move(self, uid, action):
+            return  # the mission's rule put the unit somewhere instead (the Shadow Fiend)
         dest = path.points[-1]
         candidates = []
         if S.provokes_aoo(self, uid) and not self.conditions(uid).downed:  # Downed: moves provoke no AoO
@@ -115,9 +117,10 @@ class MatchMovement:
             return
         raise IllegalCommand("answer the Attack of Opportunity first")
 
-    def _aoo_att(self, uid: int, weapon: WeaponCard, mover: int) -> int:
+    def _aoo_att(self, uid: int, weapon: WeaponCard, target: int) -> int:
         base = esper.component_for_entity(uid, Health).hit if weapon.has("HIT") else weapon.att
-        return S.attack_dice(self, uid, weapon, base, aoo=True) + self.mission.attack_bonus(self, uid, mover, weapon)[0]
+        return max(0, S.attack_dice(self, uid, weapon, base, aoo=True) + self.mission_attack_bonus(uid, target,
+                                                                                                 weapon)[0])
 
     def _start_aoo(self, blunt: int) -> None:
         m = self._move
@@ -126,6 +129,7 @@ class MatchMovement:
         if blunt:
             self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)", m.mover)
         self._move = None
-        self._start_attack(attacker, weapon, [(None, [m.mover])], att=max(0, self._aoo_att(attacker, weapon, m.mover) - blunt),
+        att = max(0, self._aoo_att(attacker, weapon, m.mover) - blunt)
+        self._start_attack(attacker, weapon, [(None, [m.mover])], att=att,
                            then_move=m.dest, mover=m.mover, aoo=True, path=m.points)
 

@@ -12,17 +12,18 @@ from .errors import IllegalCommand
 
 class MatchPaying:
     def cost_of(self, action: str, weapon: WeaponCard | None = None, skill: str | None = None,
-                base: int = 1) -> int:
-        """ACT cost of an action of the active unit now; free actions (a grant) cost 0; an action it may not
-        take now (hidden, a grant that does not allow it) costs actions.FORBIDDEN."""
+                base: int = 1, repeat: bool = True) -> int:
+        """ACT cost of an action of the active unit now; free actions (a grant) cost 0, except under a grant of
+        ACT to spend (Opportunity); an action it may not take now (hidden, a grant that does not allow it) costs
+        actions.FORBIDDEN. repeat=False: no repeat cost (R17) for this action."""
         with self._in_world():
             a = self.activation
             card = self.unit(a.uid).card
             cost = act.action_cost(card, action, tuple(a.history), weapon=weapon, skill=skill, base=base,
-                                   move_tax=a.move_tax)
+                                   move_tax=a.move_tax, repeat=repeat)
             if self._forbidden(a, action, skill, cost):
                 return act.FORBIDDEN
-            return 0 if a.grant else cost
+            return 0 if a.grant and not a.act else cost
 
     def _forbidden(self, a: Activation, action: str, skill: str | None, cost: int) -> str | None:
         if a.locked:
@@ -43,7 +44,9 @@ class MatchPaying:
         return None
 
     def payment(self, cost: int, to_only: bool = False) -> tuple[int, int] | None:
-        if self.activation.grant:  # free actions
+        if self.activation.grant:  # free actions; a grant of ACT (Opportunity) pays from its own ACT only
+            if self.activation.act:
+                return None if to_only else act.split_payment(cost, self.act_left(), 0)
             return (0, 0) if cost <= 0 else None
         side = self.side_of(self.activation.uid)
         return act.split_payment(cost, self.act_left(), self.to[side], to_only)
@@ -63,13 +66,13 @@ class MatchPaying:
 
     # == paying for actions =========================================================================
     def _pay(self, action: str, weapon: WeaponCard | None = None, skill=None, base: int = 1,
-             to_only: bool = False) -> None:
+             to_only: bool = False, repeat: bool = True) -> None:
         a = self.activation
         skill_id = skill if isinstance(skill, str) or skill is None else skill.id
-        cost = self.cost_of(action, weapon, skill_id, base)
+        cost = self.cost_of(action, weapon, skill_id, base, repeat)
         if cost >= act.FORBIDDEN:
             full = act.action_cost(self.unit(a.uid).card, action, tuple(a.history), weapon=weapon, skill=skill_id,
-                                   base=base, move_tax=a.move_tax)
+                                   base=base, move_tax=a.move_tax, repeat=repeat)
             raise IllegalCommand(self._forbidden(a, action, skill_id, full) or "not possible now")
         pay = self.payment(cost, to_only)
         if pay is None:

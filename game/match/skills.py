@@ -182,8 +182,9 @@ def effective_arm(match, uid: int, attacker: int | None, kind: str) -> int:
 
 
 def always_in_cover(match, uid: int) -> bool:
-    """Tunneler, Small, Protect: counts as in Cover against every Ranged attack."""
-    return has(match, uid, "HK-SPC-TNL", "REL-CATREP-SM") or cond(uid).protected
+    """Tunneler, Small, Protect, and what a mission says (Phasebound): in Cover against every Ranged attack."""
+    return has(match, uid, "HK-SPC-TNL", "REL-CATREP-SM") or cond(uid).protected or \
+        match.mission.always_in_cover(match, uid)
 
 
 def cover_denied(match, attacker: int, target: int) -> bool:
@@ -313,6 +314,14 @@ def sight_from(match, attacker: int, target: int):
                 if s2.visible and not smoke_between(match, mb, tb):
                     return s2
     if s.visible:
+        return replace(s, visible=False, blocker="smoke")
+    return s
+
+
+def sight_between(match, a: Base, b: Base):
+    """The sight from base (or spot) `a` to base `b`, smoke included (a shot fired from a Turret)."""
+    s = match.table.sight(a, b)
+    if s.visible and smoke_between(match, a, b):
         return replace(s, visible=False, blocker="smoke")
     return s
 
@@ -579,7 +588,7 @@ def on_zero_hit(match, uid: int, killer: int | None, melee: bool) -> list[tuple]
                 return []
             match.emit(E.DiceRolled(f"Protect The Kin: {match.unit(fixer).name}", (Die(f),), "no help", u.side))
             break
-    steps: list[tuple] = []
+    steps: list[tuple] = list(match.mission.on_zero_hit(match, uid))  # a crate explodes, ...
     if not u.item:
         if "HK-AB" in u.card.skills:
             steps.append(("skill", "death_damage", uid, 1, "Acid Blood", MELEE, "enemies"))

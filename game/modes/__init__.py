@@ -112,6 +112,7 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
     why = mission.check_scenario(scenario)
     if why:
         raise ScenarioError(why)
+    catalog = mission.catalog or catalog  # a mode may bring its own units and gear (Horde Mode's roster)
     if table is not None:
         bf = table.battlefield
     else:

@@ -52,10 +52,11 @@ def _same(a: Performed, action: str, skill: str | None) -> bool:
 
 def action_cost(card: UnitCard, action: str, history: tuple[Performed, ...] | list[Performed] = (),
                 weapon: WeaponCard | None = None, skill: str | None = None, base: int = 1,
-                move_tax: int = 0) -> int:
+                move_tax: int = 0, repeat: bool = True) -> int:
     """ACT cost of doing `action` now, given what the unit did earlier in this activation.
-    move_tax: extra ACT on every Move action (Venomous Bonespurs)."""
-    repeats = sum(1 for p in history if _same(p, action, skill))
+    move_tax: extra ACT on every Move action (Venomous Bonespurs). repeat=False: an action the rules exempt from
+    the repeat cost (a mission's Turret shot)."""
+    repeats = sum(1 for p in history if _same(p, action, skill)) if repeat else 0
     cost = base + repeats
     if weapon is not None and action in (MELEE_COMBAT, RANGED_COMBAT):
         code = "2MC" if action == MELEE_COMBAT else "2RC"

@@ -105,6 +105,9 @@ class TitleScene(Scene):
         self.b_new = UIButton(rect(x, y, bw, bh), "New mission", m, container=root, object_id="#primary",
                               tool_tip_text="Set up and play the First Mission")
         y += bh + gap
+        self.b_horde = UIButton(rect(x, y, bw, bh), "Horde Mode", m, container=root, object_id="#primary",
+                                tool_tip_text="Survive wave after wave: Bosses, Downed units, Upgrades, high scores")
+        y += bh + gap
         self.b_squads = UIButton(rect(x, y, bw, bh), "Squad builder", m, container=root, object_id="#primary",
                                  tool_tip_text="Build squads from the nine factions, save rosters, share squad codes")
         y += bh + gap
@@ -133,6 +136,9 @@ class TitleScene(Scene):
             self.app.push(SetupScene(self.app))
         elif el is self.b_continue and self.newest:
             load_into_battle(self.app, self.newest.path)
+        elif el is self.b_horde:
+            from .setup_horde import HordeSetupScene
+            self.app.push(HordeSetupScene(self.app))
         elif el is self.b_squads:
             from .builder import SquadBuilderScene
             self.app.push(SquadBuilderScene(self.app))

@@ -14,7 +14,7 @@ from main import main
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--mission", "moon-landing"], "--mission: unknown mission 'moon-landing' (known: first-mission)"),
+    (["--mission", "moon-landing"], "--mission: unknown mission 'moon-landing' (known: first-mission, "),
     (["--squads", "krumpfists,elves"], "--squads: 'elves' is neither a faction"),
     (["--squads", " , "], "--squads: no squad given"),
     (["--games", "0"], "--games: at least 1 game is needed (got 0)"),

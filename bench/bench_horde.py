@@ -1,0 +1,224 @@
+"""Horde Mode: seeded headless runs over the four Horde maps, decision times with a full table, frame time.
+
+    python bench/bench_horde.py [--short] [--runs N]
+
+Prints, beside their targets (never asserted):
+  - runs: how many, exceptions (target 0), replays that reproduce the state hash (target all), waves reached
+    (median and spread), how the runs ended;
+  - decision times of the Horde's Behaviours and of the squad's computer player during the runs, and on a table of
+    30+ units after create_match(..., prepare=True) (target: p95 and max well under 50 ms);
+  - the battle screen's frame time with a full wave on the table (target: p95 <= 4 ms, DEVELOPERS.md).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+MAPS = ("horde-last-stand.tmx", "horde-weapons-manufacture.tmx", "horde-containment-breach.tmx",
+        "horde-supply-corridor.tmx")
+TABLE_UNITS = 32
+
+
+def _pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] if values else 0.0
+
+
+SLOWEST: dict[str, tuple[float, str]] = {}
+
+
+class Timed:
+    """A controller whose decisions are timed: CPU ms (the machine is shared: wall time counts other people's work
+    too), with the slowest decision's explanation kept."""
+
+    def __init__(self, inner, bucket: list, kind: str = "") -> None:
+        self.inner = inner
+        self.bucket = bucket
+        self.kind = kind
+
+    def decide(self, match):
+        t0 = time.process_time()
+        cmd = self.inner.decide(match)
+        if match.prompt is None:  # prompts are answered by policy in no time: keep the real decisions
+            ms = (time.process_time() - t0) * 1000
+            self.bucket.append(ms)
+            if ms > SLOWEST.get(self.kind, (0.0, ""))[0]:
+                SLOWEST[self.kind] = (ms, f"{type(cmd).__name__}: {getattr(self.inner, 'explanation', '')}")
+        return cmd
+
+    @property
+    def explanation(self):
+        return getattr(self.inner, "explanation", "")
+
+
+def play_runs(n: int, replays: int):
+    from game.headless import build_scenario
+    from game.modes import create_match, replay
+    from game.modes.session import Session, make_controller
+    waves, outcomes, errors, horde_ms, squad_ms = [], {}, [], [], []
+    same, checked = 0, 0
+    for seed in range(n):
+        map_name = MAPS[seed % len(MAPS)]
+        try:
+            m = create_match(build_scenario("horde", map_name=map_name), seed, prepare=True)
+            s = Session(m, {"player": Timed(make_controller(m, "player", "computer"), squad_ms, "squad"),
+                            "horde": Timed(make_controller(m, "horde", "npc"), horde_ms, "horde")})
+            s.run()
+            ms = m.mission_state
+            waves.append(ms["wave"] if m.result.outcome == "defeat" else ms["wave"] + 1)
+            key = f"{m.result.outcome} in wave {ms['wave']}"
+            outcomes[key] = outcomes.get(key, 0) + 1
+            if checked < replays:
+                r = replay(m.scenario, m.seed, m.log, m.catalog, table=None)
+                checked += 1
+                same += r.state_hash() == m.state_hash()
+                r.close()
+            m.close()
+        except Exception as e:  # a bug: counted and shown, the bench goes on
+            errors.append((seed, map_name, repr(e)))
+            traceback.print_exc()
+    return waves, outcomes, errors, horde_ms, squad_ms, same, checked
+
+
+def full_table_decisions(turns: int = 1):
+    """A table of 30+ units on each Horde map (the squad, wave 12's units, reinforcements), prepared as the game
+    does; every decision of one Turn timed."""
+    from game.headless import build_scenario
+    from game.match import commands as C
+    from game.modes import create_match
+    from game.modes.horde import waves
+    from game.modes.session import Session, make_controller
+    horde_ms, squad_ms, sizes = [], [], []
+    for i, map_name in enumerate(MAPS):
+        m = create_match(build_scenario("horde", map_name=map_name), 100 + i, prepare=True)
+        for spot in m.mission.default_deployment(m, "player"):
+            m.submit(C.Deploy("player", *spot))
+        m.submit(C.EndDeployment("player"))
+        with m._in_world():
+            while len(m.units(items=None)) < TABLE_UNITS:
+                waves.place_at_spawn_point(m, m.mission, ("HRD-HVY03", "HRD-MED02", "HRD-LCH01",
+                                                         "HRD-HVY02")[len(m.units()) % 4])
+        sizes.append(len(m.units(items=None)))
+        s = Session(m, {"player": Timed(make_controller(m, "player", "computer"), squad_ms, "squad"),
+                        "horde": Timed(make_controller(m, "horde", "npc"), horde_ms, "horde")})
+        start = m.turn
+        while m.phase != "over" and m.turn < start + turns:
+            s.step()
+        m.close()
+    return horde_ms, squad_ms, sizes
+
+
+def frame_time(short: bool):
+    """The battle screen on a Horde map with a full wave on the table: mouse sweeping, Move then sight previews."""
+    import math
+
+    import pygame
+    pygame.init()
+    import tempfile
+
+    from game.headless import build_scenario
+    from game.match import commands as C
+    from game.modes import create_match
+    from game.modes.horde import waves
+    from game.ui.app import App
+    from game.ui.battle import BattleScene
+    from game.ui.settings import Settings
+    sys.path.insert(0, str(ROOT / "bench"))
+    import bench_ui
+    from bench_ui import _sweep
+    app = App(headless=True, saves_dir=Path(tempfile.mkdtemp(prefix="ruinstars-bench-")),
+              settings=Settings(npc_speed="normal"))
+    m = create_match(build_scenario("horde", map_name="horde-weapons-manufacture.tmx"), 7, prepare=True)
+    scene = BattleScene(app, m)
+    app.replace(scene)
+    app.step(2)
+    for spot in m.mission.default_deployment(m, "player"):
+        scene.submit(C.Deploy("player", *spot))
+    scene.submit(C.EndDeployment("player"))
+    with m._in_world():
+        while len(m.units(items=None)) < TABLE_UNITS:
+            waves.place_at_spawn_point(m, m.mission, "HRD-HVY03")
+    scene.set_match(m)
+    scene.effects.banners.clear()
+    app.step(3)
+    player = m.units("player")
+    scene.select(player[0])
+    app.step(2)
+    v = scene.by_uid[player[0]]
+    cam = scene.camera
+    pts = []
+    for i in range(240):
+        a = 2 * math.pi * i / 240
+        rr = 3.5 + 2 * math.sin(3 * a)
+        pts.append(cam.to_screen(v.x + rr * math.cos(a), v.y + rr * math.sin(a)))
+    frames = 60 if short else 300
+    _sweep(app, scene, 10, pts)
+    bench_ui.CPU.clear()
+    move = _sweep(app, scene, frames, pts)
+    scene.set_mode("ranged")
+    app.step(2)
+    tpts = []
+    for t in m.units("horde"):
+        p = scene.by_uid[t]
+        tpts += [cam.to_screen(p.x, p.y)] * 6
+    _sweep(app, scene, 10, tpts)
+    los = _sweep(app, scene, frames, tpts)
+    units = len(m.units(items=None))
+    cpu = list(bench_ui.CPU)
+    app.shutdown()
+    return move + los, cpu, units
+
+
+def main(short: bool = False, runs: int | None = None) -> dict:
+    n = runs if runs is not None else (4 if short else 100)
+    t0 = time.perf_counter()
+    waves, outcomes, errors, horde_ms, squad_ms, same, checked = play_runs(n, replays=2 if short else 10)
+    took = time.perf_counter() - t0
+    print(f"{n} seeded runs over the four Horde maps in {took:.0f} s: {len(errors)} exceptions (target 0)")
+    for e in errors:
+        print(f"  seed {e[0]} on {e[1]}: {e[2]}")
+    print(f"  replays reproducing the state hash: {same} of {checked} (target: all)")
+    if waves:
+        q = statistics.quantiles(waves, n=4) if len(waves) > 1 else [waves[0]] * 3
+        print(f"  waves reached: median {statistics.median(waves):g}, quartiles {q[0]:g}-{q[2]:g}, "
+              f"min {min(waves)}, max {max(waves)}, mean {statistics.mean(waves):.1f}")
+        print("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(outcomes.items(), key=lambda kv: kv[0])))
+    for name, vals in (("Horde Behaviours", horde_ms), ("squad computer player", squad_ms)):
+        if vals:
+            print(f"  decisions of the {name} during the runs: {len(vals)}, CPU median {statistics.median(vals):.1f} "
+                  f"ms, p95 {_pct(vals, 0.95):.1f} ms, max {max(vals):.1f} ms (target: well under 50 ms)")
+    h, s, sizes = full_table_decisions()
+    print(f"a full table ({min(sizes)}-{max(sizes)} units) on each Horde map, prepared, one Turn:")
+    for name, vals in (("Horde Behaviours", h), ("squad computer player", s)):
+        if vals:
+            print(f"  {name}: {len(vals)} decisions, CPU median {statistics.median(vals):.1f} ms, p95 "
+                  f"{_pct(vals, 0.95):.1f} ms, max {max(vals):.1f} ms (target: well under 50 ms)")
+    for kind, (ms, what) in sorted(SLOWEST.items()):
+        print(f"  slowest {kind} decision: {ms:.1f} ms ({what})")
+    frames, cpu, units = frame_time(short)
+    print(f"battle screen, {units} units on Weapons Manufacture, previews on: frame median "
+          f"{statistics.median(frames):.2f} ms, p95 {_pct(frames, 0.95):.2f} ms (target: p95 <= 4 ms, DEVELOPERS.md); "
+          f"CPU per frame "
+          f"median {statistics.median(cpu):.2f} ms, p95 {_pct(cpu, 0.95):.2f} ms"
+          + (f"  (machine load average {os.getloadavg()[0]:.1f})" if hasattr(os, "getloadavg") else ""))
+    return {"waves": waves, "errors": errors, "replays": (same, checked), "horde_ms": horde_ms, "squad_ms": squad_ms,
+            "table_horde_ms": h, "table_squad_ms": s, "frames": frames}
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--short", action="store_true", help="a few runs (CI)")
+    ap.add_argument("--runs", type=int, default=None, help="how many seeded runs")
+    a = ap.parse_args()
+    main(a.short, a.runs)

@@ -1,0 +1,326 @@
+"""A computer player for the squad in Horde Mode (headless runs, the balance figures, a demo).
+
+In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing
+Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the
+Wave Objective and opens Crates, else closes in. It answers the mode's questions: the Upgrades shop (Reinforcements
+for the Downed, Heal for the badly hurt, Medpacks, Grenades, Spoils of War, a Turret when rich, Ammunition), the
+rewards, which unit. Deterministic; pays with ACT, and with Tactical Orders only to revive.
+"""
+from __future__ import annotations
+
+import math
+
+from game.match import commands as C
+from game.match.flow import DEPLOY
+from game.rules import actions as act
+from game.rules.model import MELEE, RANGED
+
+from .common import answer_prompt, approach_spot
+from .horde import path_toward
+
+OBJECTIVE_MARKERS = ("pylon", "search", "crate")
+MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
+SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
+
+
+class HordeSquadController:
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.explanation = ""
+        self._plan: list = []  # deployment spots, asked once
+
+    # == prompts ==================================================================================================
+    def decide(self, match) -> C.Command:
+        p = match.prompt
+        if p is not None:
+            return self._answer(match, p)
+        if match.phase == DEPLOY:
+            waiting = match.undeployed(self.side)
+            if not waiting:
+                return C.EndDeployment(self.side)
+            plan = [s for s in self._plan if s[0] in waiting] if self._plan else []
+            if not plan:  # the mission's spots for every unit, asked once (it is a costly search)
+                plan = self._plan = match.mission.default_deployment(match, self.side)
+            if not plan:
+                return C.EndDeployment(self.side)
+            uid, x, y, z = plan[0]
+            return C.Deploy(self.side, uid, x, y, z)
+        if match.active_unit is None:
+            return C.Activate(self.side, self._next_unit(match))
+        uid = match.active_unit
+        if match.conditions(uid).downed:
+            return self._downed(match, uid) or C.EndActivation(self.side)
+        for f in (self._revive, self._medpack, self._melee, self._grenade, self._fire_turret, self._shoot,
+                  self._marker_action, self._deploy_turret, self._to_downed, self._advance):
+            cmd = f(match, uid)
+            if cmd is not None:
+                self.explanation = f"{match.unit(uid).name}: {f.__name__.strip('_').replace('_', ' ')}"
+                return cmd
+        return C.EndActivation(self.side)
+
+    def _answer(self, match, p) -> C.Command:
+        if p.kind == "choice":
+            then = p.data[0] if p.data else ()
+            return C.Choose(self.side, self._choose(match, then, [o for o, _ in p.options]))
+        if p.kind == "mission_dice":
+            return C.AcceptDice(self.side)
+        return answer_prompt(match, self.side)
+
+    def _choose(self, match, then: tuple, options: list[str]) -> str:
+        step = then[0] if then else ""
+        if step == "shop_choice":
+            return self._shop(match, options)
+        if step == "free_upgrade_choice":
+            return next((o for o in SHOP_ORDER if o in options), options[0])
+        if step == "unit_chosen":
+            return self._unit_for(match, then[1], [int(o) for o in options])
+        if step == "reward":
+            return self._reward(match, options)
+        if step == "spoil_chosen":
+            return self._spoil(match, then[1], options)
+        return options[0]
+
+    def _shop(self, match, options: list[str]) -> str:
+        ms = match.mission_state
+        mp = match.score[self.side]
+        standing = match.units(self.side)
+        carried = [i for lst in ms.get("items", {}).values() for i in lst]
+        want = []
+        if match.units(self.side, downed=True):
+            want.append("reinforcements")
+        if any(match.health(u).hit * 2 <= match.health(u).max_hit for u in standing):
+            want.append("heal")
+        if carried.count("medpack") < 1:
+            want.append("medpack")
+        if carried.count("grenade") < 2:
+            want.append("grenade")
+        want.append("spoil")
+        if mp >= 14 and "turret" not in carried and not match.markers("turret"):
+            want.append("turret")
+        want.append("ammunition")
+        return next((o for o in want if o in options), "done")
+
+    def _unit_for(self, match, purpose: str, units: list[int]) -> str:
+        def lost(u):
+            h = match.health(u)
+            return h.max_hit - h.hit
+        if purpose in ("heal", "heal-reward", "field-dressing"):
+            best = max(units, key=lambda u: (lost(u), -match.health(u).hit, -u))
+        elif purpose in ("spoil", "spoil-reward", "reinforcements", "second-wind"):
+            best = max(units, key=lambda u: (match.unit(u).card.gp, -u))
+        elif purpose in ("grenade", "medpack", "turret"):
+            items = match.mission_state.get("items", {})
+            best = min(units, key=lambda u: (match.conditions(u).downed, len(items.get(str(u), [])),
+                                             -match.unit(u).card.rsk if purpose == "turret" else 0, u))
+        elif purpose in ("opportunity", "map", "relay-order"):
+            down = match.units(self.side, downed=True)
+            best = min(units, key=lambda u: (min((match.table.distance(match.base(u), match.base(d)) for d in down),
+                                                 default=99.0), u))
+        else:
+            best = units[0]
+        return str(best)
+
+    def _reward(self, match, options: list[str]) -> str:
+        horde = len([u for u in match.units() if match.side_of(u) != self.side])
+        standing = match.units(self.side)
+        pref = []
+        if horde >= 3:
+            pref += ["horde-damage", "weaken"]
+        if any(match.health(u).hit * 2 <= match.health(u).max_hit for u in standing):
+            pref.append("heal")
+        pref += ["fewer-spawns", "spoil", "mp"]
+        return next((o for o in pref if o in options), options[0])
+
+    def _spoil(self, match, uid: int, options: list[str]) -> str:
+        card = match.unit(uid).card
+        melee = max((w.att * w.skl for w in card.weapons if w.kind == MELEE), default=0)
+        ranged = max((w.att * w.skl for w in card.weapons if w.kind == RANGED), default=0)
+        pref = (["HRD-SOW-RDAM", "HRD-SOW-RSKL", "HRD-SOW-ACC1", "HRD-SOW-R-RND1"] if ranged >= melee else
+                ["HRD-SOW-MDAM", "HRD-SOW-MSKL", "HRD-SOW-BRU1", "HRD-SOW-M-RND1"]) + ["HRD-SOW-DDG1", "HRD-SOW-TGH1"]
+        return next((o for o in pref if o in options), options[0])
+
+    # == the battle ===============================================================================================
+    def _next_unit(self, match) -> int:
+        ready = [c.uid for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
+        down = match.units(self.side, downed=True)
+        foes = [u for u in match.units() if match.side_of(u) != self.side]
+
+        def key(u):
+            if match.conditions(u).downed:
+                return (2, 0.0, u)
+            near_down = any(match.adjacent(u, d) for d in down)
+            d = min((match.table.distance(match.base(u), match.base(f)) for f in foes), default=0.0)
+            return (0 if near_down else 1, d, u)
+        return min(ready, key=key)
+
+    def _mission(self, match, uid: int, aid: str, marker=None, target=None, to_ok: bool = False):
+        if match.mission_action_reason(uid, aid, marker, target) is not None:
+            return None
+        d = next(d for d in match.mission_action_defs() if d.id == aid)
+        cost = match.cost_of(act.MISSION, skill=aid, base=d.cost, repeat=d.repeats)
+        if (match.payment(cost) is None) if to_ok else (match.act_left() < cost):
+            return None
+        return C.UseMissionAction(self.side, aid, marker, target)
+
+    def _downed(self, match, uid: int):
+        for mate in match.units(self.side):
+            cmd = self._mission(match, uid, "revive-self", target=mate, to_ok=True)
+            if cmd is not None:
+                return cmd
+        mates = match.units(self.side)
+        if not mates or match.payment(match.cost_of(act.MOVE)) is None:
+            return None
+        me = match.base(uid)
+        mate = min(mates, key=lambda m: (match.table.distance(me, match.base(m)), m))
+        if match.adjacent(uid, mate):
+            return None
+        spot = approach_spot(match, uid, mate, match.move_budget(act.MOVE), False, False)
+        return None if spot is None else C.Move(self.side, *spot)
+
+    def _revive(self, match, uid: int):
+        for d in match.units(self.side, downed=True):
+            cmd = self._mission(match, uid, "revive", target=d, to_ok=True)
+            if cmd is not None:
+                return cmd
+        return None
+
+    def _medpack(self, match, uid: int):
+        h = match.health(uid)
+        if h.hit * 2 <= h.max_hit:
+            cmd = self._mission(match, uid, "medpack-self")
+            if cmd is not None:
+                return cmd
+        for m in match.units(self.side):
+            if m != uid and match.health(m).hit * 2 <= match.health(m).max_hit:
+                cmd = self._mission(match, uid, "medpack", target=m)
+                if cmd is not None:
+                    return cmd
+        return None
+
+    def _affordable(self, match, action, weapon=None) -> bool:
+        return match.act_left() >= match.cost_of(action, weapon) or \
+            (match.activation.grant and match.payment(match.cost_of(action, weapon)) is not None)
+
+    def _foes(self, match, uid: int) -> list[int]:
+        return match.enemies_of(uid)
+
+    def _melee(self, match, uid: int):
+        weapons = [w for w in match.unit(uid).card.weapons if w.kind == MELEE]
+        if not weapons:
+            return None
+        w = max(weapons, key=lambda w: (w.att * w.skl, w.id))
+        if not self._affordable(match, act.MELEE_COMBAT, w):
+            return None
+        me = match.base(uid)
+        items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")
+                 and match.table.adjacent(me, match.base(i))]
+        for pool in (match.adjacent_enemies(uid), items):  # enemy units first, then a Nexus
+            adj = [e for e in pool if match.melee_target_reason(uid, w, e) is None]
+            if match.activation.target is not None:
+                adj = [e for e in adj if e == match.activation.target]
+            if adj:
+                t = min(adj, key=lambda e: (match.health(e).hit, e))
+                return C.MeleeAttack(self.side, w.id, t)
+        return None
+
+    def _grenade(self, match, uid: int):
+        if "grenade" not in match.mission_state.get("items", {}).get(str(uid), []):
+            return None
+        foes = self._foes(match, uid)
+        mates = match.units(self.side)
+        best = None
+        for t in foes:
+            tb = match.base(t)
+            near = [f for f in foes if f == t or match.table.adjacent(tb, match.base(f))]
+            if len(near) < 2 or any(match.table.adjacent(tb, match.base(m)) for m in mates):
+                continue
+            if best is None or len(near) > best[0]:
+                cmd = self._mission(match, uid, "throw-grenade", target=t)
+                if cmd is not None:
+                    best = (len(near), cmd)
+        return None if best is None else best[1]
+
+    def _fire_turret(self, match, uid: int):
+        if not match.markers("turret") or match.adjacent_enemies(uid):
+            return None
+        foes = sorted(self._foes(match, uid), key=lambda e: (match.health(e).hit, e))
+        for t in foes:
+            cmd = self._mission(match, uid, "fire-turret", target=t)
+            if cmd is not None:
+                return cmd
+        return None
+
+    def _deploy_turret(self, match, uid: int):
+        if "turret" not in match.mission_state.get("items", {}).get(str(uid), []) or match.adjacent_enemies(uid):
+            return None
+        if not self._foes(match, uid):
+            return None
+        return self._mission(match, uid, "deploy-turret")
+
+    def _shoot(self, match, uid: int):
+        foes = self._foes(match, uid)
+        items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")]
+        for w in sorted((w for w in match.unit(uid).card.weapons if w.kind == RANGED),
+                        key=lambda w: (-w.att * w.skl, w.id)):
+            if not self._affordable(match, act.RANGED_COMBAT, w):
+                continue
+            for pool in (foes, items):  # the weakest valid target first (asked in that order: sight is costly)
+                if match.activation.target is not None:
+                    pool = [e for e in pool if e == match.activation.target]
+                for t in sorted(pool, key=lambda e: (match.health(e).hit, e)):
+                    if match.ranged_target_reason(uid, w, t) is None:
+                        return C.RangedAttack(self.side, w.id, t)
+        return None
+
+    def _marker_action(self, match, uid: int):
+        for kind in OBJECTIVE_MARKERS:
+            for mid in match.markers(kind, on_table=True):
+                cmd = self._mission(match, uid, MARKER_ACTIONS[kind], marker=mid)
+                if cmd is not None:
+                    return cmd
+        return None
+
+    def _to_downed(self, match, uid: int):
+        """Walk to a Downed Squadmate within one Move, to revive it (with the ACT or TO left)."""
+        if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
+            return None
+        me = match.base(uid)
+        for d in sorted(match.units(self.side, downed=True),
+                        key=lambda d: (match.table.distance(me, match.base(d)), d)):
+            if match.adjacent(uid, d) or match.table.distance(me, match.base(d)) > match.move_budget(act.MOVE) + 1:
+                continue
+            spot = approach_spot(match, uid, d, match.move_budget(act.MOVE), True, False)
+            if spot is not None:
+                return C.Move(self.side, *spot)
+        return None
+
+    def _advance(self, match, uid: int):
+        if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
+            return None
+        me = match.base(uid)
+        budget = match.move_budget(act.MOVE)
+        points = []
+        for kind in OBJECTIVE_MARKERS:
+            for mid in match.markers(kind, on_table=True):
+                p = match.marker_position(mid)
+                points.append((math.hypot(p[0] - me.x, p[1] - me.y), p))
+        foes = self._foes(match, uid) + [i for i in match.units(items=True)
+                                         if match.unit(i).side not in (self.side, "neutral")]
+        if foes:
+            goal = min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
+            gd = match.table.distance(me, match.base(goal))
+            close = [pt for d, pt in points if d < min(gd, 8.0)]
+            if not close:
+                spot = approach_spot(match, uid, goal, budget, False, True) or path_toward(match, uid, goal, budget)
+                return None if spot is None else C.Move(self.side, *spot)
+        elif not points:
+            return None
+        target = min(points)[1]
+        spots = match.table.reach(me, budget).spots
+        if not spots:
+            return None
+        x, y, z, _ = min(spots, key=lambda s: (round(math.hypot(s[0] - target[0], s[1] - target[1]) * 2), s[3],
+                                               s[0], s[1]))
+        if math.hypot(x - target[0], y - target[1]) >= math.hypot(me.x - target[0], me.y - target[1]) - 0.05:
+            return None
+        return C.Move(self.side, x, y, z)

@@ -1,0 +1,73 @@
+"""Small shared pieces of Horde Mode: side names, the mission state's shape, logged dice, words."""
+from __future__ import annotations
+
+import math
+
+from game.match import events as E
+from game.rules.dice import Die
+
+PLAYER = "player"
+HORDE = "horde"
+SPAWN_KIND = "spawn_point"
+EPS = 1e-6
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """"1 Carrion Leech", "3 Carrion Leeches", "2 Toxin Spitters"."""
+    if many is None:
+        many = one + ("es" if one.endswith(("ch", "sh", "s", "x")) else "s")
+    return f"{n} {one if n == 1 else many}"
+
+
+def roll(match, n: int, why: str, sides: int = 6, outcome: str = "", side: str | None = None) -> list[int]:
+    """n seeded dice of the match, shown as one DiceRolled event (a table the rules keep untouched)."""
+    faces = [match.dice.d(sides) for _ in range(n)]
+    match.emit(E.DiceRolled(why, tuple(Die(f) for f in faces), outcome, side))
+    return faces
+
+
+def state(match) -> dict:
+    """The run's state (match.mission_state): plain data only."""
+    return match.mission_state
+
+
+def key(uid: int) -> str:
+    """Units are keyed by their id as a string in the mission state (JSON objects have string keys)."""
+    return str(uid)
+
+
+def name(match, uid: int) -> str:
+    return match.unit(uid).name
+
+
+def standing_units(match, side: str = PLAYER) -> list[int]:
+    """Standing (not Downed) units of a side, items left out."""
+    return match.units(side)
+
+
+def downed_units(match) -> list[int]:
+    return match.units(PLAYER, downed=True)
+
+
+def squad_on_table(match) -> list[int]:
+    """The squad's units on the table: Standing and Downed."""
+    return match.units(PLAYER, downed=None)
+
+
+def nearest_free(match, radius: float, x0: float, y0: float, taken=(), limit: float = 12.0, gap: float = 0.1):
+    """The spot nearest (x0, y0), on rings 0.5" apart, where a base of `radius` can stand on the table's surface
+    there and keeps `gap` from `taken` spots (None if there is none within `limit`)."""
+    table = match.table
+    for ring in range(int(limit / 0.5) + 1):
+        r = ring * 0.5
+        steps = max(1, int(2 * math.pi * r / 0.5))
+        for k in range(steps):
+            a = 2 * math.pi * k / steps
+            x, y = round(x0 + r * math.cos(a), 3), round(y0 + r * math.sin(a), 3)
+            if any(math.hypot(x - tx, y - ty) < 2 * radius + gap for tx, ty in taken):
+                continue
+            x, y = table.snap(x, y)
+            z = table.surface_z(x, y, 0.0)
+            if table.can_stand(radius, x, y, z):
+                return x, y, z
+    return None

@@ -1,0 +1,128 @@
+"""The Horde screens, headless: the title screen's Horde entry, the setup (map, squad, co-op, high scores), the run's
+battle, and the high-score table written when a run ends."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from tests.ui.driver import Driver  # noqa: E402
+
+pygame.init()
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    import game.paths
+    import game.persistence.saves as saves
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    d = tmp_path / "saves"
+    monkeypatch.setattr(game.paths, "SAVES_DIR", d)
+    monkeypatch.setattr(saves, "SAVES_DIR", d)
+    pygame.event.clear()
+    a = App(headless=True, saves_dir=d, settings=Settings(npc_speed="instant"))
+    yield a
+    a.shutdown()
+
+
+def to_setup(d):
+    from game.ui.setup_horde import HordeSetupScene
+    d.step(2)
+    d.click(d.scene.b_horde)
+    assert isinstance(d.scene, HordeSetupScene)
+    return d.scene
+
+
+def test_title_to_horde_setup_to_the_run(app):
+    from game.ui.horde_battle import HordeBattleScene
+    d = Driver(app)
+    d.step(2)
+    d.shot("horde-title")
+    setup = to_setup(d)
+    assert list(setup.maps) == ["Last Stand", "Weapons Manufacture", "Containment Breach", "Supply Corridor"]
+    assert "No run on this battlefield yet" in setup.scores_box.html_text
+    d.shot("horde-setup")
+    setup.e_seed.set_text("4")
+    d.click(setup.b_start)
+    sc = d.scene
+    assert isinstance(sc, HordeBattleScene)
+    m = sc.match
+    assert m.scenario.mission == "horde" and m.scenario.map == "horde-last-stand.tmx" and m.phase == "deploy"
+    d.click(sc.b_auto)
+    d.click(sc.b_start)
+    d.step(5)
+    d.shot("horde-wave-1")
+    assert m.mission_state["wave"] == 1 and m.units("horde")
+    summary = m.mission.summary(m)
+    assert summary.turn_text.startswith("Wave 1 of 12 (Act 1), Turn 1")
+    # a Downed unit is drawn lying on its side
+    victim = m.units("player")[0]
+    with m._in_world():
+        m.health(victim).hit = 0
+        m.down(victim)
+    d.step(2)
+    assert sc.draw_downed(app.screen) == 1
+    d.shot("horde-downed")
+    # the Horde plays by its own Behaviours, and the screen says which line each unit followed
+    from game.ai.horde import HordeController
+    from game.ai.horde_squad import HordeSquadController
+    assert all(isinstance(c.inner, HordeController) for c in sc.npc_ctl.values())
+    sc.autoplayer = HordeSquadController("player")
+    for _ in range(400):
+        d.step(1)
+        if "Behavior line" in sc.npc_line:
+            break
+    assert "Behavior line" in sc.npc_line
+    d.shot("horde-npc-line")
+
+
+def test_coop_choices_and_a_clear_message_without_mini_rosters(app):
+    d = Driver(app)
+    setup = to_setup(d)
+    setup.players_label = "2 players"
+    setup.build_ui()
+    assert setup.dd_coop is not None and setup.dd_squad is not None  # a shared squad by default
+    setup.coop_label = "A mini squad each"
+    setup.build_ui()
+    assert len(setup.dd_minis) == 2 and setup.dd_squad is None
+    d.shot("horde-setup-coop")
+    d.click(setup.b_start)
+    assert d.scene is setup and app.dialog_open  # no 50 GP roster yet: the player is told, nothing breaks
+
+
+def test_a_finished_run_goes_into_the_high_score_table(app):
+    from game.headless import build_scenario
+    from game.modes import create_match
+    from game.modes.session import play
+    from game.persistence.horde_scores import load_scores, scores_path
+    from game.ui.horde_battle import HordeBattleScene
+    m = create_match(build_scenario("horde", map_name="horde-supply-corridor.tmx"), 9)
+    play(m)
+    sc = HordeBattleScene(app, m)
+    app.replace(sc)
+    assert sc.record_run() is not None and sc.record_run() is None  # once
+    rows = load_scores(scores_path(app.saves_dir))["horde-supply-corridor.tmx"]
+    assert rows[0]["waves_cleared"] == m.mission_state["waves_cleared"] and rows[0]["mp"] == \
+        m.mission_state["mp_earned"]
+    from game.ui.menus import TitleScene
+    app.replace(TitleScene(app))
+    d = Driver(app)
+    setup = to_setup(d)
+    setup.map_label = "Supply Corridor"
+    setup.build_ui()
+    assert "1. " in setup.scores_box.html_text and f"{rows[0]['waves_cleared']} waves" in setup.scores_box.html_text
+    d.shot("horde-high-scores")
+
+
+def test_a_broken_high_score_file_is_reported_and_kept(app):
+    from game.persistence.horde_scores import scores_path
+    path = scores_path(app.saves_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{broken")
+    d = Driver(app)
+    setup = to_setup(d)
+    assert "cannot be read" in setup.scores_box.html_text and path.read_text() == "{broken"
