@@ -267,8 +267,8 @@ class PromptPanel:
         try:
             p = sc.match.prompt
             uids = set(getattr(p, "options", ()) or ()) if p.kind == "pick_npc" else set()
-            from .battle_draw import _prompt_rings
-            uids |= set(_prompt_rings(sc))
+            from .battle.draw_table import prompt_rings
+            uids |= set(prompt_rings(sc))
             return [sc.camera.to_screen(sc.by_uid[u].x, sc.by_uid[u].y) for u in uids if u in sc.by_uid]
         except Exception:
             return []
@@ -500,7 +500,7 @@ class PromptPanel:
             from .skillui import skill_name
             name = skill_name(match, sid)
             items.append((f"{name} (1 TO)...", "pick the two units on the table",
-                                      lambda g=group, sid=sid: self.scene.start_prompt_skill(sid, g)))
+                                      lambda g=group, sid=sid: self.scene.skills.start_prompt(sid, g)))
         if p.kind == "react":  # "let it go on" last
             items.sort(key=lambda it: isinstance(it[2], C.ChooseUnit) and it[2].uid is None)
         if p.kind in ("devoted", "react"):

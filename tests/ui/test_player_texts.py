@@ -150,7 +150,7 @@ def test_a_played_mission_shows_only_player_words(make_app, monkeypatch):
     p = m.position(leader)
     d.click_board(p.x, p.y)
     hover_every_button(d, texts)
-    b = next(b for b, k in sc._action_buttons.items() if k == "skill:INT-STRAT")
+    b = next(b for b, k in sc.panel.buttons.items() if k == "skill:INT-STRAT")
     d.click(b)
     assert isinstance(m.log[-1], C.UseSkill)
     d.key(pygame.K_z, mod=pygame.KMOD_CTRL)

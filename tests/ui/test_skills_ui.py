@@ -15,7 +15,7 @@ from game.rules.cards import build_card
 from game.rules.dice import ScriptedDice
 from game.rules.model import Special
 from game.ui.battle import BattleScene
-from game.ui.battle_draw import _prompt_rings
+from game.ui.battle.draw_table import prompt_rings as _prompt_rings
 from game.ui.skillui import grant_text
 from tests.match.conftest import Skirmish, card
 
@@ -47,11 +47,11 @@ def by_name(m, name):
 
 
 def button(sc, key):
-    return next(b for b, k in sc._action_buttons.items() if k == key)
+    return next(b for b, k in sc.panel.buttons.items() if k == key)
 
 
 def state(sc, key):
-    return next(s for s in sc._actions if s.key == key)
+    return next(s for s in sc.panel.actions if s.key == key)
 
 
 def select(d: Driver, uid):
@@ -168,7 +168,7 @@ def wound(sc, uid, hit):
     """Set a unit's HIT (as if it had been hurt) and let the screen re-read the match."""
     sc.match.health(uid).hit = hit
     sc.version += 1
-    sc._refresh_units()
+    sc.refresh_units()
 
 
 def panel_button(sc, pred):
