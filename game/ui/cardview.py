@@ -11,7 +11,6 @@ import pygame
 
 from game.rules.model import MELEE
 
-from .preview import unit_act
 
 
 def special_tip(catalog, code: str, text: str) -> str:
@@ -126,7 +125,7 @@ class CardView:
                 boxes.append(("ACT", f"{match.act_left()}/{match.activation.act if match.activation else card.act}",
                               "left"))
             else:
-                boxes.append(("ACT", str(unit_act(match, uid)), ""))
+                boxes.append(("ACT", str(_act_now(match, uid, card)), ""))
         boxes.append(("ARM", str(card.arm), ""))
         boxes.append(("HIT", f"{h.hit}/{h.max_hit}", ""))
         if not u.item:
@@ -241,6 +240,12 @@ def _conditions(match, uid) -> list[str]:
     if getattr(cd, "move_tax", 0):
         out.append(f"Moves +{cd.move_tax} ACT")
     return out
+
+
+def _act_now(match, uid, card) -> int:
+    """ACT the unit would have if it activated now (the match says; outside a battle, the card's)."""
+    ask = getattr(match, "act_now", None)
+    return ask(uid) if ask is not None else card.act
 
 
 def _exists(match, uid) -> bool:

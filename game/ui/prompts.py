@@ -567,7 +567,7 @@ class PromptPanel:
     def _counter_odds(self, match, defender, weapon, attacker) -> str:
         try:
             from .preview import target_info
-            info = target_info(match, defender, weapon, attacker)
+            info = target_info(match, defender, weapon.id, attacker)
             if info.odds is not None:
                 return f"{info.odds.p_any * 100:.0f}% to hurt"
         except Exception:

@@ -494,7 +494,7 @@ def test_every_squads_skill_buttons_and_choices_match_the_match(slug):
     from game.ai.npc import NpcController
     from game.ai.simple import SimpleSquadController
     from game.modes import create_match, first_mission_scenario
-    from game.ui.preview import action_states
+    from game.ui.battle.actions import action_states
     m = create_match(first_mission_scenario(default_squad(slug, CAT), map_name=None), 5, CAT)
     plain, npc = SimpleSquadController("player"), NpcController("npc")
     used: set = set()
@@ -553,6 +553,8 @@ def test_smoke_bomb_on_any_spot_in_reach_shows_on_the_table(app):
     d.move_mouse(sc.layout["hint"].center)
     d.step(3)
     d.shot("skills-smoke-token")
-    # the Smoke blocks the Smoker's own shot at the Bug now
+    # the Smoke blocks the Smoker's own shot at the Bug now: the Shoot button says why
+    shoot = next(s for s in sc.panel.actions if s.key.startswith("ranged:"))
+    assert not shoot.enabled and "Line of Sight" in shoot.reason, shoot.reason
     d.key(pygame.K_r)
-    assert sc.preview.target(n[0]).reason is not None
+    assert sc.mode != "ranged"

@@ -11,7 +11,7 @@ from html import escape
 import pygame
 from pygame_gui.elements import UIButton, UISelectionList
 
-from ..preview import action_states
+from .actions import action_states
 from ..theme import rect
 
 DEPLOY_NOTE = "Next to deploy: click inside the blue circle."

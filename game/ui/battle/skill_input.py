@@ -7,7 +7,7 @@ import math
 
 from game.match import commands as C
 
-from ..skillui import GRENADES, SkillTargeting, active_choices, choices_before_activation
+from ..skillui import GRENADES, SkillTargeting
 
 
 def spot_adjacent_units(match, x: float, y: float, uid: int | None) -> list[int]:
@@ -50,13 +50,7 @@ class SkillInput:
         if not st.enabled:
             sc.app.toast(f"{st.label}: {st.reason}", "error")
             return
-        if m.active_unit == uid:
-            cands = active_choices(m, sc.side, sid)
-        else:
-            cands, why = choices_before_activation(m, uid, sc.side, sid)
-            if not cands and why:
-                sc.app.toast(f"{st.label}: {why}", "error")
-                return
+        cands = list(st.choices)
         t = SkillTargeting(m, sid, uid, sc.side, cands)
         if t.stage == "none":
             self.commit(cands[0] if cands else C.UseSkill(sc.side, sid), t)
