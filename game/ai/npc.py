@@ -110,7 +110,8 @@ class NpcController:
             return ""
         name = match.unit(target).name
         if step == "melee":
-            return f"{name} has the fewest HIT of the enemies it can fight"
+            foes = [e for e in match.adjacent_enemies(uid) if not match.unit(e).item]
+            return f"{name} is Adjacent" + (" and has the fewest HIT of them" if len(foes) > 1 else "")
         d = match.table.distance(match.base(uid), match.base(target))
         return f'{name} is the closest enemy, {d:.1f}" away'
 

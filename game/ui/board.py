@@ -35,6 +35,21 @@ class UnitView:
     max_hit: int
     ready: bool
     label: str
+    style: str = "player"  # how its base is drawn: "player", "rival" (a second squad), "npc" (sides_styles)
+
+
+def side_styles(match) -> dict[str, str]:
+    """How each side's bases look, the same for the whole battle whoever sits at the screen: NPC sides "npc"
+    (spiky, orange); squads in the scenario's order "player" (round with a chevron, blue), then "rival" (round
+    with a chevron, orange), alternating."""
+    out, k = {}, 0
+    for s in match.sides:
+        if s in match.npc_sides:
+            out[s] = "npc"
+        else:
+            out[s] = "player" if k % 2 == 0 else "rival"
+            k += 1
+    return out
 
 
 def snapshot_units(match) -> list[UnitView]:
@@ -47,11 +62,13 @@ def snapshot_units(match) -> list[UnitView]:
         if p is not None:
             on_table.append((uid, u, p))
     labels = unit_labels([(uid, u.name, u.side, u.item, u.side in match.npc_sides) for uid, u, _ in on_table])
+    styles = side_styles(match)
     for uid, u, p in on_table:
         h = match.health(uid)
         x, y = (match.table.snap(p.x, p.y) if grid else (p.x, p.y))
         out.append(UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z,
-                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid]))
+                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid],
+                            styles.get(u.side, "npc")))
     return out
 
 
@@ -398,7 +415,7 @@ class BoardRenderer:
 
     def unit_sprite(self, v: UnitView, ppi: int, dim: bool) -> pygame.Surface:
         r_px = max(5, int(round(v.r * ppi)))
-        return self.sprites.base("item" if v.item else "unit", v.side, r_px, v.label, v.hit, v.max_hit,
+        return self.sprites.base("item" if v.item else "unit", v.style, r_px, v.label, v.hit, v.max_hit,
                                  v.leader, dim)
 
     def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None) -> None:

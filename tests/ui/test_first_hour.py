@@ -132,7 +132,7 @@ def test_top_bar_shows_no_stale_npc_line_during_our_melee(make_app):
     for _ in range(400):
         d.step(1)
         if m.waiting_for() == "npc" and m.active_unit in n and sc.npc_line_uid == m.active_unit:
-            seen.add(top_status(sc)[0].split(" - ")[0])
+            seen.add(top_status(sc)[0].split(":")[0])
         if m.turn == 2 and m.waiting_for() == "player" and m.prompt is None:
             break
     assert seen == {"Bug 5", "Bug 6"}, "each NPC's Behaviour line is shown while it acts"

@@ -191,7 +191,7 @@ def test_a_played_mission_shows_only_player_words(make_app, monkeypatch):
     d.key(pygame.K_ESCAPE)
     # the rest of the mission by the computer, through the same screen, to the results
     sc = d.scene
-    sc.autoplayer = SimpleSquadController("player")
+    sc.play_by_computer("player", SimpleSquadController("player"))
     for i in range(4000):
         d.step(1)
         if i % 10 == 0:

@@ -232,16 +232,23 @@ def test_counter_prompt_picks_the_weapon(app):
 
 
 def test_devoted_prompt_answered_by_clicking_the_devoted_unit(app):
-    # two squads played by people: "npc" is the other player here (the test gives its commands)
+    # two squads played by two people at this screen (hot-seat): "npc" is the other player here
+    from .test_hotseat import take_seat
     m, p, n = small_match([(card(name="Ward", hit=3), 15, 10), (unit("Devotee", specials=["DEV"], hit=5), 15, 13)],
                           [(card(name="Gunner"), 5, 10)], dice=[4, 4, 4, 4, 4, 4, 2, 5], npc_side=False)
-    d, sc = scene_on(app, m)
+    sc = BattleScene(app, m)
+    app.replace(sc)
+    d = Driver(app)
+    d.step(2)
+    take_seat(d, "Player")
     select(d, p[0])
     d.key(pygame.K_e)
     assert m.waiting_for() == "npc"
+    take_seat(d, "Npc")
     sc.submit(C.Activate("npc", n[0]))
     m.dice = ScriptedDice([2, 6, 6, 6])  # 1 Strike, its save 6
     sc.submit(C.RangedAttack("npc", "rng", p[0]))
+    take_seat(d, "Player")  # the Devoted question is the first player's, during the other's activation
     wait_for_prompt(d, "devoted")
     panel = sc.prompt_panel
     assert sorted(b.text for b in panel.commands) == ["Devotee takes it", "No, keep the target"]

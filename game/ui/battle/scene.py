@@ -7,7 +7,8 @@ The scene only reads the match, and changes it only through `submit(command)`:
     table and the click that completes the choice submits the UseSkill,
   - the match's prompts are answered in the prompt panel (prompts.py), also in the middle of an NPC
     activation, which waits for the answer,
-  - NPC sides are played by their controllers, one command per animation step (Space skips ahead),
+  - computer and NPC sides are played by the session's controllers, one decision per animation step (Space
+    skips ahead: turns.py); people take the seat in turn (hot-seat: a hand-over screen between them),
   - Ctrl+Z replaces the match by `undo(match)` when the last command rolled no dice.
 Every change bumps `version`; previews, the card and the action buttons are recomputed on a new version
 or a new selection, never per frame. What the player picked is `sel` (selection.py), the events become log
@@ -20,15 +21,14 @@ import math
 import pygame
 from pygame_gui.elements import UIButton
 
-from game.ai.npc import NpcController
 from game.match import commands as C
 from game.match.errors import IllegalCommand
+from game.modes.session import Session
 
 from ..banners import Banner, Effects
 from ..board import BoardRenderer, snapshot_units
 from ..camera import Camera
 from ..cardview import CardView
-from ..dicelog import LogEntry, Segment
 from ..logview import LogView
 from ..prompts import PromptPanel
 from ..scene import Scene
@@ -44,14 +44,8 @@ from .panel import SidePanel
 from .results import summary_html
 from .selection import FIELDS, Selection
 from .skill_input import SkillInput
-
-BEHAVIOUR_TEXT = {
-    "melee": "line 1: attack a valid Melee target",
-    "dash-adjacent": "line 2: Dash to end Adjacent to the closest enemy",
-    "move-toward": "line 3: Move toward the closest enemy, to cover if possible",
-    "dash-toward": "line 4: Dash toward the closest enemy, to cover if possible",
-    "end": "no line applies: the activation ends",
-}
+from .texts import acting_side
+from .turns import ComputerTurns
 
 
 def _selection_field(name: str) -> property:
@@ -64,9 +58,12 @@ class BattleScene(Scene):
     def __init__(self, app, match) -> None:
         super().__init__(app)
         self.match = match
-        self.side = next((s for s in match.sides if s not in match.npc_sides), "player")
-        self.npc_ctl = {s: NpcController(s) for s in match.npc_sides}
-        self.autoplayer = None  # a controller for the player side (tests, demo)
+        self.extra_controllers: dict = {}  # sides the computer plays although the scenario says "person"
+        self.session = Session(match)
+        people = self.session.people()
+        # the person at the screen (several: hot-seat, each takes the seat in turn through a hand-over)
+        self.seat = people[0] if len(people) == 1 else None
+        self._secret_ok = None  # the secret question the seated person was handed the screen for
         self.keep_match = False  # True when the match is handed on (to the results screen)
         self.show_grid = app.settings.show_grid or match.table.measure == "grid"
         self.version = 0
@@ -92,11 +89,8 @@ class BattleScene(Scene):
         self.table_painter = TablePainter(self)
         self.preview_painter = PreviewPainter(self)
         self.panel_painter = PanelPainter(self)
-        self.npc_timer = 0.4
-        self.skip = False
+        self.turns = ComputerTurns(self)
         self.attack_kind: str | None = None
-        self.npc_line = ""  # the Behaviour line of the NPC acting ...
-        self.npc_line_uid: int | None = None  # ... and that NPC (the line is shown only while it acts)
         self.result_timer: float | None = None
         self._tooltip = None
         self._tip_chip = None
@@ -111,6 +105,35 @@ class BattleScene(Scene):
             self.result_timer = 1.0  # a finished battle (loaded): straight on to its results
         if match.phase == "battle" and match.turn:
             self.effects.banners.append(Banner(f"Turn {match.turn}", [self.whose_line()], kind="turn", duration=1.8))
+
+    @property
+    def side(self) -> str:
+        """The side of the person at the screen ("your squad")."""
+        if self.seat is not None:
+            return self.seat.side
+        people = self.session.people()
+        return people[0].side if people else self.match.sides[0]
+
+    @property
+    def npc_line(self) -> str:
+        return self.turns.line
+
+    @property
+    def npc_line_uid(self):
+        return self.turns.line_uid
+
+    @property
+    def skip(self) -> bool:
+        return self.turns.skip
+
+    @skip.setter
+    def skip(self, on: bool) -> None:
+        self.turns.skip = on
+
+    def play_by_computer(self, side: str, controller) -> None:
+        """Let `controller` play `side` (tests, a demo): the session drives it like any computer side."""
+        self.extra_controllers[side] = controller
+        self.session.controllers[side] = controller
 
     @property
     def stats(self) -> dict:
@@ -236,15 +259,20 @@ class BattleScene(Scene):
         m = self.match
         w = m.waiting_for()
         if w == self.side:
-            return "Your squad has the Initiative (R19): activate a unit"
-        return "The NPCs act"
+            return "Your squad acts: activate a unit"
+        return acting_side(self, w) + " acting"
 
     def computer_side(self, side) -> bool:
-        """`side` is played by the computer (its NPC Behaviour) on this screen."""
-        return side in self.npc_ctl
+        """`side` is played by the computer (an NPC Behaviour or a computer player) on this screen."""
+        return side in self.session.controllers
 
     def computer_acting(self) -> bool:
-        return self.match.phase == "battle" and self.computer_side(self.match.waiting_for())
+        return self.match.phase == "battle" and self.turns.acting()
+
+    def my_decision(self) -> bool:
+        """The match waits for the person at the screen."""
+        who = self.session.person_to_act()
+        return who is not None and (self.seat is None or who == self.seat)
 
     def prompt_where(self) -> str:
         """Where the question box is: "at the top" or "at the bottom" of the table view."""
@@ -269,11 +297,16 @@ class BattleScene(Scene):
             if not quiet:
                 self.app.toast(str(e), "error")
             return False
+        self.changed(old)
+        return True
+
+    def changed(self, old: dict) -> None:
+        """The match changed (a command of the player's or the computer's): read it again. `old`: the bases
+        as they were (animations start from there)."""
         self.version += 1
         self.refresh_units()
         self.feed.ingest(old=old)
         self.after_change()
-        return True
 
     def after_change(self) -> None:
         self.sel.after_change()
@@ -284,7 +317,7 @@ class BattleScene(Scene):
         """Replace the match (undo, load): everything shown is rebuilt from it."""
         self.match = match
         self.version += 1
-        self.npc_ctl = {s: NpcController(s) for s in match.npc_sides}
+        self.session = Session(match, dict(self.extra_controllers))
         self.log.clear()
         self.feed.restart()
         self.effects.floaters.clear()
@@ -378,7 +411,9 @@ class BattleScene(Scene):
         self.time += dt
         self.effects.update(dt)
         self.feed.update(dt)
-        self._drive(dt)
+        self.turns.update(dt)
+        if self.hand_over_if_needed():
+            return
         if self.sel.preview_key is None and self.sel.mode is not None:
             self.sel.current_preview()
             self.update_hover()
@@ -393,69 +428,36 @@ class BattleScene(Scene):
     def update_below(self, dt: float) -> None:
         """Under an overlay (pause, help) nothing moves."""
 
-    def _drive(self, dt: float) -> None:
-        """NPC sides (and an optional computer player) act one command per step."""
+    # == hot-seat: the screen serves whoever must decide ================================================
+    def hand_over_if_needed(self) -> bool:
+        """When the match waits for another person than the one at the screen (or asks a secret question), show
+        the hand-over screen first. True if it was shown."""
         m = self.match
-        if m.phase == "over":
-            self.skip = False
-            return
-        if self.effects.banner is not None:
-            return  # nobody acts behind a banner: it is read first (click, Space or Enter dismisses it)
-        delay = self.app.settings.npc_delay
-        if self.skip or delay <= 0:
-            for _ in range(2000):
-                ctl = self._controller()
-                if ctl is None or m.phase == "over":
-                    break
-                self._ctl_step(ctl)
-                m = self.match
-            self.skip = False
-            return
-        ctl = self._controller()
-        if ctl is None:
-            self.npc_timer = min(self.npc_timer, 0.25)
-            return
-        if self.feed.anims:
-            return
-        self.npc_timer -= dt
-        if self.npc_timer > 0:
-            return
-        self._ctl_step(ctl)
-        self.npc_timer = delay
+        if m.phase == "over" or self.effects.banner is not None or len(self.session.people()) < 2:
+            return False
+        who = self.session.person_to_act()
+        if who is None:
+            return False
+        p = m.prompt
+        secret = p is not None and p.kind == "choice" and len(p.data) > 1 and bool(p.data[1]) and p is not self._secret_ok
+        if who == self.seat and not secret:
+            return False
+        from .handover import HandoverScene
+        self.app.push(HandoverScene(self.app, self, who, secret))
+        return True
 
-    def _controller(self):
-        m = self.match
-        if m.phase == "over":
-            return None
-        side = m.waiting_for()
-        if side is None:
-            return None
-        if side in self.npc_ctl:
-            return self.npc_ctl[side]
-        if side == self.side and self.autoplayer is not None:
-            return self.autoplayer
-        return None
-
-    def _ctl_step(self, ctl) -> None:
-        m = self.match
-        had_prompt = m.prompt is not None
-        uid = m.active_unit
-        try:
-            cmd = ctl.decide(m)
-        except Exception:
-            self.app.toast("The computer could not decide: it ends the activation", "error")
-            cmd = C.EndActivation(m.waiting_for())
-        if isinstance(ctl, NpcController) and not had_prompt and uid is not None and m.side_of(uid) in self.npc_ctl:
-            line = BEHAVIOUR_TEXT.get(ctl.last_line, ctl.last_line)
-            name = m.unit(uid).name
-            self.npc_line = f"{name} - Behaviour {line}"
-            self.npc_line_uid = uid
-            self.log.add([LogEntry("npc", [Segment("text", f"Behaviour {line}")], 1)])
-        if not self.submit(cmd, quiet=True):
-            # never loop on a refused command: fall back to a legal one
-            legal = self.match.legal_commands(self.match.waiting_for() or "")
-            if legal:
-                self.submit(legal[0], quiet=True)
+    def take_seat(self, who, secret: bool = False) -> None:
+        """`who` is at the screen now (after the hand-over)."""
+        changed = who != self.seat
+        self.seat = who
+        self._secret_ok = self.match.prompt if secret else None
+        if changed:
+            self.version += 1
+            self.sel.select(None, None)
+            self.sel.after_change()
+            self.prompt_panel.clear()
+            self.panel.build()
+            self.panel.sync()
 
     def _show_results(self) -> None:
         from ..menus import ResultsScene
@@ -520,7 +522,7 @@ class BattleScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self._controller() is not None or self.result_timer is not None or bool(self.effects.banners) or \
+        return self.turns.acting() or self.result_timer is not None or bool(self.effects.banners) or \
             self.effects.tray is not None
 
     def toast_anchor(self):

@@ -23,12 +23,23 @@ def top_status(sc) -> tuple[str, tuple]:
             return f"{m.unit(a).name} activating  ·  {m.act_left()} ACT left", pal.player
         return "Your turn: activate a Ready unit", pal.player
     if sc.computer_side(w):
-        if a is not None and m.side_of(a) == sc.side:  # the NPCs answer during one of our activations
-            return f"{m.unit(a).name} activating  ·  the NPCs answer   (Space: skip)", pal.npc
-        if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the line of the NPC acting now
+        who = acting_side(sc, w)
+        if a is not None and m.side_of(a) == sc.side:  # the computer answers during one of our activations
+            return f"{m.unit(a).name} activating  ·  {who[0].lower() + who[1:]} answering   (Space: skip)", pal.npc
+        if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the explanation of the unit acting now
             return sc.npc_line + "   (Space: skip)", pal.npc
-        return "The NPCs are acting   (Space: skip)", pal.npc
+        return f"{who} acting   (Space: skip)", pal.npc
     return "", pal.text
+
+
+def acting_side(sc, side) -> str:
+    """"The NPCs are" / "Rivals is" / "The computer is": who acts now, for the top bar and the hint."""
+    m = sc.match
+    if side in m.npc_sides:
+        return "The NPCs are"
+    if side is None:
+        return "The computer is"
+    return f"{m.side_name(side)} is"
 
 
 def info_lines(sc):
@@ -146,7 +157,7 @@ def hint_text(sc) -> str:
         return sc.skill.instruction() + "  ·  Esc or right click: back"
     if m.prompt is not None and m.prompt.side == sc.side:
         kind = m.prompt.kind
-        if kind == "dice":
+        if kind in ("dice", "mission_dice"):
             return "Pick a die (click or 1-9), then re-roll or change it, or Accept (Enter)"
         if kind == "parry":
             return "Pick one of the attacker's dice that hit (click or 1-9), then Parry it  ·  Enter: no Parry"
@@ -155,7 +166,7 @@ def hint_text(sc) -> str:
             return f"Click a highlighted unit on the table, or answer in the box {where}  ·  Enter: no"
         return f"Answer the question in the box {where} of the table view"
     if w != sc.side:
-        return "The NPCs are acting  ·  Space: skip ahead  ·  hover any base to read its card"
+        return f"{acting_side(sc, w)} acting  ·  Space: skip ahead  ·  hover any base to read its card"
     if sc.selected is None:
         return "Click a Ready unit (Tab: next)  ·  G: grid and ruler  ·  F1: help  ·  Esc: menu"
     if sc.act.enter_ends_activation():
