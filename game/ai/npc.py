@@ -102,7 +102,8 @@ class NpcController:
                 return Intent(uid, n, LINE_WORDS.get(step, step), self._why(match, uid, step, target), cmd, target)
         if remember:
             self.last_line = "end"
-        return Intent(uid, 0, "no line of its Behaviour applies: it ends its activation", "", C.EndActivation(self.side))
+        return Intent(uid, 0, "no line of its Behaviour applies: it ends its activation", "",
+                      C.EndActivation(self.side))
 
     @staticmethod
     def _why(match, uid: int, step: str, target: int | None) -> str:

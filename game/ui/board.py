@@ -1,7 +1,8 @@
 """The battlefield on screen: tile layers and terrain (cached per zoom), doors, units and markers.
 
-The static picture (tiles, platforms with their heights, walls, low walls, ladders, zones, anchors) is
-rendered once per zoom level into a Surface; a frame blits it and draws only what moves.
+The static picture (tiles, platforms with their heights, walls, low walls, ladders, anchors) is rendered once per
+zoom level into a Surface; a frame blits it and draws only what moves. (Zones are the mission's: the battle
+screen draws the ones it reports.)
 """
 from __future__ import annotations
 
@@ -225,26 +226,6 @@ class BoardRenderer:
         def P(pt):
             return pt[0] * ppi, pt[1] * ppi
 
-        # deployment zones
-        for z in bf.zones.values():
-            col = p.player if z.side == "player" else p.npc
-            if z.circle is not None:
-                cx, cy, r = z.circle
-                n = max(24, int(r * ppi / 5))
-                pts = [P((cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n)))
-                       for k in range(n)]
-            elif z.polygon:
-                pts = [P(q) for q in z.polygon]
-            else:
-                continue
-            with _Translucent(surf, pts) as (o, shift):
-                q = [shift(pt) for pt in pts]
-                pygame.draw.polygon(o, col + (34,), q)
-                if z.circle is not None:
-                    for k in range(0, len(q), 2):
-                        pygame.draw.line(o, col + (200,), q[k], q[(k + 1) % len(q)], 2)
-                else:
-                    dashed_polygon(o, col + (200,), q, 2)
         # platforms: a shadow to the lower right, a lighter top the higher it is, an outline, a height tag
         levels = sorted({pl.elevation for pl in bf.platforms})
         for pl in sorted(bf.platforms, key=lambda q: q.elevation):

@@ -635,11 +635,12 @@ class HelpScene(Overlay):
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app, match, summary) -> None:
+    def __init__(self, app, match, summary, side: str | None = None) -> None:
         super().__init__(app)
         app.toasts.clear()
         self.match = match
         self.summary = summary
+        self.side = side  # whose results they are (None: a battle between people at one screen)
         self._thumb = None
 
     def build_ui(self) -> None:
@@ -647,12 +648,12 @@ class ResultsScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         px = self.px
+        from .battle.results import result_title
         res = self.match.result
-        win = res is not None and res.outcome == "victory"
+        title, win = result_title(self.match, self.side)
         x0 = w // 2 + px(10)
         pw = w - x0 - px(30)
-        UILabel(rect(x0, px(30), pw, px(84)), "VICTORY" if win else "DEFEAT", m, container=root,
-                object_id="#title" if win else "#title_bad")
+        UILabel(rect(x0, px(30), pw, px(84)), title, m, container=root, object_id="#title" if win else "#title_bad")
         text = res.text if res else ""
         line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
         UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")

@@ -156,9 +156,11 @@ def carry_states(match, uid: int, side: str, not_now: str | None) -> list[Action
              for mid in carried for mate in match.squadmates(uid)]
     ok, why = _first_ok(cands)
     cost, paying = _cost(match.action_cost_for(uid, act.GIVE))
-    out.append(ActionState("give", "Give", "", cost, not_now or paying or
-                           ("carries nothing" if not carried else (why or (None if ok else "no Squadmate to give it to"))),
-                           choices=ok))
+    if not carried:
+        why = "carries nothing"
+    elif not ok:
+        why = why or "no Squadmate to give it to"
+    out.append(ActionState("give", "Give", "", cost, not_now or paying or why, choices=ok))
     return out
 
 

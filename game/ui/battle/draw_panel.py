@@ -85,7 +85,8 @@ class PanelPainter:
                        anchor="midleft")
         x = t.right + px(16)
         if m.phase == "deploy":
-            T.blit(screen, "Place your squad inside the blue circle", (x, cy), 14, pal.player, True, anchor="midleft")
+            T.blit(screen, f"{sc.match.side_name(sc.side)}: place your units in your deployment zone", (x, cy), 14,
+                   pal.player, True, anchor="midleft")
             return
         # Tactical Orders as tokens
         to = m.to.get(sc.side, 0)

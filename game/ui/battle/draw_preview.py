@@ -197,6 +197,16 @@ class PreviewPainter:
             r_px = max(5, int(v.r * cam.ppi))
             ring = app.sprites.ring(r_px + 4, mix(pal.select, (255, 255, 255), 0.3), 3, ticks=True)
             screen.blit(ring, ring.get_rect(center=cam.to_screen(v.x, v.y)))
+        choosable = set(t.markers()) if hasattr(t, "markers") else set()
+        for mv in sc.markers:
+            if mv.mid not in choosable:
+                continue
+            at = sc.painter.mission.badge_at(mv) if mv.carrier is not None else cam.to_screen(mv.x, mv.y)
+            if at is None:
+                continue
+            r_px = max(6, cam.length(mv.r)) if mv.carrier is None else max(5, int(cam.ppi * 0.28))
+            ring = app.sprites.ring(r_px + 4, mix(pal.select, (255, 255, 255), 0.3), 3, ticks=True)
+            screen.blit(ring, ring.get_rect(center=at))
         if t.first is not None:
             v = sc.by_uid.get(t.first)
             if v is not None:

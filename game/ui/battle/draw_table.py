@@ -1,4 +1,4 @@
-"""Drawing what stands on the table: deployment zones and the ghost base, tokens (smoke, Scan markers, Dark
+"""Drawing what stands on the table: the deployment ghost base, tokens of skills (smoke, Scan markers, Dark
 Gaze), the units with their rings (selected, active, what a question is about), their names.
 
 Reads the scene and the match; changes neither. Its surfaces are cached here, keyed by what changes them.
@@ -82,37 +82,25 @@ class TablePainter:
         self.cache = SurfaceCache()
 
     # -- deployment ----------------------------------------------------------------------------------------
-    def deploy(self, screen) -> None:
+    def ghost(self, screen) -> None:
+        """Where the next unit would deploy: green when it may stand there, red and crossed when not (the zones
+        themselves are the mission's: draw_mission)."""
         sc = self.sc
-        app, m, cam = sc.app, sc.match, sc.camera
-        pal = app.palette
-        pulse = 0.5 + 0.5 * math.sin(sc.time * 3)
-        for dz in m.mission.zones(m):  # exactly the zones the match checks
-            z = dz.zone
-            own = dz.side == sc.side
-            col = mix(pal.zone, (255, 255, 255), 0.3 * pulse) if own else pal.zone
-            if z.circle is not None:
-                cx, cy, r = z.circle
-                pygame.draw.circle(screen, col, cam.to_screen(cx, cy), cam.length(r), 3 if own else 1)
-                if own:
-                    app.text.blit(screen, "DEPLOY HERE", cam.to_screen(cx, cy - r - 0.3), 13, pal.zone, True,
-                                  anchor="midbottom", shadow=True)
-            elif z.polygon:
-                pts = [cam.to_screen(*p) for p in z.polygon]
-                pygame.draw.polygon(screen, col, pts, 3 if own else 1)
+        cam, pal = sc.camera, sc.app.palette
         g = sc.sel.ghost
-        if g is not None and sc.sel.deploy_uid is not None:
-            x, y, ok, reason, r = g
-            col = pal.good if ok else pal.bad
-            s = pygame.Surface((cam.length(r) * 2 + 4,) * 2, pygame.SRCALPHA)
-            c = s.get_width() // 2
-            pygame.draw.circle(s, col + (110,), (c, c), cam.length(r))
-            pygame.draw.circle(s, col + (255,), (c, c), cam.length(r), 2)
-            if not ok:
-                d = int(cam.length(r) * 0.6)
-                pygame.draw.line(s, col, (c - d, c - d), (c + d, c + d), 3)
-                pygame.draw.line(s, col, (c - d, c + d), (c + d, c - d), 3)
-            screen.blit(s, s.get_rect(center=cam.to_screen(x, y)))
+        if g is None or sc.sel.deploy_uid is None:
+            return
+        x, y, ok, reason, r = g
+        col = pal.good if ok else pal.bad
+        s = pygame.Surface((cam.length(r) * 2 + 4,) * 2, pygame.SRCALPHA)
+        c = s.get_width() // 2
+        pygame.draw.circle(s, col + (110,), (c, c), cam.length(r))
+        pygame.draw.circle(s, col + (255,), (c, c), cam.length(r), 2)
+        if not ok:
+            d = int(cam.length(r) * 0.6)
+            pygame.draw.line(s, col, (c - d, c - d), (c + d, c + d), 3)
+            pygame.draw.line(s, col, (c - d, c + d), (c + d, c - d), 3)
+        screen.blit(s, s.get_rect(center=cam.to_screen(x, y)))
 
     # -- tokens ---------------------------------------------------------------------------------------------
     def tokens(self, screen) -> None:

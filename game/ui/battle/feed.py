@@ -14,6 +14,7 @@ from game.match import events as E
 from ..banners import Banner, Cross, Floater
 from ..dicelog import DieV, LogEntry, RollReader, Segment
 from ..wording import count
+from .results import result_title
 
 
 @dataclass
@@ -137,7 +138,7 @@ class EventFeed:
                 pts = [sc.camera.to_screen(v.x, v.y) for v in sc.units]
                 view = sc.layout.get("view")
                 size = fx.tray_size(rec, sc.app, view) if view else (0, 0)
-                fx.show_tray(rec, pts, view, size)
+                fx.show_tray(rec, pts, view, size, avoid=(sc.painter.summary.rect,))
             for uid, lost in e.lost:
                 v = (old or {}).get(uid) or sc.by_uid.get(uid)
                 if v is not None and lost:
@@ -164,8 +165,8 @@ class EventFeed:
             spawned[kind] = spawned.get(kind, 0) + 1
         elif isinstance(e, E.MissionOver):
             res = m.result
-            fx.banners.append(Banner("VICTORY" if res and res.outcome == "victory" else "DEFEAT",
-                                     [res.text if res else e.text], kind="result", duration=2.0))
+            fx.banners.append(Banner(result_title(m, sc.side)[0], [res.text if res else e.text], kind="result",
+                                     duration=2.0))
             sc.result_timer = 2.2
         return banner
 
@@ -176,8 +177,9 @@ class EventFeed:
         npc_out = sum(v for k, v in self.turn_taken.items() if k != sc.side)
         own_out = self.turn_taken.get(sc.side, 0)
         lines.append(f"Enemies Taken Out this Turn: {npc_out}   ·   your units lost: {own_out}")
-        items = [u for u in m.units(items=True) if m.unit(u).side != sc.side]
-        lines.append(f"Spawn Points still standing: {len(items)}")
+        summary = sc.mission_summary()
+        for ob in (summary.objectives if summary is not None else ())[:3]:
+            lines.append(f"{ob.label}: {ob.status}")
         mine = m.units(sc.side)
         lines.append(f"Your squad: {len(mine)} standing   ·   unused Tactical Orders are lost")
         return Banner(f"End of Turn {turn}", lines, kind="end", duration=2.4)

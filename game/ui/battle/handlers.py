@@ -194,6 +194,8 @@ class ActInput(TableInput):
                 sc.submit(C.ToggleDoor(sc.side, key.split(":", 1)[1]))
         elif key.startswith("skill:"):
             sc.skills.start(key.split(":", 1)[1])
+        elif key in ("pickup", "drop", "give") or key.startswith("mission:"):
+            sc.skills.start_action(key)
 
     def door(self) -> None:
         """O: the door next to the selected unit."""

@@ -233,6 +233,9 @@ class BattleInput:
             return
         if sc.effects.banner is not None:
             sc.effects.dismiss()
+        if sc.painter.summary.rect.collidepoint(pos):
+            sc.painter.summary.toggle()
+            return
         if sc.sel.mouse_board is None:
             return
         x, y = sc.sel.mouse_board

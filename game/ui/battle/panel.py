@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UISelectionList
 from .actions import action_states
 from ..theme import rect
 
-DEPLOY_NOTE = "Next to deploy: click inside the blue circle."
+DEPLOY_NOTE = "Next to deploy: click inside your deployment zone (it pulses)."
 
 
 class SidePanel:

@@ -34,12 +34,11 @@ from ..prompts import PromptPanel
 from ..scene import Scene
 from ..theme import rect
 from ..wording import command_text
-from .draw_panel import PanelPainter
-from .draw_preview import PreviewPainter
-from .draw_table import TablePainter
 from .feed import EventFeed
 from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
 from .input import BattleInput
+from .mission_view import snapshot_markers
+from .painter import BattlePainter
 from .panel import SidePanel
 from .results import summary_html
 from .selection import FIELDS, Selection
@@ -69,6 +68,8 @@ class BattleScene(Scene):
         self.version = 0
         self.units = []
         self.by_uid = {}
+        self.markers = []  # mission_view.MarkerView of every marker, read with the units
+        self._mission_view = None  # (version, zones, summary) read from the mission once per match change
         self.renderer = BoardRenderer(match.table.battlefield, match.table.measure, app.palette, app.text,
                                       app.sprites)
         self.renderer.set_faces(getattr(match.table, "faces", ()))
@@ -76,6 +77,7 @@ class BattleScene(Scene):
         self.log = LogView(app.text, app.sprites, app.palette)
         self.effects = Effects()
         self.card = CardView(app)
+        self.card.own_side = self.side
         self.sel = Selection(self)
         self.feed = EventFeed(self)
         self.panel = SidePanel(self)
@@ -86,15 +88,10 @@ class BattleScene(Scene):
         self.deploy = DeployInput(self)
         self._watch = WatchInput(self)
         self._prompt_input = PromptInput(self)
-        self.table_painter = TablePainter(self)
-        self.preview_painter = PreviewPainter(self)
-        self.panel_painter = PanelPainter(self)
+        self.painter = BattlePainter(self)
         self.turns = ComputerTurns(self)
         self.attack_kind: str | None = None
         self.result_timer: float | None = None
-        self._tooltip = None
-        self._tip_chip = None
-        self._tip_t = 0.0
         self.time = 0.0
         self.layout = {}
         self.b_menu = self.b_help = self.b_undo = self.b_skip = None
@@ -192,6 +189,7 @@ class BattleScene(Scene):
             self.camera = Camera(view, bf.width, bf.height)
         else:
             self.camera.set_view(view)
+        self.camera.reserve_left(self.painter.summary.width() + px(8))  # a fitted table leaves the summary clear
         # top bar buttons
         bw, bh = px(92), px(32)
         x = W - px(8) - bw
@@ -215,9 +213,7 @@ class BattleScene(Scene):
 
     def exit(self) -> None:
         super().exit()
-        if self._tooltip is not None:
-            self._tooltip.kill()
-            self._tooltip = None
+        self.painter.kill_tooltip()
         if not self.keep_match:
             self.match.close()  # its esper world goes with it
         self.sel.preview = None
@@ -231,7 +227,8 @@ class BattleScene(Scene):
         self.feed.restart()
         self.feed.ingest(initial=True)
         self.card = CardView(app)
-        self.panel_painter.forget()
+        self.card.own_side = self.side
+        self.painter.panel.forget()
 
     def open_pause(self) -> None:
         from ..menus import PauseScene
@@ -241,6 +238,29 @@ class BattleScene(Scene):
     def refresh_units(self) -> None:
         self.units = snapshot_units(self.match)
         self.by_uid = {v.uid: v for v in self.units}
+        self.markers = snapshot_markers(self.match)
+
+    def _mission_now(self):
+        if self._mission_view is None or self._mission_view[0] != self.version:
+            m = self.match
+            try:
+                zones = tuple(m.mission.zones(m))
+            except Exception:  # a mission that cannot say: nothing drawn, the game goes on
+                zones = ()
+            try:
+                summary = m.mission.summary(m)
+            except Exception:
+                summary = None
+            self._mission_view = (self.version, zones, summary)
+        return self._mission_view
+
+    def mission_zones(self) -> tuple:
+        """The zones the mission draws now (deployment, extraction...), read once per match change."""
+        return self._mission_now()[1]
+
+    def mission_summary(self):
+        """The mission's summary now (title, Turn, objectives, MP, notes), read once per match change."""
+        return self._mission_now()[2]
 
     def ready_own(self, uid) -> bool:
         m = self.match
@@ -380,8 +400,10 @@ class BattleScene(Scene):
         sel = self.sel
         mx, my = self.app.mouse
         if not self.layout["view"].collidepoint(mx, my) or (self.prompt_panel.active and
-                                                           self.prompt_panel.rect.collidepoint(mx, my)):
+                                                           self.prompt_panel.rect.collidepoint(mx, my)) or \
+                self.painter.summary.rect.collidepoint(mx, my):
             sel.mouse_board = None
+            sel.hover_marker = None
             if sel.hover_uid is not None:
                 sel.hover_uid = None
                 self.card.invalidate()
@@ -399,12 +421,27 @@ class BattleScene(Scene):
         if hu != sel.hover_uid:
             sel.hover_uid = hu
             self.card.invalidate()
+        sel.hover_marker = self._marker_at(x, y, (mx, my), hu)
         if self.match.phase == "deploy":
             self.deploy.hover(x, y, hu)
         elif sel.skill is not None:
             self.skills.hover(x, y, hu)
         else:
             self.act.hover(x, y, hu)
+
+    def _marker_at(self, x: float, y: float, pos, hu) -> str | None:
+        """The marker under the mouse: a token on the table, the token of a carried marker on its carrier, or an
+        item marker's base."""
+        for mv in self.markers:
+            if mv.item is not None and mv.item == hu:
+                return mv.mid
+            if mv.carrier is not None:
+                at = self.painter.mission.badge_at(mv)
+                if at is not None and math.hypot(at[0] - pos[0], at[1] - pos[1]) <= max(6, self.camera.ppi * 0.3):
+                    return mv.mid
+            elif mv.item is None and hu is None and math.hypot(mv.x - x, mv.y - y) <= mv.r + 0.1:
+                return mv.mid
+        return None
 
     # == per frame ===================================================================================
     def update(self, dt: float) -> None:
@@ -419,7 +456,7 @@ class BattleScene(Scene):
             self.update_hover()
         self.prompt_panel.sync(self.match, self.side, self.layout["view"])
         self.panel.sync()
-        self._update_tooltip(dt)
+        self.painter.update_tooltip(dt)
         if self.result_timer is not None:
             self.result_timer -= dt
             if self.result_timer <= 0 and not self.feed.anims:
@@ -439,7 +476,8 @@ class BattleScene(Scene):
         if who is None:
             return False
         p = m.prompt
-        secret = p is not None and p.kind == "choice" and len(p.data) > 1 and bool(p.data[1]) and p is not self._secret_ok
+        secret = p is not None and p.kind == "choice" and len(p.data) > 1 and bool(p.data[1]) and \
+            p is not self._secret_ok
         if who == self.seat and not secret:
             return False
         from .handover import HandoverScene
@@ -450,6 +488,7 @@ class BattleScene(Scene):
         """`who` is at the screen now (after the hand-over)."""
         changed = who != self.seat
         self.seat = who
+        self.card.own_side = self.side
         self._secret_ok = self.match.prompt if secret else None
         if changed:
             self.version += 1
@@ -463,37 +502,16 @@ class BattleScene(Scene):
         from ..menus import ResultsScene
         self.result_timer = None
         self.keep_match = True
-        self.app.replace(ResultsScene(self.app, self.match, self.summary_html()))
+        people = self.session.people()
+        side = self.side if len({p.side for p in people}) <= 1 else None
+        self.app.replace(ResultsScene(self.app, self.match, self.summary_html(), side))
 
     def summary_html(self) -> str:
         return summary_html(self.match, self.side, self.feed.stats)
 
-    def _update_tooltip(self, dt: float) -> None:
-        """Rule text of the special or skill chip under the mouse, in a pygame-gui tooltip."""
-        mx, my = self.app.mouse
-        cr = self.layout.get("card")
-        chip = None
-        if cr is not None and cr.collidepoint(mx, my) and not self.suspended and self.effects.banner is None:
-            for r, tip in self.card.chips:
-                if r.move(cr.x, cr.y - self.sel.card_scroll).collidepoint(mx, my) and \
-                        self.sel.card_view_rect().collidepoint(mx, my):
-                    chip = (tuple(r), tip)
-                    break
-        if chip != self._tip_chip:
-            self._tip_chip = chip
-            self._tip_t = 0.0
-            if self._tooltip is not None:
-                self._tooltip.kill()
-                self._tooltip = None
-        elif chip is not None and self._tooltip is None:
-            self._tip_t += dt
-            if self._tip_t >= 0.25:
-                self._tooltip = self.app.manager.create_tool_tip(chip[1], (mx, my), (0, 18), None, None,
-                                                                 wrap_width=self.px(320))
-
     @property
     def chip_tooltip(self):
-        return self._tooltip
+        return self.painter.tooltip
 
     def redraw_state(self):
         """Moving while bases slide, banners fade, damage numbers rise or the dice tray fades; pulsing while a
@@ -517,7 +535,8 @@ class BattleScene(Scene):
                sel.ghost, sel.skill_hover, None if sel.skill is None else (sel.skill.sid, sel.skill.first),
                self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
                None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
-               len(self.log.entries), self.log.scroll, self.npc_line, self._tooltip is None, self.suspended)
+               len(self.log.entries), self.log.scroll, self.npc_line, sel.hover_marker, self.painter.summary.folded,
+               self.painter.tooltip is None, self.suspended)
         return mode, key
 
     @property
@@ -537,50 +556,16 @@ class BattleScene(Scene):
         r = self.prompt_panel.rect
         if self.prompt_panel.active and r.top <= y + self.px(60):
             y = r.bottom + self.px(8)
-        return view.centerx, y
+        box = self.painter.summary.rect
+        x = (box.right + view.right) // 2 if box.w and box.bottom > y else view.centerx
+        return x, y
 
     # == drawing =====================================================================================
     def draw(self, screen) -> None:
-        pal = self.app.palette
-        view = self.layout["view"]
-        cam = self.camera
-        m = self.match
-        screen.fill(pal.bg, view)
-        prev_clip = screen.get_clip()
-        screen.set_clip(view)
-        self.renderer.draw_board(screen, cam, m.table.doors_open, self.show_grid)
-        table, previews = self.table_painter, self.preview_painter
-        if m.phase == "deploy":
-            table.deploy(screen)
-        pv = self.sel.shown_preview
-        mode = self.sel.mode
-        if pv is not None and mode in ("move", "dash"):
-            previews.reach(screen, pv)
-        if pv is not None and mode in ("ranged", "melee"):
-            previews.targets(screen, pv)
-        if m.tokens:
-            table.tokens(screen)
-        if self.sel.skill is not None:
-            previews.skill_choices(screen)
-        table.units(screen)
-        if self.sel.skill is not None:
-            previews.skill_hover(screen)
-        if pv is not None and mode in ("move", "dash"):
-            previews.path(screen, pv)
-        if pv is not None and mode in ("ranged", "melee") and self.sel.hover_target is not None:
-            previews.sight(screen, self.sel.hover_target)
-        self.effects.draw_board_effects(screen, cam, self.app)
-        if not self.prompt_panel.active and self.effects.banner is None:
-            self.effects.draw_tray(screen, view, self.app)
-        screen.set_clip(prev_clip)
-        self.prompt_panel.draw(screen, m)
-        self.panel_painter.draw(screen)
+        self.painter.draw(screen)
 
     def draw_over(self, screen) -> None:
-        if self.suspended:
-            return
-        self.effects.draw_banner(screen, self.layout["view"], self.app)
-        self.panel_painter.hover_label(screen)
+        self.painter.draw_over(screen)
 
 
 # the selection's state, read and written as the scene's own (`scene.selected`, `scene.mode`, ...)

@@ -13,7 +13,7 @@ from ..preview import Preview
 # the screen's attribute names that are the selection's (BattleScene reads and writes them through properties)
 FIELDS = ("selected", "inspect", "mode", "weapon_id", "preview", "mouse_board", "hover_uid", "hover_spot",
           "hover_path", "hover_target", "card_follows_hover", "card_scroll", "card_compact", "ghost", "deploy_uid",
-          "skill", "skill_hover", "skill_victims")
+          "skill", "skill_hover", "skill_victims", "hover_marker")
 
 
 class Selection:
@@ -40,6 +40,7 @@ class Selection:
         self.skill = None  # skillui.SkillTargeting: choosing a skill's unit(s) or spot on the table
         self.skill_hover = None  # (x, y, listed spot?) under the mouse while choosing a spot
         self.skill_victims: list[int] = []  # Grenade: who is Adjacent to the hovered spot
+        self.hover_marker: str | None = None  # the mission marker under the mouse (its tooltip shows)
 
     def clear_hover(self) -> None:
         self.hover_spot = self.hover_path = self.hover_target = None

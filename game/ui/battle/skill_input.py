@@ -1,6 +1,7 @@
 """Choosing a skill's unit(s) or spot on the table: a skill button (or a skill offered in a prompt) lights up
 its choices (skillui.SkillTargeting), the click that completes the choice submits the UseSkill; Esc or a right
-click backs out one pick at a time."""
+click backs out one pick at a time. Pick Up, Drop, Give and mission actions choose their marker and unit the
+same way (targeting.ActionTargeting)."""
 from __future__ import annotations
 
 import math
@@ -8,6 +9,7 @@ import math
 from game.match import commands as C
 
 from ..skillui import GRENADES, SkillTargeting
+from .targeting import ActionTargeting
 
 
 def spot_adjacent_units(match, x: float, y: float, uid: int | None) -> list[int]:
@@ -57,6 +59,24 @@ class SkillInput:
             return
         if not cands and not t.free_spots():
             sc.app.toast(f"{t.name}: nothing to use it on now", "error")
+            return
+        self.enter(t)
+
+    def start_action(self, key: str) -> None:
+        """Pick Up, Drop, Give or a mission action: at once when there is one thing to do it on; else the
+        markers (then the units) it may be done on light up on the table."""
+        sc = self.sc
+        st = sc.panel.state(key)
+        if sc.selected is None or st is None:
+            sc.app.toast("Select one of your units first", "error")
+            return
+        if not st.enabled:
+            sc.app.toast(f"{st.label}: {st.reason}", "error")
+            return
+        t = ActionTargeting(sc.match, key, st.label, sc.selected, sc.side, st.choices, rule=st.note)
+        cmd = t.command()
+        if cmd is not None:
+            self.commit(cmd, t)
             return
         self.enter(t)
 
@@ -117,7 +137,10 @@ class SkillInput:
         t = sc.skill
         hu = sc.sel.hover_uid
         st = t.stage
-        if hu is not None and (st in ("unit", "unit2") or (st == "spot" and hu == t.first)):
+        if st == "marker":
+            mid = sc.sel.hover_marker
+            kind, val = t.pick_marker(mid) if mid is not None else ("no", "click a highlighted marker")
+        elif hu is not None and (st in ("unit", "unit2") or (st == "spot" and hu == t.first)):
             kind, val = t.pick_unit(hu)
         elif st == "spot" and sc.sel.mouse_board is not None:
             x, y = sc.sel.mouse_board

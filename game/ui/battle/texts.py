@@ -135,7 +135,7 @@ def skill_info(sc, lines):
         lines.append((where, pal.text, True))
         if sc.skill_victims:
             lines.append(("Adjacent to it: " + ", ".join(m.unit(u).name for u in sc.skill_victims), pal.warn, True))
-    rule = skill_rule(m, t.sid)
+    rule = getattr(t, "rule", "") or skill_rule(m, t.sid)
     if rule:
         lines.append((rule, pal.text_dim, False))
     return lines
@@ -145,8 +145,8 @@ def hint_text(sc) -> str:
     m = sc.match
     if m.phase == "deploy":
         if sc.sel.deploy_uid is not None:
-            return (f"Click inside the blue circle to place {m.unit(sc.sel.deploy_uid).name}  ·  Auto-deploy places "
-                    "everyone  ·  Ctrl+Z takes back  ·  wheel: zoom, right-drag: pan")
+            return (f"Click inside your deployment zone to place {m.unit(sc.sel.deploy_uid).name}  ·  Auto-deploy "
+                    "places everyone  ·  Ctrl+Z takes back  ·  wheel: zoom, right-drag: pan")
         return "Everyone is placed: Start battle (Enter)  ·  Ctrl+Z takes back the last placement"
     if m.phase == "over":
         return "The mission is over"
