@@ -147,7 +147,7 @@ class BattleInput:
         if el is sc.b_menu:
             sc.open_pause()
         elif el is sc.b_help:
-            from ..menus import HelpScene
+            from ..help_screen import HelpScene
             sc.app.push(HelpScene(sc.app))
         elif el is sc.b_undo:
             sc.undo()
