@@ -118,7 +118,7 @@ def main(short: bool = False) -> dict:
     scene = BattleScene(app, m)
     app.replace(scene)
     app.step(2)
-    scene.auto_deploy()  # deployment as the player's Auto-deploy button does it
+    scene.deploy.auto_deploy()  # deployment as the player's Auto-deploy button does it
     from game.match import commands as C
     scene.submit(C.EndDeployment("player"))
     add_bugs(m)

@@ -9,6 +9,8 @@ Lines, in the Bug's order:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE
@@ -24,6 +26,32 @@ STEP_LINES = {
     "move-toward-closest-enemy-cover": "move-toward",
     "dash-toward-closest-enemy-cover": "dash-toward",
 }
+
+# Each line in words, as the screen explains an NPC's decision.
+LINE_WORDS = {
+    "melee": "attack a valid Melee target",
+    "dash-adjacent": "Dash to end Adjacent to the closest enemy",
+    "move-toward": "Move toward the closest enemy, ending in cover if possible",
+    "dash-toward": "Dash toward the closest enemy, ending in cover if possible",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What an NPC unit would do if it activated now: the Behaviour line that fires (its number, from 1; 0 when
+    none applies), that line in words, why, the command and the enemy it is about."""
+
+    uid: int
+    line: int
+    words: str
+    why: str
+    command: C.Command
+    target: int | None = None
+
+    @property
+    def text(self) -> str:
+        head = f"line {self.line}: {self.words}" if self.line else self.words
+        return f"{head} ({self.why})" if self.why else head
 
 
 def behaviour_lines(match, uid: int) -> tuple[str, ...]:
@@ -43,20 +71,50 @@ class NpcController:
     def __init__(self, side: str) -> None:
         self.side = side
         self.last_line: str = ""
+        self.explanation: str = ""  # the last decision in words: the unit, the line that fired and why
 
     def decide(self, match) -> C.Command:
         if match.prompt is not None:
+            self.explanation = ""
             return answer_prompt(match, self.side)
         uid = match.active_unit
         if uid is None:
             raise ValueError("NPC units activate by the match's own order")
-        for step in behaviour_lines(match, uid):
+        intent = self._decide(match, uid)
+        self.explanation = f"{match.unit(uid).name}: Behaviour {intent.text}"
+        return intent.command
+
+    def intent(self, match, uid: int) -> Intent:
+        """What `uid` would do if it activated now (or does next, when it is activating), without changing the
+        match: the same decision `decide` takes, asked as if the unit were active (`match.as_if_active`)."""
+        with match.as_if_active(uid):
+            return self._decide(match, uid, remember=False)
+
+    def _decide(self, match, uid: int, remember: bool = True) -> Intent:
+        for n, step in enumerate(behaviour_lines(match, uid), start=1):
             cmd = getattr(self, "_" + step.replace("-", "_"))(match, uid)
             if cmd is not None:
-                self.last_line = step
-                return cmd
-        self.last_line = "end"
-        return C.EndActivation(self.side)
+                if remember:
+                    self.last_line = step
+                target = getattr(cmd, "target", None)
+                if target is None and step != "melee":
+                    target = closest(match, uid, self._enemy_units(match, uid))
+                return Intent(uid, n, LINE_WORDS.get(step, step), self._why(match, uid, step, target), cmd, target)
+        if remember:
+            self.last_line = "end"
+        return Intent(uid, 0, "no line of its Behaviour applies: it ends its activation", "",
+                      C.EndActivation(self.side))
+
+    @staticmethod
+    def _why(match, uid: int, step: str, target: int | None) -> str:
+        if target is None:
+            return ""
+        name = match.unit(target).name
+        if step == "melee":
+            foes = [e for e in match.adjacent_enemies(uid) if not match.unit(e).item]
+            return f"{name} is Adjacent" + (" and has the fewest HIT of them" if len(foes) > 1 else "")
+        d = match.table.distance(match.base(uid), match.base(target))
+        return f'{name} is the closest enemy, {d:.1f}" away'
 
     def _enemy_units(self, match, uid):
         return [e for e in match.enemies_of(uid) if not match.unit(e).item]

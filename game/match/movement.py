@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import esper
 
 from game.rules import actions as act
-from game.rules.model import MELEE, WeaponCard
+from game.rules.model import WeaponCard
 
 from . import commands as C
 from . import events as E
@@ -48,18 +48,7 @@ class MatchMovement:
         if self.mission.instead_of_move(self, uid, action):
             return  # the mission's rule put the unit somewhere instead (the Shadow Fiend)
         dest = path.points[-1]
-        candidates = []
-        if S.provokes_aoo(self, uid) and not self.conditions(uid).downed:  # Downed: moves provoke no AoO
-            for e in path.left_adjacency:
-                if not self.standing(e) or self.unit(e).item or not self.is_enemy(uid, e):
-                    continue
-                if esper.component_for_entity(e, Readiness).aoo_used or not S.can_make_aoo(self, e) or \
-                        self.conditions(e).downed or \
-                        self.health(e).hit <= 0:
-                    continue
-                for w in self.unit(e).card.weapons:
-                    if w.kind == MELEE:
-                        candidates.append((e, w.id))
+        candidates = self.aoo_candidates(uid, path.left_adjacency)
         if candidates:
             aoo_side = self.side_of(candidates[0][0])
             self._move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),

@@ -108,6 +108,14 @@ class MatchQueries:
                 return cost, None, f"costs {need}; it has {self.act_left()} ACT + {self.to.get(side, 0)} TO"
             return cost, pay, None
 
+    def skill_cost_for(self, uid: int, skill_id: str) -> tuple[int, tuple[int, int] | None, str | None]:
+        """`action_cost_for` of a skill action of `uid`: its base cost, paid with TO only or not, counted as the
+        action it repeats (leaving hiding is not hiding again)."""
+        base, to_only = S.skill_cost(self, skill_id)
+        with self._in_world():
+            pay = S.pay_id(self, uid, skill_id)
+        return self.action_cost_for(uid, act.SKILL, skill=pay, base=base, to_only=to_only)
+
     # == movement ==========================================================================================
     def move_options(self, uid: int, action: str) -> MoveOptions:
         """Where `uid` can end a Move or Dash now: the spots `legal_commands` offers, with their cost."""
@@ -122,6 +130,22 @@ class MatchQueries:
                     continue
                 spots.append(MoveSpot(x, y, z, cost, extended))
             return MoveOptions(uid, action, budget, ext, tuple(spots), reach)
+
+    def aoo_candidates(self, uid: int, left) -> list[tuple[int, str]]:
+        """(enemy, melee weapon id) pairs that may make an Attack of Opportunity (R16) if `uid` left Adjacency of
+        the units `left` now (a path's `left_adjacency`): the move's prompt offers exactly these."""
+        with self._in_world():
+            if not S.provokes_aoo(self, uid) or self.conditions(uid).downed:  # Downed: moves provoke no AoO
+                return []
+            out = []
+            for e in left:
+                if not self.standing(e) or self.unit(e).item or not self.is_enemy(uid, e):
+                    continue
+                if self.readiness(e).aoo_used or not S.can_make_aoo(self, e) or self.conditions(e).downed or \
+                        self.health(e).hit <= 0:
+                    continue
+                out += [(e, w.id) for w in self.unit(e).card.weapons if w.kind == MELEE]
+            return out
 
     # == attacks ===========================================================================================
     def attack_preview(self, attacker: int, weapon_id: str, target: int, with_odds: bool = True) -> AttackPreview:

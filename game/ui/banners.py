@@ -76,8 +76,10 @@ class Effects:
             if self.tray_t > self.tray_duration:
                 self.tray = None
 
-    def show_tray(self, record: AttackRecord, points=(), area: pygame.Rect | None = None, size=(0, 0)) -> None:
-        """Show the attack's dice in the corner of the board view that covers the fewest bases."""
+    def show_tray(self, record: AttackRecord, points=(), area: pygame.Rect | None = None, size=(0, 0),
+                  avoid=()) -> None:
+        """Show the attack's dice in the corner of the board view that covers the fewest bases (and none of the
+        `avoid` rectangles: the mission's summary box)."""
         self.tray = record
         self.tray_t = 0.0
         if area is None or not points:
@@ -87,7 +89,8 @@ class Effects:
         for corner in ("bottomleft", "bottomright", "topleft", "topright"):
             r = pygame.Rect(0, 0, w, h)
             setattr(r, corner, getattr(area.inflate(-20, -20), corner))
-            n = sum(1 for p in points if r.inflate(30, 30).collidepoint(p))
+            n = sum(1 for p in points if r.inflate(30, 30).collidepoint(p)) + \
+                sum(1000 for a in avoid if a.w and r.colliderect(a))
             if best is None or n < best[0]:
                 best = (n, corner)
         self.tray_corner = best[1]

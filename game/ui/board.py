@@ -1,7 +1,8 @@
 """The battlefield on screen: tile layers and terrain (cached per zoom), doors, units and markers.
 
-The static picture (tiles, platforms with their heights, walls, low walls, ladders, zones, anchors) is
-rendered once per zoom level into a Surface; a frame blits it and draws only what moves.
+The static picture (tiles, platforms with their heights, walls, low walls, ladders, anchors) is rendered once per
+zoom level into a Surface; a frame blits it and draws only what moves. (Zones are the mission's: the battle
+screen draws the ones it reports.)
 """
 from __future__ import annotations
 
@@ -35,6 +36,21 @@ class UnitView:
     max_hit: int
     ready: bool
     label: str
+    style: str = "player"  # how its base is drawn: "player", "rival" (a second squad), "npc" (sides_styles)
+
+
+def side_styles(match) -> dict[str, str]:
+    """How each side's bases look, the same for the whole battle whoever sits at the screen: NPC sides "npc"
+    (spiky, orange); squads in the scenario's order "player" (round with a chevron, blue), then "rival" (round
+    with a chevron, orange), alternating."""
+    out, k = {}, 0
+    for s in match.sides:
+        if s in match.npc_sides:
+            out[s] = "npc"
+        else:
+            out[s] = "player" if k % 2 == 0 else "rival"
+            k += 1
+    return out
 
 
 def snapshot_units(match) -> list[UnitView]:
@@ -47,11 +63,13 @@ def snapshot_units(match) -> list[UnitView]:
         if p is not None:
             on_table.append((uid, u, p))
     labels = unit_labels([(uid, u.name, u.side, u.item, u.side in match.npc_sides) for uid, u, _ in on_table])
+    styles = side_styles(match)
     for uid, u, p in on_table:
         h = match.health(uid)
         x, y = (match.table.snap(p.x, p.y) if grid else (p.x, p.y))
         out.append(UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z,
-                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid]))
+                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid],
+                            styles.get(u.side, "npc")))
     return out
 
 
@@ -208,26 +226,6 @@ class BoardRenderer:
         def P(pt):
             return pt[0] * ppi, pt[1] * ppi
 
-        # deployment zones
-        for z in bf.zones.values():
-            col = p.player if z.side == "player" else p.npc
-            if z.circle is not None:
-                cx, cy, r = z.circle
-                n = max(24, int(r * ppi / 5))
-                pts = [P((cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n)))
-                       for k in range(n)]
-            elif z.polygon:
-                pts = [P(q) for q in z.polygon]
-            else:
-                continue
-            with _Translucent(surf, pts) as (o, shift):
-                q = [shift(pt) for pt in pts]
-                pygame.draw.polygon(o, col + (34,), q)
-                if z.circle is not None:
-                    for k in range(0, len(q), 2):
-                        pygame.draw.line(o, col + (200,), q[k], q[(k + 1) % len(q)], 2)
-                else:
-                    dashed_polygon(o, col + (200,), q, 2)
         # platforms: a shadow to the lower right, a lighter top the higher it is, an outline, a height tag
         levels = sorted({pl.elevation for pl in bf.platforms})
         for pl in sorted(bf.platforms, key=lambda q: q.elevation):
@@ -398,7 +396,7 @@ class BoardRenderer:
 
     def unit_sprite(self, v: UnitView, ppi: int, dim: bool) -> pygame.Surface:
         r_px = max(5, int(round(v.r * ppi)))
-        return self.sprites.base("item" if v.item else "unit", v.side, r_px, v.label, v.hit, v.max_hit,
+        return self.sprites.base("item" if v.item else "unit", v.style, r_px, v.label, v.hit, v.max_hit,
                                  v.leader, dim)
 
     def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None) -> None:

@@ -18,6 +18,7 @@ class Camera:
         self.ppi = 30
         self.ox = 0.0  # screen x of the table's (0, 0)
         self.oy = 0.0
+        self.reserved_left = 0  # pixels at the view's left kept clear by a fitted table (a box drawn there)
         self.fit()
 
     # -- layout ------------------------------------------------------------------------------------
@@ -29,15 +30,37 @@ class Camera:
         self.ppi = max(4, int(round(self.fit_ppi * self.zoom)))
         self.centre_on(cx, cy)
 
-    def _fit_ppi(self) -> float:
+    def _fit_area(self) -> pygame.Rect:
+        """Where a fitted table goes: the view, less the reserved strip on the left unless keeping it clear
+        would shrink the table by more than a sixth."""
         margin = 16
-        return max(4.0, min((self.view.w - 2 * margin) / self.bw, (self.view.h - 2 * margin) / self.bh))
+        full = self.view.inflate(-2 * margin, -2 * margin)
+        if self.reserved_left <= 0:
+            return full
+        part = pygame.Rect(full.x + self.reserved_left, full.y, full.w - self.reserved_left, full.h)
+        def ppi(r):
+            return min(r.w / self.bw, r.h / self.bh) if r.w > 0 else 0.0
+        return part if ppi(part) >= ppi(full) * 5 / 6 else full
+
+    def _fit_ppi(self) -> float:
+        a = self._fit_area()
+        return max(4.0, min(a.w / self.bw, a.h / self.bh))
+
+    def reserve_left(self, px: int) -> None:
+        """Keep `px` on the view's left clear when the table is fitted (the mission's summary box)."""
+        if px != self.reserved_left:
+            self.reserved_left = px
+            if self.zoom == 1.0:
+                self.fit()
 
     def fit(self) -> None:
         self.fit_ppi = self._fit_ppi()
         self.zoom = 1.0
         self.ppi = max(4, int(self.fit_ppi))
-        self.centre_on(self.bw / 2, self.bh / 2)
+        a = self._fit_area()
+        self.ox = a.centerx - self.bw / 2 * self.ppi
+        self.oy = a.centery - self.bh / 2 * self.ppi
+        self._clamp()
 
     def centre_on(self, x: float, y: float) -> None:
         self.ox = self.view.centerx - x * self.ppi

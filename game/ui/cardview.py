@@ -11,7 +11,6 @@ import pygame
 
 from game.rules.model import MELEE
 
-from .preview import unit_act
 
 
 def special_tip(catalog, code: str, text: str) -> str:
@@ -42,6 +41,7 @@ class CardView:
         self._key = None
         self._surf: pygame.Surface | None = None
         self.chips: list[tuple[pygame.Rect, str]] = []  # rect relative to the card, tooltip html
+        self.own_side = "player"  # the side of the person at the screen ("Your squad")
 
     def invalidate(self) -> None:
         self._key = None
@@ -54,7 +54,7 @@ class CardView:
                compact: bool = False) -> pygame.Surface:
         """The card; `compact`: for a short panel (large UI scale, small window): the status on the name's line,
         flat stat boxes, one line per weapon."""
-        key = (uid, width, version, note, self.app.palette.name, compact)
+        key = (uid, width, version, note, self.app.palette.name, compact, self.own_side)
         if key == self._key and self._surf is not None:
             return self._surf
         self._key = key
@@ -81,12 +81,12 @@ class CardView:
         card = u.card
         h = match.health(uid)
         cat = match.catalog
-        side_col = p.side(u.side, u.item)
+        side_col = _side_colour(match, u, p)
         y = pad
         # header
         pygame.draw.rect(surf, side_col, (0, 0, int(5 * s), int(46 * s)))
         r = T.blit(surf, u.name, (pad + int(4 * s), y - 2), 18, p.text, True)
-        tag = "Item" if u.item else ("Your squad" if u.side == "player" else "NPC")
+        tag = "Item" if u.item else _side_tag(match, u.side, self.own_side)
         if u.leader:
             tag = "Squad Leader"
         tr = T.blit(surf, tag, (r.right + int(8 * s), y + 3), 12, side_col, True)
@@ -126,7 +126,7 @@ class CardView:
                 boxes.append(("ACT", f"{match.act_left()}/{match.activation.act if match.activation else card.act}",
                               "left"))
             else:
-                boxes.append(("ACT", str(unit_act(match, uid)), ""))
+                boxes.append(("ACT", str(_act_now(match, uid, card)), ""))
         boxes.append(("ARM", str(card.arm), ""))
         boxes.append(("HIT", f"{h.hit}/{h.max_hit}", ""))
         if not u.item:
@@ -241,6 +241,31 @@ def _conditions(match, uid) -> list[str]:
     if getattr(cd, "move_tax", 0):
         out.append(f"Moves +{cd.move_tax} ACT")
     return out
+
+
+def _side_tag(match, side: str, own: str) -> str:
+    if side == own:
+        return "Your squad"
+    if side in getattr(match, "npc_sides", ()):
+        return "NPC"
+    name = getattr(match, "side_name", None)
+    return name(side) if name is not None else side
+
+
+def _side_colour(match, u, palette):
+    """The colour of the unit's side, as its bases are drawn (board.side_styles)."""
+    if u.item:
+        return palette.item
+    if not hasattr(match, "sides"):  # a card outside a battle
+        return palette.player
+    from .board import side_styles
+    return palette.player if side_styles(match).get(u.side) == "player" else palette.npc
+
+
+def _act_now(match, uid, card) -> int:
+    """ACT the unit would have if it activated now (the match says; outside a battle, the card's)."""
+    ask = getattr(match, "act_now", None)
+    return ask(uid) if ask is not None else card.act
 
 
 def _exists(match, uid) -> bool:

@@ -71,7 +71,7 @@ class RollGroup:
 class AttackRecord:
     title: str
     groups: list = field(default_factory=list)
-    outcome: list = field(default_factory=list)  # lines like "Bug 3 loses 1 HIT - Taken Out"
+    outcome: list = field(default_factory=list)  # lines like "Raider 3 loses 1 HIT - Taken Out"
 
 
 # broad style of the log line of each event kind

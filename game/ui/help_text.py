@@ -115,3 +115,114 @@ def rulings_html() -> str:
 
 
 TABS = (("Controls", controls_html), ("How to play", lambda: HOW_TO_PLAY), ("Rules readings", rulings_html))
+
+
+# == the modes' help files: assets/data/help/*.md, read as light markup ==================================
+def help_dir():
+    from game.paths import DATA_DIR
+    return DATA_DIR / "help"
+
+
+MAX_HELP_BYTES = 256 * 1024
+
+
+def help_files(folder=None) -> list[tuple[str, object]]:
+    """(title, path) of every mode's help file, in name order; the title is the file's first heading (else its
+    name in words)."""
+    folder = help_dir() if folder is None else folder
+    out = []
+    try:
+        paths = sorted(p for p in folder.glob("*.md") if p.is_file())
+    except OSError:
+        return out
+    for p in paths:
+        title = p.stem.replace("-", " ").replace("_", " ").capitalize()
+        try:
+            with p.open(encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    if line.startswith("#"):
+                        title = line.lstrip("#").strip() or title
+                        break
+        except OSError:
+            pass
+        out.append((title, p))
+    return out
+
+
+def help_file_html(path) -> str:
+    """A help file as the help screen shows it (its problem in words if it cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_HELP_BYTES + 1)
+    except OSError as e:
+        return f"<b>This help file cannot be read</b> ({escape(path.name)}: {escape(e.strerror or str(e))})."
+    text = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", "", raw[:MAX_HELP_BYTES].decode("utf-8", errors="replace"))
+    note = "<br>(The rest of this file is too long to show.)" if len(raw) > MAX_HELP_BYTES else ""
+    return markup_html(text) + note
+
+
+def _inline(text: str) -> str:
+    """**bold**, *emphasis* and `code` of a line, escaped for the text box (emphasis and code shown plain)."""
+    t = escape(text)
+    t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
+    t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", t)
+    return re.sub(r"`([^`]+)`", r"\1", t)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def markup_html(text: str) -> str:
+    """Light markup (headings, paragraphs, bullet and numbered lists, tables) as the text box's small HTML."""
+    out: list[str] = []
+    para: list[str] = []
+
+    def flush():
+        if para:
+            out.append(_inline(" ".join(para)) + "<br><br>")
+            para.clear()
+
+    lines = text.replace("\r\n", "\n").split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip()
+        stripped = line.strip()
+        if not stripped:
+            flush()
+        elif stripped.startswith("#"):
+            flush()
+            level = len(stripped) - len(stripped.lstrip("#"))
+            title = _inline(stripped.lstrip("#").strip())
+            size = {1: 5, 2: 4}.get(level)
+            out.append(f"<font size={size}><b>{title}</b></font><br>" if size else f"<b>{title}</b><br>")
+        elif stripped.startswith("|"):
+            flush()
+            rows = []
+            while i < len(lines) and lines[i].strip().startswith("|"):
+                cells = _cells(lines[i])
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                    rows.append(cells)
+                i += 1
+            for k, cells in enumerate(rows):
+                row = "  ·  ".join(_inline(c) for c in cells)
+                out.append((f"<b>{row}</b>" if k == 0 and len(rows) > 1 else row) + "<br>")
+            out.append("<br>")
+            continue
+        elif re.match(r"^([-*+]|\d+[.)])\s", stripped):
+            flush()
+            m = re.match(r"^([-*+]|\d+[.)])\s+(.*)$", stripped)
+            mark = "•" if m.group(1) in "-*+" else m.group(1)
+            item = [m.group(2)]
+            while i + 1 < len(lines) and lines[i + 1].startswith((" ", "\t")) and lines[i + 1].strip() and \
+                    not re.match(r"^([-*+]|\d+[.)])\s", lines[i + 1].strip()):
+                i += 1
+                item.append(lines[i].strip())
+            out.append(f"{escape(mark)} {_inline(' '.join(item))}<br>")
+            if i + 1 >= len(lines) or not lines[i + 1].strip():
+                out.append("<br>")
+        else:
+            para.append(stripped)
+        i += 1
+    flush()
+    return "".join(out)

@@ -1,52 +1,19 @@
-"""The battle screen of a Horde run: the generic battle screen, with the Horde played by its own Behaviours (the
-mission's NPC controller, game.ai.horde) and the line each unit followed shown; and the run's place in the map's
-high-score table (saves/horde-scores.json) when the run ends, before the results."""
+"""The battle screen of a Horde run: the generic battle screen (which plays the Horde by the mission's own
+Behaviours through the session and shows the line each unit followed), with Downed units drawn lying down and the
+run's place in the map's high-score table (saves/horde-scores.json) written when the run ends."""
 from __future__ import annotations
 
 import pygame
 
-from game.modes.session import make_controller
-
 from .battle import BattleScene
-from .dicelog import LogEntry, Segment
 
 PLACES = {1: "the best run", 2: "the 2nd best run", 3: "the 3rd best run"}
 
 
-class _Explained:
-    """The Horde's controller, telling the screen which line of its Behavior each decision follows, before the
-    command's own events reach the log."""
-
-    def __init__(self, scene, inner) -> None:
-        self.scene = scene
-        self.inner = inner
-
-    def decide(self, match):
-        acting = match.prompt is None and match.active_unit is not None
-        cmd = self.inner.decide(match)
-        why = getattr(self.inner, "explanation", "")
-        if acting and why:
-            self.scene.npc_line = why
-            self.scene.log.add([LogEntry("npc", [Segment("text", why)], 1)])
-        return cmd
-
-    @property
-    def explanation(self) -> str:
-        return getattr(self.inner, "explanation", "")
-
-
 class HordeBattleScene(BattleScene):
     def __init__(self, app, match) -> None:
-        super().__init__(app, match)
+        super().__init__(app, match)  # (the session plays the Horde by the mission's own Behaviours)
         self._recorded = False
-        self._use_mission_controllers()
-
-    def _use_mission_controllers(self) -> None:
-        self.npc_ctl = {s: _Explained(self, make_controller(self.match, s, "npc")) for s in self.match.npc_sides}
-
-    def set_match(self, match) -> None:
-        super().set_match(match)
-        self._use_mission_controllers()
 
     def draw(self, screen) -> None:
         super().draw(screen)

@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import (UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel, UISelectionList,
                                  UITextBox, UITextEntryLine)
 
-from .help_text import TABS
+from .help_screen import HelpScene  # noqa: F401  (the F1 help, opened from here and the pause menu)
 from .scene import Scene
 from .sprites import mix
 from .settings import NPC_SPEEDS, PALETTE_NAMES, UI_SCALES
@@ -629,58 +629,15 @@ class PauseScene(Overlay):
         return name != "help"
 
 
-class HelpScene(Overlay):
-    name = "help"
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.tab = 0
-
-    def build_ui(self) -> None:
-        root = self.new_root()
-        m = self.app.manager
-        w, h = self.app.size
-        px = self.px
-        pw, ph = min(w - px(60), px(900)), h - px(80)
-        x0, y0 = (w - pw) // 2, px(40)
-        UIPanel(rect(x0, y0, pw, ph), manager=m, container=root)
-        self.tabs = []
-        tw = px(170)
-        for i, (name, _) in enumerate(TABS):
-            b = UIButton(rect(x0 + px(16) + i * (tw + px(8)), y0 + px(14), tw, px(36)), name, m, container=root,
-                         object_id="#primary" if i == self.tab else None)
-            self.tabs.append(b)
-        self.b_close = UIButton(rect(x0 + pw - px(136), y0 + px(14), px(120), px(36)), "Close (F1)", m,
-                                container=root)
-        self.box = UITextBox(TABS[self.tab][1](), rect(x0 + px(16), y0 + px(62), pw - px(32), ph - px(78)), m,
-                             container=root)
-
-    def handle(self, event, consumed) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        if event.ui_element is self.b_close:
-            self.app.pop()
-            return
-        for i, b in enumerate(self.tabs):
-            if event.ui_element is b and i != self.tab:
-                self.tab = i
-                self.build_ui()
-
-    def intent(self, name: str) -> bool:
-        if name == "cancel":
-            self.app.pop()
-            return True
-        return True  # the game below does not react to keys while help is open
-
-
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app, match, summary) -> None:
+    def __init__(self, app, match, summary, side: str | None = None) -> None:
         super().__init__(app)
         app.toasts.clear()
         self.match = match
         self.summary = summary
+        self.side = side  # whose results they are (None: a battle between people at one screen)
         self._thumb = None
         self._luck = None  # the luck panel (game/ui/luckpanel.py), made when first drawn
 
@@ -689,12 +646,12 @@ class ResultsScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         px = self.px
+        from .battle.results import result_title
         res = self.match.result
-        win = res is not None and res.outcome == "victory"
+        title, win = result_title(self.match, self.side)
         x0 = w // 2 + px(10)
         pw = w - x0 - px(30)
-        UILabel(rect(x0, px(30), pw, px(84)), "VICTORY" if win else "DEFEAT", m, container=root,
-                object_id="#title" if win else "#title_bad")
+        UILabel(rect(x0, px(30), pw, px(84)), title, m, container=root, object_id="#title" if win else "#title_bad")
         text = res.text if res else ""
         line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
         UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")

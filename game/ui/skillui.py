@@ -3,13 +3,12 @@ and the words for free actions that skills grant.
 
 Only reads the match. The choices a skill offers are the `UseSkill` commands of `match.legal_commands(side)`
 for the active unit; for a Ready unit that has not activated yet (the button is pressed before the unit
-activates, like an attack is aimed before it) they are the same skill's options and checks run on the
-unit as it stands (`choices_before_activation`).
+activates, like an attack is aimed before it) they are the match's `skill_choices`, asked as if it activated
+now.
 """
 from __future__ import annotations
 
 import math
-from collections import Counter
 from html import escape
 
 from game.match import commands as C
@@ -102,68 +101,24 @@ def anytime_owner(match, side: str, sid: str) -> int | None:
     return next((u for u in match.units(side) if sid in match.unit(u).card.skills), None)
 
 
-def _world(match):
-    """The match's esper world, for running a skill's own option and check functions as the match would.
-    (Match has no public call listing a skill's choices for a unit that is not activating yet.)"""
-    return match._in_world()
-
-
-def choices_before_activation(match, uid: int, side: str, sid: str) -> tuple[list[C.UseSkill], str | None]:
-    """The UseSkill commands this unit could give if it activated now (options that pass the skill's own
-    checks), and when there are none, the most common reason why."""
-    impl = S.ACTIONS.get(sid)
-    if impl is None:
-        return [], "not a skill action"
-    try:
-        with _world(match):
-            if impl.anytime:
-                cmds = [c for c in S.misdirection_commands(match, side) if c.skill == sid]
-                return cmds, (None if cmds else "no two units to swap")
-            out, reasons = [], []
-            for kw in impl.options(match, uid):
-                cmd = C.UseSkill(side, sid, **kw)
-                why = impl.check(match, uid, cmd)
-                if why is None:
-                    out.append(cmd)
-                else:
-                    reasons.append(why)
-    except Exception:  # never break the screen over a preview
-        return [], "cannot tell now"
-    if out:
-        return out, None
-    if reasons:
-        return [], Counter(reasons).most_common(1)[0][0]
-    return [], "nothing to use it on now"
-
-
 def active_choices(match, side: str, sid: str) -> list[C.UseSkill]:
     """The skill's choices as the match lists them now (the active unit)."""
     return [c for c in match.legal_commands(side) if isinstance(c, C.UseSkill) and c.skill == sid]
 
 
-def idle_reason(match, uid: int, sid: str, costing) -> tuple[str, str | None]:
-    """(payment text, reason) for a skill of a Ready unit that has not activated yet (Match.skill_reason
-    reads the activation, so it cannot answer for this unit before it activates)."""
-    impl = S.ACTIONS[sid]
-    base, to_only, nominal = nominal_cost(match, sid)
-    r = match.readiness(uid)
-    cd = match.conditions(uid)
-    if impl.limit == "mission" and sid in cd.used_mission:
-        return nominal, "already used this mission"
-    if (impl.limit == "turn" or to_only) and sid in (r.used_once or ()):
-        return nominal, "already used this Turn"
-    if impl.not_engaged and match.adjacent_enemies(uid):
-        return nominal, "not while Adjacent to an enemy"
-    if sid == "REL-REP" and cd.catalysed:
-        return nominal, "not in a Turn in which it used Catalyse"
-    if sid == "REL-CAT" and cd.restored:
-        return nominal, "not in a Turn in which it used Restore"
-    if cd.hidden and sid != "STD-HID":
-        return nominal, "a hidden unit may only Move, Dash, fight in Melee or leave hiding"
-    if impl.costless:
-        return nominal, None
-    pay_sid = "STD-HID:leave" if sid == "STD-HID" and cd.hidden else sid
-    return costing.describe(act.SKILL, skill=pay_sid, base=base, to_only=to_only)
+def choices_now(match, uid: int, side: str, sid: str) -> tuple[list[C.UseSkill], str | None]:
+    """The UseSkill commands `uid` may give now: the legal ones when it is active, else the ones it could give
+    if it activated now (`match.skill_choices`); when there are none, why."""
+    if match.active_unit == uid:
+        cmds = active_choices(match, side, sid)
+        if cmds:
+            return cmds, None
+        why = match.skill_cost_for(uid, sid)[2] or match.skill_choices(uid, sid, side)[1]
+        return [], why or "not possible now"
+    try:
+        return match.skill_choices(uid, sid, side)
+    except Exception:  # never break the screen over a preview
+        return [], "cannot tell now"
 
 
 # == free actions (grants) ===========================================================================
@@ -206,26 +161,6 @@ def grant_text(match) -> str:
     if a.controller and a.controller != match.unit(a.uid).side:
         what += " (your side gives its orders)"
     return f"{name}: {what}"
-
-
-def forbidden_reason(match, action: str, skill: str | None = None) -> str:
-    """Why the active unit may not take this action now (the match's cost is FORBIDDEN)."""
-    a = match.activation
-    if a is None:
-        return "not possible now"
-    if a.locked:
-        return "no more actions this activation (Neural Command)"
-    if a.grant:
-        if action == act.SKILL:
-            return "not one of its free actions"
-        return f"its free action must be: {_kinds(a.plan)}" + (
-            f" of {a.max_cost} ACT or less" if a.max_cost is not None else "")
-    try:
-        if match.conditions(a.uid).hidden:
-            return "a hidden unit may only Move, Dash, fight in Melee or leave hiding"
-    except Exception:
-        pass
-    return "not possible now"
 
 
 def skill_tooltip(match, sid: str, label: str, reason: str | None, cost: str) -> str:

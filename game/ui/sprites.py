@@ -58,7 +58,8 @@ class Sprites:
     # -- unit bases ---------------------------------------------------------------------------------
     def base(self, kind: str, side: str, r_px: int, label: str, hit: int, max_hit: int, leader: bool,
              dim: bool) -> pygame.Surface:
-        """kind: "unit" or "item". The picture is (2 r + 2 pad) square, centred on the base centre."""
+        """kind: "unit" or "item"; side: the style of its side ("player", "rival", "npc"). The picture is
+        (2 r + 2 pad) square, centred on the base centre."""
         key = ("base", kind, side, r_px, label, hit, max_hit, leader, dim, self.palette.name)
         return self._get(key, lambda: self._make_base(kind, side, r_px, label, hit, max_hit, leader, dim))
 
@@ -86,7 +87,7 @@ class Sprites:
             pygame.draw.polygon(big, dark, pts)
             pygame.draw.polygon(big, fill, hex_points(c, c, R * 0.9, math.pi / 6))
             pygame.draw.polygon(big, dark, hex_points(c, c, R * 0.55, math.pi / 6), max(2, int(R * 0.1)))
-        elif side == "player":
+        elif side in ("player", "rival"):
             pygame.draw.circle(big, dark, (c, c), R)
             pygame.draw.circle(big, fill, (c, c), R * 0.84)
             # chevron pointing up in the upper part of the base
@@ -125,7 +126,7 @@ class Sprites:
             col = (245, 245, 245) if (dim or sum(fill) < 300) else (12, 14, 18)
             f = _font(fs)
             t = f.render(label, True, col)
-            dy = int(r_px * 0.12) if (side == "player" and not item) else 0
+            dy = int(r_px * 0.12) if (side in ("player", "rival") and not item) else 0
             out.blit(t, t.get_rect(center=(size / 2, size / 2 + dy)))
         if dim:
             out.set_alpha(205)

@@ -1,7 +1,7 @@
 """Words the player reads, made in one place: counts with proper plurals, battlefield titles, the short labels
 on the bases, and commands told in plain words (undo messages, the generic prompt panel).
 
-    count(1, "Bug") -> "1 Bug"; count(2, "enemy", "enemies") -> "2 enemies"
+    count(1, "unit") -> "1 unit"; count(2, "enemy", "enemies") -> "2 enemies"
     map_title(bf, "pve-rift-30x22.tmx") -> the map's own title, else "Rift (30x22)"
     unit_labels([(uid, name, side, item, npc), ...]) -> {uid: "Co", ...}: unique within each squad
     command_text(match, cmd) -> "Move to (12.0", 8.5")", "use Medpack on Trooper", ...
@@ -28,36 +28,20 @@ def plural(word: str) -> str:
 
 
 def count(n: int, word: str, many: str | None = None) -> str:
-    """"1 Bug", "3 Bugs", "0 enemies" ("many": the plural when it is not the regular one)."""
+    """"1 unit", "3 units", "0 enemies" ("many": the plural when it is not the regular one)."""
     return f"{n} {word if n == 1 else (many or plural(word))}"
 
 
 # == battlefield titles ==================================================================================
-_MODE_PREFIXES = ("pve", "horde", "coop", "co-op")
-_SMALL = {"a", "an", "and", "at", "of", "on", "the", "in", "to"}
-
-
 def map_title(bf=None, file_name: str | None = None) -> str:
     """A battlefield's name for the player: the map's own title (its `title` property) when it has one, else a
-    tidy name made from its file name ("pve-rift-30x22.tmx" -> "Rift (30x22)")."""
+    tidy name made from its file name ("pve-rift-30x22.tmx" -> "Rift (30x22)"): one rule, the battlefield's."""
+    from game.battlefield import tidy_title
     title = getattr(bf, "title", None) if bf is not None else None
     if isinstance(title, str) and title.strip():
         return title.strip()
     name = file_name or getattr(bf, "source", "") or ""
-    stem = Path(str(name)).stem
-    words = [w for w in re.split(r"[-_\s]+", stem) if w]
-    if words and words[0].lower() in _MODE_PREFIXES and len(words) > 1:
-        words = words[1:]
-    size = [w for w in words if re.fullmatch(r"\d+x\d+", w.lower())]
-    words = [w for w in words if w not in size]
-    out = []
-    for i, w in enumerate(words):
-        lw = w.lower()
-        out.append(lw if i and lw in _SMALL else lw[:1].upper() + lw[1:])
-    text = " ".join(out) or "Battlefield"
-    if size:
-        text += f" ({size[0].lower()})"
-    return text
+    return tidy_title(Path(str(name)).stem)
 
 
 # == labels on the bases ==================================================================================
@@ -86,8 +70,8 @@ def _longer(name: str, k: int) -> str:
 def unit_labels(units) -> dict:
     """The short label drawn on each base, unique within each squad and recognisable: the initial(s) of the name
     ("Toland Strak" -> "TS"), more letters when two names share them ("Corvius", "Castius" -> "Co", "Ca"), the
-    number of a numbered NPC ("Bug 5" -> "5"), the initial and number of other numbered names ("Spawn Point 2"
-    -> "S2"), and a running number for names alike ("Trooper", "Trooper" -> "T1", "T2").
+    number of a numbered NPC ("Raider 5" -> "5"), the initials and number of other numbered names ("Relay Mast 2"
+    -> "RM2"), and a running number for names alike ("Trooper", "Trooper" -> "T1", "T2").
 
     `units`: (uid, name, side, item, npc) for every base on the table."""
     groups: dict[tuple, list] = defaultdict(list)

@@ -54,7 +54,7 @@ def test_enter_ends_an_activation_with_nothing_left_to_do(app):
     d.click_board(spot[0], spot[1])
     assert isinstance(m.log[-1], C.Move) and m.act_left() == 0
     d.step(2)
-    assert sc.enter_ends_activation()
+    assert sc.act.enter_ends_activation()
     d.key(pygame.K_RETURN)
     assert any(isinstance(c, C.EndActivation) and c.side == "player" for c in m.log)
 
@@ -99,7 +99,7 @@ def test_dice_prompt_with_four_options_keeps_them_inside_its_panel(make_app):
 
 # == item 4: no Move area once the ACT are spent ==========================================================
 def test_move_area_goes_once_the_last_act_is_spent(app):
-    from game.ui.battle_draw import _info_lines
+    from game.ui.battle.texts import info_lines as _info_lines
     m, p, n = small_match([(card(name="Runner", act=1), 5, 10)], [(card(name="Target"), 20, 20)],
                           dice=[4, 4, 4] + SIXES)
     d, sc = scene_on(app, m)
@@ -119,7 +119,7 @@ def test_move_area_goes_once_the_last_act_is_spent(app):
 
 # == item 7: the top bar names the NPC acting now, never one that acted before ============================
 def test_top_bar_shows_no_stale_npc_line_during_our_melee(make_app):
-    from game.ui.battle_draw import top_status
+    from game.ui.battle.texts import top_status
     app = make_app(npc_speed="normal")
     # Bug 5 and Bug 6 act in Turn 1 (all their dice 6: misses); in Turn 2 our Hero fights Bug 6
     m, p, n = small_match([(card(name="Hero", hit=9), 10, 10)],
@@ -132,7 +132,7 @@ def test_top_bar_shows_no_stale_npc_line_during_our_melee(make_app):
     for _ in range(400):
         d.step(1)
         if m.waiting_for() == "npc" and m.active_unit in n and sc.npc_line_uid == m.active_unit:
-            seen.add(top_status(sc)[0].split(" - ")[0])
+            seen.add(top_status(sc)[0].split(":")[0])
         if m.turn == 2 and m.waiting_for() == "player" and m.prompt is None:
             break
     assert seen == {"Bug 5", "Bug 6"}, "each NPC's Behaviour line is shown while it acts"
@@ -156,7 +156,7 @@ def test_top_bar_shows_no_stale_npc_line_during_our_melee(make_app):
 
 # == item 10: words that match the screen =================================================================
 def test_question_is_pointed_at_where_its_panel_is(app):
-    from game.ui.battle_draw import _hint_text, _info_lines
+    from game.ui.battle.texts import hint_text as _hint_text, info_lines as _info_lines
     for y, where in ((21.0, "top"), (3.0, "bottom")):  # units low on the table: the panel goes to the top
         d, sc, m, p, n = _shot_at(app, y)
         panel = sc.prompt_panel
@@ -204,12 +204,12 @@ def test_door_button_says_close_once_the_door_is_open(app):
                           dice=[4, 4, 4] + SIXES, battlefield=bf)
     d, sc = scene_on(app, m)
     select(d, p[0])
-    door = next(b for b, k in sc._action_buttons.items() if k.startswith("door:"))
+    door = next(b for b, k in sc.panel.buttons.items() if k.startswith("door:"))
     assert door.text == "Open door"
     d.click(door)
-    assert m.table.door_open(sc._action_buttons[door].split(":", 1)[1])
+    assert m.table.door_open(sc.panel.buttons[door].split(":", 1)[1])
     d.step(2)
-    door = next(b for b, k in sc._action_buttons.items() if k.startswith("door:"))
+    door = next(b for b, k in sc.panel.buttons.items() if k.startswith("door:"))
     assert door.text == "Close door", "the button names what it would do now"
     d.shot("door-open-button-close")
 
@@ -269,7 +269,7 @@ def test_a_question_waits_for_the_banner_and_enter_only_dismisses_it(app):
     assert m.prompt is not None and m.prompt.kind == "fate_shift"
     d, sc = _scene_with_banner(app, m)
     assert not sc.prompt_panel.active, "the question is not drawn under the banner"
-    from game.ui.battle_draw import _hint_text
+    from game.ui.battle.texts import hint_text as _hint_text
     assert "continue" in _hint_text(sc)
     app.toast("A message for later")
     d.step(5)
@@ -284,7 +284,7 @@ def test_a_question_waits_for_the_banner_and_enter_only_dismisses_it(app):
 
 
 def test_toasts_and_the_hover_label_keep_clear_of_the_question(app):
-    from game.ui.battle_draw import hover_label
+    from game.ui.battle.texts import hover_label
     d, sc, m, p, n = _shot_at(app, 21.0)  # the question box at the top of the table view
     panel = sc.prompt_panel
     assert panel.rect.centery < sc.layout["view"].centery

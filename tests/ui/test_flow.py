@@ -146,7 +146,7 @@ def test_title_to_results(make_app):
 
     # the rest of the mission: a computer player takes the squad, through the same scene
     from game.ai.simple import SimpleSquadController
-    sc2.autoplayer = SimpleSquadController("player")
+    sc2.play_by_computer("player", SimpleSquadController("player"))
     for _ in range(3000):
         d.step(1)
         if isinstance(d.scene, ResultsScene):

@@ -150,7 +150,7 @@ def test_a_played_mission_shows_only_player_words(make_app, monkeypatch):
     p = m.position(leader)
     d.click_board(p.x, p.y)
     hover_every_button(d, texts)
-    b = next(b for b, k in sc._action_buttons.items() if k == "skill:INT-STRAT")
+    b = next(b for b, k in sc.panel.buttons.items() if k == "skill:INT-STRAT")
     d.click(b)
     assert isinstance(m.log[-1], C.UseSkill)
     d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
@@ -191,7 +191,7 @@ def test_a_played_mission_shows_only_player_words(make_app, monkeypatch):
     d.key(pygame.K_ESCAPE)
     # the rest of the mission by the computer, through the same screen, to the results
     sc = d.scene
-    sc.autoplayer = SimpleSquadController("player")
+    sc.play_by_computer("player", SimpleSquadController("player"))
     for i in range(4000):
         d.step(1)
         if i % 10 == 0:

@@ -15,7 +15,7 @@ from game.rules.cards import build_card
 from game.rules.dice import ScriptedDice
 from game.rules.model import Special
 from game.ui.battle import BattleScene
-from game.ui.battle_draw import _prompt_rings
+from game.ui.battle.draw_table import prompt_rings as _prompt_rings
 from game.ui.skillui import grant_text
 from tests.match.conftest import Skirmish, card
 
@@ -47,11 +47,11 @@ def by_name(m, name):
 
 
 def button(sc, key):
-    return next(b for b, k in sc._action_buttons.items() if k == key)
+    return next(b for b, k in sc.panel.buttons.items() if k == key)
 
 
 def state(sc, key):
-    return next(s for s in sc._actions if s.key == key)
+    return next(s for s in sc.panel.actions if s.key == key)
 
 
 def select(d: Driver, uid):
@@ -168,7 +168,7 @@ def wound(sc, uid, hit):
     """Set a unit's HIT (as if it had been hurt) and let the screen re-read the match."""
     sc.match.health(uid).hit = hit
     sc.version += 1
-    sc._refresh_units()
+    sc.refresh_units()
 
 
 def panel_button(sc, pred):
@@ -232,16 +232,23 @@ def test_counter_prompt_picks_the_weapon(app):
 
 
 def test_devoted_prompt_answered_by_clicking_the_devoted_unit(app):
-    # two squads played by people: "npc" is the other player here (the test gives its commands)
+    # two squads played by two people at this screen (hot-seat): "npc" is the other player here
+    from .test_hotseat import take_seat
     m, p, n = small_match([(card(name="Ward", hit=3), 15, 10), (unit("Devotee", specials=["DEV"], hit=5), 15, 13)],
                           [(card(name="Gunner"), 5, 10)], dice=[4, 4, 4, 4, 4, 4, 2, 5], npc_side=False)
-    d, sc = scene_on(app, m)
+    sc = BattleScene(app, m)
+    app.replace(sc)
+    d = Driver(app)
+    d.step(2)
+    take_seat(d, "Player")
     select(d, p[0])
     d.key(pygame.K_e)
     assert m.waiting_for() == "npc"
+    take_seat(d, "Npc")
     sc.submit(C.Activate("npc", n[0]))
     m.dice = ScriptedDice([2, 6, 6, 6])  # 1 Strike, its save 6
     sc.submit(C.RangedAttack("npc", "rng", p[0]))
+    take_seat(d, "Player")  # the Devoted question is the first player's, during the other's activation
     wait_for_prompt(d, "devoted")
     panel = sc.prompt_panel
     assert sorted(b.text for b in panel.commands) == ["Devotee takes it", "No, keep the target"]
@@ -494,7 +501,7 @@ def test_every_squads_skill_buttons_and_choices_match_the_match(slug):
     from game.ai.npc import NpcController
     from game.ai.simple import SimpleSquadController
     from game.modes import create_match, first_mission_scenario
-    from game.ui.preview import action_states
+    from game.ui.battle.actions import action_states
     m = create_match(first_mission_scenario(default_squad(slug, CAT), map_name=None), 5, CAT)
     plain, npc = SimpleSquadController("player"), NpcController("npc")
     used: set = set()
@@ -553,6 +560,8 @@ def test_smoke_bomb_on_any_spot_in_reach_shows_on_the_table(app):
     d.move_mouse(sc.layout["hint"].center)
     d.step(3)
     d.shot("skills-smoke-token")
-    # the Smoke blocks the Smoker's own shot at the Bug now
+    # the Smoke blocks the Smoker's own shot at the Bug now: the Shoot button says why
+    shoot = next(s for s in sc.panel.actions if s.key.startswith("ranged:"))
+    assert not shoot.enabled and "Line of Sight" in shoot.reason, shoot.reason
     d.key(pygame.K_r)
-    assert sc.preview.target(n[0]).reason is not None
+    assert sc.mode != "ranged"

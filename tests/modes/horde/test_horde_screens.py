@@ -70,8 +70,8 @@ def test_title_to_horde_setup_to_the_run(app):
     # the Horde plays by its own Behaviours, and the screen says which line each unit followed
     from game.ai.horde import HordeController
     from game.ai.horde_squad import HordeSquadController
-    assert all(isinstance(c.inner, HordeController) for c in sc.npc_ctl.values())
-    sc.autoplayer = HordeSquadController("player")
+    assert isinstance(sc.session.controllers["horde"], HordeController)
+    sc.play_by_computer("player", HordeSquadController("player"))
     for _ in range(400):
         d.step(1)
         if "Behavior line" in sc.npc_line:

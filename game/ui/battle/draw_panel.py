@@ -1,0 +1,286 @@
+"""Drawing the battle screen's frame around the table: the top bar, the right panel (the card, the costs beside
+the action buttons, the preview box, the log) and the hint strip, each painted into an offscreen picture only
+when what it shows changes (a key per region); the label by the cursor.
+
+Reads the scene and the match; changes neither. The offscreen picture and its keys are this painter's.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .draw_table import SurfaceCache
+from .panel import DEPLOY_NOTE
+from .texts import hint_text, hover_label, info_lines, top_status
+
+
+class PanelPainter:
+    def __init__(self, scene) -> None:
+        self.sc = scene
+        self._off: pygame.Surface | None = None  # offscreen picture of the panels
+        self._keys: dict = {}
+        self.wrap_cache = SurfaceCache(256)
+
+    def forget(self) -> None:
+        """Repaint every region next time (the scene's look changed)."""
+        self._keys = {}
+
+    # -- regions of an offscreen picture ------------------------------------------------------------------
+    def _offscreen(self) -> pygame.Surface:
+        size = self.sc.app.screen.get_size()
+        if self._off is None or self._off.get_size() != size:
+            self._off = pygame.Surface(size).convert()
+            self._keys = {}
+        return self._off
+
+    def region(self, screen, name, rect, key, paint, blit: bool = True) -> bool:
+        """Repaint `rect` of the offscreen surface if `key` changed; blit it to the screen. True if repainted."""
+        off = self._offscreen()
+        key = (key, tuple(rect))
+        changed = self._keys.get(name) != key
+        if changed:
+            prev = off.get_clip()
+            off.set_clip(rect)
+            paint(off)
+            off.set_clip(prev)
+            self._keys[name] = key
+        if blit:
+            screen.blit(off, rect, area=rect)
+        return changed
+
+    def draw(self, screen) -> None:
+        sc = self.sc
+        L = sc.layout
+        self.region(screen, "top", L["top"], self._top_key(), self._draw_top)
+        self._draw_panel_cached(screen)
+        hint = hint_text(sc)
+        self.region(screen, "hint", L["hint"], (hint, sc.app.palette.name), lambda s: self._draw_hint(s, hint))
+
+    # -- the top bar -------------------------------------------------------------------------------------------
+    def _top_key(self):
+        sc = self.sc
+        m = sc.match
+        p = m.prompt
+        a = m.activation
+        grant = None if a is None or not a.grant else (a.grant, repr(a.plan), a.max_cost, a.target)
+        return (m.phase, m.turn, m.to.get(sc.side, 0), m.waiting_for(), None if p is None else (p.side, p.text),
+                m.active_unit, m.act_left(), grant, sc.npc_line, sc.npc_line_uid, sc.app.palette.name,
+                tuple(sc.b_skip.rect) if sc.b_skip else 0)
+
+    def _draw_top(self, screen) -> None:
+        sc = self.sc
+        app, m = sc.app, sc.match
+        pal, T = app.palette, app.text
+        r = sc.layout["top"]
+        screen.fill(pal.panel, r)
+        pygame.draw.line(screen, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1))
+        px = sc.px
+        x = px(12)
+        cy = r.centery
+        if m.phase == "deploy":
+            t = T.blit(screen, "DEPLOYMENT", (x, cy), 18, pal.select, True, anchor="midleft")
+        elif m.phase == "over":
+            t = T.blit(screen, "MISSION OVER", (x, cy), 18, pal.select, True, anchor="midleft")
+        else:
+            t = T.blit(screen, f"TURN {m.turn}/{getattr(m.mission, 'turns', 4)}", (x, cy), 18, pal.select, True,
+                       anchor="midleft")
+        x = t.right + px(16)
+        if m.phase == "deploy":
+            T.blit(screen, f"{sc.match.side_name(sc.side)}: place your units in your deployment zone", (x, cy), 14,
+                   pal.player, True, anchor="midleft")
+            return
+        # Tactical Orders as tokens
+        to = m.to.get(sc.side, 0)
+        t = T.blit(screen, "TO", (x, cy), 13, pal.text_dim, True, anchor="midleft")
+        x = t.right + px(6)
+        for k in range(max(to, 0)):
+            pygame.draw.circle(screen, (0, 0, 0), (x + px(7), cy + 1), px(8))
+            pygame.draw.circle(screen, pal.select, (x + px(7), cy), px(7))
+            x += px(17)
+        if to == 0:
+            t = T.blit(screen, "0", (x, cy), 14, pal.text_faint, True, anchor="midleft")
+            x = t.right
+        x += px(16)
+        if m.phase == "battle":
+            txt, col = top_status(sc)
+            limit = sc.b_skip.rect.left - px(8) - x if sc.b_skip is not None else 400
+            while txt and T.size(txt, 14, True)[0] > limit:
+                txt = txt[:-4] + "..."
+            T.blit(screen, txt, (x, cy), 14, col, True, anchor="midleft")
+
+    # -- the right panel --------------------------------------------------------------------------------------
+    def _panel_key(self, uid, note):
+        sc = self.sc
+        m = sc.match
+        panel = sc.panel
+        acts = tuple((st.key, st.cost, st.reason) for st in panel.actions) if m.phase != "deploy" else ()
+        buttons = tuple((tuple(b.rect), k) for b, k in panel.buttons.items()) + \
+            ((tuple(panel.b_end.rect),) if panel.b_end is not None else ())
+        und = len([u for u in m.units(sc.side, standing=False) if m.position(u) is None]) if m.phase == "deploy" else 0
+        return (sc.version, uid, note, m.phase, acts, buttons, und, sc.app.palette.name, id(sc.card),
+                tuple(sc.layout["card"]), sc.card._key, sc.sel.card_scroll)
+
+    def _draw_panel_cached(self, screen) -> None:
+        sc = self.sc
+        m = sc.match
+        sel = sc.sel
+        L = sc.layout
+        panel = L["panel"]
+        uid = sel.card_uid()
+        note = ""
+        if m.phase == "deploy" and uid == sel.deploy_uid and uid is not None:
+            note = DEPLOY_NOTE
+        sc.card.render(m, uid, L["card"].w, sc.version, note, sel.card_compact)  # (cached): the key is current
+        if uid != sel.card_scroll_uid:  # another unit's card starts at its top
+            sel.card_scroll_uid = uid
+            sel.card_scroll = 0
+        sel.card_scroll = min(sel.card_scroll, sel.card_scroll_max())
+        if self.region(screen, "panel", panel, self._panel_key(uid, note), lambda s: self._draw_panel(s, uid, note),
+                       blit=False):
+            self._keys.pop("info", None)
+            self._keys.pop("log", None)
+        info = L.get("info")
+        if info is not None and info.h > 0 and m.phase != "deploy":
+            lines = tuple(info_lines(sc))
+            self.region(screen, "info", info, (lines, sc.app.palette.name), lambda s: self._draw_info(s, lines),
+                        blit=False)
+        lg = sc.log
+        self.region(screen, "log", lg.rect, (len(lg.entries), lg.scroll, lg._width, id(lg)),
+                    lambda s: (s.fill(sc.app.palette.panel, lg.rect), lg.draw(s)), blit=False)
+        screen.blit(self._off, panel, area=panel)
+
+    def _draw_panel(self, screen, uid, note) -> None:
+        sc = self.sc
+        app, m = sc.app, sc.match
+        pal, T = app.palette, app.text
+        L = sc.layout
+        panel = L["panel"]
+        screen.fill(pal.panel, panel)
+        pygame.draw.line(screen, pal.panel_edge, panel.topleft, panel.bottomleft)
+        cr = L["card"]
+        card = sc.card.render(m, uid, cr.w, sc.version, note, sc.sel.card_compact)
+        pygame.draw.rect(screen, (24, 29, 36), cr, border_radius=8)
+        pygame.draw.rect(screen, pal.panel_edge, cr, 1, border_radius=8)
+        prev = screen.get_clip()
+        vr = sc.sel.card_view_rect()
+        screen.set_clip(vr)
+        screen.blit(card, (cr.x, cr.y - sc.sel.card_scroll))
+        screen.set_clip(prev)
+        if vr.h < cr.h:  # more card than room: say so in a strip of its own, and which way the wheel goes
+            self._card_more(screen, pygame.Rect(cr.x, vr.bottom, cr.w, cr.bottom - vr.bottom), sc.sel.card_scroll > 0,
+                            sc.sel.card_scroll < sc.sel.card_scroll_max())
+        if m.phase == "deploy":
+            r = L.get("deploy_head")
+            if r is not None:
+                und = [u for u in m.units(sc.side, standing=False) if m.position(u) is None]
+                T.blit(screen, f"To deploy: {len(und)}" if und else "Everyone is deployed: Start battle",
+                       r.topleft, 14, pal.text, True)
+        else:
+            self._action_notes(screen)
+
+    def _action_notes(self, screen) -> None:
+        """Beside each action button: the cost (or why it is not possible), and its key."""
+        sc = self.sc
+        pal, T = sc.app.palette, sc.app.text
+        L = sc.layout
+        panel = sc.panel
+        keys = list(panel.buttons.items())
+        if panel.b_end is not None:
+            keys.append((panel.b_end, "end"))
+        for b, key in keys:
+            st = panel.state(key)
+            hotkey = "E" if key == "end" else (st.hotkey if st else "")
+            br = b.rect
+            kc = None
+            if hotkey:
+                kw = sc.px(22)
+                kc = pygame.Rect(L["actions"].right - kw, br.centery - kw // 2, kw, kw)
+                pygame.draw.rect(screen, (36, 42, 52), kc, border_radius=4)
+                pygame.draw.rect(screen, pal.panel_edge, kc, 1, border_radius=4)
+                pygame.draw.line(screen, (16, 18, 22), (kc.x + 2, kc.bottom - 1), (kc.right - 3, kc.bottom - 1), 2)
+                T.blit(screen, hotkey, kc.center, 11, pal.text, True, anchor="center")
+            if st is None:
+                continue
+            x = br.right + sc.px(8)
+            w = (kc.x if kc else L["actions"].right) - x - sc.px(4)
+            if st.enabled:
+                cr = T.blit(screen, st.cost, (x, br.centery), 13, pal.text, True, anchor="midleft")
+                note = getattr(st, "note", "")
+                if note:
+                    room = x + w - cr.right - sc.px(8)
+                    while note and T.size(note, 11)[0] > room:
+                        note = note[:-4] + "..." if len(note) > 4 else ""
+                    if note:
+                        T.blit(screen, note, (cr.right + sc.px(8), br.centery), 11, pal.text_dim, anchor="midleft")
+            else:
+                lines = T.wrap(st.reason, 11, w)[:2]
+                y = br.centery - (len(lines) * T.line_height(11)) // 2
+                for line in lines:
+                    T.blit(screen, line, (x, y), 11, pal.text_faint)
+                    y += T.line_height(11)
+
+    def _card_more(self, screen, strip, up: bool, down: bool) -> None:
+        """The strip under a card that scrolls: "more below: wheel" (or back to the top) with an arrow."""
+        sc = self.sc
+        pal, T = sc.app.palette, sc.app.text
+        label = "more below: wheel" if down else "top: wheel up"
+        w = T.size(label, 10, True)[0] + sc.px(26)
+        h = T.line_height(10) + sc.px(4)
+        r = pygame.Rect(strip.right - w - sc.px(6), strip.bottom - h - sc.px(2), w, h)
+        pygame.draw.line(screen, pal.panel_edge, (strip.x + sc.px(6), strip.y), (strip.right - sc.px(6), strip.y))
+        pygame.draw.rect(screen, (24, 29, 36), r, border_radius=5)
+        pygame.draw.rect(screen, pal.select, r, 1, border_radius=5)
+        T.blit(screen, label, (r.x + sc.px(6), r.centery), 10, pal.select, True, anchor="midleft")
+        ax, ay, a = r.right - sc.px(11), r.centery, sc.px(4)
+        if down:
+            pygame.draw.polygon(screen, pal.select, [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)])
+        elif up:
+            pygame.draw.polygon(screen, pal.select, [(ax - a, ay + a // 2), (ax + a, ay + a // 2), (ax, ay - a)])
+
+    def _draw_info(self, screen, lines) -> None:
+        sc = self.sc
+        r = sc.layout.get("info")
+        if r is None or r.h <= 0:
+            return
+        pal, T = sc.app.palette, sc.app.text
+        screen.fill(pal.panel, r)
+        pygame.draw.rect(screen, (20, 24, 30), r, border_radius=6)
+        pygame.draw.rect(screen, pal.panel_edge, r, 1, border_radius=6)
+        y = r.y + 5
+        for text, col, bold in lines:
+            wrapped = self.wrap_cache.get(("wrap", text, r.w, bold), lambda: T.wrap(text, 12, r.w - 14, bold))
+            for line in wrapped:
+                if y + T.line_height(12) > r.bottom - 2:
+                    return
+                T.blit(screen, line, (r.x + 7, y), 12, col, bold)
+                y += T.line_height(12)
+
+    # -- the hint strip and the label by the cursor ----------------------------------------------------------------
+    def _draw_hint(self, screen, text) -> None:
+        sc = self.sc
+        app = sc.app
+        r = sc.layout["hint"]
+        screen.fill((14, 16, 20), r)
+        pygame.draw.line(screen, app.palette.panel_edge, r.topleft, r.topright)
+        parts = text.split("  ·  ")
+        while len(parts) > 1 and app.text.size("  ·  ".join(parts), 12)[0] > r.w - sc.px(20):
+            parts.pop()  # drop the least important tips first, never cut one in half
+        app.text.blit(screen, "  ·  ".join(parts), (r.x + sc.px(10), r.centery), 12, app.palette.text_dim,
+                      anchor="midleft")
+
+    def hover_label(self, screen) -> None:
+        label = hover_label(self.sc)
+        if label is not None:
+            self.label(screen, *label)
+
+    def label(self, screen, txt, col) -> None:
+        sc = self.sc
+        T = sc.app.text
+        mx, my = sc.app.mouse
+        t = T.render(txt, 12, col, True)
+        r = t.get_rect(bottomleft=(mx + 18, my - 12)).inflate(10, 6)
+        view = sc.layout["view"]
+        if r.right > view.right:
+            r.right = mx - 8
+        pygame.draw.rect(screen, (10, 12, 16), r, border_radius=4)
+        pygame.draw.rect(screen, col, r, 1, border_radius=4)
+        screen.blit(t, t.get_rect(center=r.center))

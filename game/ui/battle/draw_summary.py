@@ -1,0 +1,102 @@
+"""The mission's summary box in the upper left corner of the table view, at all times: the mission's title and
+Turn, each objective with its status (met, failed, open), the MP of each side, the mission's notes. A click on
+it folds it to its title line (and back). Drawn from `mission.summary(match)`, read once per match change; the
+picture is cached until the summary, the width or the palette changes."""
+from __future__ import annotations
+
+import pygame
+
+
+class SummaryPainter:
+    def __init__(self, scene) -> None:
+        self.sc = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.folded = False
+        self._key = None
+        self._surf: pygame.Surface | None = None
+
+    def toggle(self) -> None:
+        self.folded = not self.folded
+
+    def width(self) -> int:
+        view = self.sc.layout["view"]
+        return min(self.sc.px(236), int(view.w * 0.36))
+
+    def header_height(self) -> int:
+        return self.sc.app.text.line_height(14) + self.sc.px(12)
+
+    def draw(self, screen, folded: bool = False) -> None:
+        sc = self.sc
+        summary = sc.mission_summary()
+        view = sc.layout["view"]
+        if summary is None:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        fold = self.folded or folded
+        w = self.width()
+        key = (summary, fold, w, sc.app.palette.name, sc.app.settings.ui_scale)
+        if key != self._key or self._surf is None:
+            self._key = key
+            self._surf = self._render(summary, w, fold)
+        self.rect = self._surf.get_rect(topleft=(view.x + sc.px(8), view.y + sc.px(8)))
+        screen.blit(self._surf, self.rect)
+
+    def _render(self, s, w: int, fold: bool) -> pygame.Surface:
+        sc = self.sc
+        T, pal, px = sc.app.text, sc.app.palette, sc.px
+        pad = px(8)
+        rows: list[tuple] = []  # (text, size, colour, bold, indent, icon)
+        if not fold:
+            for ob in s.objectives:
+                icon = {True: "met", False: "failed"}.get(ob.done, "open")
+                for i, line in enumerate(T.wrap(ob.label, 12, w - 2 * pad - px(18), True)):
+                    rows.append((line, 12, pal.text, True, px(18), icon if i == 0 else None))
+                col = pal.good if ob.done else (pal.bad if ob.done is False else pal.text_dim)
+                for line in T.wrap(ob.status, 11, w - 2 * pad - px(18)):
+                    rows.append((line, 11, col, False, px(18), None))
+            if s.scores:
+                mp = "   ".join(f"{name} {n}" for name, n in s.scores)
+                rows.append((f"MP   {mp}", 12, pal.select, True, 0, None))
+            for note in s.notes:
+                for line in T.wrap(note, 11, w - 2 * pad):
+                    rows.append((line, 11, pal.text_dim, False, 0, None))
+        head_h = self.header_height()
+        h = head_h + sum(T.line_height(size) for _, size, *_ in rows) + (pad if rows else 0)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (13, 16, 21, 228), surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), 1, border_radius=8)
+        arrow = px(5)
+        ax, ay = w - pad - arrow, head_h // 2
+        tri = [(ax - arrow, ay - arrow // 2), (ax + arrow, ay - arrow // 2), (ax, ay + arrow)] if not fold else \
+            [(ax - arrow // 2, ay - arrow), (ax - arrow // 2, ay + arrow), (ax + arrow, ay)]
+        pygame.draw.polygon(surf, pal.text_dim, tri)
+        turn = T.blit(surf, s.turn_text, (ax - arrow - px(8), head_h // 2), 12, pal.text_dim, anchor="midright")
+        title = s.title
+        while title and T.size(title, 14, True)[0] > turn.x - pad - px(6):
+            title = title[:-4] + "..."
+        T.blit(surf, title, (pad, head_h // 2), 14, pal.select, True, anchor="midleft")
+        y = head_h
+        if rows:
+            pygame.draw.line(surf, pal.panel_edge, (pad, y - px(4)), (w - pad, y - px(4)))
+        for text, size, col, bold, indent, icon in rows:
+            lh = T.line_height(size)
+            if icon is not None:
+                self._icon(surf, icon, (pad + px(7), y + lh // 2))
+            T.blit(surf, text, (pad + indent, y), size, col, bold)
+            y += lh
+        return surf
+
+    def _icon(self, surf, icon: str, c) -> None:
+        pal, px = self.sc.app.palette, self.sc.px
+        r = px(6)
+        if icon == "met":
+            pygame.draw.circle(surf, pal.good, c, r)
+            pygame.draw.lines(surf, (10, 12, 16), False, [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.45),
+                                                          (c[0] + r * 0.55, c[1] - r * 0.45)], 2)
+        elif icon == "failed":
+            pygame.draw.circle(surf, pal.bad, c, r)
+            d = r * 0.45
+            pygame.draw.line(surf, (10, 12, 16), (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), 2)
+            pygame.draw.line(surf, (10, 12, 16), (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), 2)
+        else:
+            pygame.draw.circle(surf, pal.text_dim, c, r, 2)

@@ -1,0 +1,193 @@
+"""The battle screen's event feed: the match's new events become battle-log entries, animations (bases sliding
+along their path), effects (damage numbers, the fading cross of a unit Taken Out, the dice tray), banners
+(Turns, their end, the result), statistics for the results screen, and the autosave at each new Turn.
+
+It reads the typed events' fields (game/match/events.py), never their text.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.match import events as E
+
+from ..banners import Banner, Cross, Floater
+from ..dicelog import DieV, LogEntry, RollReader, Segment
+from ..wording import count
+from .results import result_title
+
+
+@dataclass
+class MoveAnim:
+    uid: int
+    points: list
+    t: float = 0.0
+    duration: float = 0.5
+
+    def pos(self):
+        pts = self.points
+        if len(pts) < 2:
+            return pts[-1][:2]
+        lengths = [math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1]) for i in range(len(pts) - 1)]
+        total = sum(lengths) or 1.0
+        d = min(1.0, self.t / self.duration)
+        d = d * d * (3 - 2 * d) * total
+        for i, seg in enumerate(lengths):
+            if d <= seg or i == len(lengths) - 1:
+                f = 0 if seg == 0 else min(1.0, d / seg)
+                return (pts[i][0] + (pts[i + 1][0] - pts[i][0]) * f, pts[i][1] + (pts[i + 1][1] - pts[i][1]) * f)
+            d -= seg
+        return pts[-1][:2]
+
+
+def new_stats() -> dict:
+    return {"attacks": {}, "taken_out": {}, "rolls": 0, "criticals": 0}
+
+
+class EventFeed:
+    def __init__(self, scene) -> None:
+        self.sc = scene
+        self.reader = RollReader()
+        self.seen = 0  # events read so far
+        self.stats = new_stats()
+        self.turn_taken: dict[str, int] = {}  # units Taken Out this Turn, by side
+        self.anims: dict[int, MoveAnim] = {}
+
+    def restart(self) -> None:
+        """Read the whole match again (a new match, another palette): the log is rebuilt from its events."""
+        self.reader = RollReader()
+        self.seen = 0
+        self.anims.clear()
+
+    def update(self, dt: float) -> None:
+        for uid in list(self.anims):
+            a = self.anims[uid]
+            a.t += dt
+            if a.t >= a.duration:
+                del self.anims[uid]
+
+    def ingest(self, initial: bool = False, old=None, loaded: bool = False) -> None:
+        """Turn the match's new events into log entries and effects (animations, banners, autosave)."""
+        sc = self.sc
+        m = sc.match
+        if self.seen == 0:  # (re)reading the whole match: count from scratch
+            self.stats = new_stats()
+            self.turn_taken = {}
+        events = m.events[self.seen:]
+        self.seen = len(m.events)
+        entries = []
+        autosave = False
+        banner = None
+        spawned: dict[str, int] = {}  # new units at the start of the Turn, by kind (the Turn banner says so)
+        for e in events:
+            entry = self.reader.entry(e)
+            if entry is not None:
+                if isinstance(e, E.ActivationStarted):
+                    entry.style = "player" if e.side == sc.side else "npc_act"
+                entries.append(entry)
+            self._count(e)
+            if initial:
+                if isinstance(e, E.TurnStarted):
+                    self.turn_taken = {}
+                continue
+            banner = self._effect(e, old, banner, spawned)
+            if isinstance(e, E.TurnStarted):
+                autosave = True
+        if banner is not None:
+            for kind, k in spawned.items():
+                banner.lines.append(f"{count(k, kind)} {'appears' if k == 1 else 'appear'}")
+        if loaded and entries:
+            entries.append(LogEntry("ui", [Segment("text", f"-- game loaded: Turn {m.turn} --")]))
+        sc.log.add(entries)
+        if autosave and not initial:
+            self.autosave()
+
+    def _count(self, e) -> None:
+        st = self.stats
+        if e.kind in ("roll", "table_roll", "orders"):
+            st["rolls"] += 1
+        if isinstance(e, E.TakenOut) and not e.item:
+            st["taken_out"][e.side] = st["taken_out"].get(e.side, 0) + 1
+            self.turn_taken[e.side] = self.turn_taken.get(e.side, 0) + 1
+        if isinstance(e, E.AttackDeclared):
+            s = self.sc.match.unit(e.attacker).side
+            st["attacks"][s] = st["attacks"].get(s, 0) + 1
+
+    def _effect(self, e, old, banner, spawned):
+        """The visual effect of one event (and the Turn banner being filled in, returned)."""
+        sc = self.sc
+        m = sc.match
+        fx = sc.effects
+        if isinstance(e, E.Moved) and old is not None:
+            v = old.get(e.uid)
+            if v is not None:
+                pts = list(e.path)
+                length = sum(math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1])
+                             for i in range(len(pts) - 1))
+                speed = sc.app.settings.npc_delay
+                dur = min(0.9, 0.15 + length * 0.06) * (1.0 if speed >= 0.4 else 0.6)
+                if speed > 0:
+                    self.anims[e.uid] = MoveAnim(e.uid, [(q[0], q[1]) for q in pts], 0.0, dur)
+        elif isinstance(e, E.TakenOut):
+            v = (old or {}).get(e.uid)
+            if v is not None:
+                fx.crosses.append(Cross(v.x, v.y, v.r))
+        elif isinstance(e, E.AttackEnded):
+            rec = self.reader.last_attack
+            if rec is not None and sc.camera is not None:
+                pts = [sc.camera.to_screen(v.x, v.y) for v in sc.units]
+                view = sc.layout.get("view")
+                size = fx.tray_size(rec, sc.app, view) if view else (0, 0)
+                fx.show_tray(rec, pts, view, size, avoid=(sc.painter.summary.rect,))
+            for uid, lost in e.lost:
+                v = (old or {}).get(uid) or sc.by_uid.get(uid)
+                if v is not None and lost:
+                    fx.floaters.append(Floater(v.x, v.y, f"-{lost} HIT", sc.app.palette.bad))
+        elif isinstance(e, E.TurnEnded):
+            fx.banners.append(self.end_banner(e.turn))
+            self.turn_taken = {}
+        elif isinstance(e, E.TurnStarted):
+            limit = f" of {e.turns}" if e.turns else ""
+            banner = Banner(f"Turn {e.turn}{limit}", [], kind="turn")
+            fx.banners.append(banner)
+        elif isinstance(e, E.TacticalOrdersRolled) and banner is not None and e.side == sc.side:
+            banner.dice = [DieV.of(d) for d in e.dice]
+            banner.lines.insert(0, f"Tactical Orders: {e.total} TO  (each 1-3 gives 1"
+                                + (f", +{e.bonus} for units Taken Out)" if e.bonus else ")"))
+        elif isinstance(e, (E.InitiativeGiven, E.InitiativeRolled)) and banner is not None:
+            banner.lines.append("Your squad has the Initiative" if getattr(e, "side", getattr(e, "winner", ""))
+                                == sc.side else e.text)
+        elif isinstance(e, E.MissionEvent) and banner is not None:
+            if e.text not in banner.lines and len(banner.lines) < 6:
+                banner.lines.append(e.text)
+        elif isinstance(e, E.Spawned) and banner is not None:
+            kind = m.unit(e.uid).card.name
+            spawned[kind] = spawned.get(kind, 0) + 1
+        elif isinstance(e, E.MissionOver):
+            res = m.result
+            fx.banners.append(Banner(result_title(m, sc.side)[0], [res.text if res else e.text], kind="result",
+                                     duration=2.0))
+            sc.result_timer = 2.2
+        return banner
+
+    def end_banner(self, turn: int) -> Banner:
+        sc = self.sc
+        m = sc.match
+        lines = []
+        npc_out = sum(v for k, v in self.turn_taken.items() if k != sc.side)
+        own_out = self.turn_taken.get(sc.side, 0)
+        lines.append(f"Enemies Taken Out this Turn: {npc_out}   ·   your units lost: {own_out}")
+        summary = sc.mission_summary()
+        for ob in (summary.objectives if summary is not None else ())[:3]:
+            lines.append(f"{ob.label}: {ob.status}")
+        mine = m.units(sc.side)
+        lines.append(f"Your squad: {len(mine)} standing   ·   unused Tactical Orders are lost")
+        return Banner(f"End of Turn {turn}", lines, kind="end", duration=2.4)
+
+    def autosave(self) -> None:
+        from game.persistence.saves import AUTOSAVE, save_match
+        sc = self.sc
+        try:
+            save_match(sc.match, AUTOSAVE, sc.app.saves_dir, label=f"Autosave (Turn {sc.match.turn})")
+        except OSError as e:
+            sc.app.toast(f"Autosave failed: {e}", "error")

@@ -1,0 +1,86 @@
+"""The hand-over screen of a hot-seat battle: the table is hidden and the next person is asked to take the seat
+("Pass to Ana"), before their activation, before a question their side answers during the other side's
+activation (a defender's Tactical Orders), before a co-op partner's turn, and always before a secret choice."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from ..scene import Scene
+from ..theme import rect
+
+
+def what_awaits(match, who, secret: bool) -> str:
+    """What the person handed the screen will decide, in words that give nothing secret away."""
+    side = match.side_name(who.side)
+    p = match.prompt
+    if secret:
+        return f"A secret choice for {side}: only {who.name} should look at the screen."
+    if p is not None:
+        a = match.active_unit
+        if a is not None and match.side_of(a) != who.side:
+            return f"{match.unit(a).name} is acting: {side} has a decision to make."
+        return f"{side} has a decision to make."
+    if match.phase == "deploy":
+        return f"{side}: deploy your units."
+    if match.active_unit is not None:
+        return f"{match.unit(match.active_unit).name} goes on with its activation."
+    return f"{side}: your turn to activate a unit."
+
+
+class HandoverScene(Scene):
+    name = "handover"
+
+    def __init__(self, app, battle, who, secret: bool = False) -> None:
+        super().__init__(app)
+        self.battle = battle
+        self.who = who
+        self.secret = secret
+        self.b_go = None
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        w, h = self.app.size
+        px = self.px
+        bw, bh = px(340), px(52)
+        self.b_go = UIButton(rect((w - bw) // 2, h // 2 + px(150) - px(108), bw, bh), f"I am {self.who.name}: continue",
+                             self.app.manager, container=root, object_id="#primary",
+                             tool_tip_text="Take the seat and go on (Enter)")
+
+    def go(self) -> None:
+        self.app.pop()
+        self.battle.take_seat(self.who, self.secret)
+
+    def handle(self, event, consumed) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_go:
+            self.go()
+
+    def intent(self, name: str) -> bool:
+        if name in ("confirm", "accept"):
+            self.go()
+        return True  # the battle below takes no keys while the seat is being handed over
+
+    def draw(self, screen) -> None:
+        app = self.app
+        pal, T = app.palette, app.text
+        w, h = app.size
+        px = self.px
+        screen.fill(pal.bg)
+        m = self.battle.match
+        from ..board import side_styles
+        col = pal.player if side_styles(m).get(self.who.side) == "player" else pal.npc
+        card = pygame.Rect(0, 0, min(w - px(80), px(640)), px(300))
+        card.center = (w // 2, h // 2)
+        pygame.draw.rect(screen, pal.panel, card, border_radius=px(14))
+        pygame.draw.rect(screen, col, card, 3, border_radius=px(14))
+        y = card.y + px(28)
+        T.blit(screen, "HOT-SEAT", (card.centerx, y), 13, pal.text_dim, True, anchor="midtop")
+        y += px(30)
+        T.blit(screen, f"Pass to {self.who.name}", (card.centerx, y), 34, col, True, anchor="midtop")
+        y += px(62)
+        for line in T.wrap(what_awaits(m, self.who, self.secret), 15, card.w - px(60)):
+            T.blit(screen, line, (card.centerx, y), 15, pal.text, anchor="midtop")
+            y += T.line_height(15)
+        T.blit(screen, "The table stays hidden until the seat is taken (Enter).", (card.centerx, card.bottom - px(18)),
+               11, pal.text_faint, anchor="midbottom")

@@ -1,0 +1,107 @@
+"""The battle screen drawn in order, by painters that own their caches: the board, the mission's zones and
+markers, the previews, the units, effects, the question box, the frame around the table (top bar, panel,
+hint), the summary box; over the widgets, banners and the label or tooltip by the cursor. Also the rule-text
+tooltips of the card's chips."""
+from __future__ import annotations
+
+from .draw_mission import MissionPainter
+from .draw_panel import PanelPainter
+from .draw_preview import PreviewPainter
+from .draw_summary import SummaryPainter
+from .draw_table import TablePainter
+
+
+class BattlePainter:
+    def __init__(self, scene) -> None:
+        self.sc = scene
+        self.table = TablePainter(scene)
+        self.previews = PreviewPainter(scene)
+        self.panel = PanelPainter(scene)
+        self.mission = MissionPainter(scene)
+        self.summary = SummaryPainter(scene)
+        self.tooltip = None  # the pygame-gui tooltip of a card chip
+        self._tip_chip = None
+        self._tip_t = 0.0
+
+    def draw(self, screen) -> None:
+        sc = self.sc
+        app = sc.app
+        view = sc.layout["view"]
+        cam = sc.camera
+        m = sc.match
+        sel = sc.sel
+        screen.fill(app.palette.bg, view)
+        prev_clip = screen.get_clip()
+        screen.set_clip(view)
+        sc.renderer.draw_board(screen, cam, m.table.doors_open, sc.show_grid)
+        table, previews, mission = self.table, self.previews, self.mission
+        mission.zones(screen)
+        if m.phase == "deploy":
+            table.ghost(screen)
+        mission.markers(screen)
+        pv = sel.shown_preview
+        mode = sel.mode
+        if pv is not None and mode in ("move", "dash"):
+            previews.reach(screen, pv)
+        if pv is not None and mode in ("ranged", "melee"):
+            previews.targets(screen, pv)
+        if m.tokens:
+            table.tokens(screen)
+        if sel.skill is not None:
+            previews.skill_choices(screen)
+        table.units(screen)
+        mission.over_units(screen)
+        if sel.skill is not None:
+            previews.skill_hover(screen)
+        if pv is not None and mode in ("move", "dash"):
+            previews.path(screen, pv)
+        if pv is not None and mode in ("ranged", "melee") and sel.hover_target is not None:
+            previews.sight(screen, sel.hover_target)
+        sc.effects.draw_board_effects(screen, cam, app)
+        if not sc.prompt_panel.active and sc.effects.banner is None:
+            sc.effects.draw_tray(screen, view, app)
+        self.summary.draw(screen, folded=self.summary_folded())
+        screen.set_clip(prev_clip)
+        sc.prompt_panel.draw(screen, m)
+        self.panel.draw(screen)
+
+    def summary_folded(self) -> bool:
+        """The question box at the top of the view: the summary keeps only its title line above it."""
+        sc = self.sc
+        return sc.prompt_panel.active and sc.prompt_panel.rect.centery < sc.layout["view"].centery
+
+    def draw_over(self, screen) -> None:
+        sc = self.sc
+        if sc.suspended:
+            return
+        sc.effects.draw_banner(screen, sc.layout["view"], sc.app)
+        if not self.mission.tooltip(screen):
+            self.panel.hover_label(screen)
+
+    # -- the rule text of the card's chips -----------------------------------------------------------------
+    def update_tooltip(self, dt: float) -> None:
+        """Rule text of the special or skill chip under the mouse, in a pygame-gui tooltip."""
+        sc = self.sc
+        mx, my = sc.app.mouse
+        cr = sc.layout.get("card")
+        chip = None
+        if cr is not None and cr.collidepoint(mx, my) and not sc.suspended and sc.effects.banner is None:
+            for r, tip in sc.card.chips:
+                if r.move(cr.x, cr.y - sc.sel.card_scroll).collidepoint(mx, my) and \
+                        sc.sel.card_view_rect().collidepoint(mx, my):
+                    chip = (tuple(r), tip)
+                    break
+        if chip != self._tip_chip:
+            self._tip_chip = chip
+            self._tip_t = 0.0
+            self.kill_tooltip()
+        elif chip is not None and self.tooltip is None:
+            self._tip_t += dt
+            if self._tip_t >= 0.25:
+                self.tooltip = sc.app.manager.create_tool_tip(chip[1], (mx, my), (0, 18), None, None,
+                                                              wrap_width=sc.px(320))
+
+    def kill_tooltip(self) -> None:
+        if self.tooltip is not None:
+            self.tooltip.kill()
+            self.tooltip = None

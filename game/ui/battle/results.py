@@ -1,0 +1,101 @@
+"""What the results screen says about a finished battle (HTML for its text box): the outcome, the mission's own
+summary (objectives and their status, MP per side, notes), each squad's units, and the battle Turn by Turn from
+the match's events and the statistics the event feed kept. Nothing here knows a mission."""
+from __future__ import annotations
+
+from html import escape
+
+from game.match import events as E
+
+from ..wording import count
+
+
+def result_title(match, side: str | None = None) -> tuple[str, bool]:
+    """(the big word on the banner and the results screen, good news for `side`?)."""
+    res = match.result
+    if res is None:
+        return "MISSION OVER", False
+    if res.outcome == "victory":
+        return "VICTORY", True
+    if res.outcome == "defeat":
+        return "DEFEAT", False
+    if res.winner is None or res.outcome == "draw":
+        return "DRAW", False
+    people = [s for s in match.sides if s not in match.npc_sides]
+    if len(people) > 1 or side is None:  # a battle between people at one screen: name the winner
+        return f"{match.side_name(res.winner).upper()} WINS", True
+    return ("VICTORY", True) if res.winner == side else ("DEFEAT", False)
+
+
+def _objectives_html(summary) -> list[str]:
+    out = [f"<b>{escape(summary.title)}</b>  ·  {escape(summary.turn_text)}<br>"]
+    for ob in summary.objectives:
+        mark = {True: "met", False: "failed"}.get(ob.done, "open")
+        out.append(f"  {escape(ob.label)}: {escape(ob.status)} ({mark})<br>")
+    for note in summary.notes:
+        out.append(f"  {escape(note)}<br>")
+    return out
+
+
+def summary_html(match, side: str, stats: dict) -> str:
+    m = match
+    res = m.result
+    out = [f"<b>{escape(res.outcome.capitalize() if res else 'Over')}</b> on Turn {m.turn}: "
+           f"{escape(res.text if res else '')}.<br><br>"]
+    try:
+        summary = m.mission.summary(m)
+    except Exception:  # a mission that cannot say: the rest of the results still show
+        summary = None
+    if summary is not None:
+        out += _objectives_html(summary)
+    scores = (res.scores if res is not None and res.scores else None) or \
+        (tuple((m.side_name(s), n) for s, n in m.score.items() if s not in m.npc_sides) if m.score else ())
+    if scores and any(n for _, n in scores):
+        out.append("<b>Mission Points</b>: " + "  ·  ".join(f"{escape(str(name))} {n} MP" for name, n in scores)
+                   + "<br>")
+    out.append("<br>")
+    for s in m.sides:
+        if s in m.npc_sides:
+            continue
+        units = [u for u in m.all_units() if m.unit(u).side == s and not m.unit(u).item]
+        mine = [u for u in units if m.standing(u)]
+        who = "Your squad" if s == side else escape(m.side_name(s))
+        out.append(f"<b>{who}</b>: {len(mine)} of {len(units)} standing<br>")
+        for u in units:
+            h = m.health(u)
+            state = "Taken Out" if not m.standing(u) else f"HIT {h.hit}/{h.max_hit}"
+            out.append(f"  {escape(m.unit(u).name)}: {state}<br>")
+    st = stats
+    others_out = sum(v for k, v in st["taken_out"].items() if k != side)
+    out.append(f"<br><b>Enemies Taken Out</b>: {others_out}<br>")
+    out.append(f"<b>Attacks</b>: yours {st['attacks'].get(side, 0)}, the others' "
+               f"{sum(v for k, v in st['attacks'].items() if k != side)}<br>")
+    out.append(f"<b>Commands played</b>: {len(m.log)}<br><br>")
+    out += _turn_by_turn(m, side)
+    out.append("Every roll of the battle is kept in its saves: loading one replays it exactly.")
+    return "".join(out)
+
+
+def _turn_by_turn(m, side: str) -> list[str]:
+    """Turn by Turn, from the match's events: your TO, units that appeared, enemies Taken Out, yours lost."""
+    turns: dict[int, dict] = {}
+    cur = 0
+    for e in m.events:
+        if isinstance(e, E.TurnStarted):
+            cur = e.turn
+            turns.setdefault(cur, {"to": "-", "out": 0, "lost": 0, "spawned": 0})
+        elif cur and isinstance(e, E.TacticalOrdersRolled) and e.side == side:
+            turns[cur]["to"] = str(e.total)
+        elif cur and isinstance(e, E.TakenOut):
+            turns[cur]["lost" if e.side == side else "out"] += 1
+        elif cur and isinstance(e, E.Spawned):
+            turns[cur]["spawned"] += 1
+    if not turns:
+        return []
+    out = ["<b>Turn by Turn</b><br>"]
+    for t, row in sorted(turns.items()):
+        appeared = f"  ·  {count(row['spawned'], 'unit')} appeared" if row["spawned"] else ""
+        out.append(f"Turn {t}: {row['to']} TO{appeared}  ·  {count(row['out'], 'enemy')} Taken Out  ·  "
+                   f"{row['lost']} of yours lost<br>")
+    out.append("<br>")
+    return out

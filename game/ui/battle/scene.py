@@ -1,0 +1,574 @@
+"""The battle scene: deployment and the battle on one table.
+
+The scene only reads the match, and changes it only through `submit(command)`:
+  - the player's clicks and keys become commands (Deploy, Activate, Move, RangedAttack, ... answers to prompts),
+    through the handler of the input mode (handlers.py, skill_input.py; keys and buttons in input.py),
+  - skill actions are buttons; a skill that needs a unit, a second unit or a spot lights its choices up on the
+    table and the click that completes the choice submits the UseSkill,
+  - the match's prompts are answered in the prompt panel (prompts.py), also in the middle of an NPC
+    activation, which waits for the answer,
+  - computer and NPC sides are played by the session's controllers, one decision per animation step (Space
+    skips ahead: turns.py); people take the seat in turn (hot-seat: a hand-over screen between them),
+  - Ctrl+Z replaces the match by `undo(match)` when the last command rolled no dice.
+Every change bumps `version`; previews, the card and the action buttons are recomputed on a new version
+or a new selection, never per frame. What the player picked is `sel` (selection.py), the events become log
+lines and effects in `feed` (feed.py), the painters (draw_*.py) own their caches.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game.match import commands as C
+from game.match.errors import IllegalCommand
+from game.modes.session import Session
+
+from ..banners import Banner, Effects
+from ..board import BoardRenderer, snapshot_units
+from ..camera import Camera
+from ..cardview import CardView
+from ..logview import LogView
+from ..prompts import PromptPanel
+from ..scene import Scene
+from ..theme import rect
+from ..wording import command_text
+from .feed import EventFeed
+from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
+from .input import BattleInput
+from .mission_view import snapshot_markers
+from .painter import BattlePainter
+from .panel import SidePanel
+from .results import summary_html
+from .selection import FIELDS, Selection
+from .skill_input import SkillInput
+from .texts import acting_side
+from .turns import ComputerTurns
+
+
+def _selection_field(name: str) -> property:
+    return property(lambda self: getattr(self.sel, name), lambda self, v: setattr(self.sel, name, v))
+
+
+class BattleScene(Scene):
+    name = "battle"
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.extra_controllers: dict = {}  # sides the computer plays although the scenario says "person"
+        self.session = Session(match)
+        people = self.session.people()
+        # the person at the screen (several: hot-seat, each takes the seat in turn through a hand-over)
+        self.seat = people[0] if len(people) == 1 else None
+        self._secret_ok = None  # the secret question the seated person was handed the screen for
+        self.keep_match = False  # True when the match is handed on (to the results screen)
+        self.show_grid = app.settings.show_grid or match.table.measure == "grid"
+        self.version = 0
+        self.units = []
+        self.by_uid = {}
+        self.markers = []  # mission_view.MarkerView of every marker, read with the units
+        self._mission_view = None  # (version, zones, summary) read from the mission once per match change
+        self.renderer = BoardRenderer(match.table.battlefield, match.table.measure, app.palette, app.text,
+                                      app.sprites)
+        self.renderer.set_faces(getattr(match.table, "faces", ()))
+        self.camera: Camera | None = None
+        self.log = LogView(app.text, app.sprites, app.palette)
+        self.effects = Effects()
+        self.card = CardView(app)
+        self.card.own_side = self.side
+        self.sel = Selection(self)
+        self.feed = EventFeed(self)
+        self.panel = SidePanel(self)
+        self.prompt_panel = PromptPanel(self)
+        self.input = BattleInput(self)
+        self.skills = SkillInput(self)
+        self.act = ActInput(self)
+        self.deploy = DeployInput(self)
+        self._watch = WatchInput(self)
+        self._prompt_input = PromptInput(self)
+        self.painter = BattlePainter(self)
+        self.turns = ComputerTurns(self)
+        self.attack_kind: str | None = None
+        self.result_timer: float | None = None
+        self.time = 0.0
+        self.layout = {}
+        self.b_menu = self.b_help = self.b_undo = self.b_skip = None
+        self.refresh_units()
+        self.feed.ingest(initial=True, loaded=bool(match.log))
+        self.sel.pick_deploy_unit()
+        if match.phase == "over":
+            self.result_timer = 1.0  # a finished battle (loaded): straight on to its results
+        if match.phase == "battle" and match.turn:
+            self.effects.banners.append(Banner(f"Turn {match.turn}", [self.whose_line()], kind="turn", duration=1.8))
+
+    @property
+    def side(self) -> str:
+        """The side of the person at the screen ("your squad")."""
+        if self.seat is not None:
+            return self.seat.side
+        people = self.session.people()
+        return people[0].side if people else self.match.sides[0]
+
+    @property
+    def npc_line(self) -> str:
+        return self.turns.line
+
+    @property
+    def npc_line_uid(self):
+        return self.turns.line_uid
+
+    @property
+    def skip(self) -> bool:
+        return self.turns.skip
+
+    @skip.setter
+    def skip(self, on: bool) -> None:
+        self.turns.skip = on
+
+    def play_by_computer(self, side: str, controller) -> None:
+        """Let `controller` play `side` (tests, a demo): the session drives it like any computer side."""
+        self.extra_controllers[side] = controller
+        self.session.controllers[side] = controller
+
+    @property
+    def stats(self) -> dict:
+        return self.feed.stats
+
+    @property
+    def anims(self):
+        return self.feed.anims
+
+    @property
+    def b_auto(self):
+        return self.panel.b_auto
+
+    @property
+    def b_start(self):
+        return self.panel.b_start
+
+    @property
+    def b_end(self):
+        return self.panel.b_end
+
+    @property
+    def deploy_list(self):
+        return self.panel.deploy_list
+
+    def card_uid(self) -> int | None:
+        return self.sel.card_uid()
+
+    def card_view_rect(self):
+        return self.sel.card_view_rect()
+
+    def card_scroll_max(self) -> int:
+        return self.sel.card_scroll_max()
+
+    def select(self, uid, mode="default") -> None:
+        self.sel.select(uid, mode)
+
+    def set_mode(self, mode: str, weapon_id: str | None = None) -> None:
+        self.sel.set_mode(mode, weapon_id)
+
+    # == layout and widgets =========================================================================
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        W, H = self.app.size
+        px = self.px
+        top_h = px(46)
+        panel_w = min(px(410), int(W * 0.42))
+        hint_h = px(28)
+        view = pygame.Rect(0, top_h, W - panel_w, H - top_h - hint_h)
+        panel = pygame.Rect(W - panel_w, top_h, panel_w, H - top_h)
+        self.layout = {"top": pygame.Rect(0, 0, W, top_h), "view": view, "panel": panel,
+                       "hint": pygame.Rect(0, H - hint_h, W - panel_w, hint_h)}
+        bf = self.match.table.battlefield
+        if self.camera is None:
+            self.camera = Camera(view, bf.width, bf.height)
+        else:
+            self.camera.set_view(view)
+        self.camera.reserve_left(self.painter.summary.width() + px(8))  # a fitted table leaves the summary clear
+        # top bar buttons
+        bw, bh = px(92), px(32)
+        x = W - px(8) - bw
+        y = (top_h - bh) // 2
+        self.b_menu = UIButton(rect(x, y, bw, bh), "Menu", m, container=root, tool_tip_text="Pause: save, load, "
+                               "settings, quit (Esc)")
+        x -= bw + px(6)
+        self.b_help = UIButton(rect(x, y, bw, bh), "Help", m, container=root, tool_tip_text="Controls, how to "
+                               "play, how the game reads the rules (F1)")
+        x -= bw + px(6)
+        self.b_undo = UIButton(rect(x, y, bw, bh), "Undo", m, container=root, tool_tip_text="Take back the last "
+                               "action if it rolled no dice (Ctrl+Z)")
+        x -= int(bw * 1.25) + px(6)
+        self.b_skip = UIButton(rect(x, y, int(bw * 1.25), bh), "Skip NPCs", m, container=root,
+                               tool_tip_text="Play the NPC activations at once (Space)")
+        self.panel.reset()
+        self.prompt_panel.clear()
+        self.panel.build()
+        self.log.set_rect(self.layout.get("log", pygame.Rect(0, 0, 0, 0)))
+        self.panel.sync()
+
+    def exit(self) -> None:
+        super().exit()
+        self.painter.kill_tooltip()
+        if not self.keep_match:
+            self.match.close()  # its esper world goes with it
+        self.sel.preview = None
+
+    def on_style_change(self) -> None:
+        app = self.app
+        self.renderer = BoardRenderer(self.match.table.battlefield, self.match.table.measure, app.palette, app.text,
+                                      app.sprites)
+        self.renderer.set_faces(getattr(self.match.table, "faces", ()))
+        self.log = LogView(app.text, app.sprites, app.palette)
+        self.feed.restart()
+        self.feed.ingest(initial=True)
+        self.card = CardView(app)
+        self.card.own_side = self.side
+        self.painter.panel.forget()
+
+    def open_pause(self) -> None:
+        from ..menus import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    # == reading the match ===========================================================================
+    def refresh_units(self) -> None:
+        self.units = snapshot_units(self.match)
+        self.by_uid = {v.uid: v for v in self.units}
+        self.markers = snapshot_markers(self.match)
+
+    def _mission_now(self):
+        if self._mission_view is None or self._mission_view[0] != self.version:
+            m = self.match
+            try:
+                zones = tuple(m.mission.zones(m))
+            except Exception:  # a mission that cannot say: nothing drawn, the game goes on
+                zones = ()
+            try:
+                summary = m.mission.summary(m)
+            except Exception:
+                summary = None
+            self._mission_view = (self.version, zones, summary)
+        return self._mission_view
+
+    def mission_zones(self) -> tuple:
+        """The zones the mission draws now (deployment, extraction...), read once per match change."""
+        return self._mission_now()[1]
+
+    def mission_summary(self):
+        """The mission's summary now (title, Turn, objectives, MP, notes), read once per match change."""
+        return self._mission_now()[2]
+
+    def ready_own(self, uid) -> bool:
+        m = self.match
+        return uid is not None and m.standing(uid) and m.unit(uid).side == self.side and \
+            not m.unit(uid).item and m.readiness(uid).ready
+
+    def can_undo(self) -> bool:
+        m = self.match
+        if not m.can_undo() or not m.log:
+            return False
+        if m.log[-1].side != self.side:
+            return False
+        return m.waiting_for() == self.side or m.phase == "deploy"
+
+    def whose_line(self) -> str:
+        m = self.match
+        w = m.waiting_for()
+        if w == self.side:
+            return "Your squad acts: activate a unit"
+        return acting_side(self, w) + " acting"
+
+    def computer_side(self, side) -> bool:
+        """`side` is played by the computer (an NPC Behaviour or a computer player) on this screen."""
+        return side in self.session.controllers
+
+    def computer_acting(self) -> bool:
+        return self.match.phase == "battle" and self.turns.acting()
+
+    def my_decision(self) -> bool:
+        """The match waits for the person at the screen."""
+        who = self.session.person_to_act()
+        return who is not None and (self.seat is None or who == self.seat)
+
+    def prompt_where(self) -> str:
+        """Where the question box is: "at the top" or "at the bottom" of the table view."""
+        view = self.layout.get("view")
+        r = self.prompt_panel.rect
+        if view is not None and self.prompt_panel.active and r.centery < view.centery:
+            return "at the top"
+        return "at the bottom"
+
+    # == changing the match ============================================================================
+    def submit(self, cmd, quiet: bool = False) -> bool:
+        """The one door to the match. Illegal commands show their reason and change nothing."""
+        m = self.match
+        if isinstance(cmd, C.RangedAttack):
+            self.attack_kind = "ranged"
+        elif isinstance(cmd, (C.MeleeAttack, C.ChooseAttackOfOpportunity)):
+            self.attack_kind = "melee"
+        old = dict(self.by_uid)
+        try:
+            m.submit(cmd)
+        except IllegalCommand as e:
+            if not quiet:
+                self.app.toast(str(e), "error")
+            return False
+        self.changed(old)
+        return True
+
+    def changed(self, old: dict) -> None:
+        """The match changed (a command of the player's or the computer's): read it again. `old`: the bases
+        as they were (animations start from there)."""
+        self.version += 1
+        self.refresh_units()
+        self.feed.ingest(old=old)
+        self.after_change()
+
+    def after_change(self) -> None:
+        self.sel.after_change()
+        self.update_hover()
+        self.panel.sync()
+
+    def set_match(self, match) -> None:
+        """Replace the match (undo, load): everything shown is rebuilt from it."""
+        self.match = match
+        self.version += 1
+        self.session = Session(match, dict(self.extra_controllers))
+        self.log.clear()
+        self.feed.restart()
+        self.effects.floaters.clear()
+        self.prompt_panel.clear()
+        self.refresh_units()
+        self.feed.ingest(initial=True)
+        sel = self.sel
+        if sel.selected is not None and not self.ready_own(sel.selected) and sel.selected != match.active_unit:
+            sel.selected = None
+            sel.mode = None
+        self.after_change()
+        self.panel.build()
+        self.panel.sync()
+
+    def undo(self) -> None:
+        from game.modes import undo
+        if not self.can_undo():
+            if self.match.log and not self.match.can_undo():
+                self.app.toast("The last action rolled dice: it cannot be undone", "error")
+            else:
+                self.app.toast("Nothing to undo", "error")
+            return
+        last = self.match.log[-1]
+        try:
+            new = undo(self.match)
+        except (ValueError, IllegalCommand) as e:
+            self.app.toast(str(e), "error")
+            return
+        self.set_match(new)
+        self.app.toast(f"Undone: {command_text(new, last, self.side)}", "ok")
+
+    # == input =======================================================================================
+    def intent(self, name: str) -> bool:
+        return self.input.intent(name)
+
+    def handle(self, event, consumed) -> None:
+        self.input.handle(event, consumed)
+
+    def click_handler(self) -> TableInput | None:
+        """Who a click on the table is for, in the input mode the screen is in."""
+        m = self.match
+        if m.phase == "deploy":
+            return self.deploy
+        if m.phase != "battle":
+            return None
+        p = m.prompt
+        if self.sel.skill is not None and (p is None or self.sel.skill.from_prompt):
+            return self.skills
+        if p is not None:
+            return self._prompt_input
+        if m.waiting_for() != self.side:
+            return self._watch
+        return self.act
+
+    def update_hover(self) -> None:
+        """What is under the mouse, recomputed when the mouse moves or the match changes."""
+        cam = self.camera
+        if cam is None:
+            return
+        sel = self.sel
+        mx, my = self.app.mouse
+        if not self.layout["view"].collidepoint(mx, my) or (self.prompt_panel.active and
+                                                           self.prompt_panel.rect.collidepoint(mx, my)) or \
+                self.painter.summary.rect.collidepoint(mx, my):
+            sel.mouse_board = None
+            sel.hover_marker = None
+            if sel.hover_uid is not None:
+                sel.hover_uid = None
+                self.card.invalidate()
+            sel.clear_hover()
+            sel.ghost = None
+            return
+        x, y = cam.to_board(mx, my)
+        sel.mouse_board = (x, y)
+        hu = None
+        best = None
+        for v in self.units:
+            d = math.hypot(v.x - x, v.y - y)
+            if d <= v.r + 0.08 and (best is None or d < best):
+                hu, best = v.uid, d
+        if hu != sel.hover_uid:
+            sel.hover_uid = hu
+            self.card.invalidate()
+        sel.hover_marker = self._marker_at(x, y, (mx, my), hu)
+        if self.match.phase == "deploy":
+            self.deploy.hover(x, y, hu)
+        elif sel.skill is not None:
+            self.skills.hover(x, y, hu)
+        else:
+            self.act.hover(x, y, hu)
+
+    def _marker_at(self, x: float, y: float, pos, hu) -> str | None:
+        """The marker under the mouse: a token on the table, the token of a carried marker on its carrier, or an
+        item marker's base."""
+        for mv in self.markers:
+            if mv.item is not None and mv.item == hu:
+                return mv.mid
+            if mv.carrier is not None:
+                at = self.painter.mission.badge_at(mv)
+                if at is not None and math.hypot(at[0] - pos[0], at[1] - pos[1]) <= max(6, self.camera.ppi * 0.3):
+                    return mv.mid
+            elif mv.item is None and hu is None and math.hypot(mv.x - x, mv.y - y) <= mv.r + 0.1:
+                return mv.mid
+        return None
+
+    # == per frame ===================================================================================
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.effects.update(dt)
+        self.feed.update(dt)
+        self.turns.update(dt)
+        if self.hand_over_if_needed():
+            return
+        if self.sel.preview_key is None and self.sel.mode is not None:
+            self.sel.current_preview()
+            self.update_hover()
+        self.prompt_panel.sync(self.match, self.side, self.layout["view"])
+        self.panel.sync()
+        self.painter.update_tooltip(dt)
+        if self.result_timer is not None:
+            self.result_timer -= dt
+            if self.result_timer <= 0 and not self.feed.anims:
+                self._show_results()
+
+    def update_below(self, dt: float) -> None:
+        """Under an overlay (pause, help) nothing moves."""
+
+    # == hot-seat: the screen serves whoever must decide ================================================
+    def hand_over_if_needed(self) -> bool:
+        """When the match waits for another person than the one at the screen (or asks a secret question), show
+        the hand-over screen first. True if it was shown."""
+        m = self.match
+        if m.phase == "over" or self.effects.banner is not None or len(self.session.people()) < 2:
+            return False
+        who = self.session.person_to_act()
+        if who is None:
+            return False
+        p = m.prompt
+        secret = p is not None and p.kind == "choice" and len(p.data) > 1 and bool(p.data[1]) and \
+            p is not self._secret_ok
+        if who == self.seat and not secret:
+            return False
+        from .handover import HandoverScene
+        self.app.push(HandoverScene(self.app, self, who, secret))
+        return True
+
+    def take_seat(self, who, secret: bool = False) -> None:
+        """`who` is at the screen now (after the hand-over)."""
+        changed = who != self.seat
+        self.seat = who
+        self.card.own_side = self.side
+        self._secret_ok = self.match.prompt if secret else None
+        if changed:
+            self.version += 1
+            self.sel.select(None, None)
+            self.sel.after_change()
+            self.prompt_panel.clear()
+            self.panel.build()
+            self.panel.sync()
+
+    def _show_results(self) -> None:
+        from ..menus import ResultsScene
+        self.result_timer = None
+        self.keep_match = True
+        people = self.session.people()
+        side = self.side if len({p.side for p in people}) <= 1 else None
+        self.app.replace(ResultsScene(self.app, self.match, self.summary_html(), side))
+
+    def summary_html(self) -> str:
+        return summary_html(self.match, self.side, self.feed.stats)
+
+    @property
+    def chip_tooltip(self):
+        return self.painter.tooltip
+
+    def redraw_state(self):
+        """Moving while bases slide, banners fade, damage numbers rise or the dice tray fades; pulsing while a
+        highlight pulses (the selected unit, the deployment zone, units a question is about); else still, drawn
+        again when the match or what the screen shows of it changes (the key)."""
+        fx = self.effects
+        if self.feed.anims or fx.banners or fx.floaters or fx.crosses or \
+                (fx.tray is not None and fx.tray_t > fx.tray_duration - 1.0):
+            mode = "moving"
+        else:
+            m = self.match
+            p = m.prompt
+            pulsing = m.phase == "deploy" or (self.selected is not None and self.selected != m.active_unit) or \
+                (p is not None and p.side == self.side and (p.kind == "pick_npc" or p.decision is not None or
+                                                            p.kind in ("devoted", "react", "counter")))
+            mode = "pulsing" if pulsing else "still"
+        cam = self.camera
+        sel = self.sel
+        key = (self.version, sel.selected, sel.inspect, sel.mode, sel.weapon_id, sel.hover_uid, sel.hover_spot,
+               None if sel.hover_target is None else sel.hover_target.uid, sel.card_uid(), sel.card_scroll,
+               sel.ghost, sel.skill_hover, None if sel.skill is None else (sel.skill.sid, sel.skill.first),
+               self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
+               None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
+               len(self.log.entries), self.log.scroll, self.npc_line, sel.hover_marker, self.painter.summary.folded,
+               self.painter.tooltip is None, self.suspended)
+        return mode, key
+
+    @property
+    def busy(self) -> bool:
+        return self.turns.acting() or self.result_timer is not None or bool(self.effects.banners) or \
+            self.effects.tray is not None
+
+    def toast_anchor(self):
+        """Where toasts go on the battle screen: the top of the table view, under the question box when it is
+        there; None while a banner shows (the toasts wait for it)."""
+        if self.effects.banner is not None:
+            return None
+        view = self.layout.get("view")
+        if view is None:
+            return super().toast_anchor()
+        y = view.y + self.px(10)
+        r = self.prompt_panel.rect
+        if self.prompt_panel.active and r.top <= y + self.px(60):
+            y = r.bottom + self.px(8)
+        box = self.painter.summary.rect
+        x = (box.right + view.right) // 2 if box.w and box.bottom > y else view.centerx
+        return x, y
+
+    # == drawing =====================================================================================
+    def draw(self, screen) -> None:
+        self.painter.draw(screen)
+
+    def draw_over(self, screen) -> None:
+        self.painter.draw_over(screen)
+
+
+# the selection's state, read and written as the scene's own (`scene.selected`, `scene.mode`, ...)
+for _name in FIELDS:
+    setattr(BattleScene, _name, _selection_field(_name))
+del _name

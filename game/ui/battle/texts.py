@@ -1,0 +1,213 @@
+"""The lines the battle screen writes, made from the match and the selection: the top bar's status, the preview
+box under the action buttons, the hint strip at the bottom, the small label by the cursor. Pure functions of
+the scene: drawing them is the painters' business."""
+from __future__ import annotations
+
+from ..skillui import grant_text, skill_rule
+from ..wording import count
+
+
+def top_status(sc) -> tuple[str, tuple]:
+    """The top bar's line in battle: whose decision it is and what is going on, with its colour."""
+    m = sc.match
+    pal = sc.app.palette
+    w = m.waiting_for()
+    a = m.active_unit
+    if m.prompt is not None and m.prompt.side == sc.side:
+        return "Your decision: " + m.prompt.text, pal.select
+    if w == sc.side:
+        if a is not None:
+            g = grant_text(m)
+            if g:
+                return f"{m.unit(a).name}  ·  {g}", pal.player
+            return f"{m.unit(a).name} activating  ·  {m.act_left()} ACT left", pal.player
+        return "Your turn: activate a Ready unit", pal.player
+    if sc.computer_side(w):
+        who = acting_side(sc, w)
+        if a is not None and m.side_of(a) == sc.side:  # the computer answers during one of our activations
+            return f"{m.unit(a).name} activating  ·  {who[0].lower() + who[1:]} answering   (Space: skip)", pal.npc
+        if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the explanation of the unit acting now
+            return sc.npc_line + "   (Space: skip)", pal.npc
+        return f"{who} acting   (Space: skip)", pal.npc
+    return "", pal.text
+
+
+def acting_side(sc, side) -> str:
+    """"The NPCs are" / "Rivals is" / "The computer is": who acts now, for the top bar and the hint."""
+    m = sc.match
+    if side in m.npc_sides:
+        return "The NPCs are"
+    if side is None:
+        return "The computer is"
+    return f"{m.side_name(side)} is"
+
+
+def info_lines(sc):
+    """The preview box: what the hovered path or target would give."""
+    m = sc.match
+    pal = sc.app.palette
+    lines: list[tuple[str, tuple, bool]] = []
+    if m.phase != "battle":
+        return lines
+    pv = sc.sel.shown_preview
+    if sc.skill is not None:
+        return skill_info(sc, lines)
+    if m.prompt is not None and m.prompt.side == sc.side:
+        if sc.prompt_panel.active:
+            lines.append((f"Answer the question {sc.prompt_where()} of the table view first.", pal.select, True))
+        return lines
+    if sc.selected is None:
+        if m.waiting_for() == sc.side and m.prompt is None:
+            lines.append(("Click a Ready unit (or Tab) to see what it can do.", pal.text_dim, False))
+        return lines
+    if sc.mode in ("move", "dash") and pv is not None:
+        return _move_info(sc, pv, lines)
+    if sc.mode in ("ranged", "melee") and pv is not None:
+        return _attack_info(sc, pv, lines)
+    st = [s for s in sc.panel.actions if s.enabled]
+    if not st and m.waiting_for() == sc.side:
+        lines.append(("Nothing left to do: End activation (E or Enter).", pal.text_dim, False))
+    return lines
+
+
+def _move_info(sc, pv, lines):
+    m, pal = sc.match, sc.app.palette
+    name = "Move" if sc.mode == "move" else "Dash"
+    lines.append((f'{name}: up to {pv.budget:g}" (climbing included)  ·  {len(pv.spots)} spots', pal.text, True))
+    p = sc.hover_path
+    if p is not None:
+        lines.append((f'Path: {p.cost:.1f}" of {pv.budget:g}"' + (f", {count(p.climbs, 'climb')}" if p.climbs else ""),
+                      pal.select, True))
+        threats = pv.aoo_threats(p)
+        if threats:
+            names = ", ".join(m.unit(e).name for e in threats)
+            lines.append((f"Warning: leaving {names} allows an Attack of Opportunity (R16)", pal.warn, True))
+    else:
+        lines.append(("Hover a highlighted spot to see the path; click to go.", pal.text_dim, False))
+    return lines
+
+
+def _attack_info(sc, pv, lines):
+    pal = sc.app.palette
+    w = pv.weapon
+    valid = pv.valid_targets()
+    lines.append((f"{w.name}: ATT {w.att}, SKL {w.skl}  ·  {count(len(valid), 'valid target')}", pal.text, True))
+    info = sc.hover_target
+    if info is None:
+        lines.append(("Hover an enemy: range, sight lines, Cover and the odds.", pal.text_dim, False))
+        return lines
+    if info.reason is not None:
+        lines.append((f"{info.name}: {info.reason}", pal.bad, True))
+        if info.distance is not None:
+            lines.append((f'Distance {info.distance:.1f}"', pal.text_dim, False))
+        return lines
+    bits = [f'{info.distance:.1f}" away'] if info.distance is not None else []
+    if info.sight is not None:
+        bits.append("in Cover (1 save re-roll)" if info.setup is not None and info.setup.cover else "no Cover")
+        if getattr(info.sight, "high_ground", False):
+            bits.append("High Ground")
+    lines.append((f"{info.name}: " + ", ".join(bits), pal.text, True))
+    o = info.odds
+    if o is not None:
+        lines.append((f"At least 1 HIT lost: {o.p_any * 100:.0f}%   ·   expected HIT lost: "
+                      f"{o.expected_target_loss:.2f}", pal.select, True))
+        if o.p_taken_out is not None:
+            lines.append((f"Chance to take it out: {o.p_taken_out * 100:.0f}%", pal.good, True))
+        if info.melee and o.expected_attacker_loss > 0:
+            lines.append((f"Returned Damage to you: expected {o.expected_attacker_loss:.2f} HIT", pal.warn, False))
+        lines.append(("Odds with free re-rolls only (no TO spent)", pal.text_faint, False))
+    elif info.error:
+        lines.append((f"(odds unavailable: {info.error})", pal.text_faint, False))
+    return lines
+
+
+def skill_info(sc, lines):
+    m, t, pal = sc.match, sc.skill, sc.app.palette
+    lines.append((t.instruction(), pal.select, True))
+    hu = sc.sel.hover_uid
+    if hu is not None and hu in t.units():
+        h = m.health(hu)
+        lines.append((f"{m.unit(hu).name}: HIT {h.hit}/{h.max_hit}  ·  click to choose", pal.text, True))
+    h = sc.skill_hover
+    if h is not None:
+        x, y = (h[0], h[1]) if h[2] else (round(h[0] * 2) / 2, round(h[1] * 2) / 2)  # fewer repaints
+        where = f'Spot ({x:.1f}", {y:.1f}")' + ("" if h[2] else ": any point in reach (the rules check it)")
+        lines.append((where, pal.text, True))
+        if sc.skill_victims:
+            lines.append(("Adjacent to it: " + ", ".join(m.unit(u).name for u in sc.skill_victims), pal.warn, True))
+    rule = getattr(t, "rule", "") or skill_rule(m, t.sid)
+    if rule:
+        lines.append((rule, pal.text_dim, False))
+    return lines
+
+
+def hint_text(sc) -> str:
+    m = sc.match
+    if m.phase == "deploy":
+        if sc.sel.deploy_uid is not None:
+            return (f"Click inside your deployment zone to place {m.unit(sc.sel.deploy_uid).name}  ·  Auto-deploy "
+                    "places everyone  ·  Ctrl+Z takes back  ·  wheel: zoom, right-drag: pan")
+        return "Everyone is placed: Start battle (Enter)  ·  Ctrl+Z takes back the last placement"
+    if m.phase == "over":
+        return "The mission is over"
+    if sc.effects.banner is not None:
+        return "Click, Space or Enter: continue"
+    w = m.waiting_for()
+    if sc.skill is not None:
+        return sc.skill.instruction() + "  ·  Esc or right click: back"
+    if m.prompt is not None and m.prompt.side == sc.side:
+        kind = m.prompt.kind
+        if kind in ("dice", "mission_dice"):
+            return "Pick a die (click or 1-9), then re-roll or change it, or Accept (Enter)"
+        if kind == "parry":
+            return "Pick one of the attacker's dice that hit (click or 1-9), then Parry it  ·  Enter: no Parry"
+        where = sc.prompt_where()
+        if kind in ("devoted", "react"):
+            return f"Click a highlighted unit on the table, or answer in the box {where}  ·  Enter: no"
+        return f"Answer the question in the box {where} of the table view"
+    if w != sc.side:
+        return f"{acting_side(sc, w)} acting  ·  Space: skip ahead  ·  hover any base to read its card"
+    if sc.selected is None:
+        return "Click a Ready unit (Tab: next)  ·  G: grid and ruler  ·  F1: help  ·  Esc: menu"
+    if sc.act.enter_ends_activation():
+        return "Nothing left to do: E or Enter ends the activation  ·  Ctrl+Z: undo"
+    if sc.mode == "move":
+        return "Click a highlighted spot to Move  ·  D: Dash  ·  R: shoot  ·  F: fight  ·  E: end activation"
+    if sc.mode == "dash":
+        return "Click a highlighted spot to Dash  ·  M: Move  ·  Esc: back"
+    if sc.mode in ("ranged", "melee"):
+        return "Click a target with a green reticle  ·  hover for the odds  ·  Esc or right click: back"
+    return "Pick an action on the right  ·  E: end activation  ·  Ctrl+Z: undo"
+
+
+def hover_label(sc):
+    """(text, colour) of the small label by the cursor: the hovered unit's name and HIT (the reason it can't be
+    targeted, or the odds), or why a unit cannot deploy there; None when there is none, or when a banner or the
+    question box is under the cursor (one thing at a time)."""
+    sel = sc.sel
+    if sel.mouse_board is None or sc.effects.banner is not None:
+        return None
+    if sc.prompt_panel.active and sc.prompt_panel.rect.collidepoint(sc.app.mouse):
+        return None
+    if sel.hover_spot is not None and sel.mode in ("move", "dash"):
+        return None  # the path's own label says what matters here
+    pal = sc.app.palette
+    if sel.hover_uid is None:
+        g = sel.ghost
+        if g is not None and not g[2] and sc.match.phase == "deploy":
+            return f"Cannot deploy here: {g[3]}", pal.bad
+        return None
+    v = sc.by_uid.get(sel.hover_uid)
+    if v is None:
+        return None
+    txt = f"{v.name}  ·  HIT {v.hit}/{v.max_hit}"
+    col = pal.text
+    info = sel.hover_target
+    if info is not None and info.uid == v.uid:
+        if info.reason:
+            txt += f"  ·  {info.reason}"
+            col = pal.bad
+        elif info.odds is not None:
+            txt += f"  ·  {info.odds.p_any * 100:.0f}% to hurt"
+            col = pal.good
+    return txt, col

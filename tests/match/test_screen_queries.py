@@ -1,0 +1,33 @@
+"""Small queries the battle screen asks instead of re-deriving a rule: who may make an Attack of Opportunity on
+a path (the move's prompt offers exactly them), and what a skill action of a Ready unit would cost."""
+from game.match import commands as C
+from game.rules.model import Special
+
+from tests.match.conftest import card
+from tests.match.test_match_rules import START
+
+
+def test_aoo_candidates_are_the_ones_the_move_prompt_offers(make_skirmish):
+    m, a, b = make_skirmish([(card(act=3), 10, 10)], [(card(), 11.2, 10), (card(melee=()), 10, 11.2)], dice=START)
+    path = m.move_options(a[0], "move").reach.path_to(6, 10, 0.0)
+    assert set(path.left_adjacency) == {b[0], b[1]}
+    got = m.aoo_candidates(a[0], path.left_adjacency)
+    assert got == [(b[0], "mel")]  # the second enemy has no melee weapon
+    m.submit(C.Activate("A", a[0]))
+    m.submit(C.Move("A", 6, 10))
+    assert m.prompt.kind == "aoo" and list(m.prompt.options) == got
+    m.submit(C.ChooseAttackOfOpportunity("B", None))
+    # once used (here: declined leaves it unused), and a unit that used its AoO this Turn is not a candidate
+    m.readiness(b[0]).aoo_used = True
+    assert m.aoo_candidates(a[0], (b[0],)) == []
+
+
+def test_skill_cost_of_a_ready_unit_is_what_its_first_action_would_pay(make_skirmish):
+    from game.content import load_catalog
+    cat = load_catalog()
+    m, a, b = make_skirmish([(card(act=2, skills=("INT-STRAT",)), 10, 10)], [(card(), 20, 20)], dice=START,
+                            catalog=cat)
+    cost, pay, why = m.skill_cost_for(a[0], "INT-STRAT")
+    base, to_only = cat.skills["INT-STRAT"].act_cost, False
+    assert (cost, pay, why) == (base, (base, 0), None)
+    assert m.activation is None  # asked without activating it
