@@ -182,9 +182,11 @@ class MatchAttacks:
                       action: bool = False, counter: bool = False, path=()) -> None:
         a_unit = self.unit(attacker)
         kind = weapon.kind
+        first_target = groups[0][1][0]
+        more_att, more_skl = self.mission.attack_bonus(self, attacker, first_target, weapon)  # Rivals
         if att is None:
             att = esper.component_for_entity(attacker, Health).hit if weapon.has("HIT") else weapon.att
-            att = S.attack_dice(self, attacker, weapon, att, aoo)
+            att = S.attack_dice(self, attacker, weapon, att, aoo) + more_att
         if att <= 0:
             self.note("No Attack dice left to roll", attacker)
             if then_move is not None and mover is not None and self.standing(mover):
@@ -217,12 +219,13 @@ class MatchAttacks:
             rerolls.append(("BRU", weapon.value("BRU")))
         if support:
             rerolls.append(("support", support))
-        spec = AttackSpec(attacker=attacker, kind=kind, att=att, skl=weapon.skl, attacker_arm=a_unit.card.arm,
+        spec = AttackSpec(attacker=attacker, kind=kind, att=att, skl=weapon.skl + more_skl, attacker_arm=a_unit.card.arm,
                           attacker_hit=esper.component_for_entity(attacker, Health).hit,
                           groups=tuple(spec_groups), rerolls=tuple(rerolls), rlt=weapon.has("RLT"),
                           aut=weapon.value("AUT"), rnd=weapon.value("RND"), weapon=weapon.name,
                           attacker_name=a_unit.name)
         spec = S.on_attack_spec(self, spec, weapon, aoo)
+        spec = self._mission_spec(spec, attacker, kind)
         if weapon.has("LIM"):
             r = esper.component_for_entity(attacker, Readiness)
             r.used_limited = tuple(sorted({*r.used_limited, weapon.id}))
@@ -232,6 +235,20 @@ class MatchAttacks:
         self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
                                       mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter)
         self._step_attack()
+
+    def _mission_spec(self, spec, attacker: int, kind: str):
+        """The mission's +ARM for each target of an attack (Hold the Line), after the skills' changes."""
+        from dataclasses import replace
+        groups = []
+        changed = False
+        for n, targets in spec.groups:
+            row = []
+            for t in targets:
+                more = 0 if self.unit(t.uid).item else self.mission.arm_bonus(self, t.uid, attacker, kind == RANGED)
+                changed = changed or bool(more)
+                row.append(replace(t, arm=t.arm + more) if more else t)
+            groups.append((n, tuple(row)))
+        return replace(spec, groups=tuple(groups)) if changed else spec
 
     def deal_damage(self, source: int, groups: list[tuple[int, list[int]]], kind: str, why: str,
                     after: tuple = ()) -> None:
@@ -356,13 +373,26 @@ class MatchAttacks:
         self.events.extend(log[ctx.flushed:])
         ctx.flushed = len(log)
 
+    def taken_out_by(self, uid: int) -> int | None:
+        """The unit whose attack or Damage took `uid` out (None: still standing, or no unit did it)."""
+        with self._in_world():
+            t = esper.try_component(uid, TakenOut)
+            return None if t is None else t.by
+
+    def fell_at(self, uid: int) -> tuple[float, float, float] | None:
+        """Where a unit Taken Out stood when it fell (None: it is not Taken Out)."""
+        with self._in_world():
+            t = esper.try_component(uid, TakenOut)
+            return None if t is None else t.at
+
     def _has_last_action(self, uid: int) -> bool:
         return any(s in S.DUTY_BEFORE_DEATH for s in self.unit(uid).card.skills)
 
-    def _take_out(self, uid: int) -> None:
+    def _take_out(self, uid: int, by: int | None = None) -> None:
         u = self.unit(uid)
         self._drop_carried(uid)  # a carried marker is dropped where its carrier falls
-        esper.add_component(uid, TakenOut(self.turn))
+        p = esper.component_for_entity(uid, Position)
+        esper.add_component(uid, TakenOut(self.turn, by, (p.x, p.y, p.z)))
         esper.remove_component(uid, Position)
         esper.component_for_entity(uid, Readiness).ready = False
         if not u.item:

@@ -20,6 +20,7 @@ from game.rules.dice import Die
 from . import anchors as A
 from . import commands as C
 from . import events as E
+from . import skills as S
 from .components import Departed, Position
 from .errors import IllegalCommand
 from .mission import MissionActionDef
@@ -140,6 +141,8 @@ class MatchMissions:
             return f"only {', '.join(self.side_name(s) for s in d.sides)} may {d.name}"
         if self.conditions(uid).downed and not d.downed_ok:
             return "a Downed unit may only Move, Dash or be revived"
+        if not S.may_take_mission_actions(self, uid):
+            return f"{self.unit(uid).name} cannot take Mission actions (Beast, Mindless, Weirdo)"
         if d.target == "marker":
             if marker is None or marker not in self._marker_ids:
                 return f"{d.name} needs a marker"
@@ -305,6 +308,17 @@ class MatchMissions:
             return (f"there is room for only {have} of {need} units of {self.side_name(side)} in the deployment "
                     f"zone on {self.table.battlefield.name}")
         return None
+
+    # == Damage from the mission =======================================================================
+    def mission_damage(self, targets, amount: int, why: str) -> None:
+        """Each unit of `targets` takes `amount` Damage from the mission (radiation, a collapsing structure): no
+        attack roll; each saves it with its Armor like a ranged attack's Damage (a Critical Save counts as
+        2), its side may spend Tactical Orders on the saves. Queued after what is already due. The unit counts as
+        its own source, so `taken_out_by` names the unit itself when the Damage takes it out."""
+        from game.rules.model import RANGED
+        for t in targets:
+            if self.standing(t) and not self.unit(t).item and not self.conditions(t).downed:
+                self._queue(("skill", "damage", t, amount, why, RANGED, (t,)))
 
     # == leaving the table =============================================================================
     def depart(self, uid: int, why: str) -> None:
