@@ -76,15 +76,25 @@ def units(m, side):
     return m.all_units_of(side)
 
 
-def end_turn(m):
-    """Both sides end every remaining activation (nobody acts) until the Turn is over."""
+TURN = NO_TO + NO_TO + [1, 2]  # a Turn's dice: no TO for either side, the player wins the Initiative
+
+
+def end_turn(m, first="player"):
+    """Both sides end every remaining activation (nobody acts) until the Turn is over; the next Turn's
+    Initiative winner lets `first` activate first (None: the question is left open)."""
+    if m.prompt is not None and m.prompt.kind == "first":  # a Turn that has just begun
+        m.submit(C.ChooseFirst(m.prompt.side, first or "player"))
     turn = m.turn
-    while m.phase == "battle" and m.turn == turn and m.prompt is None:
+    while m.phase == "battle" and m.turn == turn:
+        if m.prompt is not None:
+            return
         side = m.waiting_for()
         if m.active_unit is None:
             ready = [u for u in m.units(side) if m.readiness(u).ready]
             m.submit(C.Activate(side, ready[0]))
         m.submit(C.EndActivation(side))
+    if first is not None and m.prompt is not None and m.prompt.kind == "first":
+        m.submit(C.ChooseFirst(m.prompt.side, first))
 
 
-__all__ = ["card", "pvp_match", "answer_setup", "units", "end_turn", "NO_TO"]
+__all__ = ["card", "pvp_match", "answer_setup", "units", "end_turn", "NO_TO", "TURN"]
