@@ -81,24 +81,22 @@ STALE_TURNS = 3  # V-note: a Climax without a Turn limit that stands still this 
 
 
 def track_stalemate(match) -> None:
-    """End of a Turn of a mission without a Turn limit: count the Turns in a row in which no unit lost HIT and
-    no Beacon was claimed."""
+    """End of a Turn of a mission without a Turn limit: count the Turns in a row in which no unit lost HIT."""
     ms = match.mission_state
     lost = 0
     for s in P.SIDES:
         for u in match.all_units_of(s):
             h = match.health(u)
             lost += h.max_hit - h.hit if match.standing(u) else h.max_hit
-    moved = lost != ms.get("hit_lost", 0) or bool(ms.get("claims"))
+    moved = lost != ms.get("hit_lost", 0)
     ms["hit_lost"] = lost
     ms["stale"] = 0 if moved else ms.get("stale", 0) + 1
 
 
-def _stalemate(match, beacons: bool = False) -> Decision | None:
+def _stalemate(match) -> Decision | None:
     n = match.mission_state.get("stale", 0)
     if n >= STALE_TURNS:
-        what = "a unit losing HIT or a Beacon claimed" if beacons else "a unit losing HIT"
-        return None, f"stalemate: {n} Turns in a row passed without {what}"
+        return None, f"stalemate: {n} Turns in a row passed without a unit losing HIT"
     return None
 
 
@@ -121,8 +119,8 @@ def both_claimed(match, defn, final: bool) -> Decision | None:
         return None, "no unit left can claim a Beacon"
     if not final:
         return None
-    if _stalemate(match, True):
-        return _stalemate(match, True)
+    if _stalemate(match):
+        return _stalemate(match)
     claims = match.mission_state.get("claims", {})
     for s in P.SIDES:
         if beacons and all(claims.get(b) == s for b in beacons) and \
