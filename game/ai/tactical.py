@@ -229,16 +229,17 @@ class TacticalController:
             after, pen = pr
             rest = stay_follow if after >= 1 else stay_end
             for e in ctx.enemies:
+                eb = ctx.bases[e]
                 if w.kind == MELEE:
-                    if match.melee_target_reason(uid, w, e) is not None:
+                    if not ctx.table.adjacent(me, eb):
                         continue
                     v = TE.attack_value(ctx, uid, w, e)
                     cmd = C.MeleeAttack(side, w.id, e)
-                else:
-                    if match.ranged_target_reason(uid, w, e) is not None:
+                else:  # the cheap checks first; the match's own check only for the attack chosen
+                    sight = TE.ranged_ok(ctx, uid, w, e, me, eb)
+                    if sight is None:
                         continue
-                    from game.match import skills as S
-                    v = TE.attack_value(ctx, uid, w, e, sight=S.sight_from(match, uid, e))
+                    v = TE.attack_value(ctx, uid, w, e, sight=sight)
                     v += self._blast_extra(ctx, uid, w, e)
                     cmd = C.RangedAttack(side, w.id, e)
                 if v > 0.05:
@@ -256,9 +257,17 @@ class TacticalController:
             options.append((value + (stay_follow if after >= 1 else stay_end) - pen, cmd, "takes a mission action"))
         # Moves and Dashes
         options += self._moves(match, ctx, uid, left, goals, holders, price)
-        value, cmd, why = max(options, key=lambda o: (o[0], isinstance(o[1], C.EndActivation)))
-        self.explanation = f"{match.unit(uid).name} {why}"
-        return cmd
+        options.sort(key=lambda o: (o[0], isinstance(o[1], C.EndActivation)), reverse=True)
+        for value, cmd, why in options:
+            if isinstance(cmd, C.MeleeAttack):
+                if match.melee_target_reason(uid, match.unit(uid).card.weapon(cmd.weapon), cmd.target) is not None:
+                    continue
+            elif isinstance(cmd, C.RangedAttack):
+                if match.ranged_target_reason(uid, match.unit(uid).card.weapon(cmd.weapon), cmd.target) is not None:
+                    continue
+            self.explanation = f"{match.unit(uid).name} {why}"
+            return cmd
+        return C.EndActivation(side)
 
     @staticmethod
     def _blast_extra(ctx, uid: int, w, target: int) -> float:

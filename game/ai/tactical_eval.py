@@ -17,6 +17,7 @@ AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
 THREAT_READY = 0.3  # the share of a Ready enemy's best attack on a unit counted as the threat to it
 THREAT_LATER = 0.12  # ... of an enemy that has activated this Turn (it strikes next Turn, if at all)
 MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
+NEAREST = 6  # on a crowded table, the enemies weighed from a spot
 
 
 def odds(setup: AttackSetup):
@@ -192,13 +193,20 @@ class _Seen:
         self.high_ground = False
 
 
+def nearest(ctx: Ctx, spot: Base, n: int) -> list[int]:
+    """The `n` enemies nearest to `spot` (a crowded table weighs only those)."""
+    if len(ctx.enemies) <= n:
+        return ctx.enemies
+    return sorted(ctx.enemies, key=lambda e: (ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2)[:n]
+
+
 def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:
     """The best attack `uid` could make standing at `ab`: (value, (weapon, target)) or (0, None)."""
     m = ctx.match
     best = (0.0, None)
     card = ctx.cards[uid]
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
-    for e in (targets if targets is not None else ctx.enemies):
+    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST)):
         eb = ctx.bases[e]
         adj = ctx.table.adjacent(ab, eb)
         for w in card.weapons:
@@ -225,7 +233,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     """What the enemies could take from `uid` standing at `spot` before it acts again (a share of each enemy's
     best attack on it: ranged when it sees the spot, melee when it can reach it)."""
     total = 0.0
-    for e in ctx.enemies:
+    for e in nearest(ctx, spot, NEAREST + 2):
         eb = ctx.bases[e]
         card = ctx.cards[e]
         d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5

@@ -266,9 +266,19 @@ class MatchMissions:
             cands = []
             start = step / 2 if grid else step
             nx, ny = int(bf.width / step), int(bf.height / step)
-            for i in range(nx + 1):
+            i0, i1, j0, j1 = 0, nx, 0, ny
+            if z is not None:  # only the lattice points inside the zone's bounding box can be in it
+                if z.circle is not None:
+                    bx0, by0 = z.circle[0] - z.circle[2], z.circle[1] - z.circle[2]
+                    bx1, by1 = z.circle[0] + z.circle[2], z.circle[1] + z.circle[2]
+                else:
+                    bx0, bx1 = min(p[0] for p in z.polygon), max(p[0] for p in z.polygon)
+                    by0, by1 = min(p[1] for p in z.polygon), max(p[1] for p in z.polygon)
+                i0, i1 = max(0, math.floor((bx0 - start) / step)), min(nx, math.ceil((bx1 - start) / step))
+                j0, j1 = max(0, math.floor((by0 - start) / step)), min(ny, math.ceil((by1 - start) / step))
+            for i in range(i0, i1 + 1):
                 x = start + i * step
-                for j in range(ny + 1):
+                for j in range(j0, j1 + 1):
                     y = start + j * step
                     if z is not None and not z.contains(x, y):
                         continue

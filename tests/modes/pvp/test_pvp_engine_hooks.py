@@ -106,3 +106,37 @@ def test_beasts_cannot_control_carry_or_take_mission_actions(make_skirmish):
     m, a, b = make_skirmish([(beast, 6, 7.2)], [(card(), 20, 20)], dice=TURN_ONE, mission=Bonuses())
     assert "cannot control objectives" in m.control_reason(a[0], "beacon")
     assert "cannot carry" in m.pick_up_reason(a[0], "beacon")
+
+
+def _zone_spots_everywhere(m, side, radius, gap=0.2):
+    """zone_spots as it was: every lattice point of the table tested against the zones."""
+    import math
+    out, spots = [], []
+    for z in m.deployment_zones(side):
+        cx = sum(p[0] for p in z.polygon) / len(z.polygon) if z.circle is None else z.circle[0]
+        cy = sum(p[1] for p in z.polygon) / len(z.polygon) if z.circle is None else z.circle[1]
+        cands = sorted((math.hypot(x - cx, y - cy), x, y) for x in [0.5 + 0.5 * i for i in range(49)]
+                       for y in [0.5 + 0.5 * j for j in range(49)] if z.contains(x, y))
+        for _, x, y in cands:
+            if any(math.hypot(x - sx, y - sy) < 2 * radius + gap - 1e-9 for sx, sy in spots):
+                continue
+            zz = m.table.surface_z(x, y, 0.0)
+            if m.table.can_stand(radius, x, y, zz):
+                out.append((x, y, zz))
+                spots.append((x, y))
+    return out
+
+
+def test_zone_spots_looks_only_inside_each_zone_and_finds_the_same_spots():
+    from game.battlefield import load_battlefield
+    from game.modes.pvp.script import PvpMission
+    from game.paths import MAPS_DIR
+    sc = Scenario(mission="pvp-evac-point", sides=(SideSpec("player"), SideSpec("opponent")))
+    m = Match(sc, 2, PvpMission(None, {"mission": "evac-point"}), load_battlefield(MAPS_DIR / "pve-ruined-city.tmx"),
+              {"player": [("a", card())], "opponent": [("b", card())]})
+    try:
+        m.submit(C.Choose(m.prompt.side, "attacker"))
+        for side in ("player", "opponent"):
+            assert m.zone_spots(side, 0.5) == _zone_spots_everywhere(m, side, 0.5)
+    finally:
+        m.close()
