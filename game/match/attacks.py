@@ -1,7 +1,7 @@
 """Combat: valid targets (Core Rules section 8, R7), attacks, Damage and units Taken Out."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import esper
 
@@ -143,7 +143,7 @@ class MatchAttacks:
         self._start_attack(uid, w, groups, action=True)
 
     def _target_groups(self, w: WeaponCard, target: int, extra: tuple[int, ...], split: tuple[int, ...],
-                       melee: bool) -> list[tuple[int | None, list[int]]]:
+                       melee: bool, attacker: int | None = None) -> list[tuple[int | None, list[int]]]:
         """Who each attack roll hits, with its dice (None: all of them): BLS adds Adjacent visible units,
         CHRx the chosen ones, SPR splits the dice between targets."""
         if w.has("SPR") and extra:
@@ -165,8 +165,9 @@ class MatchAttacks:
         group = [target, *extra]
         if w.has("BLS"):
             tb = self.base(target)
+            shooter = attacker if attacker is not None else self.activation.uid
             for o in self.units():
-                if o in group or o == self.activation.uid:
+                if o in group or o == shooter:
                     continue
                 ob = self.base(o)
                 if self.table.adjacent(tb, ob) and self.table.sight(tb, ob).visible:
@@ -177,21 +178,19 @@ class MatchAttacks:
         """A free attack that skills give (Counter): resolved at once."""
         self._start_attack(attacker, weapon, groups, **kw)
 
-    def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
-                      att: int | None = None, then_move=None, mover: int | None = None, aoo: bool = False,
-                      action: bool = False, counter: bool = False, path=()) -> None:
+    def _attack_spec(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
+                     att: int | None = None, aoo: bool = False) -> AttackSpec | None:
+        """Everything an attack will roll, as the rules see it (skills and the mission's rules applied): the one
+        place both a real attack and its preview come from. None when no Attack die is left to roll."""
         a_unit = self.unit(attacker)
         kind = weapon.kind
-        first_target = groups[0][1][0]
-        more_att, more_skl = self.mission.attack_bonus(self, attacker, first_target, weapon)  # Rivals
+        main = groups[0][1][0]
+        d_att, d_skl = self.mission.attack_bonus(self, attacker, main, weapon)
         if att is None:
             att = esper.component_for_entity(attacker, Health).hit if weapon.has("HIT") else weapon.att
-            att = S.attack_dice(self, attacker, weapon, att, aoo) + more_att
+            att = S.attack_dice(self, attacker, weapon, att, aoo) + d_att
         if att <= 0:
-            self.note("No Attack dice left to roll", attacker)
-            if then_move is not None and mover is not None and self.standing(mover):
-                self._finish_move(mover, then_move, points=path)
-            return
+            return None
         spec_groups = []
         for n, g in groups:
             n = att if n is None else n
@@ -210,8 +209,7 @@ class MatchAttacks:
             spec_groups.append((n, tuple(targets)))
         support = 0
         if kind == MELEE:
-            first = groups[0][1][0]
-            support = sum(1 for m in self.squadmates(attacker) if not self.unit(m).item and self.adjacent(m, first))
+            support = sum(1 for m in self.squadmates(attacker) if not self.unit(m).item and self.adjacent(m, main))
         rerolls = []
         if kind == RANGED and weapon.value("ACC"):
             rerolls.append(("ACC", weapon.value("ACC")))
@@ -219,13 +217,29 @@ class MatchAttacks:
             rerolls.append(("BRU", weapon.value("BRU")))
         if support:
             rerolls.append(("support", support))
-        spec = AttackSpec(attacker=attacker, kind=kind, att=att, skl=weapon.skl + more_skl, attacker_arm=a_unit.card.arm,
+        spec = AttackSpec(attacker=attacker, kind=kind, att=att, skl=weapon.skl + d_skl, attacker_arm=a_unit.card.arm,
                           attacker_hit=esper.component_for_entity(attacker, Health).hit,
                           groups=tuple(spec_groups), rerolls=tuple(rerolls), rlt=weapon.has("RLT"),
                           aut=weapon.value("AUT"), rnd=weapon.value("RND"), weapon=weapon.name,
                           attacker_name=a_unit.name)
         spec = S.on_attack_spec(self, spec, weapon, aoo)
-        spec = self._mission_spec(spec, attacker, kind)
+        bonus = {st.uid: self.mission.arm_bonus(self, st.uid, attacker, kind == RANGED)
+                 for _, g in spec.groups for st in g}
+        if any(bonus.values()):
+            spec = replace(spec, groups=tuple((n, tuple(replace(st, arm=st.arm + bonus[st.uid]) for st in g))
+                                              for n, g in spec.groups))
+        return spec
+
+    def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
+                      att: int | None = None, then_move=None, mover: int | None = None, aoo: bool = False,
+                      action: bool = False, counter: bool = False, path=()) -> None:
+        kind = weapon.kind
+        spec = self._attack_spec(attacker, weapon, groups, att, aoo)
+        if spec is None:
+            self.note("No Attack dice left to roll", attacker)
+            if then_move is not None and mover is not None and self.standing(mover):
+                self._finish_move(mover, then_move, points=path)
+            return
         if weapon.has("LIM"):
             r = esper.component_for_entity(attacker, Readiness)
             r.used_limited = tuple(sorted({*r.used_limited, weapon.id}))
@@ -235,20 +249,6 @@ class MatchAttacks:
         self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
                                       mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter)
         self._step_attack()
-
-    def _mission_spec(self, spec, attacker: int, kind: str):
-        """The mission's +ARM for each target of an attack (Hold the Line), after the skills' changes."""
-        from dataclasses import replace
-        groups = []
-        changed = False
-        for n, targets in spec.groups:
-            row = []
-            for t in targets:
-                more = 0 if self.unit(t.uid).item else self.mission.arm_bonus(self, t.uid, attacker, kind == RANGED)
-                changed = changed or bool(more)
-                row.append(replace(t, arm=t.arm + more) if more else t)
-            groups.append((n, tuple(row)))
-        return replace(spec, groups=tuple(groups)) if changed else spec
 
     def deal_damage(self, source: int, groups: list[tuple[int, list[int]]], kind: str, why: str,
                     after: tuple = ()) -> None:

@@ -174,7 +174,7 @@ class MatchMarkers:
         if self.conditions(uid).downed:
             return "a Downed unit Controls nothing"
         if isinstance(thing, str) and not S.may_control_objectives(self, uid):
-            return f"{self.unit(uid).name} cannot control objectives or carry anything (Beast, Mindless, Weirdo)"
+            return f"{self.unit(uid).name} cannot Control objectives (Beast, Mindless, Weirdo)"
         tb = self._thing_base(thing)
         if tb is None:
             return "that is not on the table"

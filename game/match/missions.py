@@ -142,7 +142,7 @@ class MatchMissions:
         if self.conditions(uid).downed and not d.downed_ok:
             return "a Downed unit may only Move, Dash or be revived"
         if not S.may_take_mission_actions(self, uid):
-            return f"{self.unit(uid).name} cannot take Mission actions (Beast, Mindless, Weirdo)"
+            return f"{self.unit(uid).name} cannot take Mission Actions (Beast, Mindless, Weirdo)"
         if d.target == "marker":
             if marker is None or marker not in self._marker_ids:
                 return f"{d.name} needs a marker"
@@ -249,42 +249,10 @@ class MatchMissions:
         """Free spots inside `side`'s deployment zones where a base of `radius` can stand, keeping `gap` from
         the `taken` spots and each other: nearest each zone's centre first. Never raises: an empty list
         means there is no room (see deployment_problem)."""
-        zones = self.deployment_zones(side)
-        bf = self.table.battlefield
-        grid = self.scenario.measure == "grid"
-        step = 2.0 if grid else 0.5
         out: list[tuple[float, float, float]] = []
         spots = [tuple(t[:2]) for t in taken]
-        for z in zones or [None]:
-            if z is None:
-                cx, cy = bf.width / 2, bf.height / 2
-            elif z.circle is not None:
-                cx, cy = z.circle[0], z.circle[1]
-            else:
-                cx = sum(p[0] for p in z.polygon) / len(z.polygon)
-                cy = sum(p[1] for p in z.polygon) / len(z.polygon)
-            cands = []
-            start = step / 2 if grid else step
-            nx, ny = int(bf.width / step), int(bf.height / step)
-            i0, i1, j0, j1 = 0, nx, 0, ny
-            if z is not None:  # only the lattice points inside the zone's bounding box can be in it
-                if z.circle is not None:
-                    bx0, by0 = z.circle[0] - z.circle[2], z.circle[1] - z.circle[2]
-                    bx1, by1 = z.circle[0] + z.circle[2], z.circle[1] + z.circle[2]
-                else:
-                    bx0, bx1 = min(p[0] for p in z.polygon), max(p[0] for p in z.polygon)
-                    by0, by1 = min(p[1] for p in z.polygon), max(p[1] for p in z.polygon)
-                i0, i1 = max(0, math.floor((bx0 - start) / step)), min(nx, math.ceil((bx1 - start) / step))
-                j0, j1 = max(0, math.floor((by0 - start) / step)), min(ny, math.ceil((by1 - start) / step))
-            for i in range(i0, i1 + 1):
-                x = start + i * step
-                for j in range(j0, j1 + 1):
-                    y = start + j * step
-                    if z is not None and not z.contains(x, y):
-                        continue
-                    cands.append((math.hypot(x - cx, y - cy), x, y))
-            cands.sort()
-            for _, x, y in cands:
+        for z in self.deployment_zones(side) or [None]:
+            for x, y in self._zone_lattice(z):
                 if any(math.hypot(x - sx, y - sy) < 2 * radius + gap - 1e-9 for sx, sy in spots):
                     continue
                 zz = self.table.surface_z(x, y, 0.0)
@@ -292,6 +260,39 @@ class MatchMissions:
                     out.append((x, y, zz))
                     spots.append((x, y))
         return out
+
+    def _zone_lattice(self, z) -> list[tuple[float, float]]:
+        """The lattice points (0.5", or square centres on the grid) inside a zone, nearest its centre first;
+        kept per zone (zones and the table do not change shape)."""
+        cache = self.__dict__.setdefault("_lattices", {})
+        if z in cache:
+            return cache[z]
+        bf = self.table.battlefield
+        grid = self.scenario.measure == "grid"
+        step = 2.0 if grid else 0.5
+        if z is None:
+            cx, cy, x0, y0, x1, y1 = bf.width / 2, bf.height / 2, 0.0, 0.0, bf.width, bf.height
+        elif z.circle is not None:
+            cx, cy, r = z.circle
+            x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
+        else:
+            xs, ys = [p[0] for p in z.polygon], [p[1] for p in z.polygon]
+            cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        start = step / 2 if grid else step
+        cands = []
+        i0, i1 = max(0, int((x0 - start) // step)), int((min(x1, bf.width) - start) // step) + 1
+        j0, j1 = max(0, int((y0 - start) // step)), int((min(y1, bf.height) - start) // step) + 1
+        for i in range(i0, i1 + 1):
+            x = start + i * step
+            for j in range(j0, j1 + 1):
+                y = start + j * step
+                if z is not None and not z.contains(x, y):
+                    continue
+                cands.append((math.hypot(x - cx, y - cy), x, y))
+        cands.sort()
+        cache[z] = [(x, y) for _, x, y in cands]
+        return cache[z]
 
     def spots_in_zones(self, side: str) -> list[tuple[int, float, float, float]]:
         """Spots for every undeployed unit of `side` in its zones, in squad order (as many as there is room)."""

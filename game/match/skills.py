@@ -1542,8 +1542,8 @@ RESTRICTED = ("DES-BST-BST", "HK-CLD-MND", "KF-WD-WD")
 
 
 def may_carry(match, uid: int) -> bool:
-    """Beast, Mindless, Weirdo: no carrying (Intel markers and the like), no Mission actions, no objectives
-    (markers.py: Control of markers, Pick Up, Give; missions.py: Mission actions)."""
+    """Beast, Mindless, Weirdo: no carrying (Intel markers and the like), no Mission actions, no objectives.
+    The mission layer asks here (Pick Up, Give, Control of markers, Mission Actions)."""
     return not any(s in RESTRICTED for s in match.unit(uid).card.skills)
 
 

@@ -32,6 +32,7 @@ class PvpMission(MissionScript):
     mode = "pvp"
     title = "PvP mission"
     map_name = DEFAULT_MAP
+    sides = P.SIDES  # the engine refuses a scenario with other sides (check_scenario)
 
     def __init__(self, catalog=None, options: dict | None = None) -> None:
         super().__init__(catalog, options)

@@ -104,7 +104,7 @@ def test_each_deployment_order_starts_with_deploy_first():
 def test_beasts_cannot_control_carry_or_take_mission_actions(make_skirmish):
     beast = card(skills=("DES-BST-BST",))
     m, a, b = make_skirmish([(beast, 6, 7.2)], [(card(), 20, 20)], dice=TURN_ONE, mission=Bonuses())
-    assert "cannot control objectives" in m.control_reason(a[0], "beacon")
+    assert "cannot Control objectives" in m.control_reason(a[0], "beacon")
     assert "cannot carry" in m.pick_up_reason(a[0], "beacon")
 
 
