@@ -27,6 +27,19 @@ PLACE_WORDS = {"north": "takes the North edge", "south": "the South edge", "atta
 OPPOSITE = {"north": "south", "south": "north", "attacker": "defender", "defender": "attacker"}
 
 
+def _edge_strip(r) -> str | None:
+    """Which table edge a 1"-deep deployment strip runs along (None: not an edge strip)."""
+    if r.y1 - r.y0 <= 1.0 + 1e-9 and r.y0 <= 1e-9:
+        return "north"
+    if r.y1 - r.y0 <= 1.0 + 1e-9 and r.y1 >= 24.0 - 1e-9:
+        return "south"
+    if r.x1 - r.x0 <= 1.0 + 1e-9 and r.x0 <= 1e-9:
+        return "west"
+    if r.x1 - r.x0 <= 1.0 + 1e-9 and r.x1 >= 24.0 - 1e-9:
+        return "east"
+    return None
+
+
 class PvpMission(MissionScript):
     id = "pvp"
     mode = "pvp"
@@ -196,7 +209,31 @@ class PvpMission(MissionScript):
             return
         self._ask_secrets(match)
 
+    def _fit_zones(self, match) -> None:
+        """A squad that does not fit in its 1"-deep strip on this battlefield (terrain, the grid's one row of
+        squares) gets the strip deepened 1" at a time, up to 4 (V25)."""
+        ms = match.mission_state
+        for side in P.SIDES:
+            units = match.undeployed(side)
+            if not units:
+                continue
+            radius = max(match.unit(u).card.base_diameter / 2 for u in units)
+            for depth in range(0, 5):
+                ms.setdefault("deepen", {})[side] = depth
+                if len(match.zone_spots(side, radius, gap=0.6)) >= len(units) or not self._strips(match, side):
+                    break
+            if ms["deepen"][side]:
+                match.event("Deployment", f"{match.side_name(side)}'s squad does not fit along its edge here: its "
+                                          f"strip is {1 + ms['deepen'][side]}\" deep", side)
+            else:
+                del ms["deepen"][side]
+
+    def _strips(self, match, side: str) -> bool:
+        p = P.place(match, side)
+        return p is not None and any(_edge_strip(z.rect) for z in self.defn.deployment.zones[p])
+
     def _ask_secrets(self, match) -> None:
+        self._fit_zones(match)
         if self.defn.secret == "carrier":
             side = P.side_at(match, "defender")
             options = self._unit_options(match, side, carry=True)
@@ -225,7 +262,22 @@ class PvpMission(MissionScript):
         zones = self.defn.deployment.zones[p]
         if self.defn.deployment.choose_zone == p and "zone" in match.mission_state:
             zones = (zones[match.mission_state["zone"]],)
-        return [rect_zone(z.name, side, z.rect.x0, z.rect.y0, z.rect.x1, z.rect.y1) for z in zones]
+        deeper = match.mission_state.get("deepen", {}).get(side, 0)
+        out = []
+        for z in zones:
+            x0, y0, x1, y1 = z.rect.x0, z.rect.y0, z.rect.x1, z.rect.y1
+            edge = _edge_strip(z.rect)
+            if deeper and edge:  # deepened toward the middle of the table
+                if edge == "north":
+                    y1 += deeper
+                elif edge == "south":
+                    y0 -= deeper
+                elif edge == "west":
+                    x1 += deeper
+                else:
+                    x0 -= deeper
+            out.append(rect_zone(z.name, side, x0, y0, x1, y1))
+        return out
 
     def deployment_order(self, match) -> str:
         return "alternate" if self.defn.deployment.order == "alternate" else "each"

@@ -152,3 +152,24 @@ def test_a_draw_shares_the_rewards_out_by_a_die(make_pvp):
     assert m.phase == "over" and m.result.winner is None and m.result.outcome == "draw"
     assert m.mission_state["rewards"] == {"opponent": "Decisive Strike", "player": "Weapon Calibration"}
     assert m.mission.result_line(m) == "result: draw (MP 0-0)"
+
+
+def test_a_squad_that_does_not_fit_along_its_edge_gets_a_deeper_strip(monkeypatch):
+    """The grid's first row along the north edge, east of x 8, has 8 squares: a ninth unit needs the next row."""
+    units = {"player": [(f"Ana {i}", card(f"Ana {i}")) for i in range(9)],
+             "opponent": [("Ben One", card("Ben One")), ("Ben Two", card("Ben Two"))]}
+    monkeypatch.setattr("game.match.match.Dice", lambda seed: ScriptedDice([1, 4]))
+    sc = Scenario(mission="pvp-ambush", measure="grid", sides=(SideSpec("player", None, name="Ana"),
+                                                               SideSpec("opponent", None, name="Ben")))
+    m = Match(sc, 1, PvpMission(None, {"mission": "ambush"}), open_table(), dict(units))
+    try:
+        m.submit(C.Choose("player", "attacker"))
+        m.submit(C.Choose("player", "0"))  # the north edge
+        assert m.mission_state["deepen"] == {"player": 2}
+        zone = m.deployment_zones("player")[0]
+        assert zone.contains(9, 3) and not zone.contains(9, 5) and not zone.contains(7, 1)
+        assert len(m.zone_spots("player", 0.5, gap=0.6)) >= 9
+        assert any(isinstance(e, E.MissionEvent) and "3\" deep" in e.message for e in m.events)
+        assert "opponent" not in m.mission_state["deepen"]  # the Defender's west edge has room
+    finally:
+        m.close()
