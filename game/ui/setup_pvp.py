@@ -164,9 +164,11 @@ class PvpSetupScene(Scene):
         self.list = UISelectionList(rect(x0, top + px(46), list_w, list_h), items, m, container=root,
                                     default_selection=items[self.index] if items else None)
         if self.problems:
-            UILabel(rect(x0, top + px(48) + list_h, list_w, px(22)),
-                    f"{len(self.problems)} mission file(s) could not be read (see the help)", m, container=root,
-                    object_id="#dim")
+            from html import escape
+            n = len(self.problems)
+            self.problem_box = UITextBox(f"{n} mission file{'s' if n > 1 else ''} could not be read: "
+                                         + "<br>".join(escape(p) for p in self.problems),
+                                         rect(x0, top + px(48) + list_h, list_w, px(44)), m, container=root)
         bx = x0 + list_w + px(16)
         bw = w - bx - px(24)
         dia = min(px(300), h - px(330))

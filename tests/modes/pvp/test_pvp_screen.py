@@ -159,3 +159,13 @@ def test_against_the_computer_the_game_plays_to_the_results(make_app):
     assert "T1:" in html and "T4:" in html and "Decisive Strike" in html and "Weapon Calibration" in html
     d.shot("pvp_results")
     pygame.event.clear()
+
+
+def test_a_mission_file_that_cannot_be_read_is_named_on_the_setup_screen(make_app, monkeypatch):
+    import game.modes.pvp as pvp
+    monkeypatch.setattr(pvp, "problems", lambda: ["assets/data/pvp/03-power-cycle.json: is not valid JSON (line 1)"])
+    app = make_app()
+    d = Driver(app)
+    sc = open_setup(d)
+    assert sc.problem_box.html_text.startswith("1 mission file could not be read")
+    assert "03-power-cycle.json" in sc.problem_box.html_text
