@@ -338,7 +338,8 @@ class TacticalController:
 
     def _reach(self, ctx, me, budget: float):
         """The table's reach, kept while nothing on the table moves (an attack does not change it)."""
-        key = (me, budget, tuple((b.uid, b.x, b.y, b.z) for b in ctx.table.bases), tuple(sorted(ctx.table.doors_open.items())))
+        key = (me, budget, tuple((b.uid, b.x, b.y, b.z) for b in ctx.table.bases),
+               tuple(sorted(ctx.table.doors_open.items())))
         if self._reach_key != key:
             self._reach_key = key
             self._reach_val = ctx.table.reach(me, budget)

@@ -90,7 +90,8 @@ def draw_diagram(screen, area: pygame.Rect, d, app) -> None:
             pygame.draw.line(screen, pal.panel_edge if i == 6 else pal.bg, a, b, 1)
 
     def r(rc):
-        return pygame.Rect(box.x + rc.x0 * k, box.y + rc.y0 * k, max(2, (rc.x1 - rc.x0) * k), max(2, (rc.y1 - rc.y0) * k))
+        return pygame.Rect(box.x + rc.x0 * k, box.y + rc.y0 * k, max(2, (rc.x1 - rc.x0) * k),
+                           max(2, (rc.y1 - rc.y0) * k))
     colours = {"north": pal.player, "attacker": pal.npc, "south": pal.npc, "defender": pal.player}
     for place, zones in d.deployment.zones.items():
         for z in zones:

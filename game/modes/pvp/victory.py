@@ -31,7 +31,8 @@ def _mp(match, tiebreak: str | None = None) -> Decision:
         pa, pb = pk.get(P.PLAYER, 0), pk.get(P.OPPONENT, 0)
         if pa != pb:
             w = P.PLAYER if pa > pb else P.OPPONENT
-            return w, f"equal MP ({a}); {match.side_name(w)} has more Data Packets left ({max(pa, pb)} to {min(pa, pb)})"
+            return w, (f"equal MP ({a}); {match.side_name(w)} has more Data Packets left "
+                       f"({max(pa, pb)} to {min(pa, pb)})")
     return None, f"equal Mission Points ({a} each)"
 
 

@@ -1,6 +1,5 @@
 """Missions scored by Control (play-modes digest 4.2 #1, #2, #5, #6): Secure the Zone, Hold the Line, Push the Line,
 Centerpoint, with units placed where each test wants them and scripted dice."""
-from game.battlefield import open_table
 from game.battlefield.model import Battlefield, LowWall, default_anchors
 from game.match import commands as C
 from game.rules.dice import ScriptedDice
@@ -8,7 +7,6 @@ from game.rules.records import SavesRolled
 
 from tests.modes.pvp.conftest import TURN, card, end_turn, units
 
-FAR = (22, 2)  # out of everyone's way
 
 
 def test_secure_the_zone_one_mp_per_objective_and_the_bonus_once_per_squad(make_pvp):
