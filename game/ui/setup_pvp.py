@@ -234,15 +234,20 @@ class PvpSetupScene(Scene):
 
     def squad_for(self, side: str):
         """The side's squad, or a message saying what is wrong with it."""
-        from game.squads import resolve_squad_arg
+        from game.content.squad_code import SquadCodeError, decode
+        from game.rules.squad import validate_squad
         st = self.sides[side]
         if st["squad"] == CODE:
             if not st["code"]:
                 return None, f"{st['name']}: paste a squad code, or pick a squad"
             try:
-                return resolve_squad_arg(st["code"]), None
-            except ValueError as e:
-                return None, f"{st['name']}: {e}"
+                spec = decode(st["code"], self.app.catalog)
+            except SquadCodeError as e:
+                return None, f"{st['name']}: this squad code cannot be read: {e}"
+            problems = validate_squad(self.app.catalog, spec)
+            if problems:
+                return None, f"{st['name']}: the squad of this code is not valid: {' '.join(problems)}"
+            return spec, None
         try:
             return self.squads[st["squad"]](), None
         except Exception as e:  # a roster that changed on disk since the list was made
