@@ -45,6 +45,10 @@ def answer_prompt(match, side: str) -> C.Command:
         return C.ChooseFirst(side, side)
     if p.kind == "pick_npc":
         return C.PickNpc(side, p.options[0])
+    if p.kind == "choice":  # a mission's question: the first option
+        return C.Choose(side, p.options[0][0])
+    if p.kind == "mission_dice":  # a mission's roll: keep it (never spend Tactical Orders)
+        return C.AcceptDice(side)
     raise ValueError(f"unknown prompt {p.kind}")
 
 

@@ -390,13 +390,26 @@ class MatchAttacks:
         self.events.extend(log[ctx.flushed:])
         ctx.flushed = len(log)
 
+    def taken_out_by(self, uid: int) -> int | None:
+        """The unit whose attack or Damage took `uid` out (None: still standing, or no unit did it)."""
+        with self._in_world():
+            t = esper.try_component(uid, TakenOut)
+            return None if t is None else t.by
+
+    def fell_at(self, uid: int) -> tuple[float, float, float] | None:
+        """Where a unit Taken Out stood when it fell (None: it is not Taken Out)."""
+        with self._in_world():
+            t = esper.try_component(uid, TakenOut)
+            return None if t is None else t.at
+
     def _has_last_action(self, uid: int) -> bool:
         return any(s in S.DUTY_BEFORE_DEATH for s in self.unit(uid).card.skills)
 
-    def _take_out(self, uid: int) -> None:
+    def _take_out(self, uid: int, by: int | None = None) -> None:
         u = self.unit(uid)
         self._drop_carried(uid)  # a carried marker is dropped where its carrier falls
-        esper.add_component(uid, TakenOut(self.turn))
+        p = esper.component_for_entity(uid, Position)
+        esper.add_component(uid, TakenOut(self.turn, by, (p.x, p.y, p.z)))
         esper.remove_component(uid, Position)
         esper.component_for_entity(uid, Readiness).ready = False
         if not u.item:

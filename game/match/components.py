@@ -83,6 +83,8 @@ class Marker:
 @dataclass(slots=True)
 class TakenOut:
     turn: int
+    by: int | None = None  # the unit whose attack or Damage did it (None: unknown)
+    at: tuple[float, float, float] | None = None  # where it stood when it fell
 
 
 @dataclass(slots=True)

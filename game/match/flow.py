@@ -38,7 +38,10 @@ class MatchFlow:
         if self.phase == DEPLOY:
             if self._deploy_turn is not None:
                 return self._deploy_turn
-            for s in self.sides:
+            first = None
+            if self.mission.deployment_order(self) == "each":  # that side deploys all its units first
+                first = self.mission_state.get("deploy_first")
+            for s in sorted(self.sides, key=lambda s: s != first):
                 if s not in self._deployed_sides:
                     return s
             return None
@@ -165,7 +168,7 @@ class MatchFlow:
             elif self.standing(uid):
                 p = self.position(uid)
                 pos = Position(p.x, p.y, p.z)
-                self._take_out(uid)
+                self._take_out(uid, killer)
                 S.on_take_out(self, uid, killer, melee, pos)
         elif kind == "dbd":
             _, uid, killer, melee = step

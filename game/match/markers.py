@@ -215,6 +215,9 @@ class MatchMarkers:
             return f"{m.label} is already carried"
         if not S.may_carry(self, uid):
             return f"{self.unit(uid).name} cannot carry anything (Beast, Mindless, Weirdo)"
+        why = self.mission.carry_reason(self, uid, mid)
+        if why:
+            return why
         why = self.control_reason(uid, mid)
         return None if why is None else f"to pick it up, the unit must Control it: {why}"
 
@@ -225,6 +228,9 @@ class MatchMarkers:
             return "it can only be given to a Squadmate"
         if not S.may_carry(self, to):
             return f"{self.unit(to).name} cannot carry anything (Beast, Mindless, Weirdo)"
+        why = self.mission.carry_reason(self, to, mid)
+        if why:
+            return why
         why = self.control_reason(uid, to)
         return None if why is None else f"to give it, the unit must Control the Squadmate: {why}"
 

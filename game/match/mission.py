@@ -126,8 +126,9 @@ class MissionScript:
         return [z for z in match.table.battlefield.zones.values() if z.side == side]
 
     def deployment_order(self, match: "Match") -> str:
-        """"each" (every side deploys all its units, in the scenario's order) or "alternate" (one unit at a
-        time, starting with `match.mission_state['deploy_first']` or the first side, R29)."""
+        """"each" (every side deploys all its units, in the scenario's order, `match.mission_state['deploy_first']`
+        first when the mission names it: Ambush, Evac Point) or "alternate" (one unit at a time, starting with
+        `match.mission_state['deploy_first']` or the first side, R29)."""
         return "each"
 
     def default_deployment(self, match: "Match", side: str) -> list[tuple[int, float, float, float]]:
@@ -220,6 +221,11 @@ class MissionScript:
 
     def on_taken_out(self, match: "Match", uid: int) -> None:
         """A unit or item was Taken Out (Attrition's MP, a destroyed objective, a crate exploding)."""
+
+    def carry_reason(self, match: "Match", uid: int, mid: str) -> str | None:
+        """Why `uid` may not take the marker `mid` (Pick Up, or being Given it) by this mission's rules (Recover
+        Intel: one Data Core per unit), or None."""
+        return None
 
     def mission_actions(self, match: "Match") -> list[MissionActionDef]:
         return []

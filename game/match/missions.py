@@ -336,7 +336,7 @@ class MatchMissions:
                     f"zone on {self.table.battlefield.name}")
         return None
 
-    # == units changed by a mission's rules ============================================================
+    # == units changed by a mission's rules ==========================================================
     def change_card(self, uid: int, card, why: str) -> None:
         """The unit's card is now `card` (an Injury, a Spoil of War: the card rebuilt with them as gear, as
         game.rules.cards.build_card does). Its maximum HIT follows the card; it keeps the HIT it has, at most the
@@ -377,6 +377,17 @@ class MatchMissions:
             for u, unit in esper.get_component(Unit):
                 if unit.side == side and not unit.item:
                     unit.leader = (u == uid) if uid is not None else unit.card.is_leader
+
+    # == Damage from the mission =======================================================================
+    def mission_damage(self, targets, amount: int, why: str) -> None:
+        """Each unit of `targets` takes `amount` Damage from the mission (radiation, a collapsing structure): no
+        attack roll; each saves it with its Armor like a ranged attack's Damage (a Critical Save counts as
+        2), its side may spend Tactical Orders on the saves. Queued after what is already due. The unit counts as
+        its own source, so `taken_out_by` names the unit itself when the Damage takes it out."""
+        from game.rules.model import RANGED
+        for t in targets:
+            if self.standing(t) and not self.unit(t).item and not self.conditions(t).downed:
+                self._queue(("skill", "damage", t, amount, why, RANGED, (t,)))
 
     # == leaving the table =============================================================================
     def depart(self, uid: int, why: str) -> None:

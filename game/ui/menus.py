@@ -108,6 +108,9 @@ class TitleScene(Scene):
         self.b_horde = UIButton(rect(x, y, bw, bh), "Horde Mode", m, container=root, object_id="#primary",
                                 tool_tip_text="Survive wave after wave: Bosses, Downed units, Upgrades, high scores")
         y += bh + gap
+        self.b_pvp = UIButton(rect(x, y, bw, bh), "PvP", m, container=root, object_id="#primary",
+                              tool_tip_text="Two squads, one screen: the PvP missions, against a person or the computer")
+        y += bh + gap
         self.b_squads = UIButton(rect(x, y, bw, bh), "Squad builder", m, container=root, object_id="#primary",
                                  tool_tip_text="Build squads from the nine factions, save rosters, share squad codes")
         y += bh + gap
@@ -139,6 +142,9 @@ class TitleScene(Scene):
         elif el is self.b_horde:
             from .setup_horde import HordeSetupScene
             self.app.push(HordeSetupScene(self.app))
+        elif el is self.b_pvp:
+            from .setup_pvp import PvpSetupScene
+            self.app.push(PvpSetupScene(self.app))
         elif el is self.b_squads:
             from .builder import SquadBuilderScene
             self.app.push(SquadBuilderScene(self.app))

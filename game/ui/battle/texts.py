@@ -33,7 +33,7 @@ def top_status(sc) -> tuple[str, tuple]:
 
 
 def acting_side(sc, side) -> str:
-    """"The NPCs are" / "Rivals is" / "The computer is": who acts now, for the top bar and the hint."""
+    """"The NPCs are" / "Ben is" / "The computer is": who acts now, for the top bar and the hint."""
     m = sc.match
     if side in m.npc_sides:
         return "The NPCs are"

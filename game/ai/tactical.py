@@ -1,0 +1,436 @@
+"""The tactical computer opponent: plays any PvP mission for either side (and fights anywhere else).
+
+It reads the mission through its brief (game/ai/tactical_brief.py: places worth holding, units worth taking
+out or keeping, what each Mission action is worth) and the table through a cheap evaluation
+(game/ai/tactical_eval.py: exact odds of each attack, threats, goals). Each decision is a one-step search over
+a short list of what the active unit could do next (its attacks, Mission actions, Pick Ups, Moves or Dashes to
+a dozen chosen spots, or ending the activation), scored by what it gains now plus what its new spot is worth
+with the ACT it keeps. It spends Tactical Orders on extra actions only when they pay, and on dice when a
+Take Out or a unit's life hangs on them. It answers every prompt. It thinks with its own random stream
+(`random.Random(seed)`), never the match's dice, and keeps nothing between decisions that the match does not
+hold, so it can take over any saved game.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from game.match import commands as C
+from game.match import events as E
+from game.match.flow import DEPLOY
+from game.rules import actions as act
+from game.rules.combat import Accept, reroll_failed_policy, strike_damage
+from game.rules.model import MELEE, RANGED
+
+from . import tactical_eval as TE
+from .common import answer_prompt
+from .tactical_brief import brief_for
+
+TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
+MAX_SPOTS = 9  # spots a Move is weighed at, besides staying
+
+
+class TacticalController:
+    def __init__(self, side: str, seed: int = 0) -> None:
+        self.side = side
+        self.rng = random.Random(seed)
+        self.explanation = ""
+        self._reach_key = None  # the last reach asked for, and its answer (derived data, never match state)
+        self._reach_val = None
+
+    # == the one entry point ============================================================================
+    def decide(self, match) -> C.Command:
+        with match._in_world():  # the skills' rules read the match's world directly
+            return self._decide(match)
+
+    def _decide(self, match) -> C.Command:
+        if match.prompt is not None:
+            return self._answer(match)
+        if match.phase == DEPLOY:
+            return self._deploy(match)
+        a = match.activation
+        if a is None:
+            return self._activate(match)
+        if a.grant:
+            return self._free_action(match)
+        return self._act(match)
+
+    # == prompts =========================================================================================
+    def _answer(self, match) -> C.Command:
+        p = match.prompt
+        side = self.side
+        if p.kind == "choice":
+            b = brief_for(match, side)
+            option = b.choose(match, p, self.rng)
+            valid = [o for o, _ in p.options]
+            return C.Choose(side, option if option in valid else valid[0])
+        if p.kind == "first":
+            return C.ChooseFirst(side, side)
+        if p.kind == "dice":
+            return self._dice(match, p)
+        if p.kind == "aoo":
+            ctx = TE.Ctx(match, side, brief_for(match, side))
+            mover = match.activation.uid if match.activation else None
+            best, best_v = None, -1.0
+            for uid, w in p.options:
+                weapon = match.unit(uid).card.weapon(w)
+                v = TE.attack_value(ctx, uid, weapon, mover) if mover in ctx.hit and uid in ctx.hit else 0.0
+                if v > best_v:
+                    best, best_v = (uid, w), v
+            if best is None or best_v <= 0:
+                return C.ChooseAttackOfOpportunity(side, None)
+            return C.ChooseAttackOfOpportunity(side, best[0], best[1])
+        if p.kind == "blunt":  # the spare inches are lost anyway: blunt every die they pay for
+            return C.Blunt(side, p.options[0])
+        if p.kind == "mission_dice":
+            return C.AcceptDice(side)
+        return answer_prompt(match, side)
+
+    def _dice(self, match, p) -> C.Command:
+        """Free re-rolls on failed dice first; then Tactical Orders where a Take Out or our unit's life hangs on
+        them (a -1 change that makes a die succeed for sure is preferred to a re-roll)."""
+        d = p.decision
+        free = reroll_failed_policy(d)
+        if not isinstance(free, Accept):
+            return answer_prompt(match, self.side)
+        to = match.to.get(self.side, 0)
+        failed = [i for i in d.failed() if not d.dice[i].auto]
+        if to <= 0 or not failed:
+            return C.AcceptDice(self.side)
+        if d.stage == "attack":
+            target = self._attack_target(match)
+            if target is None:
+                return C.AcceptDice(self.side)
+            dmg, _ = strike_damage(d.dice, d.stat)
+            hit = match.health(target).hit
+            worth = hit <= dmg + 2 or to >= 3
+        else:  # our unit saves: failures are HIT lost
+            hit = match.health(d.uid).hit if match.standing(d.uid) else 0
+            worth = len(failed) >= hit or to >= 4
+        if not worth:
+            return C.AcceptDice(self.side)
+        legal = set(match.legal_commands(self.side))
+        for i in failed:
+            if d.dice[i].value - max(d.stat, 1) == 1 and C.ChangeDie(self.side, i, -1) in legal:
+                return C.ChangeDie(self.side, i, -1)
+        for i in failed:
+            if C.RerollDie(self.side, i, "TO") in legal:
+                return C.RerollDie(self.side, i, "TO")
+        return C.AcceptDice(self.side)
+
+    @staticmethod
+    def _attack_target(match) -> int | None:
+        for e in reversed(match.events):
+            if isinstance(e, E.AttackDeclared):
+                return e.targets[0] if e.targets and match.standing(e.targets[0]) else None
+        return None
+
+    # == deployment ======================================================================================
+    def _deploy(self, match) -> C.Command:
+        side = self.side
+        waiting = match.undeployed(side)
+        if not waiting:
+            return C.EndDeployment(side)
+        uid = waiting[0]
+        r = match.unit(uid).card.base_diameter / 2
+        placed = [(match.position(u).x, match.position(u).y) for u in match.units(side, downed=None)]
+        spots = match.zone_spots(side, r, placed, gap=0.6)
+        if not spots:
+            legal = match.legal_commands(side)
+            return legal[0] if legal else C.EndDeployment(side)
+        b = brief_for(match, side)
+        goals = [g for g in b.goals if g.unit is None or g.unit == uid]
+        index = len(match.all_units_of(side)) - len(waiting)
+        if len(spots) > 60:
+            spots = spots[:: max(1, len(spots) // 60)]
+
+        def score(s):
+            x, y, _ = s
+            v = 0.0
+            if goals:
+                g = goals[index % len(goals)]
+                v -= g.distance(x, y) * 0.3 + min(g2.distance(x, y) for g2 in goals) * 0.2
+            if placed:
+                near = min(math.hypot(x - px, y - py) for px, py in placed)
+                v -= max(0.0, 2.5 - near) * 1.5  # keep some room: Blasts
+            return v + self.rng.random() * 0.05
+        x, y, z = max(spots, key=score)
+        return C.Deploy(side, uid, x, y, z)
+
+    # == which unit activates ============================================================================
+    def _activate(self, match) -> C.Command:
+        legal = [c for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
+        if len(legal) == 1:
+            return legal[0]
+        ctx = TE.Ctx(match, self.side, brief_for(match, self.side))
+        goals = ctx.brief.goals
+        holders = TE.holders_of(ctx, goals)
+        best, best_v = legal[0], -math.inf
+        for cmd in legal:
+            u = cmd.uid
+            if u not in ctx.bases:
+                continue
+            here = ctx.bases[u]
+            v = TE.best_attack_from(ctx, u, here)[0]
+            v += 0.5 * TE.threat_at(ctx, u, here)
+            v += self._goal_pull(ctx, u, goals, holders)
+            v += self.rng.random() * 0.01
+            if v > best_v:
+                best, best_v = cmd, v
+        return best
+
+    @staticmethod
+    def _goal_pull(ctx, u: int, goals, holders) -> float:
+        """How much a goal not yet held calls this unit (within reach of a Move and an action)."""
+        b = ctx.bases[u]
+        now = TE.goal_value(ctx, u, b, goals, holders)
+        best = 0.0
+        for g in goals:
+            if g.unit is not None and g.unit != u:
+                continue
+            if g.shared and g.marker is not None and holders.get(g.marker) not in (None, u):
+                continue
+            d = g.distance(b.x, b.y)
+            best = max(best, g.value * max(0.0, 1.0 - max(0.0, d - 6.5) / 12.0))
+        return max(0.0, best - now)
+
+    # == the active unit's next action ===================================================================
+    def _act(self, match) -> C.Command:
+        side = self.side
+        uid = match.activation.uid
+        ctx = TE.Ctx(match, side, brief_for(match, side))
+        if uid not in ctx.bases:
+            return C.EndActivation(side)
+        goals = ctx.brief.goals
+        holders = TE.holders_of(ctx, goals)
+        me = ctx.bases[uid]
+        left = match.act_left()
+        stay_follow = TE.spot_value(ctx, uid, me, 1, goals, holders)
+        stay_end = TE.spot_value(ctx, uid, me, 0, goals, holders, follow=False)
+        options: list[tuple[float, C.Command, str]] = [(stay_end, C.EndActivation(side), "ends its activation")]
+
+        def price(action, weapon=None, skill=None, base=1):
+            cost = match.cost_of(action, weapon, skill, base)
+            if cost >= act.FORBIDDEN:
+                return None
+            pay = match.payment(cost)
+            if pay is None:
+                return None
+            from_act, from_to = pay
+            after = 0 if from_to else left - from_act
+            return after, from_to * TO_COST
+
+        # attacks from here
+        card = match.unit(uid).card
+        for w in card.weapons:
+            pr = price(act.MELEE_COMBAT if w.kind == MELEE else act.RANGED_COMBAT, w)
+            if pr is None:
+                continue
+            after, pen = pr
+            rest = stay_follow if after >= 1 else stay_end
+            for e in ctx.enemies:
+                eb = ctx.bases[e]
+                if w.kind == MELEE:
+                    if not ctx.table.adjacent(me, eb):
+                        continue
+                    v = TE.attack_value(ctx, uid, w, e)
+                    cmd = C.MeleeAttack(side, w.id, e)
+                else:  # the cheap checks first; the match's own check only for the attack chosen
+                    sight = TE.ranged_ok(ctx, uid, w, e, me, eb)
+                    if sight is None:
+                        continue
+                    v = TE.attack_value(ctx, uid, w, e, sight=sight)
+                    v += self._blast_extra(ctx, uid, w, e)
+                    cmd = C.RangedAttack(side, w.id, e)
+                if v > 0.05:
+                    options.append((v + rest - pen, cmd, f"attacks {match.unit(e).name}"))
+        # Mission actions and Pick Ups here
+        for cmd, base, skill in self._mission_commands(match, uid):
+            action = act.MISSION if isinstance(cmd, C.UseMissionAction) else act.PICK_UP
+            pr = price(action, skill=skill, base=base)
+            if pr is None:
+                continue
+            value = ctx.brief.action_value(match, uid, cmd)
+            if value is None or value <= 0:
+                continue
+            after, pen = pr
+            options.append((value + (stay_follow if after >= 1 else stay_end) - pen, cmd, "takes a mission action"))
+        # Moves and Dashes
+        options += self._moves(match, ctx, uid, left, goals, holders, price)
+        options.sort(key=lambda o: (o[0], isinstance(o[1], C.EndActivation)), reverse=True)
+        for value, cmd, why in options:
+            if isinstance(cmd, C.MeleeAttack):
+                if match.melee_target_reason(uid, match.unit(uid).card.weapon(cmd.weapon), cmd.target) is not None:
+                    continue
+            elif isinstance(cmd, C.RangedAttack):
+                if match.ranged_target_reason(uid, match.unit(uid).card.weapon(cmd.weapon), cmd.target) is not None:
+                    continue
+            self.explanation = f"{match.unit(uid).name} {why}"
+            return cmd
+        return C.EndActivation(side)
+
+    @staticmethod
+    def _blast_extra(ctx, uid: int, w, target: int) -> float:
+        """Blast also hits every unit Adjacent to the target: enemies are a bonus, squadmates a cost."""
+        if not w.has("BLS"):
+            return 0.0
+        tb = ctx.bases[target]
+        v = 0.0
+        for o in ctx.own + ctx.enemies:
+            if o in (uid, target) or not ctx.table.adjacent(ctx.bases[o], tb):
+                continue
+            s = TE.setup_for(ctx, uid, w, o, tbase=ctx.bases[o])
+            if s is None:
+                continue
+            o_odds = TE.odds(s)
+            loss = ctx.loss_value(o, o_odds.target_loss, o_odds.p_taken_out)
+            v += loss if o in ctx.enemies else -1.2 * loss
+        return v
+
+    def _mission_commands(self, match, uid: int):
+        """Mission actions and Pick Ups the unit may take here now: (command, base cost, action id)."""
+        side = self.side
+        me = match.base(uid)
+        out = []
+        near = []
+        for mid in match.markers(on_table=True):
+            mb = match.marker_base(mid)
+            if mb is not None and math.hypot(mb.x - me.x, mb.y - me.y) <= me.radius + mb.radius + 1.05:
+                near.append(mid)
+        for d in match.mission_action_defs():
+            if d.target == "marker":
+                for mid in near:
+                    if match.marker(mid).kind in d.markers and match.mission_action_reason(uid, d.id, mid) is None:
+                        out.append((C.UseMissionAction(side, d.id, mid), d.cost, d.id))
+            elif d.target == "none" and match.mission_action_reason(uid, d.id) is None:
+                out.append((C.UseMissionAction(side, d.id), d.cost, d.id))
+        for mid in near:
+            m = match.marker(mid)
+            if m.portable and match.pick_up_reason(uid, mid) is None:
+                out.append((C.PickUp(side, mid), m.pickup_cost, None))
+        return out
+
+    def _moves(self, match, ctx, uid: int, left: int, goals, holders, price) -> list:
+        side = self.side
+        me = ctx.bases[uid]
+        out = []
+        for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
+            pr = price(action)
+            if pr is None:
+                continue
+            if action == act.DASH:
+                move_pr = price(act.MOVE)
+                if move_pr is not None and move_pr[1] <= pr[1] and \
+                        match.cost_of(act.MOVE) <= match.cost_of(act.DASH):
+                    continue  # a Move goes further for no more
+            after, pen = pr
+            budget = match.move_budget(action)
+            if budget <= 0.05:
+                continue
+            reach = self._reach(ctx, me, budget)
+            spots = self._candidate_spots(ctx, uid, reach.spots, goals, spread=3 if action == act.MOVE else 2)
+            for x, y, z in spots:
+                spot = TE.base_at(ctx, uid, x, y, z)
+                v = TE.spot_value(ctx, uid, spot, after, goals, holders)
+                v -= TE.aoo_cost(ctx, uid, me, spot)
+                out.append((v - pen - 0.02, cls(side, x, y, z), "moves"))
+        return out
+
+    def _reach(self, ctx, me, budget: float):
+        """The table's reach, kept while nothing on the table moves (an attack does not change it)."""
+        key = (me, budget, tuple((b.uid, b.x, b.y, b.z) for b in ctx.table.bases),
+               tuple(sorted(ctx.table.doors_open.items())))
+        if self._reach_key != key:
+            self._reach_key = key
+            self._reach_val = ctx.table.reach(me, budget)
+        return self._reach_val
+
+    def _candidate_spots(self, ctx, uid: int, spots, goals, spread: int = 4) -> list[tuple[float, float, float]]:
+        """A dozen spots worth weighing: at each goal (or nearest to it), Adjacent to enemies for a melee unit,
+        and a spread of the rest (farthest-point picks), the one nearest the enemy and the safest."""
+        if not spots:
+            return []
+        m = ctx.match
+        me = ctx.bases[uid]
+        pts = [(s[0], s[1], s[2]) for s in spots]
+        chosen: list[tuple[float, float, float]] = []
+        eb = [ctx.bases[e] for e in ctx.enemies]
+        safe = {p: min((math.hypot(p[0] - b.x, p[1] - b.y) for b in eb), default=24.0) for p in pts}
+
+        def add(p):
+            if p is not None and p not in chosen:
+                chosen.append(p)
+        mine = sorted((g for g in goals if g.unit in (None, uid)), key=lambda g: -g.value)[:4]
+        for g in mine:
+            if g.marker is not None:
+                mb = ctx.marker_base(g.marker)
+                if mb is None:
+                    continue
+                lim = me.radius + mb.radius + 1.0
+                adj = [p for p in pts if math.hypot(p[0] - mb.x, p[1] - mb.y) <= lim + 1e-6]
+                adj = [p for p in adj if ctx.table.adjacent(TE.base_at(ctx, uid, *p), mb)]
+                if adj:
+                    add(min(adj, key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y)))
+                else:
+                    add(min(pts, key=lambda p: math.hypot(p[0] - mb.x, p[1] - mb.y)))
+            else:
+                inside = [p for p in pts if g.inside(p[0], p[1])]
+                if inside:
+                    add(min(inside, key=lambda p: (g.distance(p[0], p[1]), math.hypot(p[0] - me.x, p[1] - me.y))))
+                    add(max(inside, key=lambda p: safe[p]))
+                else:
+                    add(min(pts, key=lambda p: g.distance(p[0], p[1])))
+        has_melee = any(w.kind == MELEE for w in m.unit(uid).card.weapons)
+        if has_melee and ctx.enemies:
+            near = sorted(ctx.enemies, key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
+            for e in near:
+                eb = ctx.bases[e]
+                lim = me.radius + eb.radius + 1.0
+                adj = [p for p in pts if math.hypot(p[0] - eb.x, p[1] - eb.y) <= lim + 1e-6]
+                adj = [p for p in adj if ctx.table.adjacent(TE.base_at(ctx, uid, *p), eb)]
+                if adj:
+                    add(min(adj, key=lambda p: -self._safety(ctx, p, skip=e)))
+        if ctx.enemies:
+            add(min(pts, key=lambda p: safe[p]))
+            add(max(pts, key=lambda p: safe[p]))
+        # a spread of the rest: farthest-point picks
+        if not chosen:
+            add(pts[self.rng.randrange(len(pts))])
+        gap = [min(math.hypot(q[0] - c[0], q[1] - c[1]) for c in chosen) for q in pts]
+        for _ in range(spread):
+            if len(chosen) >= MAX_SPOTS:
+                break
+            i = max(range(len(pts)), key=lambda k: gap[k])
+            if gap[i] < 1.0:
+                break
+            p = pts[i]
+            add(p)
+            gap = [min(g, math.hypot(q[0] - p[0], q[1] - p[1])) for g, q in zip(gap, pts)]
+        return chosen
+
+    @staticmethod
+    def _safety(ctx, p, skip: int | None = None) -> float:
+        """Distance to the nearest enemy (other than `skip`): a cheap stand-in for safety."""
+        return min((math.hypot(p[0] - ctx.bases[e].x, p[1] - ctx.bases[e].y) for e in ctx.enemies if e != skip),
+                   default=24.0)
+
+    # == free actions a skill gives (Duty Before Death, orders...) =========================================
+    def _free_action(self, match) -> C.Command:
+        side = self.side
+        uid = match.activation.uid
+        legal = match.legal_commands(side)
+        attacks = [c for c in legal if isinstance(c, (C.MeleeAttack, C.RangedAttack))]
+        if attacks and uid in match.units(match.side_of(uid)):
+            ctx = TE.Ctx(match, side, brief_for(match, side))
+            if uid not in ctx.hit:
+                ctx.hit[uid] = match.health(uid).hit
+                ctx.bases[uid] = match.base(uid)
+
+            def value(c):
+                w = match.unit(uid).card.weapon(c.weapon)
+                return TE.attack_value(ctx, uid, w, c.target) if c.target in ctx.hit else 0.0
+            return max(attacks, key=value)
+        return next((c for c in legal if isinstance(c, C.EndActivation)), legal[0])
+
+
+__all__ = ["TacticalController", "RANGED"]

@@ -1,0 +1,68 @@
+"""What the tactical computer opponent knows of a mission: places worth standing at, units worth taking out or
+keeping alive, what each Mission action or Pick Up is worth now, and how to answer the mission's questions.
+
+A mission may offer `ai_brief(match, side)` returning a `Brief` (the PvP missions do, from their scoring and
+victory rules); without one the opponent simply fights. Values are in Mission Points or their equivalent; a
+Brief only holds what the side may know (never the other side's secret).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """A place worth a unit standing at when the Turn ends: Adjacent to a marker (Control), or inside a zone."""
+
+    x: float
+    y: float
+    value: float  # MP (or equivalent) of a unit being there at the end of the Turn
+    marker: str | None = None  # be Adjacent to this marker and Control it
+    rect: tuple[float, float, float, float] | None = None  # or stand inside this zone (x0, y0, x1, y1)
+    unit: int | None = None  # only this unit (a carrier, a Rival); None: any unit of the side
+    shared: bool = True  # one unit there is enough (a marker); False: every unit there counts (a zone)
+    label: str = ""
+
+    def inside(self, x: float, y: float) -> bool:
+        r = self.rect
+        return r is not None and r[0] <= x <= r[2] and r[1] <= y <= r[3]
+
+    def distance(self, x: float, y: float) -> float:
+        if self.rect is not None:
+            r = self.rect
+            dx = max(r[0] - x, 0.0, x - r[2])
+            dy = max(r[1] - y, 0.0, y - r[3])
+            return (dx * dx + dy * dy) ** 0.5
+        return ((x - self.x) ** 2 + (y - self.y) ** 2) ** 0.5
+
+
+def _no_value(match, uid: int, cmd) -> float | None:
+    return None
+
+
+def _first_option(match, prompt, rng) -> str:
+    return prompt.options[0][0]
+
+
+@dataclass
+class Brief:
+    goals: list[Goal] = field(default_factory=list)
+    kill_bonus: dict[int, float] = field(default_factory=dict)  # enemy uid -> MP for taking it out
+    keep_bonus: dict[int, float] = field(default_factory=dict)  # own uid -> MP it is worth keeping it standing
+    aggression: float = 0.6  # 0..1: how much the fight is worth for its own sake
+    # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)
+    action_value: Callable = _no_value
+    # the option id to answer a mission's question ("choice" prompt)
+    choose: Callable = _first_option
+
+
+def default_brief(match, side: str) -> Brief:
+    """A mission that says nothing to the computer: fight."""
+    return Brief(aggression=1.0)
+
+
+def brief_for(match, side: str) -> Brief:
+    hook = getattr(match.mission, "ai_brief", None)
+    b = hook(match, side) if hook is not None else None
+    return b if b is not None else default_brief(match, side)

@@ -1,0 +1,361 @@
+"""The tactical opponent's cheap evaluation: the exact odds of an attack (game/rules/odds.py, with the mission's
+and the skills' changes), what it is worth, how threatened a spot is, and what a spot is worth to a unit
+(the mission's goals, the attack it could make from there, the enemies that could hit it there).
+
+Values are in Mission Points or their equivalent. A unit's worth is `mat` (2 + its FV) plus what the mission
+adds (a carrier, a Leader in Assassinate); Damage is worth half the unit per HIT share, a Take Out the unit.
+"""
+from __future__ import annotations
+
+from game.battlefield import Base
+from game.match import skills as S
+from game.rules.model import MELEE, RANGED
+from game.rules.odds import AttackSetup, exact_odds
+
+_ODDS: dict[AttackSetup, object] = {}
+AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
+THREAT_READY = 0.3  # the share of a Ready enemy's best attack on a unit counted as the threat to it
+THREAT_LATER = 0.12  # ... of an enemy that has activated this Turn (it strikes next Turn, if at all)
+MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
+NEAREST = 6  # on a crowded table, the enemies weighed from a spot
+
+
+def odds(setup: AttackSetup):
+    o = _ODDS.get(setup)
+    if o is None:
+        if len(_ODDS) > 20_000:
+            _ODDS.clear()
+        o = exact_odds(setup, cutoff=1e-6)
+        _ODDS[setup] = o
+    return o
+
+
+class Ctx:
+    """What one decision needs about the table, computed once: our side, the brief, bases, values."""
+
+    def __init__(self, match, side: str, brief) -> None:
+        self.match = match
+        self.side = side
+        self.brief = brief
+        self.table = match.table
+        everyone = match.units()
+        self.sides = {u: match.side_of(u) for u in everyone}
+        self.cards = {u: match.unit(u).card for u in everyone}
+        self.own = [u for u in everyone if self.sides[u] == side]
+        self.enemies = [u for u in everyone if self.sides[u] != side and not match.unit(u).item]
+        self.bases = {u: match.base(u) for u in self.own + self.enemies}
+        self.hit = {u: match.health(u).hit for u in self.own + self.enemies}
+        self.ready = {u: match.readiness(u).ready for u in self.enemies}
+        self.controls = {u: S.may_control_objectives(match, u) for u in self.own}
+        self._arm: dict = {}
+        self._markers: dict = {}
+        self._mat: dict = {}
+        self._bonus: dict = {}
+
+    def marker_base(self, mid: str):
+        v = self._markers.get(mid, False)
+        if v is False:
+            v = self._markers[mid] = self.match.marker_base(mid)
+        return v
+
+    def ally(self, uid: int) -> bool:
+        return self.sides.get(uid) == self.side
+
+    def mat(self, uid: int) -> float:
+        v = self._mat.get(uid)
+        if v is None:
+            extra = self.brief.keep_bonus.get(uid, 0.0) if self.ally(uid) else self.brief.kill_bonus.get(uid, 0.0)
+            v = self._mat[uid] = 2.0 + self.cards[uid].fv + extra
+        return v
+
+    def arm(self, target: int, attacker: int, kind: str) -> int:
+        key = (target, attacker, kind)
+        v = self._arm.get(key)
+        if v is None:
+            m = self.match
+            v = S.effective_arm(m, target, attacker, kind) + m.mission.arm_bonus(m, target, attacker, kind == RANGED)
+            self._arm[key] = v
+        return v
+
+    def bonus(self, attacker: int, target: int, weapon) -> tuple[int, int]:
+        key = (attacker, target, weapon.id)
+        v = self._bonus.get(key)
+        if v is None:
+            v = self._bonus[key] = self.match.mission.attack_bonus(self.match, attacker, target, weapon)
+        return v
+
+    def loss_value(self, uid: int, o_loss: dict, p_dead: float | None) -> float:
+        """Worth of a unit losing HIT with this distribution: half the unit per share of its HIT, the rest on
+        a Take Out."""
+        hit = max(1, self.hit[uid])
+        exp = sum(k * p for k, p in o_loss.items())
+        dead = p_dead or 0.0
+        return self.mat(uid) * (0.5 * min(1.0, exp / hit) + dead)
+
+
+def setup_for(ctx: Ctx, attacker: int, weapon, target: int, abase: Base | None = None, tbase: Base | None = None,
+              sight=None, aoo: bool = False) -> AttackSetup | None:
+    m = ctx.match
+    melee = weapon.kind == MELEE
+    att = ctx.hit[attacker] if weapon.has("HIT") else weapon.att
+    if melee:
+        att = S.attack_dice(m, attacker, weapon, att, aoo)
+    more_att, more_skl = ctx.bonus(attacker, target, weapon)
+    att += more_att
+    arm = ctx.arm(target, attacker, weapon.kind)
+    support = target_support = 0
+    cover = high = False
+    tb = tbase or ctx.bases[target]
+    if melee:
+        mine, theirs = (ctx.own, ctx.enemies) if ctx.ally(attacker) else (ctx.enemies, ctx.own)
+        support = sum(1 for u in mine if u != attacker and ctx.table.adjacent(ctx.bases[u], tb))
+        target_support = sum(1 for u in theirs if u != target and ctx.table.adjacent(ctx.bases[u], tb))
+    elif sight is not None:
+        cover = bool(sight.cover) and not weapon.has("NCV")
+        high = bool(sight.high_ground)
+        if not cover and S.always_in_cover(m, target) and not weapon.has("NCV"):
+            cover = True
+    if att <= 0:
+        return None
+    try:
+        return AttackSetup(att=att, skl=weapon.skl + more_skl, arm=max(1, arm), melee=melee,
+                           attacker_arm=ctx.cards[attacker].arm, cover=cover, high_ground=high,
+                           support=min(support, 6), target_support=min(target_support, 6), acc=weapon.value("ACC"),
+                           bru=weapon.value("BRU"), rlt=weapon.has("RLT"), aut=weapon.value("AUT"),
+                           rnd=weapon.value("RND"), ncv=weapon.has("NCV"), target_hit=max(0, ctx.hit[target]),
+                           attacker_hit=max(0, ctx.hit[attacker]))
+    except ValueError:
+        return None
+
+
+def attack_value(ctx: Ctx, attacker: int, weapon, target: int, abase=None, tbase=None, sight=None) -> float:
+    """What an attack is worth to the attacker's side: the target's expected loss, minus the attacker's own in
+    melee (Critical Saves return Damage)."""
+    s = setup_for(ctx, attacker, weapon, target, abase, tbase, sight)
+    if s is None:
+        return 0.0
+    o = odds(s)
+    v = ctx.loss_value(target, o.target_loss, o.p_taken_out)
+    if s.melee:
+        v -= ctx.loss_value(attacker, o.attacker_loss, o.p_attacker_taken_out)
+    return v
+
+
+def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, sight=None) -> object | None:
+    """The Sight of a hypothetical Ranged attack from `ab` to `tb`, or None when the rules would refuse it
+    (R7, range, sight, the mission's targeting rules)."""
+    t = ctx.table
+    m = ctx.match
+    foes, mates = (ctx.enemies, ctx.own) if ctx.ally(attacker) else (ctx.own, ctx.enemies)
+    if any(t.adjacent(ab, ctx.bases[f]) for f in foes if f != target) or (
+            t.adjacent(ab, tb) and not weapon.has("PBK")):
+        return None
+    if any(u != attacker and t.adjacent(ctx.bases[u], tb) and not S.may_shoot_past(m, attacker, u) for u in mates):
+        return None
+    if not t.in_range(ab, tb, weapon.range_inches):
+        return None
+    if m.mission.target_reason(m, attacker, target) is not None:
+        return None
+    s = sight if sight is not None else t.sight(ab, tb)
+    return s if s.visible else None
+
+
+class sights_at(dict):
+    """Each enemy's Sight of `spot`, computed when first asked (a hypothetical unit there sees them back alike)."""
+
+    def __init__(self, ctx: Ctx, spot: Base) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.spot = spot
+
+    def __missing__(self, e: int):
+        v = self[e] = self.ctx.table.sight(self.ctx.bases[e], self.spot)
+        return v
+
+
+def _cover_for(ctx: Ctx, uid: int, target: int) -> bool:
+    """The Cover `target` has against `uid` as it stands now (stands in for a nearby spot's)."""
+    key = ("cover", uid, target)
+    v = ctx._arm.get(key)
+    if v is None:
+        v = ctx._arm[key] = bool(ctx.table.sight(ctx.bases[uid], ctx.bases[target]).cover)
+    return v
+
+
+class _Seen:
+    """A Sight seen from the other side: visible as the enemy's, with the target's Cover as it is now."""
+
+    __slots__ = ("visible", "cover", "high_ground")
+
+    def __init__(self, visible: bool, cover: bool) -> None:
+        self.visible = visible
+        self.cover = cover
+        self.high_ground = False
+
+
+def nearest(ctx: Ctx, spot: Base, n: int) -> list[int]:
+    """The `n` enemies nearest to `spot` (a crowded table weighs only those)."""
+    if len(ctx.enemies) <= n:
+        return ctx.enemies
+    return sorted(ctx.enemies, key=lambda e: (ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2)[:n]
+
+
+def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:
+    """The best attack `uid` could make standing at `ab`: (value, (weapon, target)) or (0, None)."""
+    m = ctx.match
+    best = (0.0, None)
+    card = ctx.cards[uid]
+    here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
+    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST)):
+        eb = ctx.bases[e]
+        adj = ctx.table.adjacent(ab, eb)
+        for w in card.weapons:
+            if w.kind == MELEE:
+                if not adj or m.mission.target_reason(m, uid, e) is not None:
+                    continue
+                v = attack_value(ctx, uid, w, e, ab, eb)
+            else:
+                if here or sights is None:
+                    seen = None
+                else:
+                    se = sights[e]
+                    seen = _Seen(se.visible, _cover_for(ctx, uid, e))
+                sight = ranged_ok(ctx, uid, w, e, ab, eb, seen)
+                if sight is None:
+                    continue
+                v = attack_value(ctx, uid, w, e, ab, eb, sight)
+            if v > best[0]:
+                best = (v, (w, e))
+    return best
+
+
+def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
+    """What the enemies could take from `uid` standing at `spot` before it acts again (a share of each enemy's
+    best attack on it: ranged when it sees the spot, melee when it can reach it)."""
+    total = 0.0
+    for e in nearest(ctx, spot, NEAREST + 2):
+        eb = ctx.bases[e]
+        card = ctx.cards[e]
+        d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
+        best = 0.0
+        for w in card.weapons:
+            if w.kind == MELEE:
+                if d > MELEE_REACH + eb.radius + spot.radius - 1.0:
+                    continue
+                v = _enemy_value(ctx, e, w, uid, spot, None)
+            else:
+                if w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches + 6.0:
+                    continue
+                s = sights[e] if sights is not None else ctx.table.sight(eb, spot)
+                if not s.visible:
+                    continue
+                v = _enemy_value(ctx, e, w, uid, spot, s)
+            best = max(best, v)
+        total += best * (THREAT_READY if ctx.ready[e] else THREAT_LATER)
+    return total
+
+
+def _enemy_value(ctx: Ctx, e: int, w, uid: int, spot: Base, sight) -> float:
+    s = setup_for(ctx, e, w, uid, ctx.bases[e], spot, sight)
+    if s is None:
+        return 0.0
+    o = odds(s)
+    v = ctx.loss_value(uid, o.target_loss, o.p_taken_out)
+    if s.melee:
+        v -= 0.5 * ctx.loss_value(e, o.attacker_loss, o.p_attacker_taken_out)
+    return max(0.0, v)
+
+
+def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
+    """Leaving Adjacency to enemies that may still make an Attack of Opportunity (R16)."""
+    m = ctx.match
+    cost = 0.0
+    for e in ctx.enemies:
+        eb = ctx.bases[e]
+        if not ctx.table.adjacent(start, eb) or ctx.table.adjacent(spot, eb):
+            continue
+        if m.readiness(e).aoo_used or not S.can_make_aoo(m, e):
+            continue
+        ws = [w for w in ctx.cards[e].weapons if w.kind == MELEE]
+        if ws:
+            cost = max(cost, max(_enemy_value(ctx, e, w, uid, start, None) for w in ws))
+    return cost * AOO_SHARE
+
+
+def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
+    """The best goal of the mission for `uid` at `spot`: full value when it stands there (a marker it would
+    Control, contested counts less; a zone), else a pull toward it that fades with distance. A marker already
+    held by a squadmate is worth little more."""
+    best = 0.0
+    t = ctx.table
+    for g in goals:
+        if g.unit is not None and g.unit != uid:
+            continue
+        there = False
+        contested = False
+        if g.marker is not None:
+            if not ctx.controls.get(uid, True):
+                continue  # Beast, Mindless, Weirdo: no objectives
+            mb = ctx.marker_base(g.marker)
+            if mb is None:
+                continue
+            there = t.adjacent(spot, mb)
+            if there:
+                contested = any(t.adjacent(ctx.bases[e], mb) or t.adjacent(ctx.bases[e], spot) for e in ctx.enemies)
+        elif g.rect is not None:
+            there = g.inside(spot.x, spot.y)
+        value = g.value
+        if g.shared and g.marker is not None and holders.get(g.marker, uid) != uid:
+            value *= 0.2  # a squadmate already holds it
+        if there:
+            v = value * (0.6 if contested else 1.0)
+        else:
+            d = g.distance(spot.x, spot.y)
+            v = value * 0.45 * max(0.0, 1.0 - d / 20.0)
+        best = max(best, v)
+    return best
+
+
+def holders_of(ctx: Ctx, goals) -> dict:
+    """For each marker goal, the squadmate Adjacent to it now (None when nobody is)."""
+    out = {}
+    for g in goals:
+        if g.marker is None or g.marker in out:
+            continue
+        mb = ctx.marker_base(g.marker)
+        out[g.marker] = None
+        if mb is None:
+            continue
+        for u in ctx.own:
+            if ctx.table.adjacent(ctx.bases[u], mb):
+                out[g.marker] = u
+                break
+    return out
+
+
+def engage_pull(ctx: Ctx, spot: Base) -> float:
+    """A small pull toward the nearest enemy (so a squad that wants the fight closes in)."""
+    if not ctx.enemies:
+        return 0.0
+    d = min(((ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2) ** 0.5 for e in ctx.enemies)
+    return max(0.0, 1.0 - d / 24.0)
+
+
+def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, follow: bool = True) -> float:
+    """What standing at `spot` is worth to `uid` with `act_after` ACT left in this activation."""
+    v = goal_value(ctx, uid, spot, goals, holders)
+    sights = sights_at(ctx, spot)
+    if follow and act_after >= 1:
+        v += 0.9 * best_attack_from(ctx, uid, spot, sights=sights)[0]
+    v -= threat_at(ctx, uid, spot, sights)
+    v += 0.6 * ctx.brief.aggression * engage_pull(ctx, spot)
+    return v
+
+
+def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:
+    b = ctx.bases[uid]
+    return Base(uid=b.uid, side=b.side, x=x, y=y, z=z, radius=b.radius, move=b.move)
+
+
+__all__ = ["Ctx", "odds", "setup_for", "attack_value", "best_attack_from", "threat_at", "aoo_cost", "goal_value",
+           "holders_of", "spot_value", "base_at", "RANGED"]

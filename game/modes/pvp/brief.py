@@ -1,0 +1,291 @@
+"""What the computer opponent of one side knows of a PvP mission, in Mission Points: where its units are worth
+standing (from the mission's scoring and victory rules), which units are worth taking out or keeping, what a
+Mission action or a Pick Up is worth now, and how to answer the mission's questions. Only what that side may
+know: Ambush's Attacker does not know which unit carries the Intel, nobody knows the enemy's Rival before it is
+revealed."""
+from __future__ import annotations
+
+from game.ai.tactical_brief import Brief, Goal
+from game.match import commands as C
+
+from . import rules as R
+from . import scoring as SC
+from . import sides as P
+from .actions import edge_zone
+
+ROLE_CHOICE = {"sabotage": "defender", "ambush": "attacker", "evac-point": "defender"}
+
+
+def _scoring_turns(defn, rule, turn: int) -> tuple[bool, int]:
+    """(due at the end of this Turn, how many later Turns score too)."""
+    if defn.turns is None:
+        return True, 2
+    now = SC.when_due(rule, turn, defn.turns)
+    later = sum(1 for t in range(turn + 1, defn.turns + 1) if SC.when_due(rule, t, defn.turns))
+    return now, later
+
+
+def _worth(mp: float, now: bool, later: int) -> float:
+    return mp * (1.0 if now else 0.5) + mp * 0.3 * later
+
+
+def brief(match, script, side: str) -> Brief:
+    defn = script.defn
+    ms = match.mission_state
+    enemy = P.other(side)
+    b = Brief(aggression=0.5)
+    turn = max(1, match.turn)
+    for u in match.units(side):
+        if match.unit(u).leader:
+            b.keep_bonus[u] = 0.5
+    for rule in defn.scoring:
+        name = rule["rule"]
+        now, later = _scoring_turns(defn, rule, turn)
+        if name == "control":
+            for mid in match.markers(rule["kind"], on_table=True):
+                v = _worth(rule["mp"], now, later)
+                if rule.get("state"):  # Power Cycle: a node must be switched on too
+                    v *= 0.9
+                _goal(match, b, mid, v)
+        elif name == "control_all" and side not in ms.get("bonus_all", []):
+            extra = 0.5 * rule["mp"] / max(1, len(match.markers(rule["kind"], on_table=True)))
+            b.goals[:] = [Goal(g.x, g.y, g.value + extra, g.marker, g.rect, g.unit, g.shared, g.label) for g in b.goals]
+        elif name == "control_by_edge":
+            for mid in match.markers(rule["kind"], on_table=True):
+                owner = match.marker(mid).side
+                key = "neutral" if owner is None else ("own" if owner == side else "enemy")
+                bonus = 0.0
+                if key == "enemy" and turn <= 3 and side not in ms.get("bonus_enemy", []):
+                    bonus = 1.0
+                _goal(match, b, mid, _worth(rule[key], now, later) + bonus)
+        elif name == "carried":
+            kind = rule["kind"]
+            for mid in match.markers(kind, on_table=True):
+                _goal(match, b, mid, _worth(rule["mp"], now, later) + 0.5)
+            for mid in match.markers(kind, on_table=False):
+                c = match.marker(mid).carrier
+                if c is None or not match.standing(c):
+                    continue
+                v = _worth(rule["mp"], now, later)
+                (b.keep_bonus if match.unit(c).side == side else b.kill_bonus)[c] = \
+                    (b.keep_bonus if match.unit(c).side == side else b.kill_bonus).get(c, 0) + v
+        elif name == "structures":
+            me = P.role(match, side)
+            for mid in match.markers("sabotage", on_table=True):
+                _goal(match, b, mid, rule["attacker_mp"] * (0.9 if me == "attacker" else 0.5))
+        elif name == "fv_majority":
+            if rule["count"] == "standing":
+                b.aggression = 0.8
+                for u in match.units(side):
+                    b.keep_bonus[u] = b.keep_bonus.get(u, 0) + 0.5
+            else:
+                e = P.edge(match, defn, side)
+                if e is not None:
+                    h = match.table.battlefield.height
+                    rect = (0.0, h / 2 + 0.6, 24.0, h) if e == "north" else (0.0, 0.0, 24.0, h / 2 - 0.6)
+                    for u in match.units(side):
+                        b.goals.append(Goal(12, (rect[1] + rect[3]) / 2, 0.5 + 0.25 * match.unit(u).card.fv,
+                                            rect=rect, unit=u, shared=False, label="the enemy's half"))
+        elif name == "taken_out_fv":
+            b.aggression = 0.9
+            for u in match.units(enemy):
+                b.kill_bonus[u] = b.kill_bonus.get(u, 0) + match.unit(u).card.fv
+            for u in match.units(side):
+                b.keep_bonus[u] = b.keep_bonus.get(u, 0) + match.unit(u).card.fv
+        elif name == "leader_taken_out":
+            b.aggression = 0.8
+            for u in match.units(enemy):
+                if match.unit(u).leader:
+                    b.kill_bonus[u] = b.kill_bonus.get(u, 0) + rule["mp"]
+            for u in match.units(side):
+                if match.unit(u).leader:
+                    b.keep_bonus[u] = b.keep_bonus.get(u, 0) + rule["mp"]
+        elif name == "rival_taken_out":
+            rv = R.rivals(match)
+            mine, theirs = rv.get(side), rv.get(enemy)
+            if mine is not None and theirs is not None and match.standing(mine) and match.standing(theirs):
+                tb = match.base(theirs)
+                b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.5, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
+                                                                        tb.y + 1.6), unit=mine, shared=False,
+                                    label="the enemy Rival"))
+                b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
+                b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
+    _victory(match, defn, side, b)
+    _actions(match, defn, side, b)
+    b.choose = lambda m, p, rng: choose(m, script, side, p, rng)
+    return b
+
+
+def _goal(match, b: Brief, mid: str, value: float, unit: int | None = None) -> None:
+    mb = match.marker_base(mid)
+    if mb is not None:
+        b.goals.append(Goal(mb.x, mb.y, value, marker=mid, unit=unit, label=match.marker(mid).label))
+
+
+def _victory(match, defn, side: str, b: Brief) -> None:
+    rule = defn.victory["rule"]
+    enemy = P.other(side)
+    bf = match.table.battlefield
+    if rule == "ambush":
+        holder = R.intel_holder(match) if P.role(match, side) == "defender" or R.INTEL in match.markers() else None
+        if P.role(match, side) == "defender":
+            east = (bf.width - 1.0, 0.0, bf.width, bf.height)
+            carrier = match.mission_state.get("carrier") if holder is None else holder
+            for u in match.units(side):
+                is_carrier = u == carrier
+                b.goals.append(Goal(bf.width - 0.5, match.base(u).y, 6.0 if is_carrier else 0.6, rect=east, unit=u,
+                                    shared=False, label="the east edge"))
+                if is_carrier:
+                    b.keep_bonus[u] = b.keep_bonus.get(u, 0) + 6.0
+        else:
+            b.aggression = 0.9
+            suspects = [u for u in match.units(enemy) if not match.unit(u).leader] or match.units(enemy)
+            if R.INTEL in match.markers():
+                c = match.marker(R.INTEL).carrier
+                if c is None:
+                    _goal(match, b, R.INTEL, 6.0)
+                elif match.unit(c).side == enemy:
+                    b.kill_bonus[c] = b.kill_bonus.get(c, 0) + 6.0
+                else:
+                    b.keep_bonus[c] = b.keep_bonus.get(c, 0) + 6.0
+            else:
+                for u in suspects:
+                    b.kill_bonus[u] = b.kill_bonus.get(u, 0) + 6.0 / len(suspects)
+                    # cut them off before the east edge
+                b.goals.append(Goal(bf.width - 3, bf.height / 2, 0.8, rect=(bf.width - 5, 0, bf.width, bf.height),
+                                    shared=False, label="the east side"))
+    elif rule == "evac":
+        area = defn.area(defn.victory["area"]).rect
+        for u in match.units(side):
+            b.goals.append(Goal((area.x0 + area.x1) / 2, (area.y0 + area.y1) / 2, 1.0 + match.unit(u).card.fv * 0.8,
+                                rect=(area.x0, area.y0, area.x1, area.y1), unit=u, shared=False,
+                                label="the Evac Zone"))
+        b.aggression = 0.7
+    elif rule == "last_squad":
+        b.aggression = 1.0
+        for u in match.units(enemy):
+            b.kill_bonus[u] = b.kill_bonus.get(u, 0) + 1.0
+    elif rule == "both_claimed":
+        for mid in match.markers(defn.victory["kind"], on_table=True):
+            _goal(match, b, mid, 4.0)
+        b.aggression = 0.6
+    elif rule == "flag":
+        mids = match.markers(defn.victory["kind"])
+        if mids:
+            mid = mids[0]
+            c = match.marker(mid).carrier
+            if c is None:
+                _goal(match, b, mid, 5.0)
+            elif match.unit(c).side == side:
+                _carry_home(match, defn, side, b, c, 5.0)
+            else:
+                b.kill_bonus[c] = b.kill_bonus.get(c, 0) + 5.0
+                cb = match.base(c)
+                b.goals.append(Goal(cb.x, cb.y, 1.5, rect=(cb.x - 1.6, cb.y - 1.6, cb.x + 1.6, cb.y + 1.6),
+                                    shared=False, label="the Flag carrier"))
+
+
+def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float) -> None:
+    z = edge_zone(match, defn, side)
+    if z is None:
+        return
+    (x0, y0), _, (x1, y1), _ = z.polygon
+    b.goals.append(Goal((x0 + x1) / 2, (y0 + y1) / 2, value, rect=(x0, y0, x1, y1), unit=carrier, shared=False,
+                        label="our edge"))
+    b.keep_bonus[carrier] = b.keep_bonus.get(carrier, 0) + value
+
+
+def _actions(match, defn, side: str, b: Brief) -> None:
+    """Goals and values that come from the mission's actions and portable markers."""
+    ms = match.mission_state
+    turn = max(1, match.turn)
+    turns_left = (defn.turns - turn) if defn.turns else 2
+    effects = {a.effect: a for a in defn.actions}
+    if "exit" in effects:  # Relay Run
+        kind = effects["exit"].params["kind"]
+        mp = effects["exit"].params["mp"]
+        for mid in match.markers(kind):
+            c = match.marker(mid).carrier
+            if c is None:
+                _goal(match, b, mid, mp * 0.6)
+            elif match.standing(c) and match.unit(c).side == side:
+                _carry_home(match, defn, side, b, c, mp)
+            elif match.standing(c):
+                b.kill_bonus[c] = b.kill_bonus.get(c, 0) + mp
+    if "search" in effects:
+        n = ms.get("searches", 0)
+        find = effects["search"].params["find"]
+        p = find[min(n, len(find) - 1)] / 6.0
+        for mid in match.markers("search", on_table=True):
+            _goal(match, b, mid, (2.0 + 2.0 * turns_left) * p)
+        for mid in match.markers("artifact", on_table=True):
+            _goal(match, b, mid, 2.0 + 2.0 * turns_left)
+    if "uplink" in effects:
+        for mid in match.markers("uplink", on_table=True):
+            _goal(match, b, mid, 0.9 if turn <= 4 else 0.0)
+        if ms.get("packets", {}).get(side, 0) > 0:
+            for mid in match.markers("transmit", on_table=True):
+                _goal(match, b, mid, 1.5 if turn >= 3 else 0.6)
+
+    def action_value(m, uid, cmd) -> float | None:
+        if isinstance(cmd, C.PickUp):
+            mk = m.marker(cmd.marker)
+            if mk.kind in ("flag",):
+                return 5.0
+            if mk.kind == R.INTEL:
+                return 6.0
+            if mk.kind == "artifact":
+                return 2.0 + 2.0 * turns_left
+            if mk.kind == "beacon":
+                return 3.5
+            return 0.5
+        if not isinstance(cmd, C.UseMissionAction):
+            return None
+        a = next(x for x in defn.actions if x.id == cmd.action)
+        if a.effect == "toggle":
+            mk = m.marker(cmd.marker)
+            mine = m.controller_of(cmd.marker) == side
+            if mk.state != "active" and mine:
+                return 0.9 - 0.3
+            if mk.state == "active" and not mine and m.controller_of(cmd.marker) == P.other(side):
+                return 0.8
+            return None
+        if a.effect == "sabotage":
+            return 3.0 - 0.6
+        if a.effect == "collect":
+            return 2.0
+        if a.effect == "search":
+            n = m.mission_state.get("searches", 0)
+            find = a.params["find"]
+            p = find[min(n, len(find) - 1)] / 6.0
+            return p * (2.0 + 2.0 * turns_left)
+        if a.effect == "uplink":
+            return 0.9 if m.turn <= 4 else None
+        if a.effect == "transmit":
+            return 1.2
+        if a.effect == "claim":
+            claims = m.mission_state.get("claims", {})
+            others = [x for x in m.markers(a.markers[0], on_table=True) if x != cmd.marker]
+            return 8.0 if others and all(claims.get(x) == side for x in others) else 3.0
+        if a.effect == "exit":
+            return a.params["mp"] + 1.0
+        return None
+
+    b.action_value = action_value
+
+
+def choose(match, script, side: str, prompt, rng) -> str:
+    """Answers to the mission's questions: the edge or role, Ambush's edge, the secret picks, the reward."""
+    then = prompt.data[0][0] if prompt.data else ""
+    options = [o for o, _ in prompt.options]
+    if then == "place":
+        pick = ROLE_CHOICE.get(script.defn.id)
+        return pick if pick in options else rng.choice(options)
+    if then in ("carrier", "rival"):
+        def strength(o):
+            card = match.unit(int(o)).card
+            if then == "carrier":
+                return card.hit * 2 + card.arm
+            return max((w.att * min(w.skl, 5) for w in card.weapons), default=0) + card.hit
+        return max(options, key=lambda o: (strength(o), o))
+    return rng.choice(options)

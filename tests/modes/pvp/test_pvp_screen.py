@@ -1,0 +1,176 @@
+"""PvP on screen: New game -> PvP (the missions, a briefing and a map diagram, squads, who plays each side), then a
+hot-seat battle driven by posted clicks: the roll-off question behind a hand-over, alternate placement, and a
+defender spending a Tactical Order on its saves during the attacker's activation. Screenshots in
+tests/output/screens/pvp_*.png."""
+import pygame
+
+from game.match import commands as C
+from game.rules.dice import ScriptedDice
+from game.ui.battle import BattleScene
+from game.ui.battle.handover import HandoverScene
+from game.ui.menus import ResultsScene, TitleScene
+from game.ui.setup_pvp import COMPUTER, PERSON, PvpSetupScene
+from tests.ui.conftest import make_app, saves_dir  # noqa: F401  (fixtures; they set SDL's dummy drivers)
+from tests.ui.driver import Driver
+
+
+def open_setup(d: Driver) -> PvpSetupScene:
+    d.step(2)
+    assert isinstance(d.scene, TitleScene)
+    d.click(d.scene.b_pvp)
+    assert isinstance(d.scene, PvpSetupScene)
+    return d.scene
+
+
+def button_for(panel, cmd):
+    return next(b for b, c in panel.commands.items() if c == cmd)
+
+
+def hand_over(d: Driver, name: str, shot: str | None = None) -> None:
+    for _ in range(120):
+        if isinstance(d.scene, HandoverScene):
+            break
+        effects = getattr(d.scene, "effects", None)
+        if effects is not None and effects.banner is not None:  # a banner is read first, then the seat changes
+            effects.dismiss()
+        d.step(1)
+    assert isinstance(d.scene, HandoverScene) and d.scene.who.name == name
+    if shot:
+        d.shot(shot)
+    d.click(d.scene.b_go)
+
+
+def test_the_setup_screen_shows_every_mission_with_its_briefing_and_diagram(make_app):
+    app = make_app()
+    d = Driver(app)
+    sc = open_setup(d)
+    assert len(sc.list.item_list) == 20
+    sc.pick(14)
+    assert sc.mission.id == "rivals" and "Rival" in sc.brief.html_text and "Personal Vendetta" in sc.brief.html_text
+    d.step(2)
+    d.shot("pvp_setup_rivals")
+    sc.pick(3)
+    d.step(2)
+    assert sc.diagram.w > 40
+    d.shot("pvp_setup_sabotage")
+    # a bad squad code is refused in words, and nothing starts
+    sc.sides["opponent"]["squad"] = "Squad code..."
+    sc.sides["opponent"]["code"] = "RS1-nonsense"
+    sc.build_ui()
+    d.click(sc.b_start)
+    assert isinstance(d.scene, PvpSetupScene) and app.dialog_open
+    assert "Player 2" in app.last_dialog and "squad code" in app.last_dialog
+    d.shot("pvp_setup_bad_code")
+
+
+def test_a_hot_seat_game_hands_over_and_the_defender_spends_a_tactical_order(make_app):
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    sc = open_setup(d)
+    sc.pick(0)  # Secure the Zone
+    sc.sides["player"].update(name="Ana", ctl=PERSON)
+    sc.sides["opponent"].update(name="Ben", ctl=PERSON)
+    sc.map_label = next(k for k, v in sc.maps.items() if v is None)  # the open table
+    sc.seed = 3
+    sc.build_ui()
+    d.click(sc.b_start)
+    battle = d.scene
+    if isinstance(battle, HandoverScene):
+        hand_over(d, battle.who.name)
+        battle = d.scene
+    assert isinstance(battle, BattleScene)
+    m = battle.match
+    # the deployment roll-off winner chooses its edge: the question in the mission's words
+    p = m.prompt
+    assert p.kind == "choice" and battle.side == p.side
+    d.step(2)
+    d.shot("pvp_rolloff_question")
+    winner = p.side
+    d.click(button_for(battle.prompt_panel, C.Choose(winner, "north")))
+    assert m.mission_state["place"][winner] == "north"
+    # one unit at a time, the roll-off loser first: a hand-over between the two people each time
+    while m.phase == "deploy":
+        side = m.waiting_for()
+        if side != battle.side:
+            hand_over(d, m.side_name(side), "pvp_hand_over_deploy" if m.log[-1].side == winner else None)
+        todo = m.mission.default_deployment(m, side)
+        if todo:
+            uid, x, y, z = todo[0]
+            d.click_board(x, y) if battle.deploy_uid == uid else battle.submit(C.Deploy(side, uid, x, y, z))
+        else:
+            d.click(battle.b_start) if getattr(battle, "b_start", None) else battle.submit(C.EndDeployment(side))
+        d.step(1)
+    assert m.phase == "battle"
+    if m.prompt is not None and m.prompt.kind == "first":
+        if m.prompt.side != battle.side:
+            hand_over(d, m.side_name(m.prompt.side))
+        battle.submit(C.ChooseFirst(m.prompt.side, "player"))
+        d.step(2)
+    if battle.side != "player":
+        hand_over(d, "Ana")
+    # Ana's unit shoots one of Ben's; Ben has Tactical Orders for his saves
+    a = m.units("player")[0]
+    b = m.units("opponent")[0]
+    m.place(a, 12, 6)
+    m.place(b, 12, 16)
+    for i, u in enumerate(m.units("opponent")[1:]):
+        m.place(u, 2 + 2 * i, 22)
+    battle.refresh_units()
+    m.to["opponent"] = 2
+    assert battle.submit(C.Activate("player", a))
+    weapon = next(w for w in m.unit(a).card.weapons if w.kind == "ranged")
+    m.dice = ScriptedDice([2, 2, 2, 2, 2, 2] + [5, 5, 5, 5, 5, 5] + [6] * 40)
+    assert battle.submit(C.RangedAttack("player", weapon.id, b))
+    while m.prompt is not None and m.prompt.side == "player":  # Ana keeps her Attack dice
+        battle.submit(C.AcceptDice("player"))
+    assert m.prompt is not None and m.prompt.kind == "dice" and m.prompt.side == "opponent"
+    hand_over(d, "Ben", "pvp_hand_over_saves")
+    assert battle.side == "opponent"
+    d.step(3)
+    d.shot("pvp_defender_tactical_orders")
+    reroll = next(c for c in battle.prompt_panel.commands.values() if isinstance(c, C.RerollDie) and c.source == "TO")
+    assert reroll in m.legal_commands("opponent")
+    d.click(button_for(battle.prompt_panel, reroll))
+    assert m.to["opponent"] == 1
+    while m.prompt is not None and m.prompt.side == "opponent":
+        battle.submit(C.AcceptDice("opponent"))
+    hand_over(d, "Ana")
+    assert battle.side == "player"
+    d.step(2)
+    d.shot("pvp_battle_objectives")
+
+
+def test_against_the_computer_the_game_plays_to_the_results(make_app):
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    sc = open_setup(d)
+    sc.pick(5)  # Centerpoint
+    sc.sides["player"].update(name="Ana", ctl=COMPUTER)
+    sc.sides["opponent"].update(name="Ben", ctl=COMPUTER)
+    sc.seed = 4
+    sc.build_ui()
+    d.click(sc.b_start)
+    battle = d.scene
+    assert isinstance(battle, BattleScene)
+    for _ in range(400):
+        if isinstance(d.scene, ResultsScene):
+            break
+        battle.skip = True
+        d.step(5)
+        if getattr(battle, "effects", None) is not None and battle.effects.banner is not None:
+            battle.effects.dismiss()
+    assert isinstance(d.scene, ResultsScene)
+    html = d.scene.summary
+    assert "T1:" in html and "T4:" in html and "Decisive Strike" in html and "Weapon Calibration" in html
+    d.shot("pvp_results")
+    pygame.event.clear()
+
+
+def test_a_mission_file_that_cannot_be_read_is_named_on_the_setup_screen(make_app, monkeypatch):
+    import game.modes.pvp as pvp
+    monkeypatch.setattr(pvp, "problems", lambda: ["assets/data/pvp/03-power-cycle.json: is not valid JSON (line 1)"])
+    app = make_app()
+    d = Driver(app)
+    sc = open_setup(d)
+    assert sc.problem_box.html_text.startswith("1 mission file could not be read")
+    assert "03-power-cycle.json" in sc.problem_box.html_text
