@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import pymunk
 from pymunk import ShapeFilter
 
-from .geometry import outward_normal, point_in_polygon, polygon_edges, seg_point_dist
+from .geometry import clip_segment_outside_circle, outward_normal, point_in_polygon, polygon_edges, seg_point_dist
 from .model import CORE_MOVE, Base, Battlefield, MoveRule, Path, Reach, Sight, default_anchors
 
 # pymunk categories
@@ -406,6 +406,8 @@ class Table:
         self._lattices: dict = {}
         self._sight_cache: dict = {}  # (attacker, target) -> Sight; cleared whenever a base or a door changes
         self._plat_boxes = []
+        self._cleared: list[tuple] = []  # clear_terrain: (shape, info) taken away, shapes put instead, pieces gone
+        self._doors_gone: set[str] = set()
         self._next_group = 0  # every shape has its own pymunk group, so one query can leave one shape out
         self._terrain_group: dict = {}
         self._unit_group: dict[int, int] = {}
@@ -543,7 +545,7 @@ class Table:
     # ------------------------------------------------------------------ doors
     def set_door(self, door_id: str, open: bool) -> None:
         shape = self._door_shapes[door_id]
-        if self._doors_open[door_id] == bool(open):
+        if self._doors_open[door_id] == bool(open) or door_id in self._doors_gone:
             return
         self._doors_open[door_id] = bool(open)
         self._sight_cache.clear()
@@ -554,6 +556,58 @@ class Table:
 
     def door_open(self, door_id: str) -> bool:
         return self._doors_open[door_id]
+
+    # ------------------------------------------------------------------ terrain taken away
+    def clear_terrain(self, x: float, y: float, r: float) -> list[tuple[str, str, tuple, tuple]]:
+        """Take away the walls, low walls and doors within `r` of (x, y) (a collapse): each stretch is cut
+        where it enters the circle and the part inside is gone; a door reaching into it is gone whole;
+        platforms stay. Returns the pieces taken away as (kind, label, a, b); `reset()` puts them back."""
+        body = self._space.static_body
+        gone = []
+        for shape, info in list(self._info.items()):
+            if info.kind not in ("wall", "low_wall", "door"):
+                continue
+            outside, inside = clip_segment_outside_circle(info.a, info.b, x, y, r)
+            if inside is None:
+                continue
+            self._space.remove(shape)
+            del self._info[shape]
+            added = []
+            if info.kind == "door":
+                self._doors_gone.add(info.door_id)
+                gone.append(("door", info.label, info.a, info.b))
+            else:
+                cat = WALL if info.kind == "wall" else LOW_WALL
+                for a, b in outside:
+                    piece = _Terrain(info.kind, info.label, a, b, info.top, info.bottom, info.climbable)
+                    piece.ladders = list(info.ladders)
+                    added.append(self._add_terrain(body, cat, piece))
+                gone.append((info.kind, info.label, inside[0], inside[1]))
+            self._cleared.append((shape, info, added, gone[-1]))
+            for lat in self._lattices.values():
+                lat.forget_near(info.a, info.b)
+        if gone:
+            self._sight_cache.clear()
+        return gone
+
+    @property
+    def cleared_terrain(self) -> list[tuple[str, str, tuple, tuple]]:
+        """The pieces of terrain taken away so far (kind, label, a, b), for the screen."""
+        return [c[3] for c in self._cleared]
+
+    def _restore_terrain(self) -> None:
+        for shape, info, added, _ in reversed(self._cleared):
+            for s in added:
+                self._space.remove(s)
+                del self._info[s]
+            self._space.add(shape)
+            self._info[shape] = info
+            for lat in self._lattices.values():
+                lat.forget_near(info.a, info.b)
+        if self._cleared:
+            self._sight_cache.clear()
+        self._cleared.clear()
+        self._doors_gone.clear()
 
     @property
     def doors_open(self) -> dict[str, bool]:
@@ -570,6 +624,8 @@ class Table:
             cx, cy = base.x, base.y
             reach = base.radius + ADJ_GAP + EPS
         for d in self.battlefield.doors:
+            if d.id in self._doors_gone:
+                continue
             if abs(d.base - base.z) <= SAME_LEVEL + EPS and seg_point_dist(d.a[0], d.a[1], d.b[0], d.b[1], cx, cy) <= reach:
                 out.append(d.id)
         return sorted(out)
@@ -877,6 +933,7 @@ class Table:
         """Back to the map as loaded: no bases, doors as drawn. The movement lattices built so far are kept
         (a door put back drops only the nodes around it), so a replayed match (undo) starts warm."""
         self.set_bases([])
+        self._restore_terrain()
         for d in self.battlefield.doors:
             self.set_door(d.id, d.open)
 

@@ -1,7 +1,7 @@
 """Combat: valid targets (Core Rules section 8, R7), attacks, Damage and units Taken Out."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import esper
 
@@ -23,6 +23,7 @@ from .errors import IllegalCommand
 from .prompts import Prompt
 
 _STAGE_PROMPTS = {"parry": "parry", "drain": "life_drain", "shield": "shield"}
+NO_SOURCE = -1  # the "attacker" of Damage nobody dealt (the battlefield, a mission's rule)
 
 
 @dataclass(slots=True)
@@ -233,20 +234,29 @@ class MatchAttacks:
                                       mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter)
         self._step_attack()
 
-    def deal_damage(self, source: int, groups: list[tuple[int, list[int]]], kind: str, why: str,
+    def deal_damage(self, source: int | None, groups: list[tuple[int, list[int]]], kind: str, why: str,
                     after: tuple = ()) -> None:
         """Damage from a skill (Grenade, Toxic, Acid Blood...): no attack roll; each target rolls its Armor
         Saves for it. kind RANGED: a Critical Save counts as 2; MELEE ("Melee Damage"): it returns Damage
-        to the source (N31)."""
-        src = self.unit(source)
+        to the source (N31). `source` None: Damage from the battlefield or a mission's rule (a collapse, gas):
+        nobody dealt it, so Damage a melee Critical Save returns is lost."""
         spec_groups = []
         for n, g in groups:
             spec_groups.append((n, tuple(StrikeTarget(uid=t, arm=self.unit(t).card.arm, hit=self.health(t).hit,
                                                       name=self.unit(t).name) for t in g)))
-        spec = AttackSpec(attacker=source, kind=kind, att=0, skl=0, attacker_arm=src.card.arm,
-                          attacker_hit=self.health(source).hit, groups=tuple(spec_groups), weapon=why,
-                          attacker_name=src.name, direct=True)
-        spec = S.on_attack_spec(self, spec, None)
+        if source is None:
+            source = NO_SOURCE
+            spec = AttackSpec(attacker=source, kind=kind, att=0, skl=0, attacker_arm=1, attacker_hit=0,
+                              groups=tuple(spec_groups), weapon=why, attacker_name=why, direct=True)
+            main = spec.groups[0][1][0].uid
+            spec = replace(spec, groups=tuple((n, tuple(S._target(self, source, t, kind, None, t.uid == main, True)
+                                                        for t in g)) for n, g in spec.groups))
+        else:
+            src = self.unit(source)
+            spec = AttackSpec(attacker=source, kind=kind, att=0, skl=0, attacker_arm=src.card.arm,
+                              attacker_hit=self.health(source).hit, groups=tuple(spec_groups), weapon=why,
+                              attacker_name=src.name, direct=True)
+            spec = S.on_attack_spec(self, spec, None)
         self.emit(E.AttackDeclared(source, why, tuple(st.uid for _, g in spec.groups for st in g), melee=kind == MELEE))
         res = AttackResolution.start(spec, self.dice)
         self._attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))

@@ -144,6 +144,8 @@ class ActivationStarted(Event):
 
     @property
     def text(self) -> str:
+        if self.grant and self.act:  # a paid grant (PvE Opportunity)
+            return f"{self.name} may spend up to {self.act} ACT now ({self.grant})"
         if self.grant:
             return f"{self.name} may take {_plural(self.free_actions, 'free action')} ({self.grant})"
         return f"{self.name} activates ({self.act} ACT)"

@@ -208,12 +208,17 @@ class MatchFlow:
 
     # == free actions (grants) ======================================================================
     def grant(self, uid: int, why: str, plan: list, *, max_cost: int | None = None, different: bool = False,
-              need_combat: bool = False, target: int | None = None, controller: str = "", on_end=()) -> None:
+              need_combat: bool = False, target: int | None = None, controller: str = "", on_end=(),
+              act: int = 0) -> None:
         """Queue free actions for `uid` (skills call this): plan = allowed actions of each free action, in
-        order; a later one may be taken directly (skipping the earlier ones)."""
-        self._queue(("grant", uid, {"grant": why, "plan": [list(s) for s in plan], "max_cost": max_cost,
-                                    "different": different, "need_combat": need_combat, "target": target,
-                                    "controller": controller, "on_end": [list(x) for x in on_end]}))
+        order; a later one may be taken directly (skipping the earlier ones). `act` > 0: the actions are not
+        free but paid, at their usual cost, from these `act` ACT only (PvE's Opportunity: up to 2 ACT)."""
+        info = {"grant": why, "plan": [list(s) for s in plan], "max_cost": max_cost, "different": different,
+                "need_combat": need_combat, "target": target, "controller": controller,
+                "on_end": [list(x) for x in on_end]}
+        if act:
+            info["act"] = act
+        self._queue(("grant", uid, info))
 
     def _start_grant(self, uid: int, info: dict) -> None:
         on_end = [tuple(x) for x in info.get("on_end", ())]
@@ -233,13 +238,14 @@ class MatchFlow:
         self._interrupted.append((self.activation, self._pending))  # later steps wait for the grant's end
         self._pending = []
         plan = [tuple(s) for s in info["plan"]]
-        self.activation = Activation(uid=uid, act=0, free_action=True, grant=info["grant"], plan=plan,
+        paid = info.get("act", 0)
+        self.activation = Activation(uid=uid, act=paid, paid=paid > 0, free_action=True, grant=info["grant"], plan=plan,
                                      max_cost=info.get("max_cost"), different=info.get("different", False),
                                      need_combat=info.get("need_combat", False), target=target,
                                      controller=info.get("controller", ""), on_end=tuple(on_end))
         n = len(plan)
-        self.emit(E.ActivationStarted(uid, self.unit(uid).name, self.side_of(uid), 0, grant=info["grant"],
-                                      free_actions=n))
+        self.emit(E.ActivationStarted(uid, self.unit(uid).name, self.side_of(uid), paid, grant=info["grant"],
+                                      free_actions=0 if paid else n))
 
     def _end_grant(self) -> None:
         a = self.activation
@@ -422,7 +428,7 @@ class MatchFlow:
             act_now = max(1, act_now - r.stunned)
             self.note(f"{u.name} is Stunned: {act_now} ACT this activation (STN)", uid)
             r.stunned = 0
-        self.activation = Activation(uid=uid, act=act_now)
+        self.activation = Activation(uid=uid, act=act_now, no_repeat=bool(self.mission.no_repeat_cost(self, uid)))
         self.emit(E.ActivationStarted(uid, u.name, self.side_of(uid), act_now))
         self._queue(*S.start_of_activation(self, uid), front=True)
         self._react_due = "start"

@@ -21,6 +21,7 @@ from game.rules.model import UnitCard
 
 from . import commands as C
 from . import events as E
+from . import skills as S
 from .components import Marker, Position, Readiness, Unit
 from .errors import IllegalCommand
 
@@ -209,6 +210,8 @@ class MatchMarkers:
             return f"{m.label} cannot be picked up"
         if m.carrier is not None:
             return f"{m.label} is already carried"
+        if not S.may_carry(self, uid):
+            return f"{self.unit(uid).name} cannot carry anything (Beast, Mindless, Weirdo)"
         why = self.control_reason(uid, mid)
         return None if why is None else f"to pick it up, the unit must Control it: {why}"
 
@@ -217,6 +220,8 @@ class MatchMarkers:
             return "the unit does not carry that"
         if not self.standing(to) or self.unit(to).item or self.is_enemy(uid, to) or to == uid:
             return "it can only be given to a Squadmate"
+        if not S.may_carry(self, to):
+            return f"{self.unit(to).name} cannot carry anything (Beast, Mindless, Weirdo)"
         why = self.control_reason(uid, to)
         return None if why is None else f"to give it, the unit must Control the Squadmate: {why}"
 

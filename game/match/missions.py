@@ -20,7 +20,7 @@ from game.rules.dice import Die
 from . import anchors as A
 from . import commands as C
 from . import events as E
-from .components import Departed, Position
+from .components import Departed, Position, Unit
 from .errors import IllegalCommand
 from .mission import MissionActionDef
 from .prompts import Prompt
@@ -305,6 +305,17 @@ class MatchMissions:
             return (f"there is room for only {have} of {need} units of {self.side_name(side)} in the deployment "
                     f"zone on {self.table.battlefield.name}")
         return None
+
+    # == co-op ==========================================================================================
+    def set_squad_leader(self, side: str, uid: int) -> None:
+        """R27: co-op mini squads agree on one Squad Leader; only its Standing decides the Tactical Order dice
+        (5 or 3), so the other mini squads' Leaders no longer count as the squad's Leader."""
+        with self._in_world():
+            if not self.unit(uid).leader or self.unit(uid).side != side:
+                raise ValueError(f"{self.unit(uid).name} is not a Leader of {self.side_name(side)}")
+            for u in self.all_units_of(side):
+                esper.component_for_entity(u, Unit).leader = u == uid
+        self.note(f"{self.unit(uid).name} is the Squad Leader of {self.side_name(side)} (R27)", uid)
 
     # == leaving the table =============================================================================
     def depart(self, uid: int, why: str) -> None:

@@ -19,10 +19,10 @@ class MatchPaying:
             a = self.activation
             card = self.unit(a.uid).card
             cost = act.action_cost(card, action, tuple(a.history), weapon=weapon, skill=skill, base=base,
-                                   move_tax=a.move_tax)
+                                   move_tax=a.move_tax, repeats=not a.no_repeat)
             if self._forbidden(a, action, skill, cost):
                 return act.FORBIDDEN
-            return 0 if a.grant else cost
+            return 0 if a.grant and not a.paid else cost
 
     def _forbidden(self, a: Activation, action: str, skill: str | None, cost: int) -> str | None:
         if a.locked:
@@ -43,8 +43,10 @@ class MatchPaying:
         return None
 
     def payment(self, cost: int, to_only: bool = False) -> tuple[int, int] | None:
-        if self.activation.grant:  # free actions
+        if self.activation.grant and not self.activation.paid:  # free actions
             return (0, 0) if cost <= 0 else None
+        if self.activation.grant:  # a paid grant spends only its own ACT
+            return (cost, 0) if cost <= self.act_left() and not to_only else None
         side = self.side_of(self.activation.uid)
         return act.split_payment(cost, self.act_left(), self.to[side], to_only)
 
@@ -69,7 +71,7 @@ class MatchPaying:
         cost = self.cost_of(action, weapon, skill_id, base)
         if cost >= act.FORBIDDEN:
             full = act.action_cost(self.unit(a.uid).card, action, tuple(a.history), weapon=weapon, skill=skill_id,
-                                   base=base, move_tax=a.move_tax)
+                                   base=base, move_tax=a.move_tax, repeats=not a.no_repeat)
             raise IllegalCommand(self._forbidden(a, action, skill_id, full) or "not possible now")
         pay = self.payment(cost, to_only)
         if pay is None:

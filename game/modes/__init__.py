@@ -86,6 +86,7 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
     now (about half a second) so that no later preview or NPC decision pays for it."""
     catalog = catalog or load_catalog()
     mission = build_mission(scenario, catalog)
+    scenario = mission.prepare_scenario(scenario, seed)
     if table is not None:
         bf = table.battlefield
     else:

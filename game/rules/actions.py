@@ -52,15 +52,16 @@ def _same(a: Performed, action: str, skill: str | None) -> bool:
 
 def action_cost(card: UnitCard, action: str, history: tuple[Performed, ...] | list[Performed] = (),
                 weapon: WeaponCard | None = None, skill: str | None = None, base: int = 1,
-                move_tax: int = 0) -> int:
+                move_tax: int = 0, repeats: bool = True) -> int:
     """ACT cost of doing `action` now, given what the unit did earlier in this activation.
-    move_tax: extra ACT on every Move action (Venomous Bonespurs)."""
-    repeats = sum(1 for p in history if _same(p, action, skill))
-    cost = base + repeats
+    move_tax: extra ACT on every Move action (Venomous Bonespurs). repeats=False: no +1 ACT for repeating
+    an action (PvE Behaviours); 2MC/2RC, which only take that +1 back, then change nothing."""
+    extra = sum(1 for p in history if _same(p, action, skill)) if repeats else 0
+    cost = base + extra
     if weapon is not None and action in (MELEE_COMBAT, RANGED_COMBAT):
         code = "2MC" if action == MELEE_COMBAT else "2RC"
         uses = sum(1 for p in history if p.action == action and p.weapon == weapon.id)
-        if weapon.has(code) and uses == 1:
+        if weapon.has(code) and uses == 1 and repeats:
             cost -= 1
         if weapon.has("HVY") and _moved_since_using(history, weapon.id):
             cost += 1
