@@ -175,12 +175,13 @@ class MatchAttacks:
         return [(None, group)]
 
     def start_attack(self, attacker: int, weapon: WeaponCard, groups, **kw) -> None:
-        """A free attack that skills give (Counter): resolved at once."""
+        """A free attack that skills give (Counter) or a mission's rule makes (Haunting Spirits): resolved at once;
+        `after`: steps queued once it is resolved."""
         self._start_attack(attacker, weapon, groups, **kw)
 
     def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
                       att: int | None = None, then_move=None, mover: int | None = None, aoo: bool = False,
-                      action: bool = False, counter: bool = False, path=()) -> None:
+                      action: bool = False, counter: bool = False, path=(), after: tuple = ()) -> None:
         a_unit = self.unit(attacker)
         kind = weapon.kind
         if att is None:
@@ -190,6 +191,7 @@ class MatchAttacks:
             self.note("No Attack dice left to roll", attacker)
             if then_move is not None and mover is not None and self.standing(mover):
                 self._finish_move(mover, then_move, points=path)
+            self._queue(*(tuple(x) for x in after), front=True)
             return
         spec_groups = []
         for n, g in groups:
@@ -231,7 +233,8 @@ class MatchAttacks:
                                    melee=kind == MELEE, aoo=aoo))
         res = AttackResolution.start(spec, self.dice)
         self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
-                                      mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter)
+                                      mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter,
+                                      after=tuple(after))
         self._step_attack()
 
     def deal_damage(self, source: int | None, groups: list[tuple[int, list[int]]], kind: str, why: str,

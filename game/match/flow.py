@@ -209,16 +209,17 @@ class MatchFlow:
     # == free actions (grants) ======================================================================
     def grant(self, uid: int, why: str, plan: list, *, max_cost: int | None = None, different: bool = False,
               need_combat: bool = False, target: int | None = None, controller: str = "", on_end=(),
-              act: int = 0) -> None:
+              act: int = 0, front: bool = False) -> None:
         """Queue free actions for `uid` (skills call this): plan = allowed actions of each free action, in
         order; a later one may be taken directly (skipping the earlier ones). `act` > 0: the actions are not
-        free but paid, at their usual cost, from these `act` ACT only (PvE's Opportunity: up to 2 ACT)."""
+        free but paid, at their usual cost, from these `act` ACT only (PvE's Opportunity: up to 2 ACT).
+        `front`: before the steps already queued (a mission's start-of-Turn event, before the Turn goes on)."""
         info = {"grant": why, "plan": [list(s) for s in plan], "max_cost": max_cost, "different": different,
                 "need_combat": need_combat, "target": target, "controller": controller,
                 "on_end": [list(x) for x in on_end]}
         if act:
             info["act"] = act
-        self._queue(("grant", uid, info))
+        self._queue(("grant", uid, info), front=front)
 
     def _start_grant(self, uid: int, info: dict) -> None:
         on_end = [tuple(x) for x in info.get("on_end", ())]
