@@ -83,7 +83,7 @@ class PveMission(MissionScript):
 
     def default_deployment(self, match, side: str):
         """The squad's units dealt out over its Anchors in turn, each on the free spot nearest its Anchor."""
-        if side != PLAYER:
+        if side != PLAYER or match.mission_state.get("deployment") is None:
             return []
         d = self.data.deployment(match.mission_state["deployment"])
         taken = [(match.position(u).x, match.position(u).y) for u in match.units(side)]
