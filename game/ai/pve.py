@@ -16,7 +16,7 @@ target and as the goal of a move. The mission supplies `npc_behaviour(match, uid
 """
 from __future__ import annotations
 
-from dataclasses import replace
+import math
 
 from game.battlefield import Base
 from game.match import commands as C
@@ -26,7 +26,7 @@ from game.rules.model import MELEE, RANGED
 from .common import answer_prompt, approach_spot, dist
 
 MAX_ACTIONS = 12  # a guard: no Behaviour line loops for ever
-FIELD = 48.0  # inches of walking searched back from a goal to measure "toward" along the way (P9)
+FIELD = 48.0  # the longest walking route "toward" follows (P9)
 
 
 class PveNpcController:
@@ -118,7 +118,7 @@ class PveNpcController:
         goal, reason = ctx.goal()
         if goal is None:
             return None, "no enemy left"
-        spot = approach_along(m, uid, goal, m.move_budget(act.MOVE))
+        spot = toward(ctx, goal)
         if spot is None:
             return None, f"it cannot get any closer to {m.unit(goal).name}"
         cover = ctx.in_cover_at(spot)
@@ -142,7 +142,7 @@ class PveNpcController:
             return C.Move(self.side, *spot), (f"Moves to {'a spot in Cover' if cover else 'the nearest spot'} from "
                                               f"which it can shoot {gname} ({reason})"
                                               + ("" if cover else "; no spot in Cover can see it"))
-        spot = approach_along(m, uid, goal, m.move_budget(act.MOVE))
+        spot = toward(ctx, goal)
         if spot is None:
             return None, f"no spot within reach sees {gname}, and it cannot get closer"
         return C.Move(self.side, *spot), (f"no spot within reach can shoot {gname} ({reason}): it Moves toward it, "
@@ -170,11 +170,21 @@ class Ctx:
         self.uid = uid
         self.me = match.base(uid)
         self.enemies = [e for e in match.enemies_of(uid)]
-        self.adjacent_enemies = match.adjacent_enemies(uid)
+        self.bases = {e: match.base(e) for e in self.enemies}
+        self.adjacent_enemies = [e for e, b in self.bases.items() if near(self.me, b) and match.table.adjacent(self.me, b)]
+        self._reach = None
         self.asset = match.mission.asset_unit(match)
         if self.asset is not None and match.side_of(self.asset) == match.side_of(uid):
             self.asset = None
+        if self.asset is not None:
+            self.bases[self.asset] = match.base(self.asset)
         self._objectives = None
+
+    def reach(self):
+        """Where a Move can end (worked out once per decision)."""
+        if self._reach is None:
+            self._reach = self.match.table.reach(self.me, self.match.move_budget(act.MOVE)).spots
+        return self._reach
 
     def weapons(self, kind: str):
         ws = [w for w in self.match.unit(self.uid).card.weapons if w.kind == kind]
@@ -206,7 +216,7 @@ class Ctx:
 
     def priority_key(self, e: int):
         m = self.match
-        eb = m.base(e)
+        eb = self.bases[e]
         bases, carriers = self.objective_bases()
         if e in carriers:
             return (0, 0.0, 0, round(self.dist(self.me, eb), 3), e), f"Priority Enemy: it carries {carriers[e]}"
@@ -240,8 +250,8 @@ class Ctx:
         cand = Base(uid=self.uid, side=self.me.side, x=spot[0], y=spot[1], z=spot[2], radius=self.me.radius)
         if not self.enemies:
             return False
-        e = min(self.enemies, key=lambda o: (self.dist(cand, m.base(o)), o))
-        s = m.table.sight(m.base(e), cand)
+        e = min(self.enemies, key=lambda o: (self.dist(cand, self.bases[o]), o))
+        s = m.table.sight(self.bases[e], cand)
         return (not s.visible) or s.cover
 
     def shooting_spot(self, goal: int, weapons):
@@ -249,21 +259,21 @@ class Ctx:
         in Cover from it if there is one (then True), else the cheapest with sight (False); (None, False)."""
         m = self.match
         table = m.table
-        gb = m.base(goal)
+        gb = self.bases[goal]
         rng = [w.range_inches for w in weapons]
         longest = None if any(r is None for r in rng) else max(rng)
-        enemy_bases = [m.base(e) for e in self.enemies]
+        enemy_bases = list(self.bases.values())
         mates = [m.base(u) for u in m.squadmates(self.uid)]
-        if any(table.adjacent(gb, mb) for mb in mates):
+        if any(near(gb, mb) and table.adjacent(gb, mb) for mb in mates):
             return None, False  # R7: the goal is Adjacent to a squadmate, nobody of this side may shoot it
-        reach = table.reach(self.me, m.move_budget(act.MOVE))
-        spots = sorted(reach.spots, key=lambda s: (s[3], s[0], s[1]))
+        spots = sorted(self.reach(), key=lambda s: (s[3], s[0], s[1]))
         fallback = None
         for x, y, z, _cost in spots:
             cand = Base(uid=self.uid, side=self.me.side, x=x, y=y, z=z, radius=self.me.radius)
             if longest is not None and not table.in_range(cand, gb, longest):
                 continue
-            if any(table.adjacent(cand, eb) for eb in enemy_bases) or table.adjacent(cand, gb):
+            if any(near(cand, eb) and table.adjacent(cand, eb) for eb in enemy_bases) or \
+                    (near(cand, gb) and table.adjacent(cand, gb)):
                 continue
             if not table.sight(cand, gb).visible:
                 continue
@@ -279,11 +289,11 @@ class Ctx:
         Cover, then the cheapest."""
         m = self.match
         table = m.table
-        enemy_bases = [m.base(e) for e in self.enemies]
+        enemy_bases = [self.bases[e] for e in self.enemies]
         scored = []
-        for x, y, z, cost in table.reach(self.me, m.move_budget(act.MOVE)).spots:
+        for x, y, z, cost in self.reach():
             cand = Base(uid=self.uid, side=self.me.side, x=x, y=y, z=z, radius=self.me.radius)
-            if any(table.adjacent(cand, eb) for eb in enemy_bases):
+            if any(near(cand, eb) and table.adjacent(cand, eb) for eb in enemy_bases):
                 continue
             d = min((table.distance(cand, eb) for eb in enemy_bases), default=0.0)
             scored.append((round(d * 2) / 2, cost, x, y, z))
@@ -297,49 +307,68 @@ class Ctx:
         return band[0][2:]
 
 
+def toward(ctx: "Ctx", goal: int):
+    """P9: a Move toward the goal gets closer in a straight line (to the half inch), ending in Cover from (or out
+    of sight of) the most of the three nearest enemies if it can, then the cheapest; when no spot within reach is
+    closer that way (a wall in the way), closer along the walking route."""
+    m = ctx.match
+    table = m.table
+    me, gb = ctx.me, ctx.bases[goal]
+    scored = []
+    for x, y, z, cost in ctx.reach():
+        cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+        d = table.distance(cand, gb)
+        scored.append((round(d * 2) / 2, cost, cand))
+    if scored:
+        band = min(s[0] for s in scored)
+        if band < table.distance(me, gb) - 0.05 and not (band == 0.0 and table.distance(me, gb) < 0.5):
+            best = [s for s in scored if s[0] == band]
+            if len(best) > 1:
+                threats = sorted(ctx.bases.values(), key=lambda t: dist(t, me))[:3]
+
+                def hidden(c: Base) -> int:
+                    return sum((not sg.visible) or sg.cover for sg in (table.sight(t, c) for t in threats))
+                best.sort(key=lambda s: (-hidden(s[2]), s[1], s[2].x, s[2].y))
+            spot = best[0][2]
+            return spot.x, spot.y, spot.z
+    return approach_along(m, ctx.uid, goal, m.move_budget(act.MOVE))
+
+
+def near(a: Base, b: Base, gap: float = 1.0) -> bool:
+    """Cheap test before an Adjacency check: the bases are within `gap` of each other in the plane."""
+    return math.hypot(a.x - b.x, a.y - b.y) <= a.radius + b.radius + gap + 1e-6
+
+
 def approach_along(match, uid: int, goal: int, budget: float):
-    """The end spot of a Move that brings `uid` closest to `goal` along the way (P9): walking distance, measured
-    back from the goal over the table (so around walls and up ladders), to the half inch; among those, one in
-    Cover from or hidden from the most of the three nearest enemies, then the cheapest. None if no spot is closer.
-    A goal nobody can walk to (an unclimbable roof) falls back on the straight line (common.approach_spot)."""
+    """The end spot of a Move that brings `uid` closer to `goal` along the way (P9): the walking route (A*, around
+    walls and up ladders) to a free spot Adjacent to the goal, followed for the Move's inches; the reachable spot
+    nearest that point. None if there is no route, or the Move would not get it closer along it."""
     table = match.table
     me = match.base(uid)
     gb = match.base(goal)
-    probe = replace(gb, radius=me.radius, move=me.move)
-    field = {(round(x, 3), round(y, 3)): c for x, y, _z, c in table.reach(probe, FIELD).spots}
-    if not field:
-        return approach_spot(match, uid, goal, budget, False, True)
-
-    def cost_at(x, y, base=None):
-        b = base or Base(uid=me.uid, side=me.side, x=x, y=y, z=table.surface_z(x, y, me.z), radius=me.radius)
-        if table.adjacent(b, gb):
-            return 0.0
-        return field.get((round(x, 3), round(y, 3)))
-
-    here = cost_at(*table.snap(me.x, me.y), base=me)
-    scored = []
+    ends = sorted(table.spots_adjacent_to(gb, me.radius, me.side), key=lambda s: math.hypot(s[0] - me.x, s[1] - me.y))
+    path = None
+    for x, y, z in ends[:3]:
+        path = table.path(me, x, y, z, FIELD)
+        if path is not None:
+            break
+    if path is None or len(path.points) < 2:
+        return None
+    pts = path.points
+    left = budget
+    wx, wy = pts[-1][0], pts[-1][1]
+    for a, b in zip(pts, pts[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        if seg >= left:
+            t = left / seg if seg else 0.0
+            wx, wy = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+            break
+        left -= seg
+    best = None
     for x, y, z, cost in table.reach(me, budget).spots:
-        cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
-        left = 0.0 if table.adjacent(cand, gb) else field.get((round(x, 3), round(y, 3)))
-        if left is None:
-            continue
-        scored.append((round(left * 2) / 2, cost, cand))
-    if not scored:
-        return approach_spot(match, uid, goal, budget, False, True)
-    band = min(s[0] for s in scored)
-    if here is not None and band > here - 0.5:
-        return None  # no progress along the way
-    best = [s for s in scored if s[0] == band]
-    if len(best) > 1:
-        threats = sorted((match.base(e) for e in match.enemies_of(uid) if not match.unit(e).item),
-                         key=lambda t: dist(t, me))[:3]
-
-        def hidden(c: Base) -> int:
-            n = 0
-            for t in threats:
-                sg = table.sight(t, c)
-                n += (not sg.visible) or sg.cover
-            return n
-        best.sort(key=lambda s: (-hidden(s[2]), s[1], s[2].x, s[2].y))
-    spot = best[0][2]
-    return spot.x, spot.y, spot.z
+        key = (round(math.hypot(x - wx, y - wy), 3), cost, x, y)
+        if best is None or key < best[0]:
+            best = (key, (x, y, z))
+    if best is None or math.hypot(best[1][0] - me.x, best[1][1] - me.y) < 0.5:
+        return None
+    return best[1]

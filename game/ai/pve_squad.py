@@ -32,6 +32,7 @@ class PveSquadController:
         self.side = side
         self.explanation = ""
         self.assigned: dict[int, tuple[str, str]] = {}  # unit -> (marker, objective) it goes for
+        self._deploy: list = []
 
     def plan(self, match) -> "Plan":
         p = Plan(match, self.side, self.assigned)
@@ -50,9 +51,13 @@ class PveSquadController:
                 return self._dice(match, p)
             return answer_prompt(match, self.side)
         if match.phase == DEPLOY:
-            todo = match.mission.default_deployment(match, self.side)
-            if todo:
-                uid, x, y, z = todo[0]
+            waiting = match.undeployed(self.side)
+            if not waiting:
+                return C.EndDeployment(self.side)
+            if not self._deploy or self._deploy[0][0] != waiting[0]:  # the spots, worked out once
+                self._deploy = list(match.mission.default_deployment(match, self.side))
+            if self._deploy:
+                uid, x, y, z = self._deploy.pop(0)
                 return C.Deploy(self.side, uid, x, y, z)
             return C.EndDeployment(self.side)
         if match.active_unit is None:
@@ -152,6 +157,7 @@ class Plan:
         self.g = match.mission.goals(match)
         self.units = match.units(side)
         self.tasks: dict[int, tuple] = {}
+        self._memo: dict = {}
         self._assign(assigned or {})
 
     # -- tasks --------------------------------------------------------------------------------------------
@@ -314,8 +320,7 @@ class Plan:
         for w in sorted((w for w in m.unit(uid).card.weapons if w.kind == RANGED), key=lambda w: (-w.att * w.skl, w.id)):
             if not self._afford(act.RANGED_COMBAT, w):
                 continue
-            cands = [e for e in m.enemies_of(uid) + m.units(items=True) if m.side_of(e) != self.side]
-            ok = [e for e in cands if m.ranged_target_reason(uid, w, e) is None and self._grant_ok(e)]
+            ok = [e for e in self._valid(uid, w) if self._grant_ok(e)]
             if not ok:
                 continue
             t = self.pick_target(ok, goal)
@@ -355,7 +360,7 @@ class Plan:
                 return None
             return self._approach(uid, target, adjacent=True, why="guards the Asset")
         # escort or fight: close in when nothing can be shot from here
-        if any(self._can_shoot(uid, e) for e in m.enemies_of(uid)):
+        if self._can_shoot_any(uid):
             return None
         if kind == "escort" and target.side == "point":
             if m.table.distance(me, target) <= 4.0:
@@ -382,7 +387,8 @@ class Plan:
         best = None
         for x, y, z, cost in m.table.reach(me, m.move_budget(act.MOVE)).spots:
             cand = Base(uid=uid, side=self.side, x=x, y=y, z=z, radius=me.radius)
-            if not m.table.adjacent(cand, asset) or any(m.table.adjacent(cand, f) for f in foes):
+            if m.table.distance(cand, asset) > 1.0 + 1e-6 or not m.table.adjacent(cand, asset) or \
+                    any(m.table.distance(cand, f) <= 1.0 + 1e-6 and m.table.adjacent(cand, f) for f in foes):
                 continue
             key = (round(toward(cand), 1), cost, x, y)
             if best is None or key < best[0]:
@@ -391,9 +397,27 @@ class Plan:
             return None
         return C.Move(self.side, *best[1]), "screens the Asset from the enemy"
 
+    def _valid(self, uid, w) -> list[int]:
+        """Valid Ranged targets of the unit's weapon now (enemy units and items), worked out once per decision."""
+        key = (uid, w.id)
+        if key not in self._memo:
+            m = self.m
+            if "engaged" not in self._memo:
+                self._memo["engaged"] = bool(m.adjacent_enemies(uid))
+            if self._memo["engaged"] and not w.has("PBK"):
+                self._memo[key] = []  # R7: Adjacent to an enemy, no Ranged attack (the match would say so too)
+                return []
+            me = m.base(uid)
+            cands = [e for e in m.enemies_of(uid) + m.units(items=True) if m.side_of(e) != self.side]
+            cands = [e for e in cands if m.table.in_range(me, m.base(e), w.range_inches)]
+            self._memo[key] = [e for e in cands if m.ranged_target_reason(uid, w, e) is None]
+        return self._memo[key]
+
     def _can_shoot(self, uid, target) -> bool:
-        return any(w.kind == RANGED and self.m.ranged_target_reason(uid, w, target) is None
-                   for w in self.m.unit(uid).card.weapons)
+        return any(w.kind == RANGED and target in self._valid(uid, w) for w in self.m.unit(uid).card.weapons)
+
+    def _can_shoot_any(self, uid) -> bool:
+        return any(w.kind == RANGED and self._valid(uid, w) for w in self.m.unit(uid).card.weapons)
 
     def _approach(self, uid, target: Base, adjacent: bool, why: str, within: float = 0.0):
         """A Move (or a Dash) toward the target. Once the unit has moved this activation, it moves again only
@@ -427,8 +451,8 @@ def approach_base(match, uid: int, target: Base, budget: float, adjacent: bool, 
     for x, y, z, cost in table.reach(me, budget).spots:
         cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
         d = table.distance(cand, target)
-        there = table.adjacent(cand, target) if adjacent else d <= within + 1e-6
-        engaged = any(table.adjacent(cand, f) for f in foes)
+        there = (d <= 1.0 + 1e-6 and table.adjacent(cand, target)) if adjacent else d <= within + 1e-6
+        engaged = any(table.distance(cand, f) <= 1.0 + 1e-6 and table.adjacent(cand, f) for f in foes)
         scored.append(((0 if there else 1, engaged, round(d * 2) / 2), cost, x, y, z, cand))
     if not scored:
         return None
