@@ -256,7 +256,8 @@ class Ctx:
 
     def shooting_spot(self, goal: int, weapons):
         """The cheapest reachable spot (not Adjacent to an enemy) from which the goal is in range and in sight:
-        in Cover from it if there is one (then True), else the cheapest with sight (False); (None, False)."""
+        in Cover from it if there is one (then True), else the cheapest with sight (False); (None, False). With
+        many spots within reach only those on whole inches are looked at."""
         m = self.match
         table = m.table
         gb = self.bases[goal]
@@ -267,6 +268,8 @@ class Ctx:
         if any(near(gb, mb) and table.adjacent(gb, mb) for mb in mates):
             return None, False  # R7: the goal is Adjacent to a squadmate, nobody of this side may shoot it
         spots = sorted(self.reach(), key=lambda s: (s[3], s[0], s[1]))
+        if len(spots) > 120:  # a crowded reach: every whole inch is fine enough (and 4 times quicker)
+            spots = [s for s in spots if abs(s[0] - round(s[0])) < 1e-6 and abs(s[1] - round(s[1])) < 1e-6]
         fallback = None
         for x, y, z, _cost in spots:
             cand = Base(uid=self.uid, side=self.me.side, x=x, y=y, z=z, radius=self.me.radius)

@@ -64,6 +64,14 @@ def collapse(mission, match, anchor: str) -> None:
     x, y, _ = match.anchor(anchor)
     gone = match.table.clear_terrain(x, y, r)
     match.mission_state["collapsed"].append(anchor)
+    if gone:  # the movement graph around the rubble is built again now, not in the next unit's decision
+        from game.match.skills import move_rule
+        rules: dict = {}
+        for u in match.units(items=None):
+            card = match.unit(u).card
+            rules.setdefault(card.base_diameter / 2, set()).add(move_rule(card))
+        for radius, rs in sorted(rules.items()):
+            match.table.prepare(radius, rules=tuple(sorted(rs, key=repr)))
     what = ", ".join(sorted({g[1] for g in gone})) or "no terrain"
     match.event(f"Collapse at the {anchor} Anchor", f"within {r:g}\": {what} comes down", None)
     hit = units_near(match, anchor, r)
