@@ -103,6 +103,9 @@ class TitleScene(Scene):
         self.b_new = UIButton(rect(x, y, bw, bh), "New mission", m, container=root, object_id="#primary",
                               tool_tip_text="Set up and play the First Mission")
         y += bh + gap
+        self.b_pve = UIButton(rect(x, y, bw, bh), "New PvE mission", m, container=root, object_id="#primary",
+                              tool_tip_text="A generated mission against an enemy faction, solo or co-op")
+        y += bh + gap
         self.b_squads = UIButton(rect(x, y, bw, bh), "Squad builder", m, container=root, object_id="#primary",
                                  tool_tip_text="Build squads from the nine factions, save rosters, share squad codes")
         y += bh + gap
@@ -125,6 +128,9 @@ class TitleScene(Scene):
         el = event.ui_element
         if el is self.b_new:
             self.app.push(SetupScene(self.app))
+        elif el is self.b_pve:
+            from .setup_pve import PveSetupScene
+            self.app.push(PveSetupScene(self.app))
         elif el is self.b_continue and self.saves:
             load_into_battle(self.app, self.saves[0].path)
         elif el is self.b_squads:
