@@ -67,3 +67,30 @@ def test_a_scenario_with_players_deals_the_units_out():
     sc = build_scenario("pve", options={"players": 2})
     side = sc.side("player")
     assert side.players == ("Player 1", "Player 2") and side.owners == (0, 1, 0, 1, 0)
+
+
+@pytest.mark.parametrize("stop", [0, 40, 200])
+def test_a_pve_match_saved_at_any_point_loads_to_the_same_state(tmp_path, stop):
+    """Setup (a choice may be pending), deployment, mid-battle: save, load, same state, and play on."""
+    from game.modes import create_match
+    from game.modes.session import Session, make_controller
+    from game.persistence.saves import load_match, save_match
+    sc = build_scenario("pve", options={"tl": 2, "npc": "krumpfists"})
+    m = create_match(sc, 9)
+    ctl = {s.side: make_controller(m, s.side, "computer" if s.control == "person" else s.control)
+           for s in sc.sides}
+    s = Session(m, ctl)
+    for _ in range(stop):
+        if m.phase == "over" or s.step() is None:
+            break
+    path = save_match(m, "pve-test", tmp_path)
+    again = load_match(path)
+    try:
+        assert again.state_hash() == m.state_hash() and again.mission_state == m.mission_state
+        assert again.scenario.map == m.scenario.map and again.side_name("npc") == m.side_name("npc")
+        Session(again, {k: make_controller(again, k, "computer" if k == "player" else "npc")
+                        for k in again.sides}).run()
+        assert again.phase == "over"
+    finally:
+        again.close()
+        m.close()
