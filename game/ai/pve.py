@@ -23,7 +23,7 @@ from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import answer_prompt, approach_spot, dist
+from .common import answer_prompt, dist
 
 MAX_ACTIONS = 12  # a guard: no Behaviour line loops for ever
 FIELD = 48.0  # the longest walking route "toward" follows (P9)

@@ -87,9 +87,6 @@ def action_defs(mission, match) -> list[MissionActionDef]:
 def action_reason(mission, match, uid: int, action, marker) -> str | None:
     if not S.may_take_mission_actions(match, uid):
         return f"{match.unit(uid).name} cannot take Mission Actions (Beast, Mindless, Weirdo)"
-    if match.mission_state["status"].get(marker.split("-")[0] if marker else "", "open") != "open" and \
-            action.id == "search":
-        return "the Artifact has been found"
     return None
 
 

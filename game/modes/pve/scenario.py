@@ -22,7 +22,7 @@ from game.match.scenario import Scenario, ScenarioError, SideSpec
 from game.paths import MAPS_DIR
 from game.rules.dice import Dice
 from game.rules.model import SquadSpec
-from game.rules.squad import mini_squad_budget, squad_gp, squad_leader_candidates, validate_mini_squads
+from game.rules.squad import mini_squad_budget, squad_leader_candidates, validate_mini_squads
 
 from .data import PveData
 

@@ -13,7 +13,7 @@ from game.match.errors import IllegalCommand
 from game.match.scenario import Scenario, SideSpec
 from game.rules import actions as act
 from game.rules.dice import Dice, ScriptedDice
-from game.rules.model import MELEE, RANGED, Special, UnitSpec, WeaponCard
+from game.rules.model import MELEE, RANGED, Special
 from tests.match.conftest import Skirmish, card
 
 START = [6, 6, 6, 6, 6, 6, 1, 2]  # no TO for either side; A has the Initiative

@@ -8,8 +8,8 @@ from game.match import commands as C
 from game.match import events as E
 from game.match.anchors import anchor_points
 
-from .conftest import NO_TO, deploy, events_named, roll, two_troopers
-from .test_pve_objectives import npc_idle, pass_turn
+from .conftest import NO_TO, deploy, events_named, two_troopers
+from .test_pve_objectives import pass_turn
 
 A = anchor_points(24, 24)
 OPTS = {"npc": "classic", "tl": 1, "deployment": "standard-insertion", "objectives": "no-survivors,protect"}
