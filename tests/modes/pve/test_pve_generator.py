@@ -158,3 +158,28 @@ def test_a_chosen_map_wins_over_the_battlefield_and_anchors_follow_a_wide_table(
             assert m.marker_position(mid)[:2] in wide.values()
     finally:
         m.close()
+
+
+@pytest.mark.parametrize("deployment", [d.id for d in DATA.deployments])
+def test_each_deployment_places_both_sides_as_printed(pve, deployment):
+    from game.modes.pve.placement import split_evenly
+    d = DATA.deployment(deployment)
+    m = pve(dict(PICKED, deployment=deployment, objectives="no-survivors,protect"), [5, 1, 2, 6])
+    # the Asset on C; classic TL 1: 1 and 2 -> two Melee Basics each, 6 -> one Ranged Trooper: five units
+    npcs = m.units("npc")
+    assert len(npcs) == 5 and m.dice.remaining == 0
+    counts = {a: 0 for a in d.npc.anchors}
+    for u in npcs:
+        b = m.base(u)
+        if d.npc.how == "adjacent":
+            near = [a for a in d.npc.anchors if m.adjacent_to_anchor(u, a)]
+        else:
+            near = [a for a in d.npc.anchors if math.hypot(b.x - A[a][0], b.y - A[a][1]) - b.radius <= 4 + 1e-6]
+        assert len(near) >= 1, (deployment, m.unit(u).name)
+        counts[min(near, key=lambda a: math.hypot(b.x - A[a][0], b.y - A[a][1]))] += 1
+    assert sorted(counts.values(), reverse=True) == sorted(split_evenly(len(npcs), len(d.npc.anchors)), reverse=True)
+    zones = m.deployment_zones("player")
+    assert [(z.circle[0], z.circle[1]) for z in zones] == [A[a] for a in d.player.anchors]
+    assert {z.circle[2] for z in zones} == {4.5 if d.player.how == "within" else 1.5}
+    spots = m.mission.default_deployment(m, "player")
+    assert len(spots) == len(m.undeployed("player"))
