@@ -109,6 +109,9 @@ class PveSquadController:
         to = match.to.get(self.side, 0)
         if to <= 0 or (d.stage == "attack" and to < 3):
             return cmd
+        runners = [u for u, (mid, oid) in self.assigned.items() if oid in ("activate", "search")]
+        if runners and to <= 2 and d.uid not in runners:
+            return cmd  # keep them for a Mission Action short of ACT
         legal = set(match.legal_commands(self.side))
         for i in d.failed():
             die = d.dice[i]
@@ -140,7 +143,8 @@ class PveSquadController:
         settled = all(s != "open" for s in g["status"].values())
         if match.turn >= GIVE_UP_TURN or len(match.units(self.side)) <= 1:
             return True
-        return settled and (not behind or match.turn >= GIVE_UP_TURN - 1)
+        # with every objective settled, waiting for the stragglers only risks the ones already there
+        return settled and (not behind or len(go) >= len(behind) or match.turn >= GIVE_UP_TURN - 1)
 
     def _next_unit(self, match) -> int:
         ready = [c.uid for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
