@@ -151,7 +151,7 @@ def bench_crowded(turns: int) -> None:
 
 def main(short: bool = False) -> None:
     bench_crowded(1 if short else 3)
-    bench_missions(6 if short else 200)
+    bench_missions(3 if short else 200)
 
 
 if __name__ == "__main__":
