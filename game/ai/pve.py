@@ -325,7 +325,7 @@ def toward(ctx: "Ctx", goal: int):
     if scored:
         band = min(s[0] for s in scored)
         if band < table.distance(me, gb) - 0.05 and not (band == 0.0 and table.distance(me, gb) < 0.5):
-            best = [s for s in scored if s[0] == band]
+            best = sorted((s for s in scored if s[0] == band), key=lambda s: (s[1], s[2].x, s[2].y))[:12]
             if len(best) > 1:
                 threats = sorted(ctx.bases.values(), key=lambda t: dist(t, me))[:3]
 

@@ -464,7 +464,7 @@ def approach_base(match, uid: int, target: Base, budget: float, adjacent: bool, 
     if best[0][0] == 1 and table.distance(me, target) - best[0][2] < 0.5:
         return None  # no progress
     if adjacent or within:
-        band = [s for s in scored if s[0] == best[0]]
+        band = sorted((s for s in scored if s[0] == best[0]), key=lambda s: (s[1], s[2], s[3]))[:12]
         threats = sorted(foes, key=lambda f: math.hypot(f.x - me.x, f.y - me.y))[:2]
         if threats and len(band) > 1:
             def hidden(s):

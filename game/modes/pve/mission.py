@@ -4,8 +4,6 @@ match.mission_state; the script only reads its data and options.
 """
 from __future__ import annotations
 
-import math
-
 from game.match import anchors as A
 from game.match.flow import DEPLOY
 from game.match.mission import DrawnZone, MissionScript, MissionSummary, Result, circle_zone
@@ -90,20 +88,16 @@ class PveMission(MissionScript):
         d = self.data.deployment(match.mission_state["deployment"])
         taken = [(match.position(u).x, match.position(u).y) for u in match.units(side)]
         anchors = d.player.anchors
-        free: dict = {}  # (anchor, radius) -> its free spots, nearest first (worked out once)
         out = []
         for i, uid in enumerate(match.undeployed(side)):
             r = match.unit(uid).card.base_diameter / 2
             spot = None
-            for k in range(len(anchors)):
+            for k in range(len(anchors)):  # the nearest free spot to its Anchor, keeping clear of those placed
                 anchor = anchors[(i + k) % len(anchors)]
-                if (anchor, r) not in free:
-                    free[(anchor, r)] = [s for s in spots_at_anchor(match, anchor, d.player.how, r,
-                                                                    self.data.numbers["area_radius"], taken)
-                                         if match.in_deployment_zone(side, s[0], s[1])]
-                spot = next((s for s in free[(anchor, r)]
-                             if all(math.hypot(s[0] - x, s[1] - y) >= 2 * r + 0.1 for x, y in taken)), None)
-                if spot is not None:
+                spots = spots_at_anchor(match, anchor, d.player.how, r, self.data.numbers["area_radius"], taken,
+                                        limit=1, where=lambda x, y: match.in_deployment_zone(side, x, y))
+                if spots:
+                    spot = spots[0]
                     break
             if spot is None:
                 break

@@ -41,8 +41,10 @@ def _marker_clear(bases, x: float, y: float, radius: float) -> bool:
     return not any(math.hypot(b.x - x, b.y - y) < radius + b.radius - EPS for b in bases)
 
 
-def spots_at_anchor(match, anchor: str, how: str, radius: float, within: float, taken=()) -> list[tuple]:
-    """Free spots (x, y, z) for a base of `radius` within 4\" of / Adjacent to the Anchor, nearest first."""
+def spots_at_anchor(match, anchor: str, how: str, radius: float, within: float, taken=(),
+                    limit: int | None = None, where=None) -> list[tuple]:
+    """Free spots (x, y, z) for a base of `radius` within 4\" of / Adjacent to the Anchor, nearest first (at most
+    `limit` of them: the nearest are looked at first), clear of the `taken` spots; `where(x, y)`: a further test."""
     table = match.table
     ax, ay, az = match.anchor(anchor)
     reach = zone_radius(how, within, radius)
@@ -50,7 +52,7 @@ def spots_at_anchor(match, anchor: str, how: str, radius: float, within: float, 
     step = 2.0 if grid else 0.5
     point = Base(uid=-7, side="anchor", x=ax, y=ay, z=az, radius=0.0)
     markers = marker_bases(match)
-    out = []
+    cands = []
     n = int(reach / step) + 2
     for i in range(-n, n + 1):
         for j in range(-n, n + 1):
@@ -61,19 +63,25 @@ def spots_at_anchor(match, anchor: str, how: str, radius: float, within: float, 
             d = math.hypot(x - ax, y - ay)
             if d > reach + EPS and not (grid and d <= reach + step):
                 continue
-            if any(math.hypot(x - tx, y - ty) < 2 * radius + 0.1 for tx, ty in taken):
-                continue
-            z = table.surface_z(x, y, az)
-            if not table.can_stand(radius, x, y, z) or not _marker_clear(markers, x, y, radius):
-                continue
-            me = Base(uid=-8, side="npc", x=x, y=y, z=z, radius=radius)
-            if how == "adjacent" and not table.adjacent(me, point):
-                continue
-            if how == "within" and grid and table.distance(me, point) > within + EPS:
-                continue
-            out.append((round(d, 3), x, y, z))
-    out.sort()
-    return [(x, y, z) for _, x, y, z in out]
+            cands.append((round(d, 3), x, y))
+    out = []
+    for d, x, y in sorted(set(cands)):
+        if any(math.hypot(x - tx, y - ty) < 2 * radius + 0.1 for tx, ty in taken):
+            continue
+        if where is not None and not where(x, y):
+            continue
+        z = table.surface_z(x, y, az)
+        if not table.can_stand(radius, x, y, z) or not _marker_clear(markers, x, y, radius):
+            continue
+        me = Base(uid=-8, side="npc", x=x, y=y, z=z, radius=radius)
+        if how == "adjacent" and not table.adjacent(me, point):
+            continue
+        if how == "within" and grid and table.distance(me, point) > within + EPS:
+            continue
+        out.append((x, y, z))
+        if limit is not None and len(out) >= limit:
+            break
+    return out
 
 
 def hidden_score(match, x: float, y: float, z: float, radius: float, viewpoints) -> int:
@@ -103,11 +111,11 @@ def place_split(match, count_radius: list[float], rule: ZoneRule, within: float,
         for _ in range(share):
             r = count_radius[i]
             i += 1
-            spots = spots_at_anchor(match, anchor, rule.how, r, within, taken)
+            spots = spots_at_anchor(match, anchor, rule.how, r, within, taken, limit=60)
             if not spots:
                 out.append(None)
                 continue
-            best = max(spots[:60], key=lambda s: (hidden_score(match, *s, r, viewpoints), -spots.index(s)))
+            best = max(spots, key=lambda s: (hidden_score(match, *s, r, viewpoints), -spots.index(s)))
             taken.append(best[:2])
             out.append((anchor, *best))
     return out

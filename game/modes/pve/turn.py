@@ -284,7 +284,7 @@ def reinforce_next(mission, match, unit_id: str, left: int, used) -> None:
 def reinforce_at(mission, match, unit_id: str, left: int, used, anchor: str) -> None:
     unit = mission.data.faction(match.mission_state["faction"]).unit(unit_id)
     r = unit.card.base_diameter / 2
-    spots = spots_at_anchor(match, anchor, "adjacent", r, _radius(mission))
+    spots = spots_at_anchor(match, anchor, "adjacent", r, _radius(mission), limit=1)
     spot = spots[0] if spots else nearest_free(match, anchor, r)
     if spot is None:
         match.note(f"No room near the {anchor} Anchor: a {unit.name} does not arrive")
