@@ -65,3 +65,30 @@ def outward_normal(poly, a, b):
     if signed_area(poly) < 0:
         nx, ny = -nx, -ny
     return nx, ny
+
+
+def clip_segment_outside_circle(a, b, cx: float, cy: float, r: float):
+    """The parts of segment a-b outside the circle (c, r), and the part inside it (None if it misses):
+    ([(a', b'), ...], (p, q) | None). Parts shorter than EPS are dropped."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    fx, fy = ax - cx, ay - cy
+    qa = dx * dx + dy * dy
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - r * r
+    disc = qb * qb - 4 * qa * qc
+    if qa <= 0.0 or disc <= 0.0:
+        return [(a, b)], None
+    root = math.sqrt(disc)
+    t0 = max(0.0, (-qb - root) / (2 * qa))
+    t1 = min(1.0, (-qb + root) / (2 * qa))
+    if t1 - t0 <= EPS:
+        return [(a, b)], None
+    at = lambda t: (ax + t * dx, ay + t * dy)  # noqa: E731
+    length = math.sqrt(qa)
+    outside = []
+    if t0 * length > EPS:
+        outside.append((a, at(t0)))
+    if (1.0 - t1) * length > EPS:
+        outside.append((at(t1), b))
+    return outside, (at(t0), at(t1))

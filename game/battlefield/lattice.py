@@ -371,6 +371,8 @@ def shared_lattice(table, radius: float) -> _Lattice:
         bf = table.battlefield
         opened = dataclasses.replace(bf, doors=tuple(dataclasses.replace(d, open=True) for d in bf.doors))
         private = _TERRAIN_TABLES[tkey] = type(table)(opened, table.measure, share_graph=False)
+        for x, y, r in table._clearings:  # the terrain a collapse took away, gone here too
+            private.clear_terrain(x, y, r)
         _PRIVATE_TABLES.add(private)
     lat = _GRAPHS[key] = _Lattice(private, radius)
     while len(_GRAPHS) > GRAPH_CACHE_SIZE:

@@ -39,6 +39,7 @@ class TableMovement:
         """Back to the map as loaded: no bases, doors as drawn. The movement lattices built so far are kept
         (a door put back drops only the nodes around it), so a replayed match (undo) starts warm."""
         self.set_bases([])
+        self._restore_terrain()
         for d in self.battlefield.doors:
             self.set_door(d.id, d.open)
 

@@ -24,7 +24,7 @@ import math
 import pymunk
 from pymunk import ShapeFilter
 
-from .geometry import point_in_polygon, seg_point_dist
+from .geometry import clip_segment_outside_circle, point_in_polygon, seg_point_dist
 from .lattice import terrain_key
 from .model import Base, Battlefield, default_anchors
 from .movement import TableMovement
@@ -58,7 +58,11 @@ class Table(TableSight, TableMovement):
         self._unit_of_shape: dict = {}
         self._lattices: dict = {}
         self.share_graph = share_graph
-        self.terrain_key = terrain_key(battlefield)
+        self._map_terrain_key = terrain_key(battlefield)
+        self.terrain_key = self._map_terrain_key  # the map's, and the terrain taken away (clear_terrain)
+        self._cleared: list[tuple] = []  # clear_terrain: (shape, info, shapes put instead, piece gone)
+        self._clearings: list[tuple[float, float, float]] = []  # the circles cleared, in order
+        self._doors_gone: set[str] = set()
         self._sight_cache: dict = {}  # (attacker, target) -> Sight; cleared whenever a base or a door changes
         self.version = 0  # counts the changes of bases and doors: what was worked out for one version holds
         self._searches: dict = {}  # (mover, budget) -> movement search state, for this version (movement.py)
@@ -219,7 +223,7 @@ class Table(TableSight, TableMovement):
     # ------------------------------------------------------------------ doors
     def set_door(self, door_id: str, open: bool) -> None:
         shape = self._door_shapes[door_id]
-        if self._doors_open[door_id] == bool(open):
+        if self._doors_open[door_id] == bool(open) or door_id in self._doors_gone:
             return
         self._doors_open[door_id] = bool(open)
         self._changed()
@@ -232,10 +236,68 @@ class Table(TableSight, TableMovement):
     def _closed_door_segments(self) -> list:
         """[(door id, a, b)] of the closed doors (the movement graph computes their surroundings itself)."""
         return [(did, self._info[s].a, self._info[s].b) for did, s in self._door_shapes.items()
-                if not self._doors_open[did]]
+                if not self._doors_open[did] and did not in self._doors_gone]
 
     def door_open(self, door_id: str) -> bool:
         return self._doors_open[door_id]
+
+    # ------------------------------------------------------------------ terrain taken away
+    def clear_terrain(self, x: float, y: float, r: float) -> list[tuple[str, str, tuple, tuple]]:
+        """Take away the walls, low walls and doors within `r` of (x, y) (a collapse): each stretch is cut
+        where it enters the circle and the part inside is gone; a door reaching into it is gone whole;
+        platforms stay. Returns the pieces taken away as (kind, label, a, b); `reset()` puts them back.
+        The movement graph is then the shared one of the terrain as it is now (lattice.shared_lattice)."""
+        body = self._space.static_body
+        gone = []
+        for shape, info in list(self._info.items()):
+            if info.kind not in ("wall", "low_wall", "door"):
+                continue
+            outside, inside = clip_segment_outside_circle(info.a, info.b, x, y, r)
+            if inside is None:
+                continue
+            self._space.remove(shape)
+            del self._info[shape]
+            added = []
+            if info.kind == "door":
+                self._doors_gone.add(info.door_id)
+                gone.append(("door", info.label, info.a, info.b))
+            else:
+                cat = WALL if info.kind == "wall" else LOW_WALL
+                for a, b in outside:
+                    piece = _Terrain(info.kind, info.label, a, b, info.top, info.bottom, info.climbable)
+                    piece.ladders = list(info.ladders)
+                    added.append(self._add_terrain(body, cat, piece))
+                gone.append((info.kind, info.label, inside[0], inside[1]))
+            self._cleared.append((shape, info, added, gone[-1]))
+        if gone:
+            self._clearings.append((x, y, r))
+            self._terrain_changed()
+        return gone
+
+    @property
+    def cleared_terrain(self) -> list[tuple[str, str, tuple, tuple]]:
+        """The pieces of terrain taken away so far (kind, label, a, b), for the screen."""
+        return [c[3] for c in self._cleared]
+
+    def _restore_terrain(self) -> None:
+        for shape, info, added, _ in reversed(self._cleared):
+            for s in added:
+                self._space.remove(s)
+                del self._info[s]
+            self._space.add(shape)
+            self._info[shape] = info
+        if self._cleared:
+            self._cleared.clear()
+            self._doors_gone.clear()
+            self._clearings.clear()
+            self._terrain_changed()
+
+    def _terrain_changed(self) -> None:
+        """Terrain was taken away or put back: a graph of its own for the terrain as it now stands."""
+        self.terrain_key = (self._map_terrain_key, tuple(self._clearings)) if self._clearings else self._map_terrain_key
+        self._lattices.clear()
+        self._cover_near.clear()
+        self._changed()
 
     @property
     def doors_open(self) -> dict[str, bool]:
@@ -252,6 +314,8 @@ class Table(TableSight, TableMovement):
             cx, cy = base.x, base.y
             reach = base.radius + ADJ_GAP + EPS
         for d in self.battlefield.doors:
+            if d.id in self._doors_gone:
+                continue
             if abs(d.base - base.z) <= SAME_LEVEL + EPS and seg_point_dist(d.a[0], d.a[1], d.b[0], d.b[1], cx, cy) <= reach:
                 out.append(d.id)
         return sorted(out)

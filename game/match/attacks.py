@@ -23,6 +23,7 @@ from .errors import IllegalCommand
 from .prompts import Prompt
 
 _STAGE_PROMPTS = {"parry": "parry", "drain": "life_drain", "shield": "shield"}
+NO_SOURCE = -1  # the "attacker" of Damage nobody dealt (the battlefield, a mission's rule)
 
 
 @dataclass(slots=True)
@@ -178,8 +179,9 @@ class MatchAttacks:
         return [(None, group)]
 
     def start_attack(self, attacker: int, weapon: WeaponCard, groups, **kw) -> None:
-        """A free attack that skills give (Counter), or a mission's attack with a weapon the attacker does not
-        carry fired from another place (`origin`: a Base for Line of Sight and Cover): resolved at once."""
+        """A free attack that skills give (Counter), a mission's rule makes (Haunting Spirits), or a mission's attack
+        with a weapon the attacker does not carry fired from another place (`origin`: a Base for Line of Sight and
+        Cover): resolved at once; `after`: steps queued once it is resolved."""
         self._start_attack(attacker, weapon, groups, **kw)
 
     def mission_attack_bonus(self, attacker: int, target: int, weapon: WeaponCard) -> tuple[int, int]:
@@ -244,13 +246,14 @@ class MatchAttacks:
 
     def _start_attack(self, attacker: int, weapon: WeaponCard, groups: list[tuple[int | None, list[int]]],
                       att: int | None = None, then_move=None, mover: int | None = None, aoo: bool = False,
-                      action: bool = False, counter: bool = False, path=(), origin=None) -> None:
+                      action: bool = False, counter: bool = False, path=(), origin=None, after: tuple = ()) -> None:
         kind = weapon.kind
         spec = self._attack_spec(attacker, weapon, groups, att, aoo, origin)
         if spec is None:
             self.note("No Attack dice left to roll", attacker)
             if then_move is not None and mover is not None and self.standing(mover):
                 self._finish_move(mover, then_move, points=path)
+            self._queue(*(tuple(x) for x in after), front=True)
             return
         if weapon.has("LIM"):
             r = esper.component_for_entity(attacker, Readiness)
@@ -259,23 +262,33 @@ class MatchAttacks:
                                    melee=kind == MELEE, aoo=aoo))
         res = AttackResolution.start(spec, self.dice)
         self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
-                                      mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter)
+                                      mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter,
+                                      after=tuple(after))
         self._step_attack()
 
-    def deal_damage(self, source: int, groups: list[tuple[int, list[int]]], kind: str, why: str,
+    def deal_damage(self, source: int | None, groups: list[tuple[int, list[int]]], kind: str, why: str,
                     after: tuple = ()) -> None:
         """Damage from a skill (Grenade, Toxic, Acid Blood...): no attack roll; each target rolls its Armor
         Saves for it. kind RANGED: a Critical Save counts as 2; MELEE ("Melee Damage"): it returns Damage
-        to the source (N31)."""
-        src = self.unit(source)
+        to the source (N31). `source` None: Damage from the battlefield or a mission's rule (a collapse, gas):
+        nobody dealt it, so Damage a melee Critical Save returns is lost."""
         spec_groups = []
         for n, g in groups:
             spec_groups.append((n, tuple(StrikeTarget(uid=t, arm=self.unit(t).card.arm, hit=self.health(t).hit,
                                                       name=self.unit(t).name) for t in g)))
-        spec = AttackSpec(attacker=source, kind=kind, att=0, skl=0, attacker_arm=src.card.arm,
-                          attacker_hit=self.health(source).hit, groups=tuple(spec_groups), weapon=why,
-                          attacker_name=src.name, direct=True)
-        spec = S.on_attack_spec(self, spec, None)
+        if source is None:
+            source = NO_SOURCE
+            spec = AttackSpec(attacker=source, kind=kind, att=0, skl=0, attacker_arm=1, attacker_hit=0,
+                              groups=tuple(spec_groups), weapon=why, attacker_name=why, direct=True)
+            main = spec.groups[0][1][0].uid
+            spec = replace(spec, groups=tuple((n, tuple(S._target(self, source, t, kind, None, t.uid == main, True)
+                                                        for t in g)) for n, g in spec.groups))
+        else:
+            src = self.unit(source)
+            spec = AttackSpec(attacker=source, kind=kind, att=0, skl=0, attacker_arm=src.card.arm,
+                              attacker_hit=self.health(source).hit, groups=tuple(spec_groups), weapon=why,
+                              attacker_name=src.name, direct=True)
+            spec = S.on_attack_spec(self, spec, None)
         self.emit(E.AttackDeclared(source, why, tuple(st.uid for _, g in spec.groups for st in g), melee=kind == MELEE))
         res = AttackResolution.start(spec, self.dice)
         self._attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))

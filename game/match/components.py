@@ -114,3 +114,4 @@ class Activation:
     on_end: tuple = ()  # steps the match runs when this grant ends (Duty Before Death: the unit falls)
     move_tax: int = 0  # Venomous Bonespurs: extra ACT on each Move action
     locked: bool = False  # Neural Command used: no more actions in this activation
+    no_repeat: bool = False  # repeating an action costs no more ACT (the mission says so: PvE Behaviours)

@@ -162,8 +162,8 @@ class ActivationStarted(Event):
 
     @property
     def text(self) -> str:
-        if self.grant and self.act:
-            return f"{self.name} may spend {self.act} ACT out of turn ({self.grant})"
+        if self.grant and self.act:  # a grant of ACT to spend (PvE's Opportunity)
+            return f"{self.name} may spend up to {self.act} ACT now ({self.grant})"
         if self.grant:
             return f"{self.name} may take {_plural(self.free_actions, 'free action')} ({self.grant})"
         return f"{self.name} activates ({self.act} ACT)"

@@ -213,14 +213,16 @@ class MatchFlow:
     # == free actions (grants) ======================================================================
     def grant(self, uid: int, why: str, plan: list, *, max_cost: int | None = None, different: bool = False,
               need_combat: bool = False, target: int | None = None, controller: str = "", on_end=(),
-              act: int = 0) -> None:
+              act: int = 0, front: bool = False) -> None:
         """Queue free actions for `uid` (skills call this): plan = allowed actions of each free action, in
         order; a later one may be taken directly (skipping the earlier ones). `act` > 0: instead of free actions,
         `act` ACT to spend on the plan's actions at their usual costs, outside the unit's activation
-        (Opportunity: up to 2 ACT)."""
+        (Opportunity: up to 2 ACT). `front`: before the steps already queued (a mission's start-of-Turn event,
+        before the Turn goes on)."""
         self._queue(("grant", uid, {"grant": why, "plan": [list(s) for s in plan], "max_cost": max_cost,
                                     "different": different, "need_combat": need_combat, "target": target,
-                                    "controller": controller, "on_end": [list(x) for x in on_end], "act": act}))
+                                    "controller": controller, "on_end": [list(x) for x in on_end], "act": act}),
+                    front=front)
 
     def _start_grant(self, uid: int, info: dict) -> None:
         on_end = [tuple(x) for x in info.get("on_end", ())]
@@ -430,7 +432,7 @@ class MatchFlow:
             act_now = max(1, act_now - r.stunned)
             self.note(f"{u.name} is Stunned: {act_now} ACT this activation (STN)", uid)
             r.stunned = 0
-        self.activation = Activation(uid=uid, act=act_now)
+        self.activation = Activation(uid=uid, act=act_now, no_repeat=bool(self.mission.no_repeat_cost(self, uid)))
         self.emit(E.ActivationStarted(uid, u.name, self.side_of(uid), act_now))
         self._queue(*S.start_of_activation(self, uid), front=True)
         self._react_due = "start"

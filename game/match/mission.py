@@ -117,6 +117,13 @@ class MissionScript:
         return None
 
     # -- setup and deployment --------------------------------------------------------------------------
+    def prepare_scenario(self, scenario, seed: int):
+        """The scenario this match is really played with, before its table is laid out: a mission whose map or
+        sides follow its first rolls (PvE: the rolled battlefield's map, the NPC faction's name) fixes them here
+        from the same seeded dice (`game.rules.dice.Dice(seed)`) the match then rolls first, in the same order.
+        Must give the same result when called again on what it returned (saves store that)."""
+        return scenario
+
     def setup(self, match: "Match") -> None:
         """Prepare the battlefield: place markers and NPC units, roll the mission's tables (it may queue mission
         steps, which run before deployment and may ask the players)."""
@@ -210,6 +217,10 @@ class MissionScript:
     def act_bonus(self, match: "Match", uid: int) -> int:
         """+/-ACT for a unit's activation by the mission's rules (Assassinate's Leaders)."""
         return 0
+
+    def no_repeat_cost(self, match: "Match", uid: int) -> bool:
+        """In this unit's activation repeating an action costs no extra ACT (PvE Behaviours ignore it)."""
+        return False
 
     def move_bonus(self, match: "Match", uid: int, action: str) -> float:
         """+/- inches of a Move or Dash by the mission's rules (Encroaching Threat, Slow)."""

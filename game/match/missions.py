@@ -371,12 +371,17 @@ class MatchMissions:
             return (*r.used_limited, *c.used_mission)
 
     def set_squad_leader(self, side: str, uid: int | None) -> None:
-        """R27 (co-op mini squads): only the agreed Squad Leader is the side's Leader for the Tactical Order dice;
-        the other mini squads' Leaders keep their card but not the title."""
+        """R27 (co-op mini squads): only the agreed Squad Leader is the side's Leader for the Tactical Order dice
+        (5 or 3); the other mini squads' Leaders keep their card but not the title. None: every Leader's card
+        counts again."""
         with self._in_world():
+            if uid is not None and (not self.unit(uid).card.is_leader or self.unit(uid).side != side):
+                raise ValueError(f"{self.unit(uid).name} is not a Leader of {self.side_name(side)}")
             for u, unit in esper.get_component(Unit):
                 if unit.side == side and not unit.item:
                     unit.leader = (u == uid) if uid is not None else unit.card.is_leader
+        if uid is not None:
+            self.note(f"{self.unit(uid).name} is the Squad Leader of {self.side_name(side)} (R27)", uid)
 
     # == Damage from the mission =======================================================================
     def mission_damage(self, targets, amount: int, why: str) -> None:

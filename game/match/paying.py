@@ -20,7 +20,7 @@ class MatchPaying:
             a = self.activation
             card = self.unit(a.uid).card
             cost = act.action_cost(card, action, tuple(a.history), weapon=weapon, skill=skill, base=base,
-                                   move_tax=a.move_tax, repeat=repeat)
+                                   move_tax=a.move_tax, repeat=repeat and not a.no_repeat)
             if self._forbidden(a, action, skill, cost):
                 return act.FORBIDDEN
             return 0 if a.grant and not a.act else cost
@@ -72,7 +72,7 @@ class MatchPaying:
         cost = self.cost_of(action, weapon, skill_id, base, repeat)
         if cost >= act.FORBIDDEN:
             full = act.action_cost(self.unit(a.uid).card, action, tuple(a.history), weapon=weapon, skill=skill_id,
-                                   base=base, move_tax=a.move_tax, repeat=repeat)
+                                   base=base, move_tax=a.move_tax, repeat=repeat and not a.no_repeat)
             raise IllegalCommand(self._forbidden(a, action, skill_id, full) or "not possible now")
         pay = self.payment(cost, to_only)
         if pay is None:

@@ -113,6 +113,7 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
     if why:
         raise ScenarioError(why)
     catalog = mission.catalog or catalog  # a mode may bring its own units and gear (Horde Mode's roster)
+    scenario = mission.prepare_scenario(scenario, seed)
     if table is not None:
         bf = table.battlefield
     else:
@@ -123,13 +124,13 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
             cards[side.side] = [(u.name or catalog.unit_types[u.unit_type].name, build_card(catalog, u))
                                 for u in side.squad.units]
     match = Match(scenario, seed, mission, bf, cards, catalog=catalog, table=table)
-    if prepare:  # every base size and movement rule of the squads (climbers, flyers), and the NPCs' default
+    if prepare:  # every base size and movement rule of the squads and of the units the setup put on the table
         from game.battlefield.model import CORE_MOVE
         from game.match.skills import move_rule
         wanted: dict[float, set] = {0.5: {CORE_MOVE}}
-        for units in cards.values():
-            for _, card in units:
-                wanted.setdefault(card.base_diameter / 2, {CORE_MOVE}).add(move_rule(card))
+        on_table = [match.unit(u).card for u in match.all_units() if not match.unit(u).item]  # NPCs set up
+        for card in [c for units in cards.values() for _, c in units] + on_table:
+            wanted.setdefault(card.base_diameter / 2, {CORE_MOVE}).add(move_rule(card))
         for radius, rules in sorted(wanted.items()):
             match.table.prepare(radius, rules=tuple(sorted(rules, key=repr)))
     return match

@@ -55,13 +55,13 @@ def action_cost(card: UnitCard, action: str, history: tuple[Performed, ...] | li
                 move_tax: int = 0, repeat: bool = True) -> int:
     """ACT cost of doing `action` now, given what the unit did earlier in this activation.
     move_tax: extra ACT on every Move action (Venomous Bonespurs). repeat=False: an action the rules exempt from
-    the repeat cost (a mission's Turret shot)."""
+    the repeat cost (a mission's Turret shot, a PvE Behaviour's actions)."""
     repeats = sum(1 for p in history if _same(p, action, skill)) if repeat else 0
     cost = base + repeats
     if weapon is not None and action in (MELEE_COMBAT, RANGED_COMBAT):
         code = "2MC" if action == MELEE_COMBAT else "2RC"
         uses = sum(1 for p in history if p.action == action and p.weapon == weapon.id)
-        if weapon.has(code) and uses == 1:
+        if weapon.has(code) and uses == 1 and repeat:  # it only takes the repeat's +1 back
             cost -= 1
         if weapon.has("HVY") and _moved_since_using(history, weapon.id):
             cost += 1

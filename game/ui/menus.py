@@ -91,34 +91,39 @@ class TitleScene(Scene):
         UILabel(rect(0, h * 0.12 + px(78), w, px(30)), "Digital edition  ·  sci-fi skirmish on a 24\" table",
                 m, container=root, object_id="#subtitle")
         bw, bh, gap = px(300), px(48), px(12)
-        x = (w - bw) // 2
-        y = int(h * 0.36)
+        col = px(28)  # two columns: the ways to play, then the squads, saves and settings
+        x = (w - 2 * bw - col) // 2
+        x2 = x + bw + col
+        y0 = y = int(h * 0.36)
+
+        def button(label, tip=None, left=True):
+            nonlocal y, y2
+            at = (x, y) if left else (x2, y2)
+            b = UIButton(rect(at[0], at[1], bw, bh), label, m, container=root, object_id="#primary",
+                         tool_tip_text=tip)
+            if left:
+                y += bh + gap
+            else:
+                y2 += bh + gap
+            return b
+
+        y2 = y0
         cont_tip = None
         if self.newest:
             s = self.newest
             cont_tip = f"Load the newest save: {s.label} (Turn {s.turn}, {s.saved_at.replace('T', ' ')[:16]})"
-        self.b_continue = UIButton(rect(x, y, bw, bh), "Continue", m, container=root, object_id="#primary",
-                                   tool_tip_text=cont_tip or "No saved game yet")
+        self.b_continue = button("Continue", cont_tip or "No saved game yet")
         if not self.newest:
             self.b_continue.disable()
-        y += bh + gap
-        self.b_new = UIButton(rect(x, y, bw, bh), "New mission", m, container=root, object_id="#primary",
-                              tool_tip_text="Set up and play the First Mission")
-        y += bh + gap
-        self.b_horde = UIButton(rect(x, y, bw, bh), "Horde Mode", m, container=root, object_id="#primary",
-                                tool_tip_text="Survive wave after wave: Bosses, Downed units, Upgrades, high scores")
-        y += bh + gap
-        self.b_pvp = UIButton(rect(x, y, bw, bh), "PvP", m, container=root, object_id="#primary",
-                              tool_tip_text="Two squads, one screen: the PvP missions, against a person or the computer")
-        y += bh + gap
-        self.b_squads = UIButton(rect(x, y, bw, bh), "Squad builder", m, container=root, object_id="#primary",
-                                 tool_tip_text="Build squads from the nine factions, save rosters, share squad codes")
-        y += bh + gap
-        self.b_load = UIButton(rect(x, y, bw, bh), "Load", m, container=root, object_id="#primary")
-        y += bh + gap
-        self.b_settings = UIButton(rect(x, y, bw, bh), "Settings", m, container=root, object_id="#primary")
-        y += bh + gap
-        self.b_quit = UIButton(rect(x, y, bw, bh), "Quit", m, container=root, object_id="#primary")
+        self.b_new = button("First Mission", "Set up and play the First Mission: a person against the computer or a person")
+        self.b_pve = button("PvE mission", "A generated mission against an enemy faction, solo or co-op")
+        self.b_pvp = button("PvP", "Two squads, one screen: the PvP missions, against a person or the computer")
+        self.b_horde = button("Horde Mode", "Survive wave after wave: Bosses, Downed units, Upgrades, high scores")
+        self.b_squads = button("Squad builder", "Build squads from the nine factions, save rosters, share squad codes",
+                               left=False)
+        self.b_load = button("Load", "Open a saved game", left=False)
+        self.b_settings = button("Settings", left=False)
+        self.b_quit = button("Quit", left=False)
         notes = []
         if self.newest:
             s = self.newest
@@ -145,6 +150,9 @@ class TitleScene(Scene):
         elif el is self.b_pvp:
             from .setup_pvp import PvpSetupScene
             self.app.push(PvpSetupScene(self.app))
+        elif el is self.b_pve:
+            from .setup_pve import PveSetupScene
+            self.app.push(PveSetupScene(self.app))
         elif el is self.b_squads:
             from .builder import SquadBuilderScene
             self.app.push(SquadBuilderScene(self.app))

@@ -188,3 +188,30 @@ def test_a_table_keeps_working_when_the_shared_graphs_are_forgotten():
     for tab in (t, alone):
         tab.set_bases([there])
     assert spots(t, there) == spots(alone, there)
+
+
+def test_terrain_taken_away_gets_the_graph_of_the_terrain_as_it_stands():
+    """A collapse (Table.clear_terrain) must not leak into the graph other Tables of the map share, and every
+    Table with the same terrain taken away (a replay, an undo) shares the graph of that terrain."""
+    from game.battlefield.model import Battlefield, Wall
+    bf = Battlefield("walled", 24.0, 24.0, walls=(Wall("long wall", (0.0, 12.0), (24.0, 12.0), 6.0),))
+    a, b, c = Table(bf), Table(bf), Table(bf)
+    m = Base(1, "player", 12, 10)
+    for t in (a, b, c):
+        t.set_bases([m])
+    before = spots(a, m)
+    assert not a.path(m, 12, 14, 0.0, 6.0)  # a 6" high wall: no way over in one Move
+    a.clear_terrain(12, 12, 3)
+    assert a.path(m, 12, 14, 0.0, 6.0) is not None and a._lattice(0.5).shared is not b._lattice(0.5).shared
+    assert not b.path(m, 12, 14, 0.0, 6.0) and spots(b, m) == before  # the others keep the wall
+    c.clear_terrain(12, 12, 3)
+    assert c._lattice(0.5).shared is a._lattice(0.5).shared and spots(c, m) == spots(a, m)
+    alone = Table(bf, share_graph=False)
+    alone.set_bases([m])
+    alone.clear_terrain(12, 12, 3)
+    assert spots(alone, m) == spots(a, m)  # the shared graph answers what one built afresh answers
+    a.reset()
+    a.set_bases([m])
+    assert a._lattice(0.5).shared is b._lattice(0.5).shared and spots(a, m) == before
+    for t in (a, b, c, alone):
+        t.close()

@@ -1,0 +1,474 @@
+"""The computer player of a PvE squad (headless, or a side a person hands to the computer): it goes for the
+objectives first and fights around them, then extracts.
+
+Each decision it looks at the mission's `goals(match)` (objectives, their markers, the Extraction Point) and gives
+every unit a task: a marker to Control, activate or search; a Target to destroy; the Asset to guard; the
+Extraction Point to reach (spare units from Turn 4, everybody once the objectives are settled); or a fight. A unit
+then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a Melee
+attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
+which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the markers
+out again.
+"""
+from __future__ import annotations
+
+import math
+
+from game.battlefield import Base
+from game.match import commands as C
+from game.match.flow import DEPLOY
+from game.rules import actions as act
+from game.rules.model import MELEE, RANGED
+
+from .common import answer_prompt
+
+GIVE_UP_TURN = 7  # settle for what is met and extract from here on
+LAST_TURN = 12  # extract whatever happens (nobody may be left to rescue)
+GOOD_EVENTS = (1, 2, 3)  # Turn Event faces worth having: Opportunity, Field Dressing, Strategic Command
+RANK = {"destroy": 0, "activate": 1, "search": 1, "protect": 2, "control": 3, "no-survivors": 4}  # easiest first
+
+
+class PveSquadController:
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.explanation = ""
+        self.assigned: dict[int, tuple[str, str]] = {}  # unit -> (marker, objective) it goes for
+        self._deploy: list = []
+
+    def plan(self, match) -> "Plan":
+        p = Plan(match, self.side, self.assigned)
+        self.assigned = {u: (t[1], t[2]) for u, t in p.tasks.items() if t[0] == "marker"}
+        return p
+
+    # == prompts ===========================================================================================
+    def decide(self, match) -> C.Command:
+        p = match.prompt
+        if p is not None:
+            if p.kind == "choice":
+                return C.Choose(self.side, self._choose(match, p))
+            if p.kind == "mission_dice":
+                return self._event_dice(match, p)
+            if p.kind == "dice":
+                return self._dice(match, p)
+            return answer_prompt(match, self.side)
+        if match.phase == DEPLOY:
+            waiting = match.undeployed(self.side)
+            if not waiting:
+                return C.EndDeployment(self.side)
+            if not self._deploy or self._deploy[0][0] != waiting[0]:  # the spots, worked out once
+                self._deploy = list(match.mission.default_deployment(match, self.side))
+            if self._deploy:
+                uid, x, y, z = self._deploy.pop(0)
+                return C.Deploy(self.side, uid, x, y, z)
+            return C.EndDeployment(self.side)
+        if match.active_unit is None:
+            return C.Activate(self.side, self._next_unit(match))
+        uid = match.active_unit
+        plan = self.plan(match)
+        cmd, why = plan.act(uid)
+        self.explanation = f"{match.unit(uid).name}: {why}"
+        return cmd
+
+    def _choose(self, match, p) -> str:
+        ids = [o for o, _ in p.options]
+        if "extract" in ids:
+            return "extract" if self._extract_now(match) else "stay"
+        if set(ids) <= {"NW", "N", "NE", "W", "C", "E", "SW", "S", "SE"}:
+            return self._anchor(match, p.text, ids)
+        units = [int(o) for o in ids if o.isdigit()]
+        if units:
+            if "HIT" in p.options[0][1]:  # Field Dressing: the most hurt
+                return str(min(units, key=lambda u: (match.health(u).hit - match.health(u).max_hit, u)))
+            plan = self.plan(match)  # Opportunity: a unit whose task is nearest done
+            return str(min(units, key=lambda u: (plan.distance_to_task(u), u)))
+        return ids[0]
+
+    def _anchor(self, match, text: str, ids: list[str]) -> str:
+        """R25's 10: the Extraction Point nearest the squad; an objective marker nearest the squad; a hazard
+        where enemies outnumber the squad most."""
+        pts = match.anchors()
+        mine = [match.base(u) for u in match.units(self.side)]
+        foes = [match.base(u) for u in match.units() if match.side_of(u) != self.side]
+        if "Extraction" in text or not foes:
+            if not mine:
+                return ids[0]
+            return min(ids, key=lambda a: (sum(math.hypot(b.x - pts[a][0], b.y - pts[a][1]) for b in mine), a))
+
+        def score(a):
+            near = lambda bs: sum(1 for b in bs if math.hypot(b.x - pts[a][0], b.y - pts[a][1]) <= 4.5)  # noqa
+            return (near(mine) - near(foes), a)
+        return min(ids, key=score)
+
+    def _dice(self, match, p) -> C.Command:
+        """Free re-rolls first (the plain policy); then Tactical Orders, which are lost at the end of the Turn
+        anyway: on failed saves always, on failed attack dice while 3 or more are left. A die one short is
+        changed (a sure thing), another re-rolled."""
+        cmd = answer_prompt(match, self.side)
+        if not isinstance(cmd, C.AcceptDice):
+            return cmd
+        d = p.decision
+        to = match.to.get(self.side, 0)
+        if to <= 0 or (d.stage == "attack" and to < 3):
+            return cmd
+        runners = [u for u, (mid, oid) in self.assigned.items() if oid in ("activate", "search")]
+        if runners and to <= 2 and d.uid not in runners:
+            return cmd  # keep them for a Mission Action short of ACT
+        legal = set(match.legal_commands(self.side))
+        for i in d.failed():
+            die = d.dice[i]
+            change = C.ChangeDie(self.side, i, -1)
+            if die.value - max(d.stat, 1) == 1 and change in legal:
+                return change
+            reroll = C.RerollDie(self.side, i, "TO")
+            if reroll in legal:
+                return reroll
+        return cmd
+
+    def _event_dice(self, match, p) -> C.Command:
+        """The Turn Event die: Tactical Orders turn a bad face into Strategic Command (3) when they can."""
+        die = p.decision.dice[0]
+        to = match.to.get(self.side, 0)
+        if die.value in GOOD_EVENTS or to <= 0:
+            return C.AcceptDice(self.side)
+        if die.value - 3 <= to:
+            return C.ChangeDie(self.side, 0, -1)
+        if not die.rerolled:
+            return C.RerollDie(self.side, 0, "TO")
+        return C.AcceptDice(self.side)
+
+    def _extract_now(self, match) -> bool:
+        g = match.mission.goals(match)
+        go, behind = g["would_extract"], g["left_behind"]
+        if not go:
+            return match.turn >= LAST_TURN
+        settled = all(s != "open" for s in g["status"].values())
+        if match.turn >= GIVE_UP_TURN or len(match.units(self.side)) <= 1:
+            return True
+        # with every objective settled, waiting for the stragglers only risks the ones already there
+        return settled and (not behind or len(go) >= len(behind) or match.turn >= GIVE_UP_TURN - 1)
+
+    def _next_unit(self, match) -> int:
+        ready = [c.uid for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
+        plan = self.plan(match)
+        return min(ready, key=lambda u: (plan.distance_to_task(u), u))
+
+
+class Plan:
+    """Tasks for the squad's units now, and the action a unit takes for its task."""
+
+    def __init__(self, match, side: str, assigned: dict | None = None) -> None:
+        self.m = match
+        self.side = side
+        self.g = match.mission.goals(match)
+        self.units = match.units(side)
+        self.tasks: dict[int, tuple] = {}
+        self._memo: dict = {}
+        self._assign(assigned or {})
+
+    # -- tasks --------------------------------------------------------------------------------------------
+    def _extracting(self) -> bool:
+        g = self.g
+        if g["extraction"] is None:
+            return False
+        settled = all(s != "open" for s in g["status"].values())
+        return settled or self.m.turn >= GIVE_UP_TURN or len(self.units) <= 1
+
+    def _assign(self, assigned: dict) -> None:
+        """The easiest open objective first (RANK): its markers go to the nearest able units (a unit keeps the
+        marker it went for); two units guard the Asset while it must be protected; the others escort the units
+        on objectives (shooting what threatens them), or make for the Extraction Point once it is time."""
+        m, g = self.m, self.g
+        from game.match import skills as S
+        if self._extracting():
+            for u in self.units:
+                self.tasks[u] = ("extract",)
+            return
+        open_ = [o for o in g["objectives"] if g["status"].get(o) == "open"]
+        marker_objectives = [o for o in sorted(open_, key=lambda o: RANK.get(o, 9))
+                             if o in ("control", "activate", "search", "destroy") and g["markers"].get(o)]
+        focus = marker_objectives[:1]
+        needs = [(mid, oid) for oid in focus for mid in g["markers"].get(oid, [])]
+        protect = g["asset"] is not None and g["status"].get("protect") == "open"
+        if protect:  # the Asset needs bodies around it: at most two units go for markers
+            needs = needs[:2]
+        able = [u for u in self.units if S.may_take_mission_actions(m, u)]
+        taken_markers = set()
+        for u, (mid, oid) in sorted(assigned.items()):  # keep what units already go for
+            if u in self.units and (mid, oid) in needs and mid not in taken_markers:
+                self.tasks[u] = ("marker", mid, oid)
+                taken_markers.add(mid)
+        pairs = []
+        for mid, oid in needs:
+            mb = m.marker_base(mid) or (m.base(m.marker_uid(mid)) if m.marker_uid(mid) else None)
+            if mb is None or mid in taken_markers:
+                continue
+            for u in (able if oid != "destroy" else self.units):
+                pairs.append((m.table.distance(m.base(u), mb), u, mid, oid))
+        for _, u, mid, oid in sorted(pairs):
+            if u in self.tasks or mid in taken_markers:
+                continue
+            self.tasks[u] = ("marker", mid, oid)
+            taken_markers.add(mid)
+        if protect:  # everybody else rings the Asset: melee cannot reach it, bases block the shots at it
+            for u in self.units:
+                if u not in self.tasks:
+                    self.tasks[u] = ("guard", g["asset"])
+        late = g["extraction"] is not None and m.turn > g["extraction_turn"] and "no-survivors" not in open_
+        for u in self.units:
+            if u not in self.tasks:
+                self.tasks[u] = ("extract",) if late else ("escort",)
+
+    def task_base(self, uid: int) -> Base | None:
+        t = self.tasks.get(uid, ("fight",))
+        m = self.m
+        if t[0] == "marker":
+            return m.marker_base(t[1]) or (m.base(m.marker_uid(t[1])) if m.marker_uid(t[1]) else None)
+        if t[0] == "guard":
+            return m.base(t[1])
+        if t[0] == "extract":
+            x, y = self.g["extraction"]
+            return Base(uid=-20, side="point", x=x, y=y, z=m.table.surface_z(x, y, 0.0), radius=0.0)
+        if t[0] == "escort":
+            runners = [self.task_base(u) for u, tt in self.tasks.items() if tt[0] in ("marker", "guard")]
+            runners = [b for b in runners if b is not None]
+            if runners:
+                x = sum(b.x for b in runners) / len(runners)
+                y = sum(b.y for b in runners) / len(runners)
+                return Base(uid=-21, side="point", x=x, y=y, z=m.table.surface_z(x, y, 0.0), radius=0.0)
+        foes = [m.base(e) for e in m.enemies_of(uid)] if m.standing(uid) else []
+        me = m.base(uid)
+        return min(foes, key=lambda b: (m.table.distance(me, b), b.uid)) if foes else None
+
+    def distance_to_task(self, uid: int) -> float:
+        b = self.task_base(uid)
+        return 99.0 if b is None else self.m.table.distance(self.m.base(uid), b)
+
+    # -- one action ---------------------------------------------------------------------------------------
+    def act(self, uid: int):
+        m = self.m
+        task = self.tasks.get(uid, ("fight",))
+        for step in (self._mission_action, self._melee, self._first_shot, self._task_move, self._shoot):
+            got = step(uid, task)
+            if got is not None:
+                return got
+        return C.EndActivation(self.side), f"nothing more to do ({task[0]})"
+
+    def _first_shot(self, uid, task):
+        """Shoot before moving when there is something to shoot, unless the unit is one move from its marker."""
+        m = self.m
+        if any(p.action in (act.RANGED_COMBAT, act.MELEE_COMBAT) for p in m.activation.history):
+            return None
+        if task[0] == "marker" and task[2] != "destroy":
+            b = self.task_base(uid)
+            if b is not None and m.table.distance(m.base(uid), b) <= m.move_budget(act.MOVE) + 1.0:
+                return None
+        return self._shoot(uid, task)
+
+    def _afford(self, action, weapon=None) -> bool:
+        m = self.m
+        cost = m.cost_of(action, weapon)
+        return cost < act.FORBIDDEN and m.act_left() >= cost
+
+    def _mission_action(self, uid, task):
+        if task[0] != "marker":
+            return None
+        m = self.m
+        for d in m.mission_action_defs():
+            if task[2] not in d.markers or m.payment(m.cost_of(act.MISSION, skill=d.id, base=d.cost)) is None:
+                continue
+            if m.mission_action_reason(uid, d.id, task[1]) is None:
+                return C.UseMissionAction(self.side, d.id, task[1]), f"{d.name} on {m.marker(task[1]).label}"
+        return None
+
+    def _melee(self, uid, task):
+        m = self.m
+        adj = [e for e in m.adjacent_enemies(uid)]
+        items = [i for i in m.units(items=True) if m.side_of(i) != self.side and m.adjacent(uid, i)]
+        if task[0] == "marker" and task[2] == "destroy" and m.marker_uid(task[1]) in items:
+            adj = [m.marker_uid(task[1])] + adj
+        if not adj:
+            return None
+        for w in sorted((w for w in m.unit(uid).card.weapons if w.kind == MELEE), key=lambda w: (-w.att * w.skl, w.id)):
+            if not self._afford(act.MELEE_COMBAT, w):
+                continue
+            ok = [e for e in adj if m.melee_target_reason(uid, w, e) is None and self._grant_ok(e)]
+            if ok:
+                t = self.pick_target(ok, self.task_base(uid))
+                return C.MeleeAttack(self.side, w.id, t), f"attacks {m.unit(t).name} in Melee"
+        return None
+
+    def pick_target(self, ok: list[int], goal: Base | None) -> int | None:
+        """A Destroy Target first; then an enemy on the Asset (Protect); then the enemy nearest the unit's goal
+        that has the fewest HIT left."""
+        m = self.m
+        destroy = [e for e in ok if m.unit(e).item and (m.marker_of(e) or "").startswith("destroy")]
+        if destroy:
+            return destroy[0]
+        ok = [e for e in ok if not m.unit(e).item]
+        if not ok:
+            return None
+        asset = self.g["asset"]
+        if asset is not None:
+            on_asset = [e for e in ok if m.adjacent(e, asset)]
+            if on_asset:
+                return min(on_asset, key=lambda e: (m.health(e).hit, e))
+        return min(ok, key=lambda e: (round(m.table.distance(m.base(e), goal)) if goal is not None else 0,
+                                      m.health(e).hit, e))
+
+    def _grant_ok(self, target) -> bool:
+        t = getattr(self.m.activation, "target", None)
+        return t is None or t == target
+
+    def _shoot(self, uid, task):
+        m = self.m
+        goal = self.task_base(uid)
+        for w in sorted((w for w in m.unit(uid).card.weapons if w.kind == RANGED), key=lambda w: (-w.att * w.skl, w.id)):
+            if not self._afford(act.RANGED_COMBAT, w):
+                continue
+            ok = [e for e in self._valid(uid, w) if self._grant_ok(e)]
+            if not ok:
+                continue
+            t = self.pick_target(ok, goal)
+            if t is None:
+                continue
+            return C.RangedAttack(self.side, w.id, t), f"shoots {m.unit(t).name}"
+        return None
+
+    def _task_move(self, uid, task):
+        m = self.m
+        if m.adjacent_enemies(uid):
+            return None  # fight it out: leaving invites an Attack of Opportunity
+        kind = task[0]
+        target = self.task_base(uid)
+        if target is None:
+            return None
+        me = m.base(uid)
+        if kind == "marker":
+            if task[2] == "destroy":
+                item = m.marker_uid(task[1])
+                if item is not None and self._can_shoot(uid, item):
+                    return None  # shoot it from here
+                return self._approach(uid, target, adjacent=True, why=f"closes on {m.unit(item).name}")
+            if m.table.adjacent(me, target):
+                return None  # there: Control it (and shoot from here)
+            return self._approach(uid, target, adjacent=True, why=f"goes for {m.marker(task[1]).label}")
+        if kind == "extract":
+            r = self.g["extraction_radius"]
+            if m.table.distance(me, target) <= r:
+                return None
+            return self._approach(uid, target, adjacent=False, why="heads for the Extraction Point", within=r)
+        if kind == "guard":
+            spot = self._screen_spot(uid, target)
+            if spot is not None:
+                return spot
+            if m.table.adjacent(me, target):
+                return None
+            return self._approach(uid, target, adjacent=True, why="guards the Asset")
+        # escort or fight: close in when nothing can be shot from here
+        if self._can_shoot_any(uid):
+            return None
+        if kind == "escort" and target.side == "point":
+            if m.table.distance(me, target) <= 4.0:
+                return None
+            return self._approach(uid, target, adjacent=False, why="covers the units on the objectives", within=4.0)
+        return self._approach(uid, target, adjacent=False, why="closes on the enemy", within=1.0)
+
+    def _screen_spot(self, uid, asset: Base):
+        """A spot Adjacent to the Asset on the side the enemy comes from (a base in the way blocks the shot at
+        it): one Move away at most, and better than where the unit stands by half an inch or more."""
+        m = self.m
+        if not self._afford(act.MOVE) or any(p.action == act.MOVE for p in m.activation.history):
+            return None
+        foes = [m.base(e) for e in m.enemies_of(uid)]
+        if not foes:
+            return None
+        fx = sum(f.x for f in foes) / len(foes)
+        fy = sum(f.y for f in foes) / len(foes)
+        me = m.base(uid)
+
+        def toward(b):
+            return math.hypot(b.x - fx, b.y - fy)
+        here = toward(me) if m.table.adjacent(me, asset) else None
+        best = None
+        for x, y, z, cost in m.table.reach(me, m.move_budget(act.MOVE)).spots:
+            cand = Base(uid=uid, side=self.side, x=x, y=y, z=z, radius=me.radius)
+            if m.table.distance(cand, asset) > 1.0 + 1e-6 or not m.table.adjacent(cand, asset) or \
+                    any(m.table.distance(cand, f) <= 1.0 + 1e-6 and m.table.adjacent(cand, f) for f in foes):
+                continue
+            key = (round(toward(cand), 1), cost, x, y)
+            if best is None or key < best[0]:
+                best = (key, (x, y, z))
+        if best is None or (here is not None and best[0][0] > here - 0.5):
+            return None
+        return C.Move(self.side, *best[1]), "screens the Asset from the enemy"
+
+    def _valid(self, uid, w) -> list[int]:
+        """Valid Ranged targets of the unit's weapon now (enemy units and items), worked out once per decision."""
+        key = (uid, w.id)
+        if key not in self._memo:
+            m = self.m
+            if "engaged" not in self._memo:
+                self._memo["engaged"] = bool(m.adjacent_enemies(uid))
+            if self._memo["engaged"] and not w.has("PBK"):
+                self._memo[key] = []  # R7: Adjacent to an enemy, no Ranged attack (the match would say so too)
+                return []
+            me = m.base(uid)
+            cands = [e for e in m.enemies_of(uid) + m.units(items=True) if m.side_of(e) != self.side]
+            cands = [e for e in cands if m.table.in_range(me, m.base(e), w.range_inches)]
+            self._memo[key] = [e for e in cands if m.ranged_target_reason(uid, w, e) is None]
+        return self._memo[key]
+
+    def _can_shoot(self, uid, target) -> bool:
+        return any(w.kind == RANGED and target in self._valid(uid, w) for w in self.m.unit(uid).card.weapons)
+
+    def _can_shoot_any(self, uid) -> bool:
+        return any(w.kind == RANGED and self._valid(uid, w) for w in self.m.unit(uid).card.weapons)
+
+    def _approach(self, uid, target: Base, adjacent: bool, why: str, within: float = 0.0):
+        """A Move (or a Dash) toward the target. Once the unit has moved this activation, it moves again only
+        to arrive, or where no enemy is within 8\" of the spot (no second move into the enemy's arms)."""
+        m = self.m
+        moved = any(p.action in (act.MOVE, act.DASH) for p in m.activation.history)
+        foes = [m.base(e) for e in m.enemies_of(uid)]
+        for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
+            if not self._afford(action):
+                continue
+            spot = approach_base(m, uid, target, m.move_budget(action), adjacent, within)
+            if spot is None:
+                continue
+            if moved:
+                cand = Base(uid=uid, side=self.side, x=spot[0], y=spot[1], z=spot[2], radius=m.base(uid).radius)
+                arrived = m.table.adjacent(cand, target) if adjacent else m.table.distance(cand, target) <= within
+                if not arrived and any(m.table.distance(cand, f) <= 8.0 for f in foes):
+                    continue
+            return cls(self.side, *spot), why
+        return None
+
+
+def approach_base(match, uid: int, target: Base, budget: float, adjacent: bool, within: float = 0.0):
+    """The end spot of a Move/Dash getting `uid` closest to `target` (a marker, a point): Adjacent to it when
+    `adjacent` (if it can reach that), else the closest (to the half inch), never Adjacent to an enemy unless it
+    must; then Cover from the nearest enemies, then the cheapest. None when it gets no closer."""
+    table = match.table
+    me = match.base(uid)
+    foes = [match.base(e) for e in match.enemies_of(uid)]
+    scored = []
+    for x, y, z, cost in table.reach(me, budget).spots:
+        cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+        d = table.distance(cand, target)
+        there = (d <= 1.0 + 1e-6 and table.adjacent(cand, target)) if adjacent else d <= within + 1e-6
+        engaged = any(table.distance(cand, f) <= 1.0 + 1e-6 and table.adjacent(cand, f) for f in foes)
+        scored.append(((0 if there else 1, engaged, round(d * 2) / 2), cost, x, y, z, cand))
+    if not scored:
+        return None
+    best = min(scored, key=lambda s: (s[0], s[1], s[2], s[3]))
+    if best[0][0] == 1 and table.distance(me, target) - best[0][2] < 0.5:
+        return None  # no progress
+    if adjacent or within:
+        band = sorted((s for s in scored if s[0] == best[0]), key=lambda s: (s[1], s[2], s[3]))[:12]
+        threats = sorted(foes, key=lambda f: math.hypot(f.x - me.x, f.y - me.y))[:2]
+        if threats and len(band) > 1:
+            def hidden(s):
+                return -sum((not table.sight(t, s[5]).visible) or table.sight(t, s[5]).cover for t in threats)
+            band.sort(key=lambda s: (hidden(s), s[1], s[2], s[3]))
+            best = band[0]
+    return best[2], best[3], best[4]

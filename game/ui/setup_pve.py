@@ -1,0 +1,348 @@
+"""PvE missions on screen: the setup (people, squads, Threat Level, enemy faction, and each part rolled or picked)
+and the briefing (the mission as generated: objectives, battlefield, deployment, the enemy's cards), then the
+battle. The screens only build the scenario and show what the match holds; the rules live in game/modes/pve.
+"""
+from __future__ import annotations
+
+import time
+from html import escape
+from itertools import combinations
+
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+
+from .menus import MEASURE_OPTIONS, NPC_ORDER_OPTIONS, dd_value, map_choices, squad_choices
+from .scene import Scene
+from .theme import rect
+
+ROLL = "Roll the dice"
+OWN_MAP = "The battlefield's own map"
+SHARED = "Share one squad"
+MINI = "Mini squads (50/34/25 GP)"
+
+
+def _data(app):
+    from game.modes.pve.data import load_pve_data
+    return load_pve_data(app.catalog)
+
+
+class PveSetupScene(Scene):
+    """Pick or roll each part of a PvE mission; "Generate mission" makes the match and opens the briefing."""
+
+    name = "pve_setup"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        data = _data(app)
+        self.data = data
+        self.seed = int(time.time_ns() // 1000) % 100000
+        self.squads = {k: v for k, v in squad_choices(app).items() if k != "First Mission squad"}
+        from game.content import squad_slugs
+        self.factions = {app.catalog.squad_type_by_slug(s).name: s for s in squad_slugs(app.catalog)}
+        self.choices = {
+            "players": ["1", "2", "3", "4"],
+            "coop": [SHARED, MINI],
+            "tl": [ROLL, "1", "2", "3"],
+            "npc": [ROLL] + [f.name for f in data.factions],
+            "objectives": [ROLL] + [f"{a.name} + {b.name}" for a, b in combinations(data.objectives, 2)],
+            "battlefield": [ROLL] + [f"{b.name} ({b.effect})" for b in data.battlefields],
+            "deployment": [ROLL] + [d.name for d in data.deployments],
+            "first": ["No", "Yes: no battlefield effect, Standard Insertion"],
+            "map": [OWN_MAP] + list(map_choices()),
+            "measure": list(MEASURE_OPTIONS),
+            "order": list(NPC_ORDER_OPTIONS),
+            "leader": ["1", "2", "3", "4"],
+        }
+        self.values = {k: v[0] for k, v in self.choices.items()}
+        self.squad_label = next(iter(self.squads))
+        self.minis = [list(self.factions)[i % len(self.factions)] for i in range(4)]
+        self.dd: dict = {}
+
+    # -- the form ----------------------------------------------------------------------------------------
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        pw = min(w - px(40), px(1100))
+        x0 = (w - pw) // 2
+        UILabel(rect(x0, px(24), pw, px(40)), "New PvE mission", m, container=root, object_id="#heading")
+        lw, fw, rh, gap = px(150), min(px(330), pw // 2 - px(170)), px(32), px(8)
+        cols = [x0, x0 + pw // 2]
+        ys = [px(76), px(76)]
+
+        def row(col, label, make):
+            x = cols[col]
+            UILabel(rect(x, ys[col], lw, rh), label, m, container=root)
+            el = make(rect(x + lw, ys[col], fw, rh))
+            ys[col] += rh + gap
+            return el
+
+        def dd(col, key, label):
+            self.dd[key] = row(col, label, lambda r: UIDropDownMenu(self.choices[key], self.values[key], r, m,
+                                                                   container=root))
+
+        self.dd = {}
+        dd(0, "players", "People")
+        dd(0, "coop", "Co-op")
+        mini = self.values["coop"] == MINI and self.values["players"] != "1"
+        if mini:
+            for i in range(int(self.values["players"])):
+                self.dd[f"mini{i}"] = row(0, f"Player {i + 1} squad", lambda r, i=i: UIDropDownMenu(
+                    list(self.factions), self.minis[i], r, m, container=root))
+            dd(0, "leader", "Squad Leader of")
+        else:
+            self.dd["squad"] = row(0, "Squad", lambda r: UIDropDownMenu(list(self.squads), self.squad_label, r, m,
+                                                                      container=root))
+        dd(0, "measure", "Measure")
+        dd(0, "order", "Enemy order")
+        self.e_seed = row(0, "Dice seed", lambda r: UITextEntryLine(r, m, container=root,
+                                                                    initial_text=str(self.seed)))
+        self.e_seed.set_allowed_characters("numbers")
+        for key, label in (("tl", "Threat Level"), ("npc", "Enemy faction"), ("objectives", "Objectives"),
+                           ("battlefield", "Battlefield"), ("deployment", "Deployment"), ("first", "First mission"),
+                           ("map", "Table")):
+            dd(1, key, label)
+        y = max(ys) + px(8)
+        self.box = UITextBox(self._explain(), rect(x0, y, pw, max(px(80), h - y - px(80))), m, container=root)
+        bw, bh = px(220), px(46)
+        self.b_back = UIButton(rect(x0, h - px(66), bw, bh), "Back", m, container=root)
+        self.b_go = UIButton(rect(x0 + pw - bw, h - px(66), bw, bh), "Generate mission", m, container=root,
+                             object_id="#primary", tool_tip_text="Roll what is left to the dice and show the briefing")
+
+    def _explain(self) -> str:
+        n = self.data.numbers
+        return ("<b>PvE.</b> Two objectives, a battlefield with its effect, a deployment and an enemy faction at a "
+                "Threat Level: pick any part, or leave it to the dice (every roll shows in the log, the same seed "
+                f"gives the same mission). From the end of Turn {n['extraction_turn']} you choose when to extract: "
+                f"{n['mp_per_objective']} MP per objective met if anyone extracts, {n['mp_per_threat_level']} MP per "
+                "Threat Level. Co-op: share one squad, or bring mini squads and agree on the Squad Leader. F1 lists "
+                "every table.")
+
+    def _remember(self) -> None:
+        for key, el in self.dd.items():
+            if key.startswith("mini"):
+                self.minis[int(key[4:])] = dd_value(el)
+            elif key == "squad":
+                self.squad_label = dd_value(el)
+            else:
+                self.values[key] = dd_value(el)
+        txt = self.e_seed.get_text().strip()
+        self.seed = int(txt) if txt.isdigit() else self.seed
+
+    def relayout(self) -> None:
+        if self.root is not None:
+            self._remember()
+        super().relayout()
+
+    # -- the scenario ------------------------------------------------------------------------------------
+    def options(self) -> dict:
+        """The mission options the form stands for (what is left to the dice is left out)."""
+        v, data = self.values, self.data
+        out: dict = {}
+        if v["tl"] != ROLL:
+            out["tl"] = int(v["tl"])
+        if v["npc"] != ROLL:
+            out["npc"] = next(f.id for f in data.factions if f.name == v["npc"])
+        if v["objectives"] != ROLL:
+            a, b = v["objectives"].split(" + ")
+            out["objectives"] = ",".join(next(o.id for o in data.objectives if o.name == n) for n in (a, b))
+        if v["first"] != "No":
+            out["first_mission"] = True
+        else:
+            if v["battlefield"] != ROLL:
+                out["battlefield"] = data.battlefields[self.choices["battlefield"].index(v["battlefield"]) - 1].id
+            if v["deployment"] != ROLL:
+                out["deployment"] = next(d.id for d in data.deployments if d.name == v["deployment"])
+        people = int(v["players"])
+        if people > 1 and v["coop"] == MINI:
+            out["mini_squads"] = ",".join(self.factions[self.minis[i]] for i in range(people))
+            out["squad_leader"] = int(v["leader"])
+        elif people > 1:
+            out["players"] = people
+        return out
+
+    def scenario(self):
+        from dataclasses import replace
+
+        from game.modes.pve.mission import PveMission
+        self._remember()
+        opts = self.options()
+        squad = None if "mini_squads" in opts else self.squads[self.squad_label]()
+        table = self.values["map"]
+        map_name = "default" if table == OWN_MAP else map_choices()[table]
+        sc = PveMission.make_scenario(None, squad=squad, map_name=map_name,
+                                      measure=MEASURE_OPTIONS[self.values["measure"]], options=opts,
+                                      controller="person")
+        return replace(sc, npc_order=NPC_ORDER_OPTIONS[self.values["order"]])
+
+    def generate(self) -> None:
+        from game.match.scenario import ScenarioError
+        from game.modes import create_match
+        try:
+            sc = self.scenario()
+            match = create_match(sc, self.seed, self.app.catalog, prepare=True)
+        except (ScenarioError, ValueError) as e:  # a bad pick: tell the player, stay here
+            self.app.message("Cannot make this mission", str(e))
+            return
+        self.app.push(PveBriefingScene(self.app, match))
+
+    def handle(self, event, consumed) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in (
+                self.dd.get("players"), self.dd.get("coop")):
+            self._remember()
+            self.build_ui()  # the squad rows change with the number of people and the co-op mode
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_back:
+                self.app.pop()
+            elif event.ui_element is self.b_go:
+                self.generate()
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.app.pop()
+            return True
+        if name == "confirm":
+            self.generate()
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        screen.fill(self.app.palette.bg)
+
+
+class PveBriefingScene(Scene):
+    """The mission as generated: what was rolled, the objectives, battlefield, deployment and the enemy's cards.
+    A choice the setup still waits for (an Anchor to choose on a 10) is asked here first."""
+
+    name = "pve_briefing"
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.keep_match = False
+        from .cardview import CardView
+        self.cards: list = []  # (uid, CardView) one per kind of enemy unit
+        seen = set()
+        for u in match.units("npc"):
+            key = match.unit(u).type_id, match.unit(u).card.weapons
+            if key not in seen:
+                seen.add(key)
+                self.cards.append((u, CardView(app)))
+        self.choice_buttons: list = []
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        pw = w - px(40)
+        x0 = px(20)
+        UILabel(rect(x0, px(16), pw, px(40)), self.title(), m, container=root, object_id="#heading")
+        tw = pw // 2 - px(10)
+        self.box = UITextBox(self.briefing_html(), rect(x0, px(64), tw, h - px(150)), m, container=root)
+        self.card_x, self.card_w = x0 + tw + px(20), pw - tw - px(20)
+        self.choice_buttons = []
+        p = self.match.prompt
+        y = h - px(70)
+        if p is not None and p.kind == "choice":
+            UILabel(rect(x0, y - px(40), pw, px(32)), p.text, m, container=root)
+            bw = min(px(110), pw // max(1, len(p.options)))
+            for i, (oid, words) in enumerate(p.options):
+                b = UIButton(rect(x0 + i * bw, y, bw - px(4), px(40)), oid, m, container=root, tool_tip_text=words)
+                self.choice_buttons.append((b, oid))
+        bw, bh = px(220), px(46)
+        self.b_back = UIButton(rect(x0 + pw - 2 * bw - px(12), y, bw, bh), "Back to setup", m, container=root)
+        self.b_go = UIButton(rect(x0 + pw - bw, y, bw, bh), "Deploy", m, container=root, object_id="#primary")
+        if self.match.phase != "deploy":
+            self.b_go.disable()
+
+    def title(self) -> str:
+        ms = self.match.mission_state
+        f = self.match.mission.data.faction(ms["faction"]) if ms.get("faction") else None
+        return f"Briefing: {f.name if f else 'PvE'}, Threat Level {ms.get('tl') or '?'}"
+
+    def briefing_html(self) -> str:
+        m = self.match
+        mission = m.mission
+        data = mission.data
+        ms = m.mission_state
+        out = []
+        for oid in ms.get("objectives", ()):
+            o = data.objective(oid)
+            where = ", ".join(m.marker(x).label for x in ms["markers"].get(oid, ()) if x in m.markers())
+            out.append(f"<b>Objective: {escape(o.name)}</b><br>{escape(o.setup)} {escape(o.rules)}<br>"
+                       f"<b>Goal:</b> {escape(o.victory)}" + (f"<br><b>On the table:</b> {escape(where)}" if where
+                                                             else "") + "<br><br>")
+        if ms.get("battlefield"):
+            b = data.battlefield(ms["battlefield"])
+            out.append(f"<b>Battlefield: {escape(b.name)} - {escape(b.effect)}</b><br>{escape(b.text)}<br><br>")
+        else:
+            out.append("<b>No battlefield effect</b> (a first mission).<br><br>")
+        if ms.get("deployment"):
+            d = data.deployment(ms["deployment"])
+            out.append(f"<b>Deployment: {escape(d.name)}</b><br>{escape(d.text)}<br><br>")
+        n = data.numbers
+        out.append(f"<b>Extraction</b>: the Extraction Point appears at the start of Turn {n['extraction_turn']}; "
+                   f"from the end of that Turn you may extract (within {n['extraction_radius']}\", not Adjacent to an "
+                   f"enemy). {n['mp_per_objective']} MP per objective met if anyone extracts; {n['mp_per_threat_level']}"
+                   f" MP per Threat Level.<br><br>")
+        if ms.get("spawned"):
+            f = data.faction(ms["faction"])
+            rows = "; ".join(f"{face}: {count} x {escape(f.unit(u).name)}" for face, u, count in ms["spawned"])
+            out.append(f"<b>The enemy</b> ({escape(f.name)}, Spawn Table, Threat Level {ms['tl']}): {rows}<br>")
+            for beh in sorted({b for _, b in ms["npc"].values()}):
+                bd = data.behaviours[beh]
+                lines = " ".join(f"{i}. {escape(t)}" for i, (_, t) in enumerate(bd.lines, 1))
+                out.append(f"<b>{escape(bd.name)} Behaviour</b>: {lines}<br>")
+        rolls = [e.text for e in m.events if getattr(e, "kind", "") in ("table_roll", "mission")]
+        if rolls:
+            out.append("<br><b>The rolls</b><br>" + "<br>".join(escape(t) for t in rolls[:40]))
+        return "".join(out)
+
+    def handle(self, event, consumed) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        for b, oid in self.choice_buttons:
+            if event.ui_element is b:
+                from game.match import commands as C
+                self.match.submit(C.Choose(self.match.prompt.side, oid))
+                self.__init__(self.app, self.match)  # the setup went on: new units, new cards
+                self.build_ui()
+                return
+        if event.ui_element is self.b_back:
+            self.app.pop()
+        elif event.ui_element is self.b_go:
+            self.deploy()
+
+    def deploy(self) -> None:
+        if self.match.phase != "deploy":
+            return
+        from .battle import BattleScene
+        self.keep_match = True
+        self.app.replace(BattleScene(self.app, self.match))
+
+    def exit(self) -> None:
+        super().exit()
+        if not self.keep_match:
+            self.match.close()
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.app.pop()
+            return True
+        if name == "confirm":
+            self.deploy()
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        screen.fill(self.app.palette.bg)
+        y = self.px(64)
+        for uid, view in self.cards:
+            beh = self.match.mission.npc_behaviour(self.match, uid)
+            surf = view.render(self.match, uid, self.card_w, 0, note=f"{beh.name} Behaviour")
+            if y + surf.get_height() > self.app.size[1] - self.px(90):
+                break
+            screen.blit(surf, (self.card_x, y))
+            y += surf.get_height() + self.px(8)

@@ -1,0 +1,108 @@
+"""PvE on screen: the title's PvE entry, the setup (picks and co-op), the briefing with the enemy's cards, the
+battle; and a co-op game of two people with mini squads played through the screens."""
+from game.ui.battle.handover import HandoverScene
+from game.ui.battle import BattleScene
+from game.ui.setup_pve import MINI, PveBriefingScene, PveSetupScene
+
+from .driver import Driver
+
+
+def setup(d: Driver, **values) -> PveSetupScene:
+    d.step(2)
+    d.click(d.scene.b_pve)
+    sc = d.scene
+    assert isinstance(sc, PveSetupScene)
+    sc._remember()
+    sc.values.update(values)
+    sc.build_ui()
+    sc.e_seed.set_text("12")
+    return sc
+
+
+def test_setup_turns_picks_into_options_and_the_briefing_shows_the_mission(make_app):
+    app = make_app()
+    d = Driver(app)
+    sc = setup(d, tl="2", npc="Despoiler Warband", objectives="Control + Search", battlefield="The Jungle (Miasmic Mist)",
+               deployment="Hot Drop")
+    sc._remember()
+    assert sc.options() == {"tl": 2, "npc": "despoilers", "objectives": "control,search", "battlefield": "jungle",
+                            "deployment": "hot-drop"}
+    d.click(sc.b_go)
+    br = d.scene
+    while isinstance(br, PveBriefingScene) and br.choice_buttons:  # a 10 on an Anchor die: choose one
+        d.click(br.choice_buttons[0][0])
+        br = d.scene
+    assert isinstance(br, PveBriefingScene) and br.match.phase == "deploy"
+    html = br.briefing_html()
+    assert "Objective: Control" in html and "Objective: Search" in html and "The Jungle - Miasmic Mist" in html
+    assert "Deployment: Hot Drop" in html and "Despoiler Warband" in br.title() and "Melee Behaviour" in html
+    assert br.cards, "one card per kind of enemy unit"
+    d.step(2)
+    d.shot("pve_briefing")
+    d.click(br.b_go)
+    assert isinstance(d.scene, BattleScene) and d.scene.match.mission.id == "pve"
+    d.step(2)
+    d.shot("pve_deploy")
+
+
+def test_a_bad_pick_is_a_message_and_the_setup_stays(make_app):
+    app = make_app()
+    d = Driver(app)
+    sc = setup(d, first="Yes: no battlefield effect, Standard Insertion")
+    sc._remember()
+    sc.values["battlefield"] = "The Jungle (Miasmic Mist)"
+    assert "first_mission" in sc.options() and "battlefield" not in sc.options()
+    sc.values["players"] = "3"
+    sc.values["coop"] = MINI
+    sc.build_ui()
+    sc._remember()
+    assert len([k for k in sc.dd if k.startswith("mini")]) == 3
+
+
+def test_two_people_with_mini_squads_take_turns_on_screen(make_app):
+    app = make_app()
+    d = Driver(app)
+    sc = setup(d, players="2", coop=MINI, tl="1", npc="Classic Raiders", battlefield="Blacksite (Lockdown)",
+               objectives="Activate + Destroy")
+    sc.minis[:2] = ["Interdictors", "Krumpfists"]
+    sc.build_ui()
+    d.click(sc.b_go)
+    br = d.scene
+    while isinstance(br, PveBriefingScene) and br.choice_buttons:
+        d.click(br.choice_buttons[0][0])
+        br = d.scene
+    m = br.match
+    side = m.scenario.side("player")
+    assert side.players == ("Player 1", "Player 2") and set(side.owners) == {0, 1}
+    assert sum(1 for u in m.all_units_of("player") if m.unit(u).leader) == 1  # the agreed Squad Leader
+    d.click(br.b_go)
+    if isinstance(d.scene, HandoverScene):  # the screen goes to the person whose squad deploys first
+        d.click(d.scene.b_go)
+    battle = d.scene
+    assert isinstance(battle, BattleScene)
+    d.click(battle.b_auto)
+    d.click(battle.b_start)
+    d.wait_banners()
+    people = []
+    handovers = 0
+    for _ in range(600):  # the people take turns: each activation is made by the unit's owner
+        if m.phase == "over" or len(people) >= 4:
+            break
+        if isinstance(d.scene, HandoverScene):  # each partner is handed the screen for their turn
+            handovers += 1
+            d.click(d.scene.b_go)
+            continue
+        who = m.person_to_act()
+        if who is not None and who[0] == "player" and m.prompt is None and m.active_unit is None:
+            people.append(who[1])
+            uid = next(c.uid for c in m.legal_commands("player"))
+            assert m.unit(uid).owner == who[1]
+            from game.match import commands as C
+            battle.submit(C.Activate("player", uid))
+            battle.submit(C.EndActivation("player"))
+        elif who is not None and who[0] == "player" and m.prompt is not None:
+            battle.submit(m.legal_commands("player")[0])
+        d.step(2)
+        d.wait_banners()
+    assert people[:4] == [0, 1, 0, 1] and handovers >= 3
+    d.shot("pve_coop")
