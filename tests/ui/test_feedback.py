@@ -184,3 +184,24 @@ def test_quitting_with_unsaved_progress_asks_first(app):
     d.click(d.scene.b_save)  # saved: quitting asks nothing
     d.click(d.scene.b_quit)
     assert isinstance(d.scene, TitleScene)
+
+
+def test_the_question_box_leaves_its_units_in_view(app):
+    # a Defender low on the table: a question box at the bottom would hide it, so the table glides up
+    m, p, n = small_match([(card(name="Hero"), 12, 21)], [(card(name="Bug"), 12, 3)], dice=[4, 4, 4] + [6] * 20)
+    d, sc = scene_on(app, m)
+    sc.camera.zoom_at(3, *sc.camera.to_screen(12, 21))
+    d.step(2)
+    view = sc.layout["view"]
+    box = pygame.Rect(view.x + 20, view.bottom - 300, view.w - 40, 290)
+    at = sc.camera.to_screen(12, 21)
+    if not box.collidepoint(at):  # (bring it under the box first)
+        sc.camera.pan(0, box.centery - at[1])
+        at = sc.camera.to_screen(12, 21)
+    assert box.collidepoint(at)
+    sc.make_room([at], box)
+    assert sc.camera.glide is not None
+    for _ in range(120):
+        d.step(1)
+    x, y = sc.camera.to_screen(12, 21)
+    assert view.top < y < box.top, "the unit stands in the part of the view the box leaves free"
