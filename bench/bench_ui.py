@@ -1,11 +1,14 @@
 """UI frame time: the battle screen on the largest map, 30 units on the table, Move and Line of Sight
-previews on, the mouse sweeping the table (so paths and targets change as a player's would).
+previews on, the mouse sweeping the table (so paths and targets change as a player's would), then the same with
+the threat overlay on and animations running (bases sliding, shots, damage numbers, tumbling dice).
 
     python bench/bench_ui.py [--short]
 
-Prints the time from start to the main menu drawn, the frame time (median and p95, ms) of each preview, and
-what the idle battle screen costs: frames drawn and CPU time over 3 s of frames with no input (nothing
-selected, then a unit selected: its ring pulses). Asserts nothing about time: the figures are for reading.
+Prints the time from start to the main menu drawn, the frame time (median and p95, ms) of each preview beside
+the 4 ms target, the time each preview takes to compute (Move area, an attack's odds, a destination's look, the
+threat areas per enemy, an NPC's intent, a spot out of reach) beside 5 ms, and what the idle battle screen costs:
+frames drawn and CPU time over 3 s of frames with no input (nothing selected, then a unit selected: its ring
+pulses). Asserts nothing about time: the figures are for reading.
 """
 from __future__ import annotations
 
@@ -44,7 +47,7 @@ def largest_map() -> Path | None:
 
 def new_match(map_path: Path | None, seed: int = 1):
     from game.modes import create_match, first_mission_scenario
-    return create_match(first_mission_scenario(map_name=map_path.name if map_path else None), seed)
+    return create_match(first_mission_scenario(map_name=map_path.name if map_path else None), seed, prepare=True)
 
 
 def add_bugs(m) -> None:
@@ -88,6 +91,92 @@ def _sweep(app, scene, frames: int, points) -> list[float]:
         times.append((time.perf_counter() - t0) * 1000)
         CPU.append((time.process_time() - c0) * 1000)
     return times
+
+
+def _settle(app, scene, limit: int = 600) -> None:
+    """Frames until the work ahead (the threat areas) is done."""
+    app.step(2)  # the work is asked for in a frame
+    for _ in range(limit):
+        if not scene.ahead.busy:
+            return
+        app.step(1)
+
+
+def _sweep_animated(app, scene, frames: int, points) -> list[float]:
+    """_sweep with animations kept running: every 40 frames five bases start sliding, two shots fly, damage
+    numbers rise and the last attack's dice tumble again."""
+    from game.ui.battle.feed import MoveAnim
+    times = []
+    m = scene.match
+    rec = scene.feed.reader.last_attack
+    movers = [v for v in scene.units if not v.item][:5]
+    for i in range(0, frames, 40):
+        for k, v in enumerate(movers):
+            scene.feed.anims[v.uid] = MoveAnim(v.uid, [(v.x, v.y), (v.x + 2, v.y + 1), (v.x + 3, v.y - 1)], 0.0, 0.7)
+        a, b = movers[0], movers[-1]
+        scene.effects.shoot((a.x, a.y), (b.x, b.y), False)
+        scene.effects.shoot((b.x, b.y), (a.x, a.y), True)
+        scene.effects.float_text(b.x, b.y, "-2 HIT", app.palette.bad)
+        scene.effects.float_text(b.x, b.y, "1 save", app.palette.reach, up=0.9)
+        if rec is not None:
+            scene.effects.show_tray(rec)
+        times += _sweep(app, scene, min(40, frames - i), points[i % len(points):] + points[:i % len(points)])
+    del m
+    return times
+
+
+def preview_costs(scene, m, uid, targets) -> dict:
+    """ms to compute each preview the screen shows (median, max over a few), as the screen asks the match."""
+    from game.ui.battle.foresight import destination_work, intent_work, out_of_reach_work, threat_work
+    from game.ui.preview import Preview, target_info
+
+    def timed(fn, n):
+        out = []
+        for k in range(n):
+            t0 = time.perf_counter()
+            fn(k)
+            out.append((time.perf_counter() - t0) * 1000)
+        return statistics.median(out), max(out)
+
+    def run(gen):
+        while True:
+            try:
+                next(gen)
+            except StopIteration as s:
+                return s.value
+
+    pv = Preview(m, uid, "move")
+    spots = list(pv.spots)
+    enemies = [t for t in targets if not m.unit(t).item]
+    w = next(w for w in m.unit(uid).card.weapons if w.kind != "melee")
+    out = {}
+    med, worst = timed(lambda k: Preview(m, uid, "move"), 5)
+    out["Move area"] = (med, worst, f"{len(spots)} spots")
+    med, worst = timed(lambda k: pv.path(spots[(k * 37) % len(spots)]), 20)
+    out["a path"] = (med, worst, "to a hovered spot")
+    med, worst = timed(lambda k: target_info(m, uid, w.id, enemies[k % len(enemies)], with_odds=True), 10)
+    out["an attack's odds"] = (med, worst, "on a hovered target")
+    med, worst = timed(lambda k: run(destination_work(m, uid, spots[(k * 53) % len(spots)])), 5)
+    out["a destination's look"] = (med, worst, f"in all: {len(enemies)} enemies, one slice each "
+                                               f"({med / max(1, len(enemies)):.2f} ms)")
+    per = []
+    gen = threat_work(m, "player")
+    while True:
+        t0 = time.perf_counter()
+        try:
+            next(gen)
+        except StopIteration:
+            break
+        per.append((time.perf_counter() - t0) * 1000)
+    out["threat areas (a slice)"] = (statistics.median(per), max(per),
+                                     f"{sum(per):.0f} ms in all, two slices an enemy, one a frame at most")
+    ctl = scene.session.controllers["npc"]
+    med, worst = timed(lambda k: run(intent_work(ctl, m, enemies[k % len(enemies)])), 5)
+    out["an NPC's intent"] = (med, worst, "on hover")
+    b = m.base(uid)
+    med, worst = timed(lambda k: run(out_of_reach_work(m, uid, b.x + 9 + k, b.y + 5, 6.0, "Move")), 5)
+    out["a spot out of reach"] = (med, worst, "on hover")
+    return out
 
 
 def idle(app, seconds: float = 3.0) -> tuple[int, float]:
@@ -154,6 +243,15 @@ def main(short: bool = False) -> dict:
     los_times = _sweep(app, scene, frames, tpts)
     cpu = list(CPU)
     both = move_times + los_times
+    # overlays and animations on: the threat areas shown, the mouse sweeping Move spots (their look from there
+    # worked out ahead), bases sliding, shots, damage numbers and tumbling dice started again and again
+    scene.set_mode("move")
+    scene.ahead.threat_on = True
+    _settle(app, scene)
+    CPU.clear()
+    rich_times = _sweep_animated(app, scene, frames, pts)
+    rich_cpu = list(CPU)
+    previews = preview_costs(scene, m, player[0], targets)
     # idle: the mouse still over the side panel, first with the unit selected (a pulsing ring), then none
     import pygame
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout["hint"].center, rel=(0, 0),
@@ -174,6 +272,9 @@ def main(short: bool = False) -> dict:
         "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
         "idle_frames": idle_none[0], "idle_cpu_ms": idle_none[1],
         "idle_selected_frames": idle_sel[0], "idle_selected_cpu_ms": idle_sel[1],
+        "rich_median": statistics.median(rich_times), "rich_p95": _pct(rich_times, 0.95),
+        "rich_cpu_median": statistics.median(rich_cpu), "rich_cpu_p95": _pct(rich_cpu, 0.95),
+        "previews": previews,
     }
     print(f"start to main menu drawn: {startup_ms:.0f} ms")
     print(f"battle screen: {out['map']}, {out['units']} units on the table, {frames} frames per preview")
@@ -182,6 +283,12 @@ def main(short: bool = False) -> dict:
     print(f"  Line of Sight preview (targets hovered in turn): median {out['los_median']:.2f} ms, "
           f"p95 {out['los_p95']:.2f} ms")
     print(f"  both: median {out['all_median']:.2f} ms, p95 {out['all_p95']:.2f} ms  (target: p95 <= 4 ms)")
+    print(f"  threat overlay on, animations running, Move preview sweeping: median {out['rich_median']:.2f} ms, "
+          f"p95 {out['rich_p95']:.2f} ms  (target: p95 <= 4 ms); CPU median {out['rich_cpu_median']:.2f} ms, "
+          f"p95 {out['rich_cpu_p95']:.2f} ms")
+    print("  previews computed (median / max ms; target: 5 ms each, the longer ones are split across frames):")
+    for name, (med, worst, what) in previews.items():
+        print(f"    {name:<28} {med:6.2f} / {worst:6.2f} ms  {what}")
     print(f"  CPU time per frame: median {out['cpu_median']:.2f} ms, p95 {out['cpu_p95']:.2f} ms"
           + (f"  (machine load average {out['load']:.1f})" if out["load"] is not None else ""))
     print(f"  idle, 3 s without input (180 frames at 60/s): nothing selected {idle_none[0]} frames drawn, "

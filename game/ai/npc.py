@@ -50,7 +50,7 @@ class Intent:
 
     @property
     def text(self) -> str:
-        head = f"line {self.line}: {self.words}" if self.line else self.words
+        head = f"Behaviour line {self.line}: {self.words}" if self.line else self.words
         return f"{head} ({self.why})" if self.why else head
 
 
@@ -81,7 +81,7 @@ class NpcController:
         if uid is None:
             raise ValueError("NPC units activate by the match's own order")
         intent = self._decide(match, uid)
-        self.explanation = f"{match.unit(uid).name}: Behaviour {intent.text}"
+        self.explanation = f"{match.unit(uid).name}: {intent.text}"
         return intent.command
 
     def intent(self, match, uid: int) -> Intent:

@@ -109,7 +109,7 @@ class PveNpcController:
         return None
 
     def _move_toward(self, ctx: "Ctx"):
-        m, uid = ctx.match, ctx.uid
+        m = ctx.match
         why = self._can_move(ctx)
         if why:
             return None, why
@@ -126,7 +126,7 @@ class PveNpcController:
                                           f"{'ending in Cover' if cover else 'no Cover within reach'}")
 
     def _move_to_cover_sight(self, ctx: "Ctx"):
-        m, uid = ctx.match, ctx.uid
+        m = ctx.match
         why = self._can_move(ctx)
         if why:
             return None, why
@@ -149,7 +149,7 @@ class PveNpcController:
                                           f"{'ending in Cover' if ctx.in_cover_at(spot) else 'in the open'}")
 
     def _move_away(self, ctx: "Ctx"):
-        m, uid = ctx.match, ctx.uid
+        m = ctx.match
         if not ctx.adjacent_enemies:
             return None, "it is not Adjacent to an enemy"
         why = self._can_move(ctx)

@@ -244,7 +244,6 @@ class Plan:
 
     # -- one action ---------------------------------------------------------------------------------------
     def act(self, uid: int):
-        m = self.m
         task = self.tasks.get(uid, ("fight",))
         for step in (self._mission_action, self._melee, self._first_shot, self._task_move, self._shoot):
             got = step(uid, task)

@@ -14,10 +14,14 @@ import dataclasses
 import math
 import weakref
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from .geometry import seg_point_dist
 from .model import CORE_MOVE, MoveRule
 from .terrain import EPS, LATTICE_STEP, MOVE_FILTER, SQUARE, ZTOL
+
+if TYPE_CHECKING:
+    from .table import Table
 
 def _lat_offsets(max_len_steps: float, min_len_steps: float = 0.0):
     m = int(math.floor(max_len_steps))

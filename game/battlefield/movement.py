@@ -5,7 +5,6 @@ from __future__ import annotations
 import heapq
 import math
 
-from .geometry import seg_point_dist
 from .lattice import CELL as _CELL
 from .lattice import _Lattice, shared_lattice
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach

@@ -10,6 +10,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+import esper
+
 from game.battlefield import Sight
 from game.rules import actions as act
 from game.rules.combat import AttackSpec
@@ -17,7 +19,7 @@ from game.rules.model import MELEE
 
 from . import commands as C
 from . import skills as S
-from .components import Activation
+from .components import Activation, Position
 from .errors import IllegalCommand
 
 # What the exact odds of game/rules/odds.py leave out, by the spec field that carries it.
@@ -89,6 +91,27 @@ class MatchQueries:
                 yield
             finally:
                 self.activation = saved
+
+    @contextmanager
+    def as_if_at(self, uid: int, x: float, y: float, z: float):
+        """Ask questions as if `uid` stood at (x, y, z) (a Move's destination the player is looking at: who would
+        see it there, who could shoot it); the match is as it was afterwards."""
+        with self._in_world():
+            pos = esper.component_for_entity(uid, Position)
+            saved = (pos.x, pos.y, pos.z)
+            pos.x, pos.y, pos.z = x, y, z
+            self._sync_table()
+            try:
+                yield
+            finally:
+                pos.x, pos.y, pos.z = saved
+                self._sync_table()
+
+    def sight_between(self, looker: int, target: int) -> Sight:
+        """The Line of Sight and Cover a Ranged attack of `looker` on `target` would use now (smoke, Proxy and
+        the other skills that change sight included)."""
+        with self._in_world():
+            return S.sight_from(self, looker, target)
 
     def action_cost_for(self, uid: int, action: str, weapon=None, skill: str | None = None, base: int = 1,
                         to_only: bool = False) -> tuple[int, tuple[int, int] | None, str | None]:

@@ -1,5 +1,7 @@
 """Short-lived pictures over the board: Turn banners, end-of-Turn summaries, the dice tray of the last
-attack, damage numbers and the fading cross of a unit Taken Out. Visual only."""
+attack (its dice tumble a moment before they land), shots and blows, damage and saves where they land, the
+fading cross of a unit Taken Out. Visual only; every duration follows the speed setting (`speed`: 0 shows
+nothing that moves), and `skip()` ends them at once."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -31,6 +33,19 @@ class Floater:
 
 
 @dataclass
+class Shot:
+    """An attack drawn from the attacker to its target: a tracer for a shot, a slash for a blow."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    melee: bool = False
+    t: float = 0.0
+    duration: float = 0.5
+
+
+@dataclass
 class Cross:
     x: float
     y: float
@@ -48,6 +63,29 @@ class Effects:
         self.tray_corner = "bottomleft"
         self.tray_t = 0.0
         self.tray_duration = 8.0
+        self.tray_roll = 0.45  # the dice tumble this long before they land
+        self.shots: list[Shot] = []
+        self.speed = 1.0  # 0: no animation (the speed setting "instant"); 2: twice as long (slow)
+
+    def skip(self) -> None:
+        """Space: every animation to its end (banners stay: they are read or dismissed)."""
+        self.shots.clear()
+        self.floaters.clear()
+        self.crosses.clear()
+        self.tray_t = max(self.tray_t, self.tray_roll)
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.shots) or (self.tray is not None and self.tray_t < self.tray_roll)
+
+    def shoot(self, a, b, melee: bool) -> None:
+        if self.speed > 0:
+            self.shots.append(Shot(a[0], a[1], b[0], b[1], melee, 0.0, (0.35 if melee else 0.5) * self.speed))
+
+    def float_text(self, x: float, y: float, text: str, colour, up: float = 0.0) -> None:
+        f = Floater(x, y - up, text, colour)
+        f.duration *= max(0.5, self.speed) if self.speed > 0 else 0.6
+        self.floaters.append(f)
 
     @property
     def banner(self) -> Banner | None:
@@ -71,6 +109,9 @@ class Effects:
         for c in self.crosses:
             c.t += dt
         self.crosses = [c for c in self.crosses if c.t < c.duration]
+        for s in self.shots:
+            s.t += dt
+        self.shots = [s for s in self.shots if s.t < s.duration]
         if self.tray is not None:
             self.tray_t += dt
             if self.tray_t > self.tray_duration:
@@ -82,6 +123,7 @@ class Effects:
         `avoid` rectangles: the mission's summary box)."""
         self.tray = record
         self.tray_t = 0.0
+        self.tray_roll = 0.45 * self.speed
         if area is None or not points:
             return
         w, h = size
@@ -111,6 +153,8 @@ class Effects:
     # -- drawing -------------------------------------------------------------------------------------
     def draw_board_effects(self, screen, cam, app) -> None:
         T = app.text
+        for s in self.shots:
+            self._draw_shot(screen, cam, app, s)
         for c in self.crosses:
             a = max(0.0, 1.0 - c.t / c.duration)
             size = max(12, int(c.r * 2.4 * cam.ppi))
@@ -132,6 +176,34 @@ class Effects:
             surf = surf.copy()
             surf.set_alpha(int(255 * a))
             screen.blit(surf, r)
+
+    @staticmethod
+    def _draw_shot(screen, cam, app, s: Shot) -> None:
+        pal = app.palette
+        a, b = cam.to_screen(s.x0, s.y0), cam.to_screen(s.x1, s.y1)
+        f = s.t / s.duration
+        if s.melee:  # a blow: two slashes across the target, drawn in and fading
+            r = max(8, int(cam.ppi * 0.7))
+            k = min(1.0, f * 3)
+            fade = 1.0 - max(0.0, f - 0.5) * 2
+            col = tuple(int(c * fade + 20 * (1 - fade)) for c in (255, 236, 200))
+            for sx in (-1, 1):
+                p0 = (b[0] - r * sx, b[1] - r)
+                p1 = (p0[0] + 2 * r * sx * k, p0[1] + 2 * r * k)
+                pygame.draw.line(screen, (0, 0, 0), p0, p1, 6)
+                pygame.draw.line(screen, col, p0, p1, 3)
+            return
+        # a shot: the round flies along the line, then a burst where it lands
+        fly = min(1.0, f / 0.6)
+        head = (a[0] + (b[0] - a[0]) * fly, a[1] + (b[1] - a[1]) * fly)
+        tail_f = max(0.0, fly - 0.35)
+        tail = (a[0] + (b[0] - a[0]) * tail_f, a[1] + (b[1] - a[1]) * tail_f)
+        pygame.draw.line(screen, (0, 0, 0), tail, head, 5)
+        pygame.draw.line(screen, pal.warn, tail, head, 3)
+        pygame.draw.circle(screen, (255, 255, 255), head, 3)
+        if fly >= 1.0:
+            burst = int(4 + (f - 0.6) / 0.4 * cam.ppi * 0.6)
+            pygame.draw.circle(screen, pal.warn, b, burst, 2)
 
     def draw_banner(self, screen, area: pygame.Rect, app) -> None:
         b = self.banner
@@ -201,14 +273,21 @@ class Effects:
         t.set_alpha(int(255 * a))
         screen.blit(t, (x0, y))
         y += lh + int(2 * s)
-        for g in rec.groups:
+        rolling = self.tray_t < self.tray_roll  # the dice tumble before they land (faces change, no verdict)
+        for gi, g in enumerate(rec.groups):
             lab = T.render(g.label if "vs " in g.label else f"{g.label}  (vs {g.stat_name} {g.stat})", 11,
                            pal.text_dim)
             lab.set_alpha(int(255 * a))
             screen.blit(lab, (x0, y))
             y += lh
             x = x0
-            for d in g.dice:
+            for di, d in enumerate(g.dice):
+                if rolling:
+                    face = (di * 5 + gi * 3 + int(self.tray_t * 18)) % 6 + 1
+                    spr = app.sprites.die(dsz, face, 0, True, False, False, False, pending=True)
+                    screen.blit(spr, (x, y - int(3 * abs(((self.tray_t * 18 + di) % 2) - 1))))
+                    x += spr.get_width() + 2
+                    continue
                 ok = d.succeeds(g.stat)
                 spr = app.sprites.die(dsz, d.natural, d.shift, ok, ok and d.critical, d.rerolled, d.auto)
                 if a < 1:
@@ -217,7 +296,7 @@ class Effects:
                 screen.blit(spr, (x, y))
                 x += spr.get_width() + 2
             y += dsz + int(6 * s)
-        for line in rec.outcome:
+        for line in ([] if rolling else rec.outcome):
             t = T.render(line, 12, pal.bad if "Taken Out" in line else pal.select, True)
             t.set_alpha(int(255 * a))
             screen.blit(t, (x0, y))

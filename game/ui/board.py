@@ -37,6 +37,27 @@ class UnitView:
     ready: bool
     label: str
     style: str = "player"  # how its base is drawn: "player", "rival" (a second squad), "npc" (sides_styles)
+    role: str = ""  # the pictogram on its base (unit_role)
+    downed: bool = False
+
+
+def unit_role(card, leader: bool) -> str:
+    """What the unit is for at a glance, from its card: the Leader, a heavy weapon, several skill actions
+    (special: medics, technicians, commanders), else its stronger weapon (ATT times SKL), melee or ranged."""
+    from game.match.skills import ACTIONS
+    from game.rules.model import MELEE
+    if leader:
+        return "leader"
+    if any(w.has("HVY") for w in card.weapons):
+        return "heavy"
+    actions = [s for s in card.skills if s in ACTIONS and not ACTIONS[s].anytime]
+    if len(actions) + sum(1 for sp in card.specials if sp.code in ACTIONS) >= 2:
+        return "special"
+    melee = [w.att * w.skl for w in card.weapons if w.kind == MELEE]
+    ranged = [w.att * w.skl for w in card.weapons if w.kind != MELEE]
+    if ranged and (not melee or max(ranged) >= max(melee)):
+        return "ranged"
+    return "melee" if melee else ""
 
 
 def side_styles(match) -> dict[str, str]:
@@ -57,7 +78,7 @@ def snapshot_units(match) -> list[UnitView]:
     out = []
     grid = match.table.measure == "grid"  # a base occupies the square its centre is in (R21)
     on_table = []
-    for uid in match.units(items=None):
+    for uid in match.units(items=None, downed=None):
         u = match.unit(uid)
         p = match.position(uid)
         if p is not None:
@@ -69,7 +90,8 @@ def snapshot_units(match) -> list[UnitView]:
         x, y = (match.table.snap(p.x, p.y) if grid else (p.x, p.y))
         out.append(UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z,
                             u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid],
-                            styles.get(u.side, "npc")))
+                            styles.get(u.side, "npc"), "" if u.item else unit_role(u.card, bool(u.leader)),
+                            bool(match.conditions(uid).downed)))
     return out
 
 
@@ -376,8 +398,10 @@ class BoardRenderer:
         return s
 
     # -- per frame ---------------------------------------------------------------------------------------
-    def draw_board(self, screen: pygame.Surface, cam: Camera, doors_open: dict[str, bool], show_grid: bool) -> None:
-        static = self.static_surface(cam.ppi)
+    def draw_board(self, screen: pygame.Surface, cam: Camera, doors_open: dict[str, bool], show_grid: bool,
+                   static: pygame.Surface | None = None) -> None:
+        """`static`: the static picture with something painted into it (the threat areas), else the plain one."""
+        static = static if static is not None else self.static_surface(cam.ppi)
         screen.blit(static, cam.origin)
         if show_grid:
             screen.blit(self.grid_surface(cam.ppi), cam.origin)
@@ -394,13 +418,16 @@ class BoardRenderer:
                 mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
                 pygame.draw.circle(screen, (10, 10, 10), (mx, my), max(3, w // 2))
 
-    def unit_sprite(self, v: UnitView, ppi: int, dim: bool) -> pygame.Surface:
+    def unit_sprite(self, v: UnitView, ppi: int, dim: bool, ready: bool = False) -> pygame.Surface:
         r_px = max(5, int(round(v.r * ppi)))
+        # a role pictogram when the base is big enough to read it; the label alone on small bases
+        role = v.role if r_px >= 9 else ""
         return self.sprites.base("item" if v.item else "unit", v.style, r_px, v.label, v.hit, v.max_hit,
-                                 v.leader, dim)
+                                 v.leader, dim, role, ready, v.downed)
 
-    def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None) -> None:
-        spr = self.unit_sprite(v, cam.ppi, dim)
+    def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None,
+                  ready: bool = False) -> None:
+        spr = self.unit_sprite(v, cam.ppi, dim, ready)
         x, y = at if at is not None else (v.x, v.y)
         sx, sy = cam.to_screen(x, y)
         rect = spr.get_rect(center=(sx, sy))

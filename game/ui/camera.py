@@ -94,6 +94,7 @@ class Camera:
             self.zoom = z
             return False
         bx, by = self.to_board(sx, sy)
+        self.glide = None
         self.zoom = z
         self.ppi = new_ppi
         self.ox = sx - bx * self.ppi
@@ -102,9 +103,45 @@ class Camera:
         return True
 
     def pan(self, dx: float, dy: float) -> None:
+        self.glide = None  # the player's hand wins over a glide
         self.ox += dx
         self.oy += dy
         self._clamp()
+
+    # -- gliding (the camera follows the computer's actions) ---------------------------------------------------
+    glide = None  # (ox, oy) the camera glides to
+
+    def glide_to(self, x: float, y: float, instant: bool = False) -> None:
+        """Bring table point (x, y) to the view's centre, smoothly (see `update`)."""
+        ox, oy = self.ox, self.oy
+        self.centre_on(x, y)
+        target = (self.ox, self.oy)
+        if instant:
+            self.glide = None
+            return
+        self.ox, self.oy = ox, oy
+        self.glide = target
+
+    def glide_by(self, dx: float, dy: float) -> None:
+        """Shift the picture by (dx, dy) pixels, smoothly."""
+        ox, oy = self.ox, self.oy
+        self.ox += dx
+        self.oy += dy
+        self._clamp()
+        self.glide, self.ox, self.oy = (self.ox, self.oy), ox, oy
+
+    def update(self, dt: float) -> bool:
+        """One step of a glide; True while gliding."""
+        if self.glide is None:
+            return False
+        tx, ty = self.glide
+        k = 1.0 - pow(0.002, dt)  # about 1 s to settle
+        self.ox += (tx - self.ox) * k
+        self.oy += (ty - self.oy) * k
+        if abs(tx - self.ox) < 0.6 and abs(ty - self.oy) < 0.6:
+            self.ox, self.oy = tx, ty
+            self.glide = None
+        return True
 
     def _clamp(self) -> None:
         """Keep at least a third of the view covered by the table."""

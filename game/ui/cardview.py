@@ -85,7 +85,13 @@ class CardView:
         y = pad
         # header
         pygame.draw.rect(surf, side_col, (0, 0, int(5 * s), int(46 * s)))
-        r = T.blit(surf, u.name, (pad + int(4 * s), y - 2), 18, p.text, True)
+        x0 = pad + int(4 * s)
+        em = _emblem(cat, card) if not u.item else None
+        if em is not None:  # the faction's emblem beside the name
+            es = int(34 * s)
+            surf.blit(app.sprites.emblem(em[0], es, em[1]), (x0, y))
+            x0 += es + int(8 * s)
+        r = T.blit(surf, u.name, (x0, y - 2), 18, p.text, True)
         tag = "Item" if u.item else _side_tag(match, u.side, self.own_side)
         if u.leader:
             tag = "Squad Leader"
@@ -114,7 +120,7 @@ class CardView:
             if compact and tr.right + int(8 * s) + T.size("·  " + line, 12)[0] <= width - pad:
                 T.blit(surf, "·  " + line, (tr.right + int(8 * s), tr.y), 12, p.text_dim)
             else:
-                T.blit(surf, line, (pad + int(4 * s), y), 12, p.text_dim)
+                T.blit(surf, line, (x0, y), 12, p.text_dim)
                 y += T.line_height(12)
         y += int(6 * s)
         # stat boxes
@@ -241,6 +247,17 @@ def _conditions(match, uid) -> list[str]:
     if getattr(cd, "move_tax", 0):
         out.append(f"Moves +{cd.move_tax} ACT")
     return out
+
+
+def _emblem(catalog, card) -> tuple[str, str] | None:
+    """(the faction's id, the squad type's initials) of the unit's squad, for its emblem; None if unknown."""
+    try:
+        st = catalog.squad_types[catalog.unit_types[card.type_id].squad_type]
+    except (AttributeError, KeyError, TypeError):
+        return None
+    words = [w for w in st.name.replace("-", " ").split() if w[:1].isalpha()]
+    initials = "".join(w[0] for w in words[:2]).upper() or st.id[:2]
+    return (st.faction or st.id) + ":" + st.id, initials
 
 
 def _side_tag(match, side: str, own: str) -> str:

@@ -42,6 +42,15 @@ free actions (Relay Order, Duty Before Death, Standby...), the top bar says whic
 <b>Reactions.</b> Parry, Devoted, Counter, Life Drain, Shield, Fate Shift, Standby and Misdirection ask you
 when they apply, even during the Bugs' activation (which waits for your answer): pick an option in the panel
 under the table, or click the highlighted unit.<br><br>
+<b>Reading the table.</b> Each base shows its role (a crown for the Leader, a blade for melee, a crosshair for
+ranged, a gun for a heavy weapon, a bolt for a unit with special skills), a short label, a HIT bar, and a green
+light while it is Ready; it is dimmed once it has acted. The box in the upper left is the mission: its Turn,
+objectives and Mission Points (click it to fold it). Hover a marker for its rules.<br><br>
+<b>Before you act.</b> T (or holding Alt) shows the enemies' threat: red where they can Move and strike in melee,
+orange where their guns reach after a Move, a crosshair on your units already in a line of fire. Hover a Bug to
+see the Behaviour line it would follow and whom it goes for. Hover a Move spot to see, from there, which enemies
+your unit would see (an eye, or a shield when they would be in Cover), the shield of Cover it would have, and who
+could shoot it.<br><br>
 <b>Undo.</b> Ctrl+Z takes back your last action if it rolled no dice.
 """
 

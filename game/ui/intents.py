@@ -19,6 +19,7 @@ KEY_INTENTS = {
     pygame.K_F1: "help",
     pygame.K_h: "help",
     pygame.K_n: "toggle_names",
+    pygame.K_t: "toggle_threat",
     pygame.K_HOME: "recentre",
     pygame.K_a: "accept",
     pygame.K_LEFT: "pan_left",
@@ -66,7 +67,12 @@ CONTROLS = [
     ("Ctrl+Z", "undo the last action that rolled no dice"),
     ("G", "grid overlay and inch ruler"),
     ("N", "unit names on the table"),
-    ("Space", "skip the NPC animation / dismiss a banner"),
+    ("T, or hold Alt", "the enemies' threat: where they can strike next (melee, ranged), who is in their line of "
+                       "fire"),
+    ("Hover an enemy NPC", "the Behaviour line it would follow and its likely target"),
+    ("Hover a Move spot", "from there: who the unit sees, its Cover, who could shoot it (or why it is out of "
+                          "reach)"),
+    ("Space", "skip the animations and the NPCs' steps / dismiss a banner"),
     ("Ctrl+S", "quick save"),
     ("F1 or H", "this help"),
 ]

@@ -42,7 +42,7 @@ class LuckPanel:
         return rows * lh + len(self.luck) * 6 + 24
 
     def draw(self, screen: pygame.Surface, r: pygame.Rect) -> None:
-        app, pal, text = self.app, self.app.palette, self.app.text
+        pal, text = self.app.palette, self.app.text
         pygame.draw.rect(screen, pal.panel, r, border_radius=8)
         pygame.draw.rect(screen, pal.panel_edge, r, 1, border_radius=8)
         lh = text.line_height(FS) + 2

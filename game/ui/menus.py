@@ -617,6 +617,7 @@ class PauseScene(Overlay):
         except OSError as e:
             self.app.message("Cannot save", str(e))
             return
+        self.battle.mark_saved()
         self.app.toast(f"Saved: {path.name}", "ok")
 
     def handle(self, event, consumed) -> None:
@@ -634,7 +635,7 @@ class PauseScene(Overlay):
         elif el is self.b_help:
             self.app.push(HelpScene(self.app))
         elif el is self.b_quit:
-            self.app.replace(TitleScene(self.app))
+            self.battle.quit_to_title()  # it asks first when there is unsaved progress
 
     def intent(self, name: str) -> bool:
         if name == "cancel":

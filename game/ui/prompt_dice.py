@@ -198,8 +198,6 @@ class DicePanels:
 
     # -- Life Drain and Shield: how many --------------------------------------------------------------
     def _build_number(self, match, side, p, area) -> None:
-        sc = self.scene
-        s = sc.app.settings.ui_scale
         d = p.decision
         top = p.options[0] if p.options else 0
         cmds = [c for c in match.legal_commands(side) if isinstance(c, C.ChooseNumber)]

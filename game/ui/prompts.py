@@ -166,6 +166,8 @@ class PromptPanel(DicePanels):
             hidden = lambda r: sum(1 for q in pts if r.inflate(24, 24).collidepoint(q))  # noqa: E731
             if hidden(self.rect) and hidden(top) < hidden(self.rect):
                 self.rect = top
+            if hidden(self.rect):  # docked at either edge it would still hide them: the table makes room
+                self.scene.make_room(pts, self.rect)
 
     def _about_points(self) -> list:
         sc = self.scene
@@ -240,8 +242,6 @@ class PromptPanel(DicePanels):
         if p.kind not in known:
             self._build_generic(match, side, p, area)
             return
-        sc = self.scene
-        s = sc.app.settings.ui_scale
         cmds = match.legal_commands(side)
         self.header, self.sub = _header(match, p)
         self.die_rects = []

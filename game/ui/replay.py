@@ -19,7 +19,7 @@ from game.match import events as E
 from . import sound_cues
 from .board import BoardRenderer, _dashed_line, snapshot_units
 from .camera import Camera
-from .dicelog import LogEntry, RollReader, Segment
+from .dicelog import LogEntry, RollReader
 from .logview import LogView
 from .scene import Scene
 from .sprites import mix

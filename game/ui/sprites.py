@@ -57,17 +57,20 @@ class Sprites:
 
     # -- unit bases ---------------------------------------------------------------------------------
     def base(self, kind: str, side: str, r_px: int, label: str, hit: int, max_hit: int, leader: bool,
-             dim: bool) -> pygame.Surface:
-        """kind: "unit" or "item"; side: the style of its side ("player", "rival", "npc"). The picture is
-        (2 r + 2 pad) square, centred on the base centre."""
-        key = ("base", kind, side, r_px, label, hit, max_hit, leader, dim, self.palette.name)
-        return self._get(key, lambda: self._make_base(kind, side, r_px, label, hit, max_hit, leader, dim))
+             dim: bool, role: str = "", ready: bool = False, downed: bool = False) -> pygame.Surface:
+        """kind: "unit" or "item"; side: the style of its side ("player", "rival", "npc"); role: the pictogram in
+        its middle ("leader", "melee", "ranged", "heavy", "special"; "" for the label instead); label: the short
+        name unique within its squad (a tag on the rim); a HIT bar under it; `ready`: a light on the rim;
+        `downed`: grey, struck through. The picture is (2 r + 2 pad) square, centred on the base centre."""
+        key = ("base", kind, side, r_px, label, hit, max_hit, leader, dim, role, ready, downed, self.palette.name)
+        return self._get(key, lambda: self._make_base(kind, side, r_px, label, hit, max_hit, leader, dim, role,
+                                                      ready, downed))
 
     @staticmethod
     def pad(r_px: int) -> int:
         return max(6, r_px // 2)
 
-    def _make_base(self, kind, side, r_px, label, hit, max_hit, leader, dim):
+    def _make_base(self, kind, side, r_px, label, hit, max_hit, leader, dim, role, ready, downed):
         p = self.palette
         pad = self.pad(r_px)
         size = (r_px + pad) * 2
@@ -77,60 +80,86 @@ class Sprites:
         item = kind == "item"
         fill = p.side(side, item)
         dark = p.side_dark(side, item)
-        if dim:
-            fill = mix(fill, (70, 74, 80), 0.6)
+        if dim or downed:
+            fill = mix(fill, (70, 74, 80), 0.6 if dim else 0.75)
             dark = mix(dark, (30, 32, 36), 0.5)
         # drop shadow
         pygame.draw.circle(big, (0, 0, 0, 110), (c + R * 0.12, c + R * 0.16), R * 1.02)
         if item:
-            pts = hex_points(c, c, R * 1.08, math.pi / 6)
-            pygame.draw.polygon(big, dark, pts)
+            pygame.draw.polygon(big, dark, hex_points(c, c, R * 1.08, math.pi / 6))
             pygame.draw.polygon(big, fill, hex_points(c, c, R * 0.9, math.pi / 6))
             pygame.draw.polygon(big, dark, hex_points(c, c, R * 0.55, math.pi / 6), max(2, int(R * 0.1)))
         elif side in ("player", "rival"):
             pygame.draw.circle(big, dark, (c, c), R)
             pygame.draw.circle(big, fill, (c, c), R * 0.84)
-            # chevron pointing up in the upper part of the base
-            w = R * 0.42
-            top = c - R * 0.66
-            th = R * 0.2
-            chev = [(c - w, top + w * 0.75), (c, top), (c + w, top + w * 0.75), (c + w, top + w * 0.75 + th),
-                    (c, top + th), (c - w, top + w * 0.75 + th)]
-            pygame.draw.polygon(big, dark, chev)
+            if side == "player":  # a chevron on the upper rim
+                w, top, th = R * 0.3, c - R * 0.8, R * 0.14
+                chev = [(c - w, top + w * 0.7), (c, top), (c + w, top + w * 0.7), (c + w, top + w * 0.7 + th),
+                        (c, top + th), (c - w, top + w * 0.7 + th)]
+                pygame.draw.polygon(big, dark, chev)
+            else:  # a notch on the upper rim
+                pygame.draw.rect(big, dark, (c - R * 0.22, c - R * 0.9, R * 0.44, R * 0.16))
         else:
             pygame.draw.polygon(big, dark, star_points(c, c, R * 1.12, R * 0.82, 11))
             pygame.draw.polygon(big, fill, star_points(c, c, R * 0.92, R * 0.7, 11))
             pygame.draw.circle(big, fill, (c, c), R * 0.72)
-        if leader:
+        ink = (245, 245, 245) if (dim or downed or sum(fill) < 300) else (14, 16, 20)
+        if role and not item:
+            from . import icons
+            s = R * 1.0
+            icon = pygame.Surface((int(s), int(s)), pygame.SRCALPHA)
+            icons.draw(icon, role, s, ink)
+            big.blit(icon, (c - s / 2, c - s / 2 + R * 0.06))
+        if leader and role != "leader":
             pygame.draw.polygon(big, p.select, star_points(c + R * 0.78, c - R * 0.78, R * 0.42, R * 0.18, 5))
             pygame.draw.polygon(big, (20, 20, 20), star_points(c + R * 0.78, c - R * 0.78, R * 0.42, R * 0.18, 5),
                                 max(1, SS))
-        # HIT pips on the lower rim: filled = HIT left, hollow = lost
-        if max_hit > 0 and not (item and max_hit == 1):
-            n = max_hit
-            pr = max(R * 0.12, 2 * SS)
-            spread = min(math.pi * 0.8, (n - 1) * pr * 2.6 / (R * 0.86)) if n > 1 else 0
-            for k in range(n):
-                a = math.pi / 2 + (spread / 2 - spread * k / max(n - 1, 1) if n > 1 else 0)
-                x = c + R * 0.86 * math.cos(a)
-                y = c + R * 0.86 * math.sin(a)
-                if k < hit:
-                    pygame.draw.circle(big, (250, 250, 250), (x, y), pr)
-                    pygame.draw.circle(big, (15, 15, 15), (x, y), pr, max(1, SS))
-                else:
-                    pygame.draw.circle(big, (15, 15, 15), (x, y), pr)
-                    pygame.draw.circle(big, (200, 60, 40), (x, y), pr, max(1, SS))
+        if ready and not dim and not downed and not item:  # Ready: a green light on the upper left rim
+            pygame.draw.circle(big, (10, 12, 16), (c - R * 0.78, c - R * 0.78), R * 0.24)
+            pygame.draw.circle(big, p.good, (c - R * 0.78, c - R * 0.78), R * 0.17)
+        if downed:
+            d = R * 0.62
+            pygame.draw.line(big, (10, 12, 16), (c - d, c - d), (c + d, c + d), max(3, int(R * 0.22)))
+            pygame.draw.line(big, (10, 12, 16), (c - d, c + d), (c + d, c - d), max(3, int(R * 0.22)))
+            pygame.draw.line(big, p.bad, (c - d, c - d), (c + d, c + d), max(2, int(R * 0.12)))
+            pygame.draw.line(big, p.bad, (c - d, c + d), (c + d, c - d), max(2, int(R * 0.12)))
+        self._hit_bar(big, c, R, pad * SS, hit, max_hit, item)
         out = pygame.transform.smoothscale(big, (size, size))
         if label:
-            fs = max(8, int(r_px * (0.72 if len(label) <= 2 else 0.55)))
-            col = (245, 245, 245) if (dim or sum(fill) < 300) else (12, 14, 18)
-            f = _font(fs)
-            t = f.render(label, True, col)
-            dy = int(r_px * 0.12) if (side in ("player", "rival") and not item) else 0
-            out.blit(t, t.get_rect(center=(size / 2, size / 2 + dy)))
+            if role and not item:  # the label as a tag on the lower right rim
+                fs = max(7, int(r_px * 0.5))
+                t = _font(fs).render(label, True, (240, 240, 240))
+                tr = t.get_rect(center=(size / 2 + r_px * 0.72, size / 2 + r_px * 0.62)).inflate(4, 0)
+                pygame.draw.rect(out, (12, 14, 18), tr, border_radius=3)
+                out.blit(t, t.get_rect(center=tr.center))
+            else:
+                fs = max(8, int(r_px * (0.72 if len(label) <= 2 else 0.55)))
+                t = _font(fs).render(label, True, ink)
+                dy = int(r_px * 0.12) if (side in ("player", "rival") and not item) else 0
+                out.blit(t, t.get_rect(center=(size / 2, size / 2 + dy)))
         if dim:
             out.set_alpha(205)
         return out
+
+    def _hit_bar(self, big, c, R, pad, hit, max_hit, item) -> None:
+        """HIT under the base: a segment per HIT (a plain bar past 8), filled for HIT left."""
+        if max_hit <= 0 or (item and max_hit == 1):
+            return
+        p = self.palette
+        w = R * 1.5
+        h = max(SS * 3, min(pad * 0.55, R * 0.22))
+        x0, y0 = c - w / 2, c + R + (pad - h) * 0.35
+        pygame.draw.rect(big, (10, 12, 16), (x0 - SS, y0 - SS, w + 2 * SS, h + 2 * SS), border_radius=SS * 2)
+        col = p.good if hit * 2 > max_hit else (p.warn if hit > 1 else p.bad)
+        if max_hit <= 8:
+            gap = SS
+            seg = (w - gap * (max_hit - 1)) / max_hit
+            for k in range(max_hit):
+                r = (x0 + k * (seg + gap), y0, seg, h)
+                pygame.draw.rect(big, col if k < hit else (60, 64, 72), r)
+        else:
+            pygame.draw.rect(big, (60, 64, 72), (x0, y0, w, h))
+            pygame.draw.rect(big, col, (x0, y0, w * max(0, hit) / max_hit, h))
 
     # -- dice ---------------------------------------------------------------------------------------
     def die(self, size: int, natural: int, shift: int = 0, success: bool = True, critical: bool = False,
@@ -213,6 +242,34 @@ class Sprites:
             pygame.draw.line(s, colour, (S * 0.88, S * 0.12), (S * 0.12, S * 0.88), w)
             return pygame.transform.smoothscale(s, (size, size))
         return self._get(("cross", size, tuple(colour)), make)
+
+    def icon(self, name: str, size: int, colour, outline: bool = True) -> pygame.Surface:
+        """A pictogram (icons.py) of `size` pixels in `colour`, with a dark outline so it reads on anything."""
+        def make():
+            from . import icons
+            S = size * SS
+            big = pygame.Surface((S, S), pygame.SRCALPHA)
+            if outline:
+                dark = pygame.Surface((S, S), pygame.SRCALPHA)
+                icons.draw(dark, name, S, (10, 12, 16))
+                for dx, dy in ((-SS, 0), (SS, 0), (0, -SS), (0, SS)):
+                    big.blit(dark, (dx, dy))
+            icons.draw(big, name, S, colour)
+            return pygame.transform.smoothscale(big, (size, size))
+        return self._get(("icon", name, size, tuple(colour), outline), make)
+
+    def emblem(self, key: str, size: int, initials: str) -> pygame.Surface:
+        """A faction's emblem (icons.emblem) with its initials."""
+        def make():
+            from . import icons
+            S = size * SS
+            big = pygame.Surface((S, S), pygame.SRCALPHA)
+            icons.emblem(big, S, key, icons.faction_colour(key), initials)
+            out = pygame.transform.smoothscale(big, (size, size))
+            t = _font(max(8, int(size * (0.42 if len(initials) <= 2 else 0.32)))).render(initials, True, (12, 14, 18))
+            out.blit(t, t.get_rect(center=(size / 2, size / 2)))
+            return out
+        return self._get(("emblem", key, size, initials), make)
 
     def ring(self, r_px: int, colour, width: int, ticks: bool = False, crossed: bool = False) -> pygame.Surface:
         """A target ring: ticks = a valid target (reticle), crossed = not a valid target."""

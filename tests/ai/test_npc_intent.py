@@ -16,7 +16,7 @@ def test_intent_is_the_decision_and_changes_nothing():
         near, far = (ctl.intent(m, u) for u in b)
         assert m.state_hash() == h and m.activation is None
         assert near.line == 1 and isinstance(near.command, C.MeleeAttack) and near.target == a[0]
-        assert near.text == f"line 1: attack a valid Melee target ({m.unit(a[0]).name} is Adjacent)"
+        assert near.text == f"Behaviour line 1: attack a valid Melee target ({m.unit(a[0]).name} is Adjacent)"
         assert far.line in (2, 3, 4) and isinstance(far.command, (C.Move, C.Dash)) and far.target is not None
         assert f"{m.unit(far.target).name} is the closest enemy" in far.why
         # when the far Bug activates, it does what its intent said

@@ -31,3 +31,21 @@ def test_skill_cost_of_a_ready_unit_is_what_its_first_action_would_pay(make_skir
     base, to_only = cat.skills["INT-STRAT"].act_cost, False
     assert (cost, pay, why) == (base, (base, 0), None)
     assert m.activation is None  # asked without activating it
+
+
+def test_as_if_at_asks_from_a_destination_and_leaves_the_match_as_it_was(make_skirmish):
+    from game.battlefield import open_table  # noqa: F401  (the skirmish's table)
+    from game.rules.model import RANGED, WeaponCard
+    # A at (4, 12), B's shooter at (20, 12) with a 10" gun: out of range now, in range from (12, 12)
+    m, a, b = make_skirmish([(card(), 4, 12)], [(card(), 20, 12)], dice=START)
+    gun = WeaponCard("gun", "Gun", RANGED, 3, 4, (Special("RNG", 10),))
+    h = m.state_hash()
+    assert "out of range" in m.ranged_target_reason(b[0], gun, a[0])
+    seen = m.sight_between(b[0], a[0])
+    assert seen.visible and not seen.cover
+    with m.as_if_at(a[0], 12, 12, 0.0):
+        assert m.position(a[0]).x == 12 and m.table.base(a[0]).x == 12
+        assert m.ranged_target_reason(b[0], gun, a[0]) is None
+        assert m.sight_between(b[0], a[0]).visible
+    assert m.state_hash() == h and m.position(a[0]).x == 4 and m.table.base(a[0]).x == 4
+    assert "out of range" in m.ranged_target_reason(b[0], gun, a[0])

@@ -55,6 +55,18 @@ class Driver:
         pygame.image.save(self.app.screen, str(path))
         return path
 
+    def end_activation(self, button=None) -> bool:
+        """E (or a click on `button`), confirming when the game asks (ACT left to lose). True if it asked."""
+        from game.ui.builder_dialogs import ConfirmDialog
+        if button is None:
+            self.key(pygame.K_e)
+        else:
+            self.click(button)
+        if isinstance(self.scene, ConfirmDialog):
+            self.key(pygame.K_RETURN)
+            return True
+        return False
+
     def wait_banners(self, limit: int = 600) -> None:
         sc = self.scene
         for _ in range(limit):

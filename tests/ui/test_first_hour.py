@@ -41,7 +41,7 @@ def test_enter_after_a_prompt_closed_itself_does_not_end_the_activation(app):
     assert m.active_unit == p[0] and m.act_left() == 1, "Enter did not end the activation"
     assert not any(isinstance(c, C.EndActivation) for c in m.log)
     # E still ends it, and Enter does once nothing is left to do
-    d.key(pygame.K_e)
+    d.end_activation()
     assert m.active_unit != p[0]
 
 
@@ -127,7 +127,7 @@ def test_top_bar_shows_no_stale_npc_line_during_our_melee(make_app):
                           dice=[4, 4, 4] + SIXES * 2)
     d, sc = scene_on(app, m)
     select(d, p[0])
-    d.key(pygame.K_e)
+    d.end_activation()
     seen = set()
     for _ in range(400):
         d.step(1)
@@ -250,7 +250,7 @@ def test_npcs_wait_while_a_banner_shows(make_app):
     sc.select(p[0])
     d.step(1)
     logged = len(m.log)
-    d.click(sc.b_end)  # ends our activation with the Turn banner still up
+    d.end_activation(sc.b_end)  # ends our activation with the Turn banner still up
     assert isinstance(m.log[-1], C.EndActivation) and m.waiting_for() == "npc"
     logged = len(m.log)
     for _ in range(30):

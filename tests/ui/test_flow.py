@@ -115,7 +115,7 @@ def test_title_to_results(make_app):
 
     # end the activation with E: the Bugs act (instant NPC speed), then it is our turn again
     if m.active_unit == leader:
-        d.key(pygame.K_e)
+        d.end_activation()
     d.step(5)
     assert m.readiness(leader).ready is False
     assert any(c.side == "npc" for c in m.log), "an NPC activation followed ours"

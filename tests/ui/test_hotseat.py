@@ -109,7 +109,7 @@ def test_two_people_hand_over_between_activations_and_for_the_defenders_question
     # back to Ana for the rest of her activation
     take_seat(d, "Ana")
     assert sc.selected == a
-    d.key(pygame.K_e)
+    d.end_activation()
     assert m.waiting_for() == "B"
     take_seat(d, "Ben")
     assert sc.side == "B"

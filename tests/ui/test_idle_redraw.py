@@ -45,7 +45,7 @@ def test_changes_without_input_are_drawn(make_app, monkeypatch):
     d = Driver(app)
     sc = interdictors_battle(d)
     d.key(pygame.K_TAB)
-    d.key(pygame.K_e)
+    d.end_activation()
     assert sc.match.waiting_for() == "npc"
     d.move_mouse(sc.layout["hint"].center)
     d.step(5)

@@ -19,7 +19,7 @@ def test_npcs_act_one_step_at_a_time_and_space_skips(make_app):
     sc = battle(d, seed=5)
     m = sc.match
     d.key(pygame.K_TAB)
-    d.key(pygame.K_e)
+    d.end_activation()
     assert m.waiting_for() == "npc"
     npc_cmds = lambda: sum(1 for c in m.log if c.side == "npc")  # noqa: E731
     d.step(1)

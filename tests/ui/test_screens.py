@@ -172,7 +172,7 @@ def test_player_picks_the_npc(make_app):
     m = sc.match
     assert m.scenario.npc_order == "player-picks"
     d.key(pygame.K_TAB)
-    d.key(pygame.K_e)  # the unit activates and ends at once
+    d.end_activation()  # the unit activates and ends at once
     assert m.prompt is not None and m.prompt.kind == "pick_npc" and m.prompt.side == "player"
     d.step(2)
     d.shot("pick-npc")

@@ -194,7 +194,7 @@ def test_parry_prompt_pauses_the_npc_and_rerolls_the_chosen_die(make_app):
                           dice=[4, 4, 4, 1, 2, 6, 6, 6, 6, 6, 6, 6])
     d, sc = scene_on(app, m)
     select(d, p[0])
-    d.key(pygame.K_e)  # our unit activates and ends: the Bug acts, one step at a time
+    d.end_activation()  # our unit activates and ends: the Bug acts, one step at a time
     wait_for_prompt(d, "parry")
     assert m.waiting_for() == "player" and m.active_unit == n[0]
     logged = len(m.log)
@@ -219,7 +219,7 @@ def test_counter_prompt_picks_the_weapon(app):
                           [(card(melee=(2, 4), hit=5), 11.2, 10)], dice=[4, 4, 4, 5, 5, 2, 2, 2, 6, 6, 6] + [6] * 12)
     d, sc = scene_on(app, m)
     select(d, p[0])
-    d.key(pygame.K_e)
+    d.end_activation()
     wait_for_prompt(d, "counter")
     panel = sc.prompt_panel
     labels = sorted(b.text for b in panel.commands)
@@ -242,7 +242,7 @@ def test_devoted_prompt_answered_by_clicking_the_devoted_unit(app):
     d.step(2)
     take_seat(d, "Player")
     select(d, p[0])
-    d.key(pygame.K_e)
+    d.end_activation()
     assert m.waiting_for() == "npc"
     take_seat(d, "Npc")
     sc.submit(C.Activate("npc", n[0]))
@@ -284,7 +284,7 @@ def test_life_drain_and_shield_choose_a_number(app):
                              [(card(), 11.2, 10)], dice=[4, 4, 4, 2, 2, 2, 1, 6, 6] + [6] * 12)
     d, sc = scene_on(app, m2)
     select(d, p2[0])
-    d.key(pygame.K_e)
+    d.end_activation()
     wait_for_prompt(d, "shield")
     panel = sc.prompt_panel
     assert sorted(b.text for b in panel.commands) == ["No Shield", "Shield 1 (Enter)"]
@@ -317,7 +317,7 @@ def test_standby_reaction_then_a_free_action(app):
     assert st.label == "Standby (1 ACT)" and st.enabled
     d.click(button(sc, "skill:SBY"))  # needs no choice: done at once
     assert C.UseSkill("player", "SBY") in m.log and m.conditions(p[0]).standby
-    d.key(pygame.K_e)
+    d.end_activation()
     wait_for_prompt(d, "react")
     panel = sc.prompt_panel
     assert sorted(b.text for b in panel.commands) == ["Let it go on", "Standby: Sentry acts"]
@@ -349,7 +349,7 @@ def test_misdirection_in_a_reaction_picks_two_units_on_the_table(app):
     select(d, p[1])
     st = state(sc, "skill:SCH-SB-MSD")  # any unit of the squad shows the squad's Misdirection
     assert st.label == "Misdirection (1 TO)" and st.enabled
-    d.key(pygame.K_e)
+    d.end_activation()
     wait_for_prompt(d, "react")  # the Bug activates
     panel = sc.prompt_panel
     mis = next(b for b in panel.actions if b.text.startswith("Misdirection"))
@@ -371,7 +371,7 @@ def test_duty_before_death_free_action_in_the_top_bar(app):
     d, sc = scene_on(app, m)
     wound(sc, p[0], 1)
     select(d, p[0])
-    d.key(pygame.K_e)
+    d.end_activation()
     for _ in range(200):
         if m.activation is not None and m.activation.grant == "dbd":
             break
@@ -382,7 +382,7 @@ def test_duty_before_death_free_action_in_the_top_bar(app):
     assert sc.selected == p[0]
     assert state(sc, "melee:INT-F").cost == "free"
     d.shot("skills-duty-before-death")
-    d.click(sc.b_end)  # decline: it falls
+    d.end_activation(sc.b_end)  # decline: it falls
     assert not m.standing(p[0])
 
 
@@ -463,7 +463,7 @@ def test_relay_order_gives_a_squadmate_a_free_action(app):
     assert grant_text(m) == "Relay Order: one free Basic Action"
     assert state(sc, "move").cost == "free" and not state(sc, "skill:INT-STRAT").enabled
     d.shot("skills-relay-order")
-    d.click(sc.b_end)  # declined: back to Andronicos, 1 ACT spent on the order
+    d.end_activation(sc.b_end)  # declined: back to Andronicos, 1 ACT spent on the order
     assert m.active_unit == relay and m.act_left() == 2
     d.step(2)
     assert sc.selected == relay and m.readiness(leader).ready

@@ -28,7 +28,6 @@ def unit_words(match, uid: int) -> str:
 
 def candidates(mission, match, purpose: str) -> list[int]:
     """The units a question may name. purpose: an upgrade id, or what asks (a reward, a Turn Event, a Crate)."""
-    ms = state(match)
     standing = match.units(PLAYER)
     on_table = match.units(PLAYER, downed=None)
     hurt = [u for u in standing if match.health(u).hit < match.health(u).max_hit]

@@ -273,14 +273,26 @@ class PanelPainter:
             self.label(screen, *label)
 
     def label(self, screen, txt, col) -> None:
+        """A small box by the cursor; a second line (after a newline) in the text colour, wrapped."""
         sc = self.sc
         T = sc.app.text
         mx, my = sc.app.mouse
-        t = T.render(txt, 12, col, True)
-        r = t.get_rect(bottomleft=(mx + 18, my - 12)).inflate(10, 6)
+        first, _, rest = txt.partition("\n")
+        surfs = [T.render(first, 12, col, True)] + [T.render(line, 12, sc.app.palette.text)
+                                                    for line in (T.wrap(rest, 12, sc.px(360)) if rest else [])]
+        w = max(s.get_width() for s in surfs)
+        h = sum(s.get_height() for s in surfs)
+        r = pygame.Rect(0, 0, w, h)
+        r.bottomleft = (mx + 18, my - 12)
+        r = r.inflate(10, 6)
         view = sc.layout["view"]
         if r.right > view.right:
             r.right = mx - 8
+        if r.top < view.top:
+            r.top = my + 18
         pygame.draw.rect(screen, (10, 12, 16), r, border_radius=4)
         pygame.draw.rect(screen, col, r, 1, border_radius=4)
-        screen.blit(t, t.get_rect(center=r.center))
+        y = r.y + 3
+        for s in surfs:
+            screen.blit(s, (r.x + 5, y))
+            y += s.get_height()

@@ -140,6 +140,11 @@ class TablePainter:
         names = app.settings.show_names
         sel = sc.sel
         labels = []
+        for a in sc.feed.anims.values():  # a moving base: the rest of its path, faint, ahead of it
+            rest = a.ahead()
+            if len(rest) >= 2:
+                pygame.draw.lines(screen, mix(pal.select, (40, 40, 40), 0.4), False,
+                                  [cam.to_screen(x, y) for x, y in rest], 2)
         for v in sorted(sc.units, key=lambda q: (q.z, q.y)):
             at = None
             a = sc.feed.anims.get(v.uid)
@@ -161,7 +166,8 @@ class TablePainter:
                     screen.blit(ring, ring.get_rect(center=(sx, sy)))
                 else:
                     pygame.draw.circle(screen, mix(col, (255, 255, 255), pulse * 0.4), (sx, sy), r_px + 6, 3)
-            sc.renderer.draw_unit(screen, cam, v, dim, at=at)
+            ready = battle and v.ready and not v.item and v.uid != active
+            sc.renderer.draw_unit(screen, cam, v, dim, at=at, ready=ready)
             if v.uid == sel.hover_uid:
                 pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)
             if v.uid in (sel.selected, active, sel.hover_uid) or (names and cam.ppi >= 40):

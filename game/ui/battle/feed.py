@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.match import events as E
 
-from ..banners import Banner, Cross, Floater
+from ..banners import Banner, Cross
 from ..dicelog import DieV, LogEntry, RollReader, Segment
 from ..wording import count
 from .results import result_title
@@ -38,6 +38,20 @@ class MoveAnim:
                 return (pts[i][0] + (pts[i + 1][0] - pts[i][0]) * f, pts[i][1] + (pts[i + 1][1] - pts[i][1]) * f)
             d -= seg
         return pts[-1][:2]
+
+    def ahead(self):
+        """The points of the path still to go (from where the base is now)."""
+        pts = self.points
+        if len(pts) < 2:
+            return []
+        lengths = [math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1]) for i in range(len(pts) - 1)]
+        d = min(1.0, self.t / self.duration)
+        d = d * d * (3 - 2 * d) * (sum(lengths) or 1.0)
+        for i, seg in enumerate(lengths):
+            if d <= seg:
+                return [self.pos()] + [p[:2] for p in pts[i + 1:]]
+            d -= seg
+        return []
 
 
 def new_stats() -> dict:
@@ -124,10 +138,23 @@ class EventFeed:
                 pts = list(e.path)
                 length = sum(math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1])
                              for i in range(len(pts) - 1))
-                speed = sc.app.settings.npc_delay
-                dur = min(0.9, 0.15 + length * 0.06) * (1.0 if speed >= 0.4 else 0.6)
-                if speed > 0:
+                dur = min(0.9, 0.15 + length * 0.06) * fx.speed
+                if dur > 0:
                     self.anims[e.uid] = MoveAnim(e.uid, [(q[0], q[1]) for q in pts], 0.0, dur)
+                if sc.computer_side(e.side):  # the camera follows the computer's moves
+                    sc.follow(*e.end[:2])
+        elif isinstance(e, E.AttackDeclared):
+            a = (old or {}).get(e.attacker) or sc.by_uid.get(e.attacker)
+            for t in e.targets:
+                b = (old or {}).get(t) or sc.by_uid.get(t)
+                if a is not None and b is not None:
+                    fx.shoot((a.x, a.y), (b.x, b.y), e.melee)
+            if a is not None and sc.computer_side(m.side_of(e.attacker)):
+                sc.follow(a.x, a.y)
+        elif isinstance(e, E.DamageTaken):
+            v = (old or {}).get(e.uid) or sc.by_uid.get(e.uid)
+            if v is not None and e.saved:  # the saves, where they land (the HIT lost follow from the attack's end)
+                fx.float_text(v.x, v.y, f"{count(e.saved, 'save')}", sc.app.palette.reach, up=0.9)
         elif isinstance(e, E.TakenOut):
             v = (old or {}).get(e.uid)
             if v is not None:
@@ -142,7 +169,7 @@ class EventFeed:
             for uid, lost in e.lost:
                 v = (old or {}).get(uid) or sc.by_uid.get(uid)
                 if v is not None and lost:
-                    fx.floaters.append(Floater(v.x, v.y, f"-{lost} HIT", sc.app.palette.bad))
+                    fx.float_text(v.x, v.y, f"-{lost} HIT", sc.app.palette.bad)
         elif isinstance(e, E.TurnEnded):
             fx.banners.append(self.end_banner(e.turn))
             self.turn_taken = {}
@@ -189,5 +216,6 @@ class EventFeed:
         sc = self.sc
         try:
             save_match(sc.match, AUTOSAVE, sc.app.saves_dir, label=f"Autosave (Turn {sc.match.turn})")
+            sc.mark_saved()
         except OSError as e:
             sc.app.toast(f"Autosave failed: {e}", "error")

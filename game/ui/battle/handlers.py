@@ -166,10 +166,31 @@ class ActInput(TableInput):
             return False
         return not any(st.enabled for st in sc.panel.states(uid))
 
-    def end_activation(self) -> None:
+    def act_to_lose(self) -> int:
+        """ACT the unit would lose by ending its activation now, when it could still do something with them (0
+        for free actions, which are declined, or a unit with nothing left to do)."""
+        sc = self.sc
+        m = sc.match
+        a = m.activation
+        uid = m.active_unit if m.active_unit is not None else sc.selected
+        if uid is None or (a is not None and a.grant) or not any(st.enabled for st in sc.panel.states(uid)):
+            return 0
+        return m.act_now(uid)
+
+    def end_activation(self, confirmed: bool = False) -> None:
+        """E, Enter or the button: end the activation, after asking when ACT would be lost."""
         sc = self.sc
         m = sc.match
         if m.phase != "battle" or m.waiting_for() != sc.side or m.prompt is not None:
+            return
+        left = 0 if confirmed else self.act_to_lose()
+        if left:
+            from ..builder_dialogs import ConfirmDialog
+            name = m.unit(m.active_unit if m.active_unit is not None else sc.selected).name
+            sc.app.push(ConfirmDialog(sc.app, "End the activation?",
+                                      f"{name} still has {left} ACT and something to do with it. Unused ACT are "
+                                      "lost when the activation ends.", "End activation",
+                                      lambda: self.end_activation(confirmed=True)))
             return
         if m.active_unit is None:
             if sc.selected is None or not sc.ready_own(sc.selected):

@@ -84,3 +84,39 @@ class HandoverScene(Scene):
             y += T.line_height(15)
         T.blit(screen, "The table stays hidden until the seat is taken (Enter).", (card.centerx, card.bottom - px(18)),
                11, pal.text_faint, anchor="midbottom")
+
+
+class HotSeat:
+    """The battle screen's side of hot-seat (mixed into BattleScene): it serves the person at the screen (`seat`)
+    and hands the screen over when the match waits for someone else."""
+
+    def hand_over_if_needed(self) -> bool:
+        """When the match waits for another person than the one at the screen (or asks a secret question), show
+        the hand-over screen first. True if it was shown."""
+        m = self.match
+        if m.phase == "over" or self.effects.banner is not None or len(self.session.people()) < 2:
+            return False
+        who = self.session.person_to_act()
+        if who is None:
+            return False
+        p = m.prompt
+        secret = p is not None and p.kind == "choice" and len(p.data) > 1 and bool(p.data[1]) and \
+            p is not self._secret_ok
+        if who == self.seat and not secret:
+            return False
+        self.app.push(HandoverScene(self.app, self, who, secret))
+        return True
+
+    def take_seat(self, who, secret: bool = False) -> None:
+        """`who` is at the screen now (after the hand-over)."""
+        changed = who != self.seat
+        self.seat = who
+        self.card.own_side = self.side
+        self._secret_ok = self.match.prompt if secret else None
+        if changed:
+            self.version += 1
+            self.sel.select(None, None)
+            self.sel.after_change()
+            self.prompt_panel.clear()
+            self.panel.build()
+            self.panel.sync()

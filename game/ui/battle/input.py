@@ -72,6 +72,7 @@ class BattleInput:
             from game.persistence.saves import save_match
             try:
                 path = save_match(m, "quicksave", sc.app.saves_dir, label=f"Quick save (Turn {m.turn})")
+                sc.mark_saved()
                 sc.app.toast(f"Saved: {path.name}", "ok")
             except OSError as e:
                 sc.app.message("Cannot save", str(e))
@@ -80,6 +81,8 @@ class BattleInput:
             sc.app.settings.show_grid = sc.show_grid
         elif name == "toggle_names":
             sc.app.settings.show_names = not sc.app.settings.show_names
+        elif name == "toggle_threat":
+            sc.ahead.threat_on = not sc.ahead.threat_on
         elif name in ("pan_left", "pan_right", "pan_up", "pan_down"):
             d = sc.px(60)
             dx = {"pan_left": d, "pan_right": -d}.get(name, 0)
@@ -95,6 +98,7 @@ class BattleInput:
             if not sc.effects.dismiss():
                 sc.skip = True
                 sc.feed.anims.clear()
+                sc.effects.skip()
         else:
             return None
         return True
@@ -183,6 +187,9 @@ class BattleInput:
                 if m.unit(u).name == event.text:
                     sc.sel.deploy_uid = u
             sc.card.invalidate()
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
+            sc.ahead.threat_held = event.type == pygame.KEYDOWN  # the threat overlay while Alt is held
             return
         if event.type == pygame.MOUSEWHEEL:
             self.wheel(event.y)

@@ -4,6 +4,7 @@ hint), the summary box; over the widgets, banners and the label or tooltip by th
 tooltips of the card's chips."""
 from __future__ import annotations
 
+from .draw_foresight import ForesightPainter
 from .draw_mission import MissionPainter
 from .draw_panel import PanelPainter
 from .draw_preview import PreviewPainter
@@ -19,6 +20,7 @@ class BattlePainter:
         self.panel = PanelPainter(scene)
         self.mission = MissionPainter(scene)
         self.summary = SummaryPainter(scene)
+        self.foresight = ForesightPainter(scene)
         self.tooltip = None  # the pygame-gui tooltip of a card chip
         self._tip_chip = None
         self._tip_t = 0.0
@@ -33,7 +35,9 @@ class BattlePainter:
         screen.fill(app.palette.bg, view)
         prev_clip = screen.get_clip()
         screen.set_clip(view)
-        sc.renderer.draw_board(screen, cam, m.table.doors_open, sc.show_grid)
+        threat = sc.ahead.threat_shown
+        sc.renderer.draw_board(screen, cam, m.table.doors_open, sc.show_grid,
+                               static=self.foresight.board_with_threat() if threat else None)
         table, previews, mission = self.table, self.previews, self.mission
         mission.zones(screen)
         if m.phase == "deploy":
@@ -51,10 +55,14 @@ class BattlePainter:
             previews.skill_choices(screen)
         table.units(screen)
         mission.over_units(screen)
+        if threat:
+            self.foresight.threat_marks(screen)
+        self.foresight.intent(screen)
         if sel.skill is not None:
             previews.skill_hover(screen)
         if pv is not None and mode in ("move", "dash"):
             previews.path(screen, pv)
+            self.foresight.destination(screen)
         if pv is not None and mode in ("ranged", "melee") and sel.hover_target is not None:
             previews.sight(screen, sel.hover_target)
         sc.effects.draw_board_effects(screen, cam, app)

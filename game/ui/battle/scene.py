@@ -35,7 +35,9 @@ from ..scene import Scene
 from ..theme import rect
 from ..wording import command_text
 from .feed import EventFeed
+from .handover import HotSeat
 from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
+from .ahead import Ahead
 from .input import BattleInput
 from .mission_view import snapshot_markers
 from .painter import BattlePainter
@@ -46,12 +48,15 @@ from .skill_input import SkillInput
 from .texts import acting_side
 from .turns import ComputerTurns
 
+# how long animations last (x the normal), by the speed setting; "instant": none
+ANIMATION_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
 
 def _selection_field(name: str) -> property:
     return property(lambda self: getattr(self.sel, name), lambda self, v: setattr(self.sel, name, v))
 
 
-class BattleScene(Scene):
+class BattleScene(HotSeat, Scene):
     name = "battle"
 
     def __init__(self, app, match) -> None:
@@ -63,6 +68,7 @@ class BattleScene(Scene):
         # the person at the screen (several: hot-seat, each takes the seat in turn through a hand-over)
         self.seat = people[0] if len(people) == 1 else None
         self._secret_ok = None  # the secret question the seated person was handed the screen for
+        self.saved_at = len(match.log)  # commands saved (a save, the autosave): more is unsaved progress
         self.keep_match = False  # True when the match is handed on (to the results screen)
         self.show_grid = app.settings.show_grid or match.table.measure == "grid"
         self.version = 0
@@ -90,6 +96,7 @@ class BattleScene(Scene):
         self._prompt_input = PromptInput(self)
         self.painter = BattlePainter(self)
         self.turns = ComputerTurns(self)
+        self.ahead = Ahead(self)
         self.attack_kind: str | None = None
         self.result_timer: float | None = None
         self.time = 0.0
@@ -230,6 +237,23 @@ class BattleScene(Scene):
         self.card.own_side = self.side
         self.painter.panel.forget()
 
+    def mark_saved(self) -> None:
+        self.saved_at = len(self.match.log)
+
+    def quit_to_title(self, confirmed: bool = False) -> None:
+        """Leave the battle for the title screen, after asking when there is unsaved progress."""
+        from ..menus import TitleScene
+        m = self.match
+        if not confirmed and m.phase != "over" and len(m.log) > self.saved_at:
+            from ..builder_dialogs import ConfirmDialog
+            n = len(m.log) - self.saved_at
+            self.app.push(ConfirmDialog(self.app, "Quit without saving?",
+                                        f"{n} {'action' if n == 1 else 'actions'} since the last save will be lost "
+                                        f"(the autosave keeps the start of Turn {m.turn}). Save from the pause menu "
+                                        "to keep them.", "Quit", lambda: self.quit_to_title(confirmed=True)))
+            return
+        self.app.replace(TitleScene(self.app))
+
     def open_pause(self) -> None:
         from ..menus import PauseScene
         self.app.push(PauseScene(self.app, self))
@@ -293,6 +317,34 @@ class BattleScene(Scene):
         """The match waits for the person at the screen."""
         who = self.session.person_to_act()
         return who is not None and (self.seat is None or who == self.seat)
+
+    # == the camera follows what the computer does; the question box leaves its units in view ======================
+    def follow(self, x: float, y: float) -> None:
+        """The computer acts at (x, y): glide there if it is not well inside the view."""
+        cam = self.camera
+        if cam is None:
+            return
+        view = self.layout["view"]
+        inner = view.inflate(-int(view.w * 0.3), -int(view.h * 0.3))
+        if not inner.collidepoint(cam.to_screen(x, y)):
+            cam.glide_to(x, y, instant=self.effects.speed <= 0)
+
+    def make_room(self, points, box) -> None:
+        """The question box would hide the units it is about (`points` on screen): glide the table so they stand
+        in the part of the view the box leaves free."""
+        view = self.layout["view"]
+        free = pygame.Rect(view.x, view.y, view.w, box.top - view.y) if box.centery > view.centery else \
+            pygame.Rect(view.x, box.bottom, view.w, view.bottom - box.bottom)
+        if free.h <= 0 or not points:
+            return
+        cy = sum(p[1] for p in points) / len(points)
+        self.camera.glide_by(0, free.centery - cy)
+
+    def prompt_area(self) -> pygame.Rect:
+        """Where the question box may go: the table view below the summary's title line (it stays in view)."""
+        view = self.layout["view"]
+        top = self.painter.summary.header_height() + self.px(8)
+        return pygame.Rect(view.x, view.y + top, view.w, view.h - top)
 
     def prompt_where(self) -> str:
         """Where the question box is: "at the top" or "at the bottom" of the table view."""
@@ -446,7 +498,10 @@ class BattleScene(Scene):
     # == per frame ===================================================================================
     def update(self, dt: float) -> None:
         self.time += dt
+        self.effects.speed = ANIMATION_SPEED.get(self.app.settings.npc_speed, 1.0)
         self.effects.update(dt)
+        if self.camera is not None and self.camera.update(dt):
+            self.update_hover()
         self.feed.update(dt)
         self.turns.update(dt)
         if self.hand_over_if_needed():
@@ -454,9 +509,10 @@ class BattleScene(Scene):
         if self.sel.preview_key is None and self.sel.mode is not None:
             self.sel.current_preview()
             self.update_hover()
-        self.prompt_panel.sync(self.match, self.side, self.layout["view"])
+        self.prompt_panel.sync(self.match, self.side, self.prompt_area())
         self.panel.sync()
         self.painter.update_tooltip(dt)
+        self.ahead.update()
         if self.result_timer is not None:
             self.result_timer -= dt
             if self.result_timer <= 0 and not self.feed.anims:
@@ -464,39 +520,6 @@ class BattleScene(Scene):
 
     def update_below(self, dt: float) -> None:
         """Under an overlay (pause, help) nothing moves."""
-
-    # == hot-seat: the screen serves whoever must decide ================================================
-    def hand_over_if_needed(self) -> bool:
-        """When the match waits for another person than the one at the screen (or asks a secret question), show
-        the hand-over screen first. True if it was shown."""
-        m = self.match
-        if m.phase == "over" or self.effects.banner is not None or len(self.session.people()) < 2:
-            return False
-        who = self.session.person_to_act()
-        if who is None:
-            return False
-        p = m.prompt
-        secret = p is not None and p.kind == "choice" and len(p.data) > 1 and bool(p.data[1]) and \
-            p is not self._secret_ok
-        if who == self.seat and not secret:
-            return False
-        from .handover import HandoverScene
-        self.app.push(HandoverScene(self.app, self, who, secret))
-        return True
-
-    def take_seat(self, who, secret: bool = False) -> None:
-        """`who` is at the screen now (after the hand-over)."""
-        changed = who != self.seat
-        self.seat = who
-        self.card.own_side = self.side
-        self._secret_ok = self.match.prompt if secret else None
-        if changed:
-            self.version += 1
-            self.sel.select(None, None)
-            self.sel.after_change()
-            self.prompt_panel.clear()
-            self.panel.build()
-            self.panel.sync()
 
     def _show_results(self) -> None:
         from ..menus import ResultsScene
@@ -518,7 +541,8 @@ class BattleScene(Scene):
         highlight pulses (the selected unit, the deployment zone, units a question is about); else still, drawn
         again when the match or what the screen shows of it changes (the key)."""
         fx = self.effects
-        if self.feed.anims or fx.banners or fx.floaters or fx.crosses or \
+        if self.feed.anims or fx.banners or fx.floaters or fx.crosses or fx.animating or \
+                (self.camera is not None and self.camera.glide is not None) or \
                 (fx.tray is not None and fx.tray_t > fx.tray_duration - 1.0):
             mode = "moving"
         else:
@@ -536,13 +560,13 @@ class BattleScene(Scene):
                self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
                None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
                len(self.log.entries), self.log.scroll, self.npc_line, sel.hover_marker, self.painter.summary.folded,
-               self.painter.tooltip is None, self.suspended)
+               self.painter.tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown)
         return mode, key
 
     @property
     def busy(self) -> bool:
-        return self.turns.acting() or self.result_timer is not None or bool(self.effects.banners) or \
-            self.effects.tray is not None
+        return self.turns.acting() or self.ahead.busy or self.result_timer is not None or \
+            bool(self.effects.banners) or self.effects.tray is not None
 
     def toast_anchor(self):
         """Where toasts go on the battle screen: the top of the table view, under the question box when it is

@@ -82,9 +82,38 @@ def _move_info(sc, pv, lines):
         if threats:
             names = ", ".join(m.unit(e).name for e in threats)
             lines.append((f"Warning: leaving {names} allows an Attack of Opportunity (R16)", pal.warn, True))
+        lines += destination_lines(sc)
     else:
         lines.append(("Hover a highlighted spot to see the path; click to go.", pal.text_dim, False))
     return lines
+
+
+def destination_lines(sc) -> list:
+    """What the hovered destination would see (worked out ahead): the enemies it sees, its Cover, who could
+    shoot it there."""
+    m, pal = sc.match, sc.app.palette
+    looks = sc.ahead.result(sc.ahead.destination_key())
+    if looks is None:
+        return [("From there: looking...", pal.text_faint, False)]
+    sees = [lk for lk in looks if lk.sees_it]
+    covered = [lk for lk in sees if lk.its_cover]
+    seen = [lk for lk in looks if lk.seen_by]
+    cover = [lk for lk in seen if lk.unit_in_cover]
+    shooters = [m.unit(lk.uid).name for lk in looks if lk.could_shoot]
+    if not seen:
+        safety = "no enemy sees it"
+    elif not cover:
+        safety = f"exposed to the {len(seen)} that see it" if len(seen) > 1 else "exposed to the one that sees it"
+    elif len(cover) == len(seen):
+        safety = f"in Cover from all {len(seen)} that see it" if len(seen) > 1 else "in Cover from the one that sees it"
+    else:
+        safety = f"in Cover from {len(cover)} of the {len(seen)} that see it"
+    out = [(f"From there: sees {count(len(sees), 'enemy')}" + (f" ({len(covered)} in Cover)" if covered else "") +
+            f"; {safety}", pal.text, False)]
+    if shooters:
+        out.append(("Could be shot there by: " + ", ".join(shooters[:4]) + (" ..." if len(shooters) > 4 else ""),
+                    pal.bad, True))
+    return out
 
 
 def _attack_info(sc, pv, lines):
@@ -196,6 +225,9 @@ def hover_label(sc):
         g = sel.ghost
         if g is not None and not g[2] and sc.match.phase == "deploy":
             return f"Cannot deploy here: {g[3]}", pal.bad
+        why = sc.ahead.result(sc.ahead.reach_key())
+        if why:
+            return why[:1].upper() + why[1:], pal.bad
         return None
     v = sc.by_uid.get(sel.hover_uid)
     if v is None:
@@ -210,4 +242,7 @@ def hover_label(sc):
         elif info.odds is not None:
             txt += f"  ·  {info.odds.p_any * 100:.0f}% to hurt"
             col = pal.good
+    intent = sc.ahead.result(sc.ahead.intent_key())
+    if intent is not None and intent.uid == v.uid:
+        txt += "\nNext: " + intent.text
     return txt, col

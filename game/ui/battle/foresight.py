@@ -1,0 +1,143 @@
+"""What the player can know before acting, asked of the match and the AI (work for lookahead.Lookahead, a slice
+per unit, so no frame pays for all of it):
+
+  - threat: where each enemy can reach and strike in its next activation, melee and ranged apart (its Move
+    spots, Charge included, from `match.move_options`, widened by Adjacency for melee and by each ranged weapon's
+    range), and which of the player's units an enemy could shoot from where it stands (`ranged_target_reason`);
+  - a Move destination: from there, who the unit sees and whether they are in Cover from it, whether it would be
+    in Cover from the enemies that see it, and who could shoot it (`match.as_if_at`, `sight_between`,
+    `ranged_target_reason`);
+  - an NPC's intent: the Behaviour line it would follow and its likely target (its controller's `intent`);
+  - why a spot is out of reach: the movement it needs against what the Move or Dash gives.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import actions as act
+from game.rules.model import MELEE, RANGED
+
+RES = 4  # pixels per inch of the threat layers (scaled to the zoom when drawn)
+ADJACENT = 1.0  # inches between base edges that make units Adjacent (R15)
+
+
+def enemies_of_side(match, side: str) -> list[int]:
+    return [u for u in match.units(items=None) if match.side_of(u) != side and not match.unit(u).item]
+
+
+@dataclass
+class ThreatLayers:
+    """The threat areas in table pixels (RES per inch): melee and ranged reach, and the player's units an enemy
+    could shoot now (uid -> the enemies)."""
+
+    melee: pygame.Surface
+    ranged: pygame.Surface
+    line_of_fire: dict
+    unlimited: list  # enemies whose gun has no range limit: they shoot anything they see (no area drawn)
+
+
+def _boundary(spots, step: float) -> list:
+    """The spots of a reach with a missing neighbour: widening the edge widens the whole area."""
+    have = {(round(x / step), round(y / step)) for x, y, *_ in spots}
+    out = []
+    for x, y, *_ in spots:
+        i, j = round(x / step), round(y / step)
+        if any((i + di, j + dj) not in have for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+            out.append((x, y))
+    return out
+
+
+def threat_work(match, side: str):
+    """Generator: two slices per enemy (its reach, then its areas; it yields the layers as they grow); returns
+    ThreatLayers."""
+    bf = match.table.battlefield
+    size = (max(1, int(bf.width * RES)), max(1, int(bf.height * RES)))
+    melee = pygame.Surface(size, pygame.SRCALPHA)
+    ranged = pygame.Surface(size, pygame.SRCALPHA)
+    mine = [u for u in match.units(side) if not match.unit(u).item]
+    out = ThreatLayers(melee, ranged, {}, [])
+    step = 2.0 if match.table.measure == "grid" else 0.5
+    for e in enemies_of_side(match, side):
+        card = match.unit(e).card
+        if not card.weapons:
+            continue
+        opts = match.move_options(e, act.MOVE)
+        yield out  # (the reach is the longest part of an enemy: a slice of its own)
+        r = match.base(e).radius
+        spots = [(s.x, s.y) for s in opts.spots] or [(match.base(e).x, match.base(e).y)]
+        edge = _boundary(spots, step) or spots
+        if any(w.kind == MELEE for w in card.weapons):
+            _widen(melee, spots, edge, r + ADJACENT + 0.5)
+        for w in card.weapons:
+            if w.kind != RANGED:
+                continue
+            if w.range_inches is None:
+                out.unlimited.append(e)
+            else:
+                _widen(ranged, spots, edge, w.range_inches + r + 0.5)
+            for u in mine:
+                if match.ranged_target_reason(e, w, u) is None:
+                    out.line_of_fire.setdefault(u, [])
+                    if e not in out.line_of_fire[u]:
+                        out.line_of_fire[u].append(e)
+        yield out
+    return out
+
+
+def _widen(surf: pygame.Surface, spots, edge, radius: float) -> None:
+    """Mark the reach widened by `radius` inches: the spots themselves, and discs round its edge."""
+    rr = max(1, int(radius * RES))
+    col = (255, 255, 255, 255)
+    for x, y in spots:
+        surf.fill(col, (int(x * RES) - 1, int(y * RES) - 1, 3, 3))
+    for x, y in edge:
+        pygame.draw.circle(surf, col, (int(x * RES), int(y * RES)), rr)
+
+
+@dataclass(frozen=True, slots=True)
+class LookFrom:
+    """One enemy as seen from a Move destination."""
+
+    uid: int
+    sees_it: bool  # the moving unit would see it
+    its_cover: bool  # ... and it would be in Cover from the unit
+    seen_by: bool  # it would see the unit there
+    unit_in_cover: bool  # ... and the unit would be in Cover from it
+    could_shoot: bool  # it could make a Ranged attack on the unit there
+
+
+def destination_work(match, uid: int, spot):
+    """Generator: one enemy per slice, as seen from `spot` (x, y, z); returns the list of LookFrom."""
+    x, y, z = spot[:3]
+    side = match.side_of(uid)
+    out = []
+    for e in enemies_of_side(match, side):
+        guns = [w for w in match.unit(e).card.weapons if w.kind == RANGED]
+        with match.as_if_at(uid, x, y, z):
+            mine = match.sight_between(uid, e)
+            theirs = match.sight_between(e, uid)
+            shoot = any(match.ranged_target_reason(e, w, uid) is None for w in guns)
+        look = LookFrom(e, mine.visible, bool(mine.visible and mine.cover), theirs.visible,
+                        bool(theirs.visible and theirs.cover), shoot)
+        out.append(look)
+        yield look
+    return out
+
+
+def intent_work(controller, match, uid: int):
+    """Generator: one slice; returns the NPC's Intent (what it would do if it activated now)."""
+    yield uid
+    return controller.intent(match, uid)
+
+
+def out_of_reach_work(match, uid: int, x: float, y: float, budget: float, name: str):
+    """Generator: one slice; returns why (x, y) is not a spot the Move or Dash reaches, in words."""
+    yield uid
+    base = match.base(uid)
+    z = match.table.surface_z(x, y, base.z)
+    path = match.table.path(base, x, y, z, max(budget, 0.0) + 60.0)
+    if path is None:
+        return f"out of reach: no way there for {match.unit(uid).name}"
+    return f'out of reach: {path.cost:.1f}" of movement needed, a {name} gives {budget:g}"'
