@@ -205,3 +205,24 @@ def test_the_question_box_leaves_its_units_in_view(app):
         d.step(1)
     x, y = sc.camera.to_screen(12, 21)
     assert view.top < y < box.top, "the unit stands in the part of the view the box leaves free"
+
+
+def test_a_shot_on_the_battle_screen_sounds(app):
+    # the Hero shoots the Bug: the dice, a hit and a save are heard, from the match's own events
+    m, p, n = small_match([(card(name="Hero"), 4, 12)], [(card(name="Bug", hit=9), 14, 12)],
+                          dice=[4, 4, 4] + [6] * 20)
+    d, sc = scene_on(app, m)
+    app.sound.set_muted(False)
+    app.sound.set_volume(0.5)
+    select(d, p[0])
+    d.key(pygame.K_r)
+    m.dice = ScriptedDice([1, 2, 2] + [3, 3, 6, 6] + [6] * 20)
+    app.sound.played.clear()
+    t = m.position(n[0])
+    d.click_board(t.x, t.y)
+    while m.prompt is not None and m.prompt.side == "player":
+        d.key(pygame.K_RETURN)
+    d.step(60)
+    heard = list(app.sound.played)
+    assert "dice" in heard and "critical" in heard and "hit" in heard, heard
+    assert heard.count("dice") == 1  # once for the batch of one command

@@ -1,6 +1,6 @@
 """The battle screen's event feed: the match's new events become battle-log entries, animations (bases sliding
 along their path), effects (damage numbers, the fading cross of a unit Taken Out, the dice tray), banners
-(Turns, their end, the result), statistics for the results screen, and the autosave at each new Turn.
+(Turns, their end, the result), their sounds, statistics for the results screen, and the autosave at each new Turn.
 
 It reads the typed events' fields (game/match/events.py), never their text.
 """
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.match import events as E
 
+from .. import sound_cues
 from ..banners import Banner, Cross
 from ..dicelog import DieV, LogEntry, RollReader, Segment
 from ..wording import count
@@ -113,6 +114,8 @@ class EventFeed:
         if loaded and entries:
             entries.append(LogEntry("ui", [Segment("text", f"-- game loaded: Turn {m.turn} --")]))
         sc.log.add(entries)
+        if not initial and not loaded:
+            sound_cues.on_events(sc.app, events)  # dice, hits, saves, Taken Out, a new Turn
         if autosave and not initial:
             self.autosave()
 
