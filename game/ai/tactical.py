@@ -40,7 +40,7 @@ class TacticalController:
 
     # == the one entry point ============================================================================
     def decide(self, match) -> C.Command:
-        with match._in_world():  # the skills' rules read the match's world directly
+        with match.reading():  # one world switch for the whole decision
             return self._decide(match)
 
     def _decide(self, match) -> C.Command:

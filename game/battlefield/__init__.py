@@ -25,10 +25,13 @@ from .model import (
     Wall,
     Zone,
 )
+from .sight import base_label
 from .table import Table, climb_cost, grid_climb_cost, open_table
+from .tmx_checks import player_label
 
 __all__ = [
     "ANCHOR_NAMES", "Base", "Battlefield", "Door", "Ladder", "LowWall", "MapError", "Marker", "MoveRule", "Path",
     "Platform", "Reach", "Sight", "Table", "TileLayerInfo", "TileLayers", "TilesetInfo", "Wall", "Zone",
-    "climb_cost", "grid_climb_cost", "load_battlefield", "map_title", "open_table", "tidy_title",
+    "base_label", "climb_cost", "grid_climb_cost", "load_battlefield", "map_title", "open_table", "player_label",
+    "tidy_title",
 ]

@@ -28,6 +28,11 @@ def _tangent_point(cx, cy, r, e, sx, sy):
 _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (90, -90, 45, -45, 135, -135, 0, 180)]
 
 
+def base_label(side: str, uid: int) -> str:
+    """How a Sight names a base that blocks it (the match puts the unit's name in its place for a player)."""
+    return f"{side} base {uid}"
+
+
 class TableSight:
     """Sight and cover, mixed into Table (uses its Space, terrain info and bases)."""
 
@@ -149,7 +154,7 @@ class TableSight:
     def _blocker_label(self, shape) -> str:
         uid = self._unit_of_shape.get(shape)
         if uid is not None:
-            return f"{self._bases[uid].side} base {uid}"
+            return base_label(self._bases[uid].side, uid)
         return self._info[shape].label
 
     def _full_blockers(self, seg, skip, top_h):

@@ -70,6 +70,20 @@ def label(kind, name, oid) -> str:
     return f"{kind} '{name}' (#{oid})" if name else f"{kind} #{oid}"
 
 
+_LABEL = re.compile(r"^(?P<kind>[a-z_]+)(?: '(?P<name>.*)' \(#\d+\)| #\d+)$")
+_KIND_WORDS = {"wall": "wall", "low_wall": "low wall", "platform": "platform", "door": "door"}
+
+
+def player_label(map_label: str) -> str:
+    """What a player reads for a piece of terrain `label()` named (map authors read the label itself, with the
+    object's id): "the wall 'North ruin'", or "a low wall" for one without a name."""
+    m = _LABEL.match(map_label)
+    if m is None:
+        return map_label
+    kind = _KIND_WORDS.get(m.group("kind"), "piece of terrain")
+    return f"the {kind} '{m.group('name')}'" if m.group("name") else f"a {kind}"
+
+
 def element_label(el: ET.Element) -> str:
     tag = el.tag
     if tag == "object":

@@ -66,7 +66,7 @@ class MatchAttacks:
             sight = S.sight_from(self, attacker, target) if origin is None else S.sight_between(self, origin,
                                                                                                 self.base(target))
             if not sight.visible:
-                return "not in Line of Sight" + (f" ({sight.blocker})" if sight.blocker else "")
+                return "not in Line of Sight" + (f" ({self.blocker_words(sight.blocker)})" if sight.blocker else "")
             why = S.ranged_restriction(self, attacker, target)
             if why:
                 return why

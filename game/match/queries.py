@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import esper
 
-from game.battlefield import Sight
+from game.battlefield import Sight, base_label, player_label
 from game.rules import actions as act
 from game.rules.combat import AttackSpec
 from game.rules.model import MELEE
@@ -106,6 +106,16 @@ class MatchQueries:
             finally:
                 pos.x, pos.y, pos.z = saved
                 self._sync_table()
+
+    def blocker_words(self, blocker: str) -> str:
+        """What blocks a Line of Sight (Sight.blocker), as a player reads it: the unit's or marker's name, the
+        terrain's (a wall, the platform 'roof'), smoke."""
+        for b in self.table.bases:
+            if blocker == base_label(b.side, b.uid):
+                return self.unit(b.uid).name
+        if blocker in ("same position", "same square"):
+            return "the units stand in one place"
+        return player_label(blocker)
 
     def sight_between(self, looker: int, target: int) -> Sight:
         """The Line of Sight and Cover a Ranged attack of `looker` on `target` would use now (smoke, Proxy and

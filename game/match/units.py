@@ -64,6 +64,11 @@ class MatchUnits:
         in it)."""
         return _InWorld(self.world)
 
+    def reading(self) -> "_InWorld":
+        """`with match.reading():` - for a controller that asks many questions in a row (a computer player's
+        decision): the match's world stays current for the block instead of being switched per question."""
+        return _InWorld(self.world)
+
     def new_world(self) -> None:
         """Drop this match's esper world for an empty one (a snapshot is being restored into it)."""
         old = self.world

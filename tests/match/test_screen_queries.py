@@ -49,3 +49,36 @@ def test_as_if_at_asks_from_a_destination_and_leaves_the_match_as_it_was(make_sk
         assert m.sight_between(b[0], a[0]).visible
     assert m.state_hash() == h and m.position(a[0]).x == 4 and m.table.base(a[0]).x == 4
     assert "out of range" in m.ranged_target_reason(b[0], gun, a[0])
+
+
+def test_what_blocks_a_shot_is_named_as_a_player_reads_it(make_skirmish):
+    from game.battlefield import Battlefield, Wall, base_label
+    from game.battlefield.model import default_anchors
+    from game.match.match import Match
+    from game.match.scenario import Scenario, SideSpec
+    from game.rules.model import RANGED, WeaponCard
+    from tests.match.conftest import Skirmish
+    gun = WeaponCard("gun", "Gun", RANGED, 3, 4, (Special("RNG", 24),))
+    m, a, b = make_skirmish([(card(name="Shooter"), 2, 12)], [(card(name="Bug"), 12, 12)], dice=START)
+    assert m.blocker_words(base_label("B", b[0])) == "Bug"  # a unit in the way: by its name, not its base
+    bf = Battlefield(name="walled", width=24, height=24, anchors=default_anchors(24, 24),
+                     walls=(Wall("wall #8", (8.0, 2.0), (8.0, 22.0), 3.0),))
+    sides = (SideSpec("A", None), SideSpec("B", None))
+    m = Match(Scenario(mission="test-skirmish", sides=sides), 0, Skirmish(), bf,
+              {"A": [("Shooter", card(name="Shooter"))], "B": [("Bug", card(name="Bug"))]})
+    try:
+        m.submit(C.Deploy("A", m.undeployed("A")[0], 4, 12))
+        m.submit(C.EndDeployment("A"))
+        m.submit(C.Deploy("B", m.undeployed("B")[0], 12, 12))
+        shooter, bug = m.all_units_of("A")[0], m.all_units_of("B")[0]
+        assert m.ranged_target_reason(shooter, gun, bug) == "not in Line of Sight (a wall)"
+    finally:
+        m.close()
+
+
+def test_terrain_is_named_for_players_without_the_map_object_id():
+    from game.battlefield import player_label
+    assert player_label("wall 'North ruin' (#12)") == "the wall 'North ruin'"
+    assert player_label("low_wall #3") == "a low wall"
+    assert player_label("platform 'roof' (#4)") == "the platform 'roof'"
+    assert player_label("smoke") == "smoke"

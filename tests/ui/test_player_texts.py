@@ -36,11 +36,7 @@ BAD = {
 }
 
 # texts the engine writes (the screen shows them as they are): where each is made, to be fixed there
-ENGINE = {
-    re.compile(r"\((?:player|npc) base \d+\)"): "game/battlefield/table.py:752 (sight blocker label)",
-    re.compile(r"\b(?:wall|low_wall|face|door|object)[^()]*#\d+"): "game/battlefield/loader.py:55 (terrain label "
-                                                                  "in 'not in Line of Sight', match.py:364)",
-}
+ENGINE: dict = {}  # (none left: the match words what the battlefield names)
 
 
 def visible_html(html: str) -> str:
