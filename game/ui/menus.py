@@ -276,7 +276,7 @@ class SetupScene(Scene):
         pw = min(w - px(40), px(860))
         x0 = (w - pw) // 2
         y = px(40)
-        UILabel(rect(x0, y, pw, px(40)), "New mission", m, container=root, object_id="#heading")
+        UILabel(rect(x0, y, pw, px(40)), "First Mission", m, container=root, object_id="#heading")
         y += px(52)
         lw, fw, rh = px(170), min(px(380), pw // 2 - px(10)), px(36)
         col2 = x0 + lw
@@ -644,6 +644,25 @@ class PauseScene(Overlay):
         return name != "help"
 
 
+def setup_scene_for(app, mission_id: str) -> Scene:
+    """The setup screen of the play mode a mission belongs to (a new game of the same kind)."""
+    from game.modes import ScenarioError, mission_entry
+    try:
+        mode = mission_entry(mission_id).mode
+    except ScenarioError:
+        mode = ""
+    if mode == "pve":
+        from .setup_pve import PveSetupScene
+        return PveSetupScene(app)
+    if mode == "pvp":
+        from .setup_pvp import PvpSetupScene
+        return PvpSetupScene(app)
+    if mode == "horde":
+        from .setup_horde import HordeSetupScene
+        return HordeSetupScene(app)
+    return SetupScene(app)
+
+
 class ResultsScene(Scene):
     name = "results"
 
@@ -679,7 +698,8 @@ class ResultsScene(Scene):
                                  tool_tip_text="Write the battle report (squads, dice, luck, turning points) as a "
                                                "Markdown file in your saves folder, under reports")
         self.b_title = UIButton(rect(x0, y, bw, bh), "Title screen", m, container=root)
-        self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), "New mission", m, container=root, object_id="#primary")
+        self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), "New mission", m, container=root, object_id="#primary",
+                              tool_tip_text="Set up another game of the same kind")
 
     def exit(self) -> None:
         super().exit()
@@ -697,7 +717,7 @@ class ResultsScene(Scene):
             self.export_report()
         elif event.ui_element is self.b_new:
             self.app.replace(TitleScene(self.app))
-            self.app.push(SetupScene(self.app))
+            self.app.push(setup_scene_for(self.app, self.match.scenario.mission))
 
     def export_report(self):
         """Write the battle report to <saves>/reports/<name>.md; the path, or None when it cannot be written."""

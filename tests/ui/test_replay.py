@@ -219,3 +219,14 @@ def test_export_report_failure_is_a_message(app, monkeypatch):
     assert app.dialog_open and "could not be written" in app.last_dialog
     assert (app.saves_dir / "reports").read_text() == "not a folder"
     d.click(sc.b_title)
+
+
+def test_new_mission_on_the_results_opens_the_setup_of_the_same_kind(app):
+    from game.ui.menus import SetupScene
+    from game.ui.setup_pvp import PvpSetupScene
+    d = Driver(app)
+    for mission, scene in (("first-mission", SetupScene), ("pvp-rivals", PvpSetupScene)):
+        m = play_headless(3, mission)
+        sc = results(app, d, m)
+        d.click(sc.b_new)
+        assert type(d.scene) is scene, mission
