@@ -245,11 +245,12 @@ class TableMovement:
                     out.append((u, q, res[0], res[1]))
         return out
 
-    def _search(self, mover: Base, budget: float, goal=None, lat=None, bl=None):
-        """Dijkstra (A* toward goal when given) from the mover's position. Returns the search state."""
-        if lat is None:
-            lat = self._lattice(mover.radius)
-            bl = self._blocking(mover, lat, budget)
+    def _search(self, mover: Base, budget: float):
+        """Dijkstra from the mover's position over the whole budget. Returns the search state: (lattice,
+        blocking, dist, pred, start, settled). Ties go to the lower node, so the tree is the same whatever
+        was asked before."""
+        lat = self._lattice(mover.radius)
+        bl = self._blocking(mover, lat, budget)
         sx, sy = self.snap(mover.x, mover.y)
         sz = mover.z
         n = lat.nx * lat.ny
@@ -260,26 +261,15 @@ class TableMovement:
         if start_node is not None:
             dist[start_node] = 0.0
             pred[start_node] = (-2, 0)
-            heap.append((0.0, 0.0, start_node))
+            heap.append((0.0, start_node))
         xys = lat.xys
-        hof = None  # the A* heuristic toward the goal (none: Dijkstra)
-        if goal is not None:
-            gx, gy = goal[0], goal[1]
-            if self._grid:  # 2" per square, diagonals included
-                def hof(u):
-                    x, y = xys[u]
-                    return max(abs(x - gx), abs(y - gy))
-            else:
-                def hof(u):
-                    x, y = xys[u]
-                    return math.hypot(x - gx, y - gy)
         lim = budget + EPS
         heappush, heappop = heapq.heappush, heapq.heappop
         for u, c, k in links:
             if c <= lim and c < dist[u]:
                 dist[u] = c
                 pred[u] = (-1, k)
-                heappush(heap, (c if hof is None else c + hof(u), c, u))
+                heappush(heap, (c, u))
         done = bytearray(n)
         pass_blocked, cells = bl.pass_blocked, bl.cells
         ckeys = lat.cellkeys() if cells else None
@@ -287,50 +277,13 @@ class TableMovement:
         etab = lat.edge_table(rule)
         compute = lat._compute_edges
         clear_of = self._clear_of
-        goal_links = goal[3] if goal is not None else None
-        bg, bgu, bgk = _INF, None, 0  # the best way into the goal so far: cost, node, climbs
-        settled = []  # Dijkstra: every node within the budget, in the order it was settled
-        if hof is None:  # plain Dijkstra: the same order as (g, g, u) entries with lighter ones
-            heap = [(g, u) for _, g, u in heap]
-            while heap:
-                g, u = heappop(heap)
-                if done[u] or g > dist[u]:
-                    continue
-                done[u] = 1
-                settled.append(u)
-                edges = etab[u]
-                if edges is None:
-                    edges = etab[u] = compute(u, rule)
-                dang = cells.get(ckeys[u]) if cells else None
-                if dang is None:
-                    for v, c, k in edges:
-                        nd = g + c
-                        if nd > lim or nd >= dist[v] or v in pass_blocked:
-                            continue
-                        dist[v] = nd
-                        pred[v] = (u, k)
-                        heappush(heap, (nd, v))
-                else:
-                    pu = xys[u]
-                    for v, c, k in edges:
-                        nd = g + c
-                        if nd > lim or nd >= dist[v] or v in pass_blocked or not clear_of(pu, xys[v], dang):
-                            continue
-                        dist[v] = nd
-                        pred[v] = (u, k)
-                        heappush(heap, (nd, v))
-            heap = ()
+        settled = []  # every node within the budget, in the order it was settled
         while heap:
-            f, g, u = heappop(heap)
+            g, u = heappop(heap)
             if done[u] or g > dist[u]:
                 continue
-            if bg <= f:
-                break
             done[u] = 1
-            if goal_links is not None:
-                gl = goal_links.get(u)
-                if gl is not None and g + gl[0] < bg and g + gl[0] <= lim:
-                    bg, bgu, bgk = g + gl[0], u, gl[1]
+            settled.append(u)
             edges = etab[u]
             if edges is None:
                 edges = etab[u] = compute(u, rule)
@@ -342,7 +295,7 @@ class TableMovement:
                         continue
                     dist[v] = nd
                     pred[v] = (u, k)
-                    heappush(heap, (nd if hof is None else nd + hof(v), nd, v))
+                    heappush(heap, (nd, v))
             else:
                 pu = xys[u]
                 for v, c, k in edges:
@@ -351,8 +304,8 @@ class TableMovement:
                         continue
                     dist[v] = nd
                     pred[v] = (u, k)
-                    heappush(heap, (nd if hof is None else nd + hof(v), nd, v))
-        return lat, bl, dist, pred, (sx, sy, sz), (bg, bgu, bgk), settled
+                    heappush(heap, (nd, v))
+        return lat, bl, dist, pred, (sx, sy, sz), settled
 
     def _nodes_to_points(self, lat, pred, u, start):
         seq = []
@@ -473,31 +426,19 @@ class TableMovement:
         sx, sy = self.snap(mover.x, mover.y)
         if (x, y) == (sx, sy) and abs(z - mover.z) <= ZTOL:
             return Path(((sx, sy, mover.z),), 0.0, 0, ())
-        done = self._reach_search_for(mover, budget)
-        if done is not None:
-            return self._path_in_tree(mover, budget, done, x, y, z)
-        lat = self._lattice(mover.radius)
-        bl = self._blocking(mover, lat, budget)
-        if self._grid:
-            _, gnode = self._goal_links(mover, lat, bl, x, y, z)
-            lat, bl, dist, pred, start, _, _ = self._search(mover, budget, (x, y, z, None), lat, bl)
-            if dist[gnode] > budget + EPS:
-                return None
-            return self._finish_path(mover, bl, self._nodes_to_points(lat, pred, gnode, start))
-        links, _ = self._goal_links(mover, lat, bl, x, y, z)
-        direct = self._full_step((sx, sy), mover.z, (x, y), z, mover, bl)
-        lat, bl, dist, pred, start, (gcost, gnode, gk), _ = self._search(mover, budget, (x, y, z, links), lat, bl)
-        best = None
-        if direct is not None and direct[0] <= budget + EPS:
-            best = Path(((sx, sy, mover.z), (x, y, z)), round(direct[0], 9), direct[1],
-                        self._left_adjacency(mover, [(sx, sy, mover.z), (x, y, z)]))
-        if gnode is not None:
-            seq = self._nodes_to_points(lat, pred, gnode, start)
-            seq.append(((x, y, z), gk))
-            p = self._finish_path(mover, bl, seq)
-            if p.cost <= budget + EPS and (best is None or p.cost < best.cost - EPS):
-                best = p
-        return best
+        # One answer whatever was asked before: the search of the whole budget (the one reach() keeps), so a
+        # Move replayed from a save takes the very path it took when the player or the computer had looked at
+        # the spot first (equally cheap paths differ in the enemies they pass: Attacks of Opportunity).
+        state = self._reach_search_for(mover, budget)
+        if state is None:
+            state = self._keep_search(mover, budget)
+        return self._path_in_tree(mover, budget, state, x, y, z)
+
+    def _keep_search(self, mover: Base, budget: float):
+        if len(self._searches) >= 32:
+            self._searches.pop(next(iter(self._searches)))
+        state = self._searches[(mover, budget)] = self._search(mover, budget)
+        return state
 
     def _reach_search_for(self, mover: Base, budget: float):
         """A search of this table version from the mover's base with at least this budget (its distances
@@ -512,7 +453,7 @@ class TableMovement:
     def _path_in_tree(self, mover: Base, budget: float, state, x, y, z) -> Path | None:
         """path() answered from a reach search already made: the cheapest of the straight step and the tree's
         paths into the goal (the same choice as path()'s own search, from the distances already known)."""
-        lat, bl, dist, pred, start, _, _ = state
+        lat, bl, dist, pred, start, _ = state
         if self._grid:
             i, j = self.square_of(x, y)
             gnode = j * lat.nx + i
@@ -548,9 +489,7 @@ class TableMovement:
             return got[1]
         state = self._searches.get(key)
         if state is None:
-            if len(self._searches) >= 32:
-                self._searches.pop(next(iter(self._searches)))
-            state = self._searches[key] = self._search(mover, budget)
+            state = self._keep_search(mover, budget)
         r = self._reach_of(mover, budget, state)
         if len(self._reaches) >= 32:
             self._reaches.pop(next(iter(self._reaches)))
@@ -558,7 +497,7 @@ class TableMovement:
         return r
 
     def _reach_of(self, mover: Base, budget: float, state) -> Reach:
-        lat, bl, dist, pred, start, _, settled = state
+        lat, bl, dist, pred, start, settled = state
         spots = []
         index = {}
         lim = budget + EPS
@@ -576,34 +515,21 @@ class TableMovement:
         table = self
 
         def path_to(x, y, z):
+            """The path path() takes to that spot (the same search, the same choice among equal paths)."""
             if table._grid:
                 x, y = table.snap(x, y)
             if abs(x - start[0]) < EPS and abs(y - start[1]) < EPS:
                 return None
-            u = lat.node_at(x, y)
-            if u is not None and u in index and abs(lat.zof(u) - z) <= ZTOL:
-                return table._finish_path(mover, bl, table._nodes_to_points(lat, pred, u, start))
-            if table._grid or not table._goal_ok(mover, x, y, z):
+            if not table._grid and not table._goal_ok(mover, x, y, z):
                 return None
-            best = None
-            direct = table._full_step((start[0], start[1]), start[2], (x, y), z, mover, bl)
-            if direct is not None and direct[0] <= budget + EPS:
-                best = (direct[0], None, direct[1])
-            links, _ = table._goal_links(mover, lat, bl, x, y, z)
-            for v, (c, k) in links.items():
-                tot = dist[v] + c
-                if tot <= budget + EPS and (best is None or tot < best[0] - EPS):
-                    best = (tot, v, k)
-            if best is None:
-                return None
-            if best[1] is None:
-                pts = [start, (x, y, z)]
-                return Path(tuple(pts), round(best[0], 9), best[2], table._left_adjacency(mover, pts))
-            seq = table._nodes_to_points(lat, pred, best[1], start)
-            seq.append(((x, y, z), best[2]))
-            return table._finish_path(mover, bl, seq)
+            return table._path_in_tree(mover, budget, state, x, y, z)
 
         def contains(x, y, z):
+            if table._grid:
+                x, y = table.snap(x, y)
+            u = lat.node_at(x, y)
+            if u is not None and u in index and abs(lat.zof(u) - z) <= ZTOL:
+                return True  # a spot of the reach
             return path_to(x, y, z) is not None
 
         return Reach(tuple(spots), budget, contains, path_to)

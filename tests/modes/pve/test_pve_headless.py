@@ -14,9 +14,13 @@ ROOT = Path(__file__).resolve().parents[3]
 LINE = re.compile(r"^result: (victory|defeat) \(turn \d+, objectives [012]/2, MP \d+, extracted \d+ of \d+\)$")
 
 
-@pytest.mark.parametrize("seed,options", [(4, {"tl": 1, "npc": "classic"}), (11, {"tl": 2, "npc": "despoilers"})])
-def test_a_whole_mission_plays_out_and_replays_to_the_same_state(seed, options):
-    m = play_headless(seed, "pve", options=options)
+@pytest.mark.parametrize("seed,options,squad", [
+    (4, {"tl": 1, "npc": "classic"}, None), (11, {"tl": 2, "npc": "despoilers"}, None),
+    # a Move whose two equally cheap paths pass different enemies: the replay must take the one played
+    (1021, {"tl": 3, "npc": "praxium-corps"}, "hunter-killers")])
+def test_a_whole_mission_plays_out_and_replays_to_the_same_state(seed, options, squad):
+    from game.content import default_squad
+    m = play_headless(seed, "pve", squad=default_squad(squad) if squad else None, options=options)
     try:
         assert m.phase == "over" and LINE.match(result_line(m))
         ms = m.mission_state
