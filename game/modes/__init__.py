@@ -7,6 +7,7 @@ scenario's options; `replay` and `undo` rebuild a match from its log.
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from game.battlefield import load_battlefield, open_table
@@ -133,7 +134,16 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
             wanted.setdefault(card.base_diameter / 2, {CORE_MOVE}).add(move_rule(card))
         for radius, rules in sorted(wanted.items()):
             match.table.prepare(radius, rules=tuple(sorted(rules, key=repr)))
+        settle_memory()
     return match
+
+
+def settle_memory() -> None:
+    """What was built so far (the movement graphs, the catalog) lives as long as the program: keep it out of the
+    garbage collector's full passes, which would walk it all (pauses of a tenth of a second and more, in the
+    middle of a decision or a frame). Freed by reference counting as usual when dropped."""
+    gc.collect()
+    gc.freeze()
 
 
 def replay(scenario: Scenario, seed: int, commands, catalog=None, table=None) -> Match:
