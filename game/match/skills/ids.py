@@ -1,0 +1,31 @@
+"""Skill ids that share one rule, the action sets skills grant, and the distances skills measure."""
+from __future__ import annotations
+
+from game.rules import actions as act
+
+BASIC = act.BASIC_ACTIONS
+BASIC_OR_MISSION = act.BASIC_ACTIONS + (act.MISSION,)
+COMBAT = act.COMBAT_ACTIONS
+
+# Skill ids that share one rule (data over code: never by display name)
+GRENADE = ("STD-GRN", "INT-FG", "CWB-FG", "DES-GRN")
+MEDPACK = ("INT-MED", "CWB-FIX-MPAK", "KF-BR-MED")
+RELAY_ORDER = ("INT-RO", "CWB-GH-RO")
+STRATEGIZE = ("INT-STRAT", "CWB-GH-TO")
+DUTY_BEFORE_DEATH = ("INT-DBD", "PRX-DBD")
+COUNTER = ("CTR", "PRX-CTR", "KF-CTR")  # the unit special and the two squad specialties
+MOVE_THEN_MELEE = ("DRN-OR", "DES-RAV-DES")  # Overrun, Despoil
+CLIMBER = ("CMB", "STD-CMB", "DRN-CLB", "PRX-RAP-GRP")  # the unit special and the skills granting it
+JUMP_PACK = "INT-JP"
+FLYING = "FLY"
+NEBULANT = "HK-CLD-NEB"
+SMALL = "REL-CATREP-SM"
+PRIME_REVENANT = "EIR-PA"  # Imperative does not reach past this unit type
+SECUNDUS = "EIR-SEC"  # Proxy traces line of sight from this unit type
+SWARMLING_SKILL = "DRN-SPAWN"  # the unit type carrying it is what Infest places
+
+SMOKE_RADIUS = 2.0
+SCAN_RANGE, SCAN_RADIUS = 8.0, 6.0
+GAZE_RADIUS = 3.0
+AURA = 6.0  # Aegis Aura, Formation, Yellbox, Protect The Kin, Restore, Catalyse, Pain Exalted, Compel
+EPS = 1e-6
