@@ -45,7 +45,7 @@ class Readiness:
 
 @dataclass(slots=True)
 class Conditions:
-    """What skills left on a unit (game/match/skills.py writes them; all in the state hash)."""
+    """What skills left on a unit (game/match/skills/ writes them; all in the state hash)."""
 
     used_mission: tuple[str, ...] = ()  # skills used once per mission
     hidden: bool = False  # Hide: until it leaves hiding

@@ -5,7 +5,7 @@ reason), applies, and records the command. When a resolution needs a decision (r
 unit makes the Attack of Opportunity? how many inches to blunt?) the match stops on a `Prompt` that the
 deciding side answers with its next command. `legal_commands(side)` lists what a side may do now.
 
-Skills and unit specials live in `skills.py`; the match calls it at named hook points (search for `S.`).
+Skills and unit specials live in `skills/`; the match calls it at named hook points (search for `S.`).
 After every command the match runs its step queue (`_after_step`): Damage and deaths, free actions that
 skills grant (Duty Before Death, Relay Order, Disciplined...), Counter, the next activation, the Turn.
 """

@@ -136,7 +136,7 @@ def test_through_enemy_bases_never_onto_them_nor_through_items(rule):
     assert t.path(mover(2, 5), 8, 5, 0, 6) is None  # the detour does not fit in 6"
     p = t.path(a, 8, 5, 0, 6)
     assert p.cost == 6.0 and p.points == ((2, 5, 0.0), (8, 5, 0))
-    assert p.left_adjacency == (2,)  # it did pass by the enemy (Nebulant and Small provoke no AoO: skills.py)
+    assert p.left_adjacency == (2,)  # it did pass by the enemy (Nebulant and Small provoke no AoO: game/match/skills/move_rules.py)
     assert t.path(a, 5, 5, 0, 6) is None and t.path(a, 5.5, 5, 0, 6) is None  # may not end on it
     r = t.reach(a, 6)
     assert r.contains(8, 5, 0.0) and not r.contains(5, 5, 0.0)

@@ -1,4 +1,4 @@
-"""Skills and unit specials in a match (game/match/skills.py): one test or more each, with units placed by
+"""Skills and unit specials in a match (game/match/skills/): one test or more each, with units placed by
 hand and scripted dice, and a catalog walk that fails when a skill or unit special has no implementation."""
 import pytest
 
