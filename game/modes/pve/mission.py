@@ -208,7 +208,13 @@ class PveMission(MissionScript):
             notes.append(f"Turn Event (Turn {turn}): {self.data.turn_event(eid).name}")
         if ms.get("darkness"):
             notes.append(f"Darkness around the {ms['darkness']} Anchor until the Turn ends")
-        if ms.get("extraction"):
+        if ms.get("over") == "extracted":
+            out_ = ", ".join(match.unit(u).name for u in ms["extracted"]) or "nobody"
+            behind = ", ".join(match.unit(u).name for u in ms["left_behind"]) or "nobody"
+            notes.append(f"Extracted: {out_}; left behind: {behind}")
+        elif ms.get("over") == "wiped":
+            notes.append("Nobody extracted: the squad fell")
+        elif ms.get("extraction"):
             go, _ = T.who_extracts(self, match)
             who = ", ".join(match.unit(u).name for u in go) or "nobody yet"
             notes.append(f"Extraction Point: the {ms['extraction']} Anchor; could extract now: {who}")

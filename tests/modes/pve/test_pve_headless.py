@@ -25,6 +25,13 @@ def test_a_whole_mission_plays_out_and_replays_to_the_same_state(seed, options, 
         assert m.phase == "over" and LINE.match(result_line(m))
         ms = m.mission_state
         assert ms["over"] in ("extracted", "wiped")
+        notes = m.mission.summary(m).notes  # what the results screen shows beside the objectives and MP
+        if ms["over"] == "extracted":
+            names = [m.unit(u).name for u in ms["extracted"]]
+            assert any(n.startswith("Extracted: ") and all(x in n for x in names) and "left behind" in n
+                       for n in notes)
+        else:
+            assert "Nobody extracted: the squad fell" in notes
         again = replay(m.scenario, seed, m.log)
         try:
             assert again.state_hash() == m.state_hash()
