@@ -70,6 +70,41 @@ def bench_games(n: int) -> None:
     rate = n / cpu
     print(f"headless First Mission, play only: {n} games, {rate:.1f} games/s per core (CPU time; {n / wall:.1f} "
           f"by the wall clock)  [target >= 20: {verdict(rate, 20, False)}]")
+    if rate < 20:
+        where_the_time_goes(min(n, 5))
+
+
+def where_the_time_goes(n: int) -> None:
+    """Why the games/s target is missed: the share of the time the computer's decisions take (their movement
+    searches above all) against the match resolving the commands."""
+    from game.modes import create_match
+    from game.modes.session import Session, make_controller
+    from game.headless import build_scenario
+    spent = {"decide": 0.0, "resolve": 0.0}
+
+    class Timed:
+        def __init__(self, ctl):
+            self.ctl = ctl
+
+        def decide(self, match):
+            t = time.process_time()
+            cmd = self.ctl.decide(match)
+            spent["decide"] += time.process_time() - t
+            return cmd
+
+    total0 = time.process_time()
+    for seed in range(1, n + 1):
+        m = create_match(build_scenario("first-mission"), seed)
+        s = Session(m, {sp.side: Timed(make_controller(m, sp.side, "computer" if not sp.npc else "npc"))
+                        for sp in m.scenario.sides})
+        s.run()
+        m.close()
+    total = time.process_time() - total0
+    decide = spent["decide"]
+    print(f"  why: the computer's decisions take {decide / total * 100:.0f}% of the time (each one searches where its "
+          f"unit can move: a Dijkstra over the 0.5\" movement graph), the match resolving the commands (rules, "
+          f"sight, paths, events) {100 - decide / total * 100:.0f}%; 20 games/s would need both about "
+          f"{20 * total / n:.1f}x faster")
 
 
 def bench_undo_load(lengths) -> None:
