@@ -152,3 +152,35 @@ def test_a_mission_roll_with_tactical_orders(app):
     d.step(2)
     d.key(pygame.K_RETURN)
     assert m.prompt is None and m.mission_state["found"] is False  # 3: not found
+
+
+def test_a_long_title_keeps_its_words_and_the_turn_goes_below_it(app):
+    d, sc, m, a, b = scene(app, [(card(act=3), 13.1, 12)], [(card(), 22, 3)])
+    painter = sc.painter.summary
+    w = painter.width()
+    short = MissionSummary("Horde Mode", "Turn 1", (), (), ())
+    long = MissionSummary("Horde Mode", "Wave 1 of 12 (Act 1), Turn 1", (), (), ())
+    one, two = painter._render(short, w, False), painter._render(long, w, False)
+    assert two.get_height() == one.get_height() + sc.app.text.line_height(12)
+    text_w = sc.app.text.size("Horde Mode", 14, True)[0]
+    # the title is drawn whole: its pixels reach as far right on both
+    def right_edge(surf, row):
+        xs = [x for x in range(w) if surf.get_at((x, row))[:3] == tuple(sc.app.palette.select)[:3]]
+        return max(xs) if xs else 0
+    row = painter.header_height() // 2
+    assert abs(right_edge(one, row) - right_edge(two, row)) <= 2 and right_edge(two, row) >= text_w * 0.8
+
+
+def test_the_top_bar_shows_no_turn_limit_for_a_mission_without_one(app):
+    d, sc, m, a, b = scene(app, [(card(act=3), 13.1, 12)], [(card(), 22, 3)])
+    m.mission.turns = None
+    d.step(2)
+    texts = []
+    cls = type(sc.app.text)
+    real = cls.blit
+    cls.blit = lambda self, surf, text, *a, **k: texts.append(text) or real(self, surf, text, *a, **k)
+    try:
+        sc.painter.panel._draw_top(sc.app.screen)
+    finally:
+        cls.blit = real
+    assert f"TURN {m.turn}" in texts and not any(t.startswith("TURN ") and "None" in t for t in texts)

@@ -81,8 +81,9 @@ class PanelPainter:
         elif m.phase == "over":
             t = T.blit(screen, "MISSION OVER", (x, cy), 18, pal.select, True, anchor="midleft")
         else:
-            t = T.blit(screen, f"TURN {m.turn}/{getattr(m.mission, 'turns', 4)}", (x, cy), 18, pal.select, True,
-                       anchor="midleft")
+            limit = getattr(m.mission, "turns", None)  # None: the mission runs until it is won or lost
+            t = T.blit(screen, f"TURN {m.turn}/{limit}" if limit else f"TURN {m.turn}", (x, cy), 18, pal.select,
+                       True, anchor="midleft")
         x = t.right + px(16)
         if m.phase == "deploy":
             T.blit(screen, f"{sc.match.side_name(sc.side)}: place your units in your deployment zone", (x, cy), 14,

@@ -60,21 +60,30 @@ class SummaryPainter:
             for note in s.notes:
                 for line in T.wrap(note, 11, w - 2 * pad):
                     rows.append((line, 11, pal.text_dim, False, 0, None))
-        head_h = self.header_height()
-        h = head_h + sum(T.line_height(size) for _, size, *_ in rows) + (pad if rows else 0)
+        arrow = px(5)
+        ax = w - pad - arrow
+        title = s.title
+        turn_w = T.size(s.turn_text, 12)[0]
+        two_lines = T.size(title, 14, True)[0] > ax - arrow - px(8) - turn_w - px(6) - pad
+        head_h = self.header_height() + (T.line_height(12) if two_lines else 0)  # a long title: the Turn below it
+        rows_h = sum(T.line_height(size) for _, size, *_ in rows)
+        h = head_h + rows_h + (pad if rows else 0)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, (13, 16, 21, 228), surf.get_rect(), border_radius=8)
         pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), 1, border_radius=8)
-        arrow = px(5)
-        ax, ay = w - pad - arrow, head_h // 2
+        ay = self.header_height() // 2
         tri = [(ax - arrow, ay - arrow // 2), (ax + arrow, ay - arrow // 2), (ax, ay + arrow)] if not fold else \
             [(ax - arrow // 2, ay - arrow), (ax - arrow // 2, ay + arrow), (ax + arrow, ay)]
         pygame.draw.polygon(surf, pal.text_dim, tri)
-        turn = T.blit(surf, s.turn_text, (ax - arrow - px(8), head_h // 2), 12, pal.text_dim, anchor="midright")
-        title = s.title
-        while title and T.size(title, 14, True)[0] > turn.x - pad - px(6):
+        if two_lines:
+            room = ax - arrow - px(8) - pad
+            T.blit(surf, s.turn_text, (pad, self.header_height() - px(4)), 12, pal.text_dim)
+        else:
+            turn = T.blit(surf, s.turn_text, (ax - arrow - px(8), ay), 12, pal.text_dim, anchor="midright")
+            room = turn.x - pad - px(6)
+        while title and T.size(title, 14, True)[0] > room:
             title = title[:-4] + "..."
-        T.blit(surf, title, (pad, head_h // 2), 14, pal.select, True, anchor="midleft")
+        T.blit(surf, title, (pad, ay), 14, pal.select, True, anchor="midleft")
         y = head_h
         if rows:
             pygame.draw.line(surf, pal.panel_edge, (pad, y - px(4)), (w - pad, y - px(4)))
