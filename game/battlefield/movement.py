@@ -570,6 +570,18 @@ class TableMovement:
                     if self.can_stand(radius, x, y, z) and self.adjacent(probe, target):
                         out.append((x, y, z))
             return out
+        key = (target.x, target.y, target.z, target.radius, radius)
+        ring = self._ring_spots.get(key)
+        if ring is None:
+            if len(self._ring_spots) >= 512:
+                self._ring_spots.clear()
+            ring = self._ring_spots[key] = tuple(self._terrain_ring(target, radius))
+        clear = self._clear_of_bases
+        return [s for s in ring if clear(radius, s[0], s[1])]
+
+    def _terrain_ring(self, target: Base, radius: float) -> list:
+        """_spots_adjacent_to as the terrain alone allows (inches): the bases are applied by the caller."""
+        out = []
         for gap in (0.05, 0.5, 0.95):
             d = target.radius + radius + gap
             n = max(8, int(math.ceil(2 * math.pi * d / 0.5)))
@@ -580,7 +592,7 @@ class TableMovement:
                 z = self.surface_z(x, y, target.z)
                 if abs(z - target.z) > SAME_LEVEL + EPS:
                     continue
-                if self.can_stand(radius, x, y, z) and self._adjacent_at(x, y, radius, target):
+                if self._stands_on_terrain(radius, x, y, z) and self._adjacent_at(x, y, radius, target):
                     out.append((x, y, z))
         return out
 
