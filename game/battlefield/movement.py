@@ -444,10 +444,32 @@ class TableMovement:
         return self._path_in_tree(mover, budget, state, x, y, z)
 
     def _keep_search(self, mover: Base, budget: float):
+        return self._kept_search(mover, budget)[0]
+
+    def _kept_search(self, mover: Base, budget: float) -> list:
+        """[search state, its Reach or None] of the mover with this budget: a search depends on the terrain and
+        on the bases it can meet only (those _blocking keeps), so one made at an earlier version serves while
+        only bases farther away have changed."""
+        key = (mover, budget, self._bases_met(mover, budget))
+        kept = self._kept.get(key)
+        if kept is None:
+            if len(self._kept) >= 32:
+                self._kept.pop(next(iter(self._kept)))
+            kept = self._kept[key] = [self._search(mover, budget), None]
         if len(self._searches) >= 32:
             self._searches.pop(next(iter(self._searches)))
-        state = self._searches[(mover, budget)] = self._search(mover, budget)
-        return state
+        self._searches[(mover, budget)] = kept[0]
+        return kept
+
+    def _bases_met(self, mover: Base, budget: float) -> frozenset:
+        """The bases _blocking applies to a search of the mover with this budget (the same test)."""
+        if self._grid:
+            return frozenset(b for b in self._bases.values() if b.uid != mover.uid)
+        reach = self._lattice(mover.radius).reach_len
+        r, mx, my = mover.radius, mover.x, mover.y
+        hypot = math.hypot
+        return frozenset(b for b in self._bases.values()
+                         if b.uid != mover.uid and not hypot(b.x - mx, b.y - my) > budget + reach + (r + b.radius) + 1.0)
 
     def _reach_search_for(self, mover: Base, budget: float):
         """A search of this table version from the mover's base with at least this budget (its distances
@@ -496,10 +518,10 @@ class TableMovement:
         got = self._reaches.get(key)
         if got is not None and got[0] == self.version:
             return got[1]
-        state = self._searches.get(key)
-        if state is None:
-            state = self._keep_search(mover, budget)
-        r = self._reach_of(mover, budget, state)
+        kept = self._kept_search(mover, budget)
+        if kept[1] is None:
+            kept[1] = self._reach_of(mover, budget, kept[0])
+        r = kept[1]
         if len(self._reaches) >= 32:
             self._reaches.pop(next(iter(self._reaches)))
         self._reaches[key] = (self.version, r)

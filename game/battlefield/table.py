@@ -67,6 +67,8 @@ class Table(TableSight, TableMovement):
         self.version = 0  # counts the changes of bases and doors: what was worked out for one version holds
         self._searches: dict = {}  # (mover, budget) -> movement search state, for this version (movement.py)
         self._reaches: dict = {}  # (mover, budget) -> (version, Reach)
+        self._kept: dict = {}  # (mover, budget, the bases its search can meet) -> [search state, Reach or None]:
+        # kept while bases elsewhere change (movement.py); dropped when a door or the terrain changes
         self._cover_near: dict = {}  # target position -> terrain that may cover it, its base points (sight.py);
         # it depends on the doors only
         self._adjacent_spots: dict = {}  # (target, radius) -> spots_adjacent_to, for this version
@@ -118,6 +120,7 @@ class Table(TableSight, TableMovement):
         self._unit_of_shape.clear()
         self._door_shapes.clear()
         self._changed()
+        self._kept.clear()
         self._lattices.clear()
 
     def _changed(self) -> None:
@@ -231,6 +234,7 @@ class Table(TableSight, TableMovement):
         self._changed()
         self._cover_near.clear()
         self._ring_spots.clear()
+        self._kept.clear()
         shape.filter = ShapeFilter(group=self._terrain_group[shape], categories=OPEN_DOOR if open else DOOR)
         info = self._info[shape]
         for lat in self._lattices.values():
@@ -301,6 +305,7 @@ class Table(TableSight, TableMovement):
         self._lattices.clear()
         self._cover_near.clear()
         self._ring_spots.clear()
+        self._kept.clear()
         self._changed()
 
     @property

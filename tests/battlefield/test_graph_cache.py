@@ -252,3 +252,42 @@ def test_spots_adjacent_to_keep_the_terrain_and_apply_the_bases_afresh():
         answers.append(got)
     assert answers[0] != answers[1] != answers[2] != answers[3]  # the bases and the door both count
     assert len(answers[3]) > len(answers[0])  # the open gate: spots beyond it
+
+
+def test_a_search_is_kept_while_only_bases_it_cannot_meet_move(monkeypatch):
+    """A reach depends on the terrain and the bases near the mover only: a base moving far away keeps the
+    search (no new one); a base moving near it, or a door, gives a new one; every answer (spots, paths) is
+    the one a table working it out afresh gives."""
+    bf = load_battlefield(MAPS / "doors.tmx")
+    t = Table(bf)
+    m = Base(1, "player", 4.5, 4)
+    far = Base(2, "npc", 11.5, 7.5)
+    searches = []
+    real = movement_mod.TableMovement._search
+    monkeypatch.setattr(movement_mod.TableMovement, "_search",
+                        lambda self, *a, **k: searches.append(self is t) or real(self, *a, **k))
+
+    def check(bases, door):
+        fresh = Table(bf, share_graph=False)
+        fresh.set_door("gate", door)
+        fresh.set_bases(bases)
+        r = t.reach(m, 2.0)
+        assert r.spots == fresh.reach(m, 2.0).spots
+        for x, y, z, _ in r.spots[::7]:
+            assert t.path(m, x, y, z, 2.0) == fresh.path(m, x, y, z, 2.0)
+        return r
+
+    t.set_bases([m, far])
+    first = check([m, far], False)
+    n = sum(searches)
+    moved = [m, Base(2, "npc", 11.5, 6.5)]  # still out of reach of a 2" search
+    v = t.version
+    t.set_bases(moved)
+    assert t.version > v and check(moved, False) is first and sum(searches) == n
+    near = [m, Base(2, "npc", 4.5, 5.5)]  # in the way
+    t.set_bases(near)
+    assert check(near, False).spots != first.spots
+    t.set_bases(moved)  # back: the search kept for these bases
+    assert check(moved, False) is first
+    t.set_door("gate", True)
+    assert check(moved, True) is not first
