@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield import Base
+from game.battlefield.terrain import ADJ_GAP
 from game.match import commands as C
 from game.rules.combat import Accept, Change, Convert, Reroll, RollAuto, reroll_failed_policy
 
@@ -69,6 +70,20 @@ def approach_spot(match, uid: int, target: int, budget: float, need_adjacent: bo
     Among the spots that are closest (to the half inch), one in Cover from, or hidden from, the most
     enemies is preferred when prefer_cover; then the cheapest, then the lowest coordinates (deterministic).
     """
+    if need_adjacent and out_of_reach(match.table, match.base(uid), match.base(target), budget):
+        return None  # no spot of the reach can be Adjacent: no search
+    return _approach_spot(match, uid, target, budget, need_adjacent, prefer_cover)
+
+
+def out_of_reach(table, me: Base, tb: Base, budget: float) -> bool:
+    """Whether no spot within `budget` of `me` can be Adjacent to `tb` (inches): a step costs at least its
+    length, so every spot of a reach lies within the budget of the start, and Adjacent bases are within 1"."""
+    if table.measure == "grid":
+        return False
+    return math.hypot(me.x - tb.x, me.y - tb.y) - me.radius - tb.radius > budget + ADJ_GAP + 0.01
+
+
+def _approach_spot(match, uid: int, target: int, budget: float, need_adjacent: bool, prefer_cover: bool):
     table = match.table
     me = match.base(uid)
     tb = match.base(target)

@@ -247,7 +247,7 @@ class TableMovement:
 
     def _search(self, mover: Base, budget: float):
         """Dijkstra from the mover's position over the whole budget. Returns the search state: (lattice,
-        blocking, dist, pred, start, settled). Ties go to the lower node, so the tree is the same whatever
+        blocking, dist, pred = (the node each node was reached from, the climbs of that step), start, settled). Ties go to the lower node, so the tree is the same whatever
         was asked before."""
         lat = self._lattice(mover.radius)
         bl = self._blocking(mover, lat, budget)
@@ -255,12 +255,16 @@ class TableMovement:
         sz = mover.z
         n = lat.nx * lat.ny
         dist = [_INF] * n
-        pred = [None] * n  # (prev node or -1 for the start, climbs)
+        pass_blocked, cells = bl.pass_blocked, bl.cells
+        for u in pass_blocked:
+            dist[u] = -1.0  # never entered (put back to _INF below): one comparison in the loop instead of two
+        prev = [-3] * n  # the node each one was reached from (-1: the exact start, -2: it is the start square)
+        kind = [0] * n  # climbs of the step that reached it
         heap = []
         links, start_node = self._start_links(mover, lat, bl, sx, sy, sz)
         if start_node is not None:
             dist[start_node] = 0.0
-            pred[start_node] = (-2, 0)
+            prev[start_node] = -2
             heap.append((0.0, start_node))
         xys = lat.xys
         lim = budget + EPS
@@ -268,22 +272,23 @@ class TableMovement:
         for u, c, k in links:
             if c <= lim and c < dist[u]:
                 dist[u] = c
-                pred[u] = (-1, k)
+                prev[u] = -1
+                kind[u] = k
                 heappush(heap, (c, u))
-        done = bytearray(n)
-        pass_blocked, cells = bl.pass_blocked, bl.cells
         ckeys = lat.cellkeys() if cells else None
         rule = mover.move.terrain
         etab = lat.edge_table(rule)
         compute = lat._compute_edges
         clear_of = self._clear_of
         settled = []  # every node within the budget, in the order it was settled
+        settle = settled.append
+        # A node is pushed only with a distance lower than its last: the entry whose distance is the node's is
+        # its only one, popped once (its settling); later entries are stale.
         while heap:
             g, u = heappop(heap)
-            if done[u] or g > dist[u]:
+            if g > dist[u]:
                 continue
-            done[u] = 1
-            settled.append(u)
+            settle(u)
             edges = etab[u]
             if edges is None:
                 edges = etab[u] = compute(u, rule)
@@ -291,26 +296,30 @@ class TableMovement:
             if dang is None:
                 for v, c, k in edges:
                     nd = g + c
-                    if nd > lim or nd >= dist[v] or v in pass_blocked:
-                        continue
-                    dist[v] = nd
-                    pred[v] = (u, k)
-                    heappush(heap, (nd, v))
+                    if nd < dist[v] and nd <= lim:
+                        dist[v] = nd
+                        prev[v] = u
+                        kind[v] = k
+                        heappush(heap, (nd, v))
             else:
                 pu = xys[u]
                 for v, c, k in edges:
                     nd = g + c
-                    if nd > lim or nd >= dist[v] or v in pass_blocked or not clear_of(pu, xys[v], dang):
-                        continue
-                    dist[v] = nd
-                    pred[v] = (u, k)
-                    heappush(heap, (nd, v))
-        return lat, bl, dist, pred, (sx, sy, sz), settled
+                    if nd < dist[v] and nd <= lim and clear_of(pu, xys[v], dang):
+                        dist[v] = nd
+                        prev[v] = u
+                        kind[v] = k
+                        heappush(heap, (nd, v))
+        for u in pass_blocked:
+            if dist[u] == -1.0:
+                dist[u] = _INF
+        return lat, bl, dist, (prev, kind), (sx, sy, sz), settled
 
     def _nodes_to_points(self, lat, pred, u, start):
         seq = []
+        prevs, kinds = pred
         while True:
-            prev, k = pred[u]
+            prev, k = prevs[u], kinds[u]
             if prev == -2:  # u is the start square itself (grid)
                 break
             x, y = lat.xy(u)
@@ -435,10 +444,32 @@ class TableMovement:
         return self._path_in_tree(mover, budget, state, x, y, z)
 
     def _keep_search(self, mover: Base, budget: float):
+        return self._kept_search(mover, budget)[0]
+
+    def _kept_search(self, mover: Base, budget: float) -> list:
+        """[search state, its Reach or None] of the mover with this budget: a search depends on the terrain and
+        on the bases it can meet only (those _blocking keeps), so one made at an earlier version serves while
+        only bases farther away have changed."""
+        key = (mover, budget, self._bases_met(mover, budget))
+        kept = self._kept.get(key)
+        if kept is None:
+            if len(self._kept) >= 32:
+                self._kept.pop(next(iter(self._kept)))
+            kept = self._kept[key] = [self._search(mover, budget), None]
         if len(self._searches) >= 32:
             self._searches.pop(next(iter(self._searches)))
-        state = self._searches[(mover, budget)] = self._search(mover, budget)
-        return state
+        self._searches[(mover, budget)] = kept[0]
+        return kept
+
+    def _bases_met(self, mover: Base, budget: float) -> frozenset:
+        """The bases _blocking applies to a search of the mover with this budget (the same test)."""
+        if self._grid:
+            return frozenset(b for b in self._bases.values() if b.uid != mover.uid)
+        reach = self._lattice(mover.radius).reach_len
+        r, mx, my = mover.radius, mover.x, mover.y
+        hypot = math.hypot
+        return frozenset(b for b in self._bases.values()
+                         if b.uid != mover.uid and not hypot(b.x - mx, b.y - my) > budget + reach + (r + b.radius) + 1.0)
 
     def _reach_search_for(self, mover: Base, budget: float):
         """A search of this table version from the mover's base with at least this budget (its distances
@@ -487,10 +518,10 @@ class TableMovement:
         got = self._reaches.get(key)
         if got is not None and got[0] == self.version:
             return got[1]
-        state = self._searches.get(key)
-        if state is None:
-            state = self._keep_search(mover, budget)
-        r = self._reach_of(mover, budget, state)
+        kept = self._kept_search(mover, budget)
+        if kept[1] is None:
+            kept[1] = self._reach_of(mover, budget, kept[0])
+        r = kept[1]
         if len(self._reaches) >= 32:
             self._reaches.pop(next(iter(self._reaches)))
         self._reaches[key] = (self.version, r)
@@ -502,16 +533,18 @@ class TableMovement:
         index = {}
         lim = budget + EPS
         end_blocked = bl.end_blocked
-        xys, zof = lat.xys, lat.zof
+        xys, zs, zof = lat.xys, lat.z, lat.zof
         sx, sy = start[0], start[1]
         for u in sorted(u for u in settled if dist[u] <= lim):
             if u not in end_blocked:
-                d = dist[u]
                 x, y = xys[u]
                 if abs(x - sx) < EPS and abs(y - sy) < EPS:
                     continue  # staying put is no move
+                z = zs[u]
+                if z is False:
+                    z = zof(u)
                 index[u] = len(spots)
-                spots.append((x, y, zof(u), round(d, 6)))
+                spots.append((x, y, z, round(dist[u], 6)))
         table = self
 
         def path_to(x, y, z):
@@ -559,6 +592,18 @@ class TableMovement:
                     if self.can_stand(radius, x, y, z) and self.adjacent(probe, target):
                         out.append((x, y, z))
             return out
+        key = (target.x, target.y, target.z, target.radius, radius)
+        ring = self._ring_spots.get(key)
+        if ring is None:
+            if len(self._ring_spots) >= 512:
+                self._ring_spots.clear()
+            ring = self._ring_spots[key] = tuple(self._terrain_ring(target, radius))
+        clear = self._clear_of_bases
+        return [s for s in ring if clear(radius, s[0], s[1])]
+
+    def _terrain_ring(self, target: Base, radius: float) -> list:
+        """_spots_adjacent_to as the terrain alone allows (inches): the bases are applied by the caller."""
+        out = []
         for gap in (0.05, 0.5, 0.95):
             d = target.radius + radius + gap
             n = max(8, int(math.ceil(2 * math.pi * d / 0.5)))
@@ -569,7 +614,7 @@ class TableMovement:
                 z = self.surface_z(x, y, target.z)
                 if abs(z - target.z) > SAME_LEVEL + EPS:
                     continue
-                if self.can_stand(radius, x, y, z) and self._adjacent_at(x, y, radius, target):
+                if self._stands_on_terrain(radius, x, y, z) and self._adjacent_at(x, y, radius, target):
                     out.append((x, y, z))
         return out
 

@@ -67,9 +67,13 @@ class Table(TableSight, TableMovement):
         self.version = 0  # counts the changes of bases and doors: what was worked out for one version holds
         self._searches: dict = {}  # (mover, budget) -> movement search state, for this version (movement.py)
         self._reaches: dict = {}  # (mover, budget) -> (version, Reach)
+        self._kept: dict = {}  # (mover, budget, the bases its search can meet) -> [search state, Reach or None]:
+        # kept while bases elsewhere change (movement.py); dropped when a door or the terrain changes
         self._cover_near: dict = {}  # target position -> terrain that may cover it, its base points (sight.py);
         # it depends on the doors only
         self._adjacent_spots: dict = {}  # (target, radius) -> spots_adjacent_to, for this version
+        self._ring_spots: dict = {}  # (target position and radius, radius) -> the spots around it the terrain
+        # allows, before the bases (movement.py); it depends on the doors and the terrain only
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
         self._plat_boxes = []
@@ -116,6 +120,7 @@ class Table(TableSight, TableMovement):
         self._unit_of_shape.clear()
         self._door_shapes.clear()
         self._changed()
+        self._kept.clear()
         self._lattices.clear()
 
     def _changed(self) -> None:
@@ -228,6 +233,8 @@ class Table(TableSight, TableMovement):
         self._doors_open[door_id] = bool(open)
         self._changed()
         self._cover_near.clear()
+        self._ring_spots.clear()
+        self._kept.clear()
         shape.filter = ShapeFilter(group=self._terrain_group[shape], categories=OPEN_DOOR if open else DOOR)
         info = self._info[shape]
         for lat in self._lattices.values():
@@ -297,6 +304,8 @@ class Table(TableSight, TableMovement):
         self.terrain_key = (self._map_terrain_key, tuple(self._clearings)) if self._clearings else self._map_terrain_key
         self._lattices.clear()
         self._cover_near.clear()
+        self._ring_spots.clear()
+        self._kept.clear()
         self._changed()
 
     @property
@@ -409,14 +418,21 @@ class Table(TableSight, TableMovement):
                 return False
             sq = self.square_of(x, y)
             return not any(b.uid != ignore_uid and self.square_of(b.x, b.y) == sq for b in self._bases.values())
+        return self._stands_on_terrain(radius, x, y, z) and self._clear_of_bases(radius, x, y, ignore_uid)
+
+    def _stands_on_terrain(self, radius: float, x: float, y: float, z: float) -> bool:
+        """can_stand without the bases (inches)."""
         if x < radius - EPS or y < radius - EPS or x > self.width - radius + EPS or y > self.height - radius + EPS:
             return False
         if self._q.any_near((x, y), radius - EPS, MOVE_FILTER):
             return False
-        if abs(self._surface_top(x, y) - z) > ZTOL:
-            return False
+        return abs(self._surface_top(x, y) - z) <= ZTOL
+
+    def _clear_of_bases(self, radius: float, x: float, y: float, ignore_uid: int | None = None) -> bool:
+        """can_stand's bases part (inches): no live base (but ignore_uid) overlapped."""
+        hypot = math.hypot
         for b in self._bases.values():
-            if b.uid != ignore_uid and math.hypot(b.x - x, b.y - y) < radius + b.radius - EPS:
+            if b.uid != ignore_uid and hypot(b.x - x, b.y - y) < radius + b.radius - EPS:
                 return False
         return True
 

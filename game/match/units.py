@@ -194,7 +194,13 @@ class MatchUnits:
 
     def enemies_of(self, uid: int) -> list[int]:
         side = self.side_of(uid)
-        return [u for u in self.units() if self.side_of(u) != side]
+        if self._allegiance:  # (Compel: a side changes for one action, without a table sync)
+            return [u for u in self.units() if self.side_of(u) != side]
+        key = ("enemies", side)  # kept with the units() lists: the same units, each of its own side
+        hit = self._units_cache.get(key)
+        if hit is None:
+            hit = self._units_cache[key] = tuple(u for u in self.units() if self.unit(u).side != side)
+        return list(hit)
 
     def adjacent(self, a: int, b: int) -> bool:
         return self.table.adjacent(self.base(a), self.base(b))

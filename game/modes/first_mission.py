@@ -114,12 +114,12 @@ class FirstMission(MissionScript):
                                       s[0], s[1]))
             taken: list[tuple[float, float]] = []
             for _ in range(x):
-                free = [s for s in spots if all(math.hypot(s[0] - tx, s[1] - ty) >= 2 * r - 1e-9 for tx, ty in taken)
-                        and match.table.can_stand(r, *s)]
-                if not free:
+                free = next((s for s in spots if all(math.hypot(s[0] - tx, s[1] - ty) >= 2 * r - 1e-9
+                                                     for tx, ty in taken) and match.table.can_stand(r, *s)), None)
+                if free is None:
                     match.note(f"No room to spawn a Bug next to {match.unit(sp).name}")
                     break
-                sx, sy, sz = free[0]
+                sx, sy, sz = free
                 taken.append((sx, sy))
                 match.mission_state["bugs"] += 1
                 match.spawn(NPC, f"Bug {match.mission_state['bugs']}", self.bug_card, sx, sy, sz)

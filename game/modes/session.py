@@ -69,15 +69,16 @@ class Session:
         if side is None or side not in self.controllers:
             return None
         ctl = self.controllers[side]
-        cmd = ctl.decide(m)
-        try:
-            m.submit(cmd)
-        except IllegalCommand:
-            legal = m.legal_commands(side)
-            if not legal:
-                raise
-            cmd = legal[0]
-            m.submit(cmd)
+        with m.reading():  # the match's world stays current for the decision and the command's resolution
+            cmd = ctl.decide(m)
+            try:
+                m.submit(cmd)
+            except IllegalCommand:
+                legal = m.legal_commands(side)
+                if not legal:
+                    raise
+                cmd = legal[0]
+                m.submit(cmd)
         self.last = (side, cmd)
         return cmd
 

@@ -216,3 +216,78 @@ def test_terrain_taken_away_gets_the_graph_of_the_terrain_as_it_stands():
     assert a._lattice(0.5).shared is b._lattice(0.5).shared and spots(a, m) == before
     for t in (a, b, c, alone):
         t.close()
+
+
+def _spots_adjacent_afresh(t, target, radius):
+    """spots_adjacent_to worked out from scratch: every point of the three rings that can_stand and is
+    Adjacent to the target (inches)."""
+    import math
+    from game.battlefield.terrain import EPS, SAME_LEVEL
+    out = []
+    for gap in (0.05, 0.5, 0.95):
+        d = target.radius + radius + gap
+        n = max(8, int(math.ceil(2 * math.pi * d / 0.5)))
+        for k in range(n):
+            a = 2 * math.pi * k / n
+            x, y = round(target.x + d * math.cos(a), 6), round(target.y + d * math.sin(a), 6)
+            z = t.surface_z(x, y, target.z)
+            if abs(z - target.z) <= SAME_LEVEL + EPS and t.can_stand(radius, x, y, z) and \
+                    t.adjacent(Base(-1, "npc", x, y, z, radius), target):
+                out.append((x, y, z))
+    return out
+
+
+def test_spots_adjacent_to_keep_the_terrain_and_apply_the_bases_afresh():
+    """The spots next to a base: what the terrain allows is kept per position (until a door changes), the
+    bases are applied on every call; the answer is always the one worked out from scratch."""
+    t = Table(load_battlefield(MAPS / "doors.tmx"))
+    target = Base(1, "npc", 5.3, 4.0)  # by the gate: the spots beyond it depend on the door
+    others = [Base(2, "player", 4.0, 4.0), Base(3, "player", 6.9, 4.6, radius=0.75)]
+    answers = []
+    for door, bases in [(False, []), (False, others), (True, others), (True, []), (False, others[1:])]:
+        t.set_door("gate", door)
+        t.set_bases([target] + bases)
+        got = t.spots_adjacent_to(target, 0.5, "player")
+        assert got == _spots_adjacent_afresh(t, target, 0.5), (door, len(bases))
+        answers.append(got)
+    assert answers[0] != answers[1] != answers[2] != answers[3]  # the bases and the door both count
+    assert len(answers[3]) > len(answers[0])  # the open gate: spots beyond it
+
+
+def test_a_search_is_kept_while_only_bases_it_cannot_meet_move(monkeypatch):
+    """A reach depends on the terrain and the bases near the mover only: a base moving far away keeps the
+    search (no new one); a base moving near it, or a door, gives a new one; every answer (spots, paths) is
+    the one a table working it out afresh gives."""
+    bf = load_battlefield(MAPS / "doors.tmx")
+    t = Table(bf)
+    m = Base(1, "player", 4.5, 4)
+    far = Base(2, "npc", 11.5, 7.5)
+    searches = []
+    real = movement_mod.TableMovement._search
+    monkeypatch.setattr(movement_mod.TableMovement, "_search",
+                        lambda self, *a, **k: searches.append(self is t) or real(self, *a, **k))
+
+    def check(bases, door):
+        fresh = Table(bf, share_graph=False)
+        fresh.set_door("gate", door)
+        fresh.set_bases(bases)
+        r = t.reach(m, 2.0)
+        assert r.spots == fresh.reach(m, 2.0).spots
+        for x, y, z, _ in r.spots[::7]:
+            assert t.path(m, x, y, z, 2.0) == fresh.path(m, x, y, z, 2.0)
+        return r
+
+    t.set_bases([m, far])
+    first = check([m, far], False)
+    n = sum(searches)
+    moved = [m, Base(2, "npc", 11.5, 6.5)]  # still out of reach of a 2" search
+    v = t.version
+    t.set_bases(moved)
+    assert t.version > v and check(moved, False) is first and sum(searches) == n
+    near = [m, Base(2, "npc", 4.5, 5.5)]  # in the way
+    t.set_bases(near)
+    assert check(near, False).spots != first.spots
+    t.set_bases(moved)  # back: the search kept for these bases
+    assert check(moved, False) is first
+    t.set_door("gate", True)
+    assert check(moved, True) is not first

@@ -535,6 +535,27 @@ def test_compel_makes_another_unit_attack_for_you(sk):
     assert m.active_unit == a[0] and m.side_of(b[0]) == "B"
 
 
+def _enemies_afresh(m, uid):
+    return [u for u in m.units() if m.side_of(u) != m.side_of(uid)]
+
+
+def test_enemies_kept_between_syncs_are_the_enemies_even_under_compel(sk):
+    """enemies_of keeps its lists with the units() lists; a Compelled unit fights for the other side for one
+    action without a table sync, and its enemies and theirs are still those worked out afresh."""
+    m, a, b = sk([(unit("SCH-SB-CMP"), 5, 10)], [(card(), 9, 10), (card(hit=3), 10.2, 10)])
+    every = a + b
+    assert all(m.enemies_of(u) == _enemies_afresh(m, u) for u in every)
+    assert m.enemies_of(b[0]) == a
+    m.submit(C.Activate("A", a[0]))
+    m.submit(C.UseSkill("A", "SCH-SB-CMP", target=b[0]))
+    assert m.side_of(b[0]) == "A" and m.enemies_of(b[0]) == [b[1]]
+    assert all(m.enemies_of(u) == _enemies_afresh(m, u) for u in every)
+    roll(m, 2, 2, 2, 6, 6, 6)
+    m.submit(C.MeleeAttack("A", "mel", b[1]))
+    assert m.side_of(b[0]) == "B" and m.enemies_of(b[0]) == a and m.enemies_of(a[0]) == [b[0]]
+    assert all(m.enemies_of(u) == _enemies_afresh(m, u) for u in every if m.standing(u))
+
+
 def test_misdirection_swaps_two_units_any_moment(sk):
     shroud = unit("SCH-SB-MSD", name="Shroud")
     m, a, b = sk([(shroud, 5, 10), (card(), 5, 20)], [(card(), 20, 10), (card(), 22, 22)], dice=A1TO)
