@@ -7,7 +7,7 @@ from game.match.match import Match
 from game.match.mission import MissionScript, Result
 from game.match.scenario import Scenario, SideSpec
 from game.rules.dice import ScriptedDice
-from game.rules.model import MELEE, RANGED, Special, UnitCard, WeaponCard
+from game.rules.model import MELEE, RANGED, UnitCard, WeaponCard
 
 
 def card(name="Trooper", act=2, arm=3, hit=3, melee=(3, 4), ranged=(3, 4), specials=(), weapon_specials=(),

@@ -136,7 +136,6 @@ def test_npc_activates_after_each_player_unit_nearest_first(make_skirmish):
 
 
 def test_undo_only_dice_free_commands_and_replay_hash(make_skirmish):
-    from tests.match.conftest import skirmish
     m, a, b = make_skirmish([(card(), 5, 5)], [(card(), 15, 5)], dice=START + [3, 3, 3, 6, 6, 6])
     m.submit(C.Activate("A", a[0]))
     assert m.can_undo()

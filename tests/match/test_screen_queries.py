@@ -28,7 +28,7 @@ def test_skill_cost_of_a_ready_unit_is_what_its_first_action_would_pay(make_skir
     m, a, b = make_skirmish([(card(act=2, skills=("INT-STRAT",)), 10, 10)], [(card(), 20, 20)], dice=START,
                             catalog=cat)
     cost, pay, why = m.skill_cost_for(a[0], "INT-STRAT")
-    base, to_only = cat.skills["INT-STRAT"].act_cost, False
+    base = cat.skills["INT-STRAT"].act_cost
     assert (cost, pay, why) == (base, (base, 0), None)
     assert m.activation is None  # asked without activating it
 
