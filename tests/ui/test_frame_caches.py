@@ -1,0 +1,86 @@
+"""The battle screen keeps pictures between frames (the table with its doors and grid, the background around it,
+...): each is made again when what it shows changes, so nothing on screen is stale."""
+from pathlib import Path
+
+import pygame
+
+from game.battlefield import load_battlefield
+from game.ui.board import BoardRenderer
+from game.ui.battle.painter import strips_around
+
+from .driver import Driver
+from .test_skills_ui import interdictors_battle
+
+MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
+
+
+def rift_renderer(app):
+    bf = load_battlefield(MAPS / "pve-rift-30x22.tmx")
+    return bf, BoardRenderer(bf, "inches", app.palette, app.text, app.sprites)
+
+
+def test_the_table_picture_is_made_again_when_a_door_the_grid_or_the_zoom_changes(app):
+    bf, r = rift_renderer(app)
+    door = bf.doors[0]
+    ppi = 30
+    closed = {d.id: False for d in bf.doors}
+    pic = r.board_picture(ppi, closed, False)
+    assert r.board_picture(ppi, dict(closed), False) is pic, "nothing changed: the same picture"
+    mid = (int(round((door.a[0] + door.b[0]) / 2 * ppi)), int(round((door.a[1] + door.b[1]) / 2 * ppi)))
+    assert tuple(pic.get_at(mid))[:3] == (10, 10, 10), "a closed door: the dark hinge in its middle"
+    opened = r.board_picture(ppi, closed | {door.id: True}, False)
+    assert opened is not pic
+    assert tuple(opened.get_at(mid))[:3] != (10, 10, 10), "the door opened: drawn open"
+    # the grid painted in, then taken away again
+    grid = r.board_picture(ppi, closed, True)
+    plain = r.static_surface(ppi)
+    line = (2 * ppi, 5 * ppi + ppi // 2)  # on the 2" line, away from the doors
+    assert grid.get_at(line) != plain.get_at(line)
+    assert r.board_picture(ppi, closed, False).get_at(line) == plain.get_at(line)
+    # another zoom: a picture of its size
+    assert r.board_picture(40, closed, False).get_size() == r.static_surface(40).get_size()
+    # a picture with the threat areas painted in is the one the doors go on
+    tinted = r.static_surface(ppi).copy()
+    tinted.fill((200, 0, 0))
+    out = r.board_picture(ppi, closed, False, static=tinted)
+    assert tuple(out.get_at((3, 3)))[:3] == (200, 0, 0)
+    assert tuple(out.get_at(mid))[:3] == (10, 10, 10)
+
+
+def test_the_strips_around_the_table_cover_the_rest_of_the_view():
+    view = pygame.Rect(0, 46, 870, 726)
+    for covered in (pygame.Rect(30, 112, 810, 594), pygame.Rect(-50, 20, 2000, 2000), pygame.Rect(0, 0, 0, 0),
+                    pygame.Rect(600, 500, 900, 900)):
+        strips = [s for s in strips_around(view, covered) if s.w > 0 and s.h > 0]
+        inside = covered.clip(view)
+        area = sum(s.w * s.h for s in strips) + inside.w * inside.h
+        assert area == view.w * view.h
+        parts = strips + ([inside] if inside.w and inside.h else [])
+        for i, a in enumerate(parts):
+            assert view.contains(a)
+            assert all(not a.colliderect(b) for b in parts[i + 1:])
+
+
+def test_the_view_around_the_table_is_painted_every_frame(app):
+    """Nothing of an earlier frame shows around the table: the background is painted, after a pan too."""
+    d = Driver(app)
+    sc = interdictors_battle(d)
+    d.move_mouse(sc.layout["hint"].center)
+    view = sc.layout["view"]
+    for pan in ((0, 0), (-120, -80)):
+        sc.camera.pan(*pan)
+        app.screen.fill((255, 0, 255))
+        app._redraw = True
+        d.step(1)
+        pix = pygame.PixelArray(app.screen)
+        try:
+            magenta = app.screen.map_rgb((255, 0, 255))
+            left = [(x, y) for x in range(view.x, view.right, 7) for y in range(view.y, view.bottom, 7)
+                    if pix[x, y] == magenta]
+        finally:
+            pix.close()
+        assert not left, f"stale pixels in the view at {left[:3]}"
+    bg = tuple(app.palette.bg)
+    corner = (view.x + 2, view.bottom - 3)
+    if not pygame.Rect(sc.camera.origin, sc.renderer.static_surface(sc.camera.ppi).get_size()).collidepoint(corner):
+        assert tuple(app.screen.get_at(corner))[:3] == bg
