@@ -84,3 +84,30 @@ def test_the_view_around_the_table_is_painted_every_frame(app):
     corner = (view.x + 2, view.bottom - 3)
     if not pygame.Rect(sc.camera.origin, sc.renderer.static_surface(sc.camera.ppi).get_size()).collidepoint(corner):
         assert tuple(app.screen.get_at(corner))[:3] == bg
+
+
+def test_cards_are_kept_per_unit_and_made_again_when_the_match_changes(app, monkeypatch):
+    from game.match import commands as C
+    from game.ui.cardview import CardView
+    d = Driver(app)
+    sc = interdictors_battle(d)
+    m = sc.match
+    a, b = [u for u in m.units(sc.side) if m.readiness(u).ready][:2]
+    made = []
+    make = CardView._make
+    monkeypatch.setattr(CardView, "_make", lambda self, match, uid, *rest: made.append(uid) or make(self, match, uid,
+                                                                                                     *rest))
+    card, w = sc.card, sc.layout["card"].w
+    card.forget()
+    ca = card.render(m, a, w, sc.version)
+    ca_chips = list(card.chips)
+    card.render(m, b, w, sc.version)
+    assert card.render(m, a, w, sc.version) is ca, "hovering back: the card kept"
+    assert card.chips == ca_chips, "with its chips (their rule texts)"
+    assert made == [a, b]
+    before = pygame.image.tobytes(ca, "RGBA")
+    assert sc.submit(C.Activate(sc.side, a))  # the match changes: a is activating now
+    now = card.render(m, a, w, sc.version)
+    assert made == [a, b, a], "a new version: the card made again"
+    assert pygame.image.tobytes(now, "RGBA") != before, "it shows the unit activating"
+
