@@ -449,17 +449,25 @@ class BoardRenderer:
         return self.sprites.base("item" if v.item else "unit", v.style, r_px, v.label, v.hit, v.max_hit,
                                  v.leader, dim, role, ready, v.downed)
 
-    def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None,
-                  ready: bool = False) -> None:
+    def unit_blits(self, cam: Camera, v: UnitView, dim: bool, at=None, ready: bool = False) -> list:
+        """(surface, rect) to blit, in order, for one base: its sprite, then its elevation tag (a unit standing on a
+        platform shows how high it is)."""
         spr = self.unit_sprite(v, cam.ppi, dim, ready)
         x, y = at if at is not None else (v.x, v.y)
-        sx, sy = cam.to_screen(x, y)
-        rect = spr.get_rect(center=(sx, sy))
-        if alpha is not None:
-            spr = spr.copy()
-            spr.set_alpha(alpha)
-        screen.blit(spr, rect)
+        rect = spr.get_rect(center=cam.to_screen(x, y))
+        out = [(spr, rect)]
         if v.z > 0.01 and cam.ppi >= 14:
-            # elevation tag: a unit standing on a platform shows how high it is
-            self.text.blit(screen, f'{v.z:g}"', (rect.right - 4, rect.top + 2), 9, (250, 250, 250), True,
-                           anchor="topleft", shadow=True)
+            tag = f'{v.z:g}"'
+            t = self.text.render(tag, 9, (250, 250, 250), True)
+            tr = t.get_rect(topleft=(rect.right - 4, rect.top + 2))
+            out += [(self.text.render(tag, 9, (0, 0, 0), True), tr.move(1, 1)), (t, tr)]
+        return out
+
+    def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None,
+                  ready: bool = False) -> None:
+        blits = self.unit_blits(cam, v, dim, at, ready)
+        if alpha is not None:
+            spr = blits[0][0].copy()
+            spr.set_alpha(alpha)
+            blits[0] = (spr, blits[0][1])
+        screen.blits(blits, False)

@@ -111,3 +111,28 @@ def test_cards_are_kept_per_unit_and_made_again_when_the_match_changes(app, monk
     assert made == [a, b, a], "a new version: the card made again"
     assert pygame.image.tobytes(now, "RGBA") != before, "it shows the unit activating"
 
+
+def test_the_bases_drawn_follow_a_pan_and_the_match(app):
+    from game.match import commands as C
+    d = Driver(app)
+    sc = interdictors_battle(d)
+    d.move_mouse(sc.layout["hint"].center)
+    table = sc.painter.table
+    m = sc.match
+    uid = next(u for u in m.units(sc.side) if m.readiness(u).ready)
+
+    def entry():
+        return next(e for e in table._plan() if e[0].uid == uid)
+
+    v, pos, r_px, dim, ready, blits = entry()
+    assert ready and blits[0][1].center == pos == sc.camera.to_screen(v.x, v.y)
+    sc.camera.pan(30, -20)
+    d.step(1)
+    _, moved, *_ = entry()
+    assert moved == (pos[0] + 30, pos[1] - 20), "panned: drawn where the base now is on screen"
+    assert sc.submit(C.Activate(sc.side, uid))
+    d.step(1)
+    _, _, _, dim2, ready2, blits2 = entry()
+    assert not ready2 and not dim2, "activating: its Ready light is off"
+    assert blits2[0][0] is not blits[0][0], "a new picture of the base"
+    assert blits2[0][0] is sc.renderer.unit_sprite(sc.by_uid[uid], sc.camera.ppi, False, False)
