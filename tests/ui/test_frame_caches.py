@@ -136,3 +136,26 @@ def test_the_bases_drawn_follow_a_pan_and_the_match(app):
     assert not ready2 and not dim2, "activating: its Ready light is off"
     assert blits2[0][0] is not blits[0][0], "a new picture of the base"
     assert blits2[0][0] is sc.renderer.unit_sprite(sc.by_uid[uid], sc.camera.ppi, False, False)
+
+
+def test_hovering_another_base_paints_its_card_over_the_same_panel(app):
+    """The card has a region of its own: going from base to base repaints the card, not the panel under it, and
+    the panel shown is the one a full repaint gives."""
+    d = Driver(app)
+    sc = interdictors_battle(d)
+    m = sc.match
+    a, b = [u for u in m.units(sc.side)][:2]
+    pp = sc.painter.panel
+    d.hover_board(m.position(a).x, m.position(a).y)
+    assert sc.sel.card_uid() == a
+    panel_key, card_key = pp._keys["panel"], pp._keys["card"]
+    d.hover_board(m.position(b).x, m.position(b).y)
+    assert sc.sel.card_uid() == b
+    assert pp._keys["card"] != card_key, "another card"
+    assert pp._keys["panel"] == panel_key, "the panel under it left as it is"
+    panel = sc.layout["panel"]
+    shown = app.screen.subsurface(panel).copy()
+    pp.forget()
+    app._redraw = True
+    d.step(1)
+    assert pygame.image.tobytes(app.screen.subsurface(panel), "RGB") == pygame.image.tobytes(shown, "RGB")
