@@ -159,3 +159,29 @@ def test_hovering_another_base_paints_its_card_over_the_same_panel(app):
     app._redraw = True
     d.step(1)
     assert pygame.image.tobytes(app.screen.subsurface(panel), "RGB") == pygame.image.tobytes(shown, "RGB")
+
+
+def test_a_fading_toast_leaves_the_shared_text_picture_opaque(app):
+    """The text pictures are shared (cached by text, size, colour): fading a toast fades a copy."""
+    app.step(2)
+    app.toast("Nothing to undo", "error")
+    for _ in range(int(3.3 * 60)):  # into the fade
+        app.step(1)
+    assert app.toasts, "still showing, fading"
+    shared = app.text.render("Nothing to undo", 14, (245, 245, 245), True)
+    assert shared.get_alpha() in (None, 255)
+
+
+def test_the_label_by_the_cursor_is_made_for_its_text(app):
+    d = Driver(app)
+    sc = interdictors_battle(d)
+    pp = sc.painter.panel
+    pal = app.palette
+    a = pp._label_picture("Scout  ·  HIT 2/2", pal.text)
+    assert pp._label_picture("Scout  ·  HIT 2/2", pal.text) is a
+    b = pp._label_picture("Scout  ·  HIT 1/2", pal.text)
+    assert b is not a and pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
+    c = pp._label_picture("Scout  ·  HIT 1/2", pal.bad)
+    assert tuple(c.get_at((0, c.get_height() // 2)))[:3] == tuple(pal.bad)[:3], "the rim in the label's colour"
+    two = pp._label_picture("Scout\nNext: Behaviour line 1", pal.text)
+    assert two.get_height() > b.get_height(), "a second line"

@@ -292,24 +292,36 @@ class PanelPainter:
     def label(self, screen, txt, col) -> None:
         """A small box by the cursor; a second line (after a newline) in the text colour, wrapped."""
         sc = self.sc
-        T = sc.app.text
         mx, my = sc.app.mouse
-        first, _, rest = txt.partition("\n")
-        surfs = [T.render(first, 12, col, True)] + [T.render(line, 12, sc.app.palette.text)
-                                                    for line in (T.wrap(rest, 12, sc.px(360)) if rest else [])]
-        w = max(s.get_width() for s in surfs)
-        h = sum(s.get_height() for s in surfs)
-        r = pygame.Rect(0, 0, w, h)
-        r.bottomleft = (mx + 18, my - 12)
-        r = r.inflate(10, 6)
+        pic = self._label_picture(txt, col)
+        r = pic.get_rect()
+        r.bottomleft = (mx + 13, my - 9)
         view = sc.layout["view"]
         if r.right > view.right:
             r.right = mx - 8
         if r.top < view.top:
             r.top = my + 18
-        pygame.draw.rect(screen, (10, 12, 16), r, border_radius=4)
-        pygame.draw.rect(screen, col, r, 1, border_radius=4)
-        y = r.y + 3
-        for s in surfs:
-            screen.blit(s, (r.x + 5, y))
-            y += s.get_height()
+        screen.blit(pic, r)
+
+    def _label_picture(self, txt, col) -> pygame.Surface:
+        """The label's box with its text, made once per text, colour, palette and scale."""
+        sc = self.sc
+        T = sc.app.text
+        key = ("label", txt, tuple(col), sc.app.palette.name, T.scale, sc.px(360))
+
+        def make():
+            first, _, rest = txt.partition("\n")
+            surfs = [T.render(first, 12, col, True)] + [T.render(line, 12, sc.app.palette.text)
+                                                        for line in (T.wrap(rest, 12, sc.px(360)) if rest else [])]
+            w = max(s.get_width() for s in surfs)
+            h = sum(s.get_height() for s in surfs)
+            pic = pygame.Surface((w + 10, h + 6), pygame.SRCALPHA)
+            r = pic.get_rect()
+            pygame.draw.rect(pic, (10, 12, 16), r, border_radius=4)
+            pygame.draw.rect(pic, col, r, 1, border_radius=4)
+            y = 3
+            for s in surfs:
+                pic.blit(s, (5, y))
+                y += s.get_height()
+            return pic
+        return self.wrap_cache.get(key, make)
