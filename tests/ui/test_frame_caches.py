@@ -185,3 +185,30 @@ def test_the_label_by_the_cursor_is_made_for_its_text(app):
     assert tuple(c.get_at((0, c.get_height() // 2)))[:3] == tuple(pal.bad)[:3], "the rim in the label's colour"
     two = pp._label_picture("Scout\nNext: Behaviour line 1", pal.text)
     assert two.get_height() > b.get_height(), "a second line"
+
+
+def test_work_ahead_waits_a_frame_for_the_mouse_s_own_work_but_never_stalls(app):
+    """A frame that spent its budget on what is under the mouse (a new path) runs no slice of the work ahead; the
+    next frame runs one whatever it spent, so the threat areas are worked out while the mouse sweeps."""
+    from game.ui.battle.lookahead import BUDGET_MS
+    d = Driver(app)
+    sc = interdictors_battle(d)
+    d.move_mouse(sc.layout["hint"].center)
+    ahead = sc.ahead
+    ahead.threat_on = True
+
+    def slices():
+        return sum(len(j.partial) + j.done for j in ahead.look.jobs.values())
+
+    ahead.update(spent_ms=0.0)  # asked for, a first slice run
+    assert ahead.busy and slices() >= 1
+    n = slices()
+    ahead.update(spent_ms=BUDGET_MS + 1)
+    assert slices() == n, "the mouse's work took the frame: no slice"
+    ahead.update(spent_ms=BUDGET_MS + 1)
+    assert slices() > n, "but never two frames in a row"
+    for _ in range(2000):
+        if not ahead.busy:
+            break
+        ahead.update(spent_ms=BUDGET_MS + 1)
+    assert not ahead.busy and ahead.result(ahead.threat_key()) is not None
