@@ -68,6 +68,7 @@ class App:
         self.scenes: list = []
         self.running = True
         self.toasts: list[Toast] = []
+        self._toast_boxes: dict = {}  # (size, alpha) -> a toast's translucent background
         self.clock = pygame.time.Clock()
         self.frame = 0
         self.last_dialog: str | None = None  # text of the last message dialog (tests read it)
@@ -369,13 +370,23 @@ class App:
         for t, r in self.toast_rects():
             col = {"error": self.palette.bad, "ok": self.palette.good}.get(t.kind, self.palette.player)
             surf = self.text.render(t.text, 14, (245, 245, 245), True)
-            bg = pygame.Surface(r.size, pygame.SRCALPHA)
             a = 235 if t.t < 3.0 else int(235 * (3.5 - t.t) / 0.5)
-            bg.fill((20, 24, 30, max(0, a)))
-            screen.blit(bg, r)
+            screen.blit(self._toast_box(r.size, max(0, a)), r)
             pygame.draw.rect(screen, col, r, 2, border_radius=6)
-            surf.set_alpha(max(0, min(255, a + 20)))
+            if a + 20 < 255:  # fading: a copy, the text's picture is shared
+                surf = surf.copy()
+                surf.set_alpha(max(0, a + 20))
             screen.blit(surf, surf.get_rect(center=r.center))
+
+    def _toast_box(self, size, alpha: int) -> pygame.Surface:
+        """A toast's translucent background, made once per size and alpha."""
+        got = self._toast_boxes.get((size, alpha))
+        if got is None:
+            if len(self._toast_boxes) > 64:
+                self._toast_boxes.clear()
+            got = self._toast_boxes[(size, alpha)] = pygame.Surface(size, pygame.SRCALPHA)
+            got.fill((20, 24, 30, alpha))
+        return got
 
 
 def run_app(args=None) -> int:

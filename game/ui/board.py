@@ -145,6 +145,7 @@ class BoardRenderer:
         self._recent: dict[int, pygame.Surface] = {}  # the last few zoom levels
         self._grid: pygame.Surface | None = None
         self._grid_ppi = 0
+        self._picture = None  # (static picture, (ppi, doors, grid), it with the grid and the doors painted in)
         self._faces = ()
 
     def set_faces(self, faces) -> None:
@@ -155,6 +156,7 @@ class BoardRenderer:
         self._static = None
         self._recent.clear()
         self._grid = None
+        self._picture = None
 
     # -- tiles ---------------------------------------------------------------------------------------
     def _tile_surface(self) -> pygame.Surface:
@@ -398,25 +400,47 @@ class BoardRenderer:
         return s
 
     # -- per frame ---------------------------------------------------------------------------------------
-    def draw_board(self, screen: pygame.Surface, cam: Camera, doors_open: dict[str, bool], show_grid: bool,
-                   static: pygame.Surface | None = None) -> None:
-        """`static`: the static picture with something painted into it (the threat areas), else the plain one."""
-        static = static if static is not None else self.static_surface(cam.ppi)
-        screen.blit(static, cam.origin)
-        if show_grid:
-            screen.blit(self.grid_surface(cam.ppi), cam.origin)
+    def board_picture(self, ppi: int, doors_open: dict[str, bool], show_grid: bool,
+                      static: pygame.Surface | None = None) -> pygame.Surface:
+        """The static picture (or `static`: one with something painted into it, the threat areas) with the grid
+        and the doors as they stand painted in: made again when the picture, the zoom, a door or the grid
+        changes, so a frame blits one opaque picture."""
+        static = static if static is not None else self.static_surface(ppi)
+        doors = tuple(bool(doors_open.get(d.id, d.open)) for d in self.bf.doors)
+        key = (ppi, doors, bool(show_grid))
+        got = self._picture
+        if got is not None and got[0] is static and got[1] == key:
+            return got[2]
+        if not doors and not show_grid:
+            pic = static
+        else:
+            pic = static.copy()
+            if show_grid:
+                pic.blit(self.grid_surface(ppi), (0, 0))
+            self._draw_doors(pic, doors, lambda x, y: (int(round(x * ppi)), int(round(y * ppi))), ppi)
+        self._picture = (static, key, pic)
+        return pic
+
+    def _draw_doors(self, surf, doors, to_px, ppi: int) -> None:
+        """The doors, open (a dashed line) or closed (a thick bar), at `to_px` of their ends."""
         p = self.palette
-        for d in self.bf.doors:
-            a, b = cam.to_screen(*d.a), cam.to_screen(*d.b)
-            if doors_open.get(d.id, d.open):
-                _dashed_line(screen, p.door, a, b, 2, 5, 4)
-                pygame.draw.circle(screen, p.door, a, 4)
+        for d, open_ in zip(self.bf.doors, doors):
+            a, b = to_px(*d.a), to_px(*d.b)
+            if open_:
+                _dashed_line(surf, p.door, a, b, 2, 5, 4)
+                pygame.draw.circle(surf, p.door, a, 4)
             else:
-                w = max(4, int(cam.ppi * 0.24))
-                pygame.draw.line(screen, (10, 10, 10), a, b, w + 4)
-                pygame.draw.line(screen, p.door, a, b, w)
+                w = max(4, int(ppi * 0.24))
+                pygame.draw.line(surf, (10, 10, 10), a, b, w + 4)
+                pygame.draw.line(surf, p.door, a, b, w)
                 mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-                pygame.draw.circle(screen, (10, 10, 10), (mx, my), max(3, w // 2))
+                pygame.draw.circle(surf, (10, 10, 10), (mx, my), max(3, w // 2))
+
+    def draw_board(self, screen: pygame.Surface, cam: Camera, doors_open: dict[str, bool], show_grid: bool,
+                   static: pygame.Surface | None = None) -> pygame.Rect:
+        """`static`: the static picture with something painted into it (the threat areas), else the plain one.
+        Returns the part of the screen the (opaque) table covers."""
+        return screen.blit(self.board_picture(cam.ppi, doors_open, show_grid, static), cam.origin)
 
     def unit_sprite(self, v: UnitView, ppi: int, dim: bool, ready: bool = False) -> pygame.Surface:
         r_px = max(5, int(round(v.r * ppi)))
@@ -425,17 +449,25 @@ class BoardRenderer:
         return self.sprites.base("item" if v.item else "unit", v.style, r_px, v.label, v.hit, v.max_hit,
                                  v.leader, dim, role, ready, v.downed)
 
-    def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None,
-                  ready: bool = False) -> None:
+    def unit_blits(self, cam: Camera, v: UnitView, dim: bool, at=None, ready: bool = False) -> list:
+        """(surface, rect) to blit, in order, for one base: its sprite, then its elevation tag (a unit standing on a
+        platform shows how high it is)."""
         spr = self.unit_sprite(v, cam.ppi, dim, ready)
         x, y = at if at is not None else (v.x, v.y)
-        sx, sy = cam.to_screen(x, y)
-        rect = spr.get_rect(center=(sx, sy))
-        if alpha is not None:
-            spr = spr.copy()
-            spr.set_alpha(alpha)
-        screen.blit(spr, rect)
+        rect = spr.get_rect(center=cam.to_screen(x, y))
+        out = [(spr, rect)]
         if v.z > 0.01 and cam.ppi >= 14:
-            # elevation tag: a unit standing on a platform shows how high it is
-            self.text.blit(screen, f'{v.z:g}"', (rect.right - 4, rect.top + 2), 9, (250, 250, 250), True,
-                           anchor="topleft", shadow=True)
+            tag = f'{v.z:g}"'
+            t = self.text.render(tag, 9, (250, 250, 250), True)
+            tr = t.get_rect(topleft=(rect.right - 4, rect.top + 2))
+            out += [(self.text.render(tag, 9, (0, 0, 0), True), tr.move(1, 1)), (t, tr)]
+        return out
+
+    def draw_unit(self, screen: pygame.Surface, cam: Camera, v: UnitView, dim: bool, at=None, alpha=None,
+                  ready: bool = False) -> None:
+        blits = self.unit_blits(cam, v, dim, at, ready)
+        if alpha is not None:
+            spr = blits[0][0].copy()
+            spr.set_alpha(alpha)
+            blits[0] = (spr, blits[0][1])
+        screen.blits(blits, False)

@@ -1,7 +1,8 @@
 """The unit card panel: ACT / ARM / HIT, weapons with ATT / SKL / specials, skills.
 
-Rendered once per (unit, match version) into a Surface. Specials and skills are chips; hovering one
-shows its rule text from the catalog in a pygame-gui tooltip.
+Rendered once per (unit, match version) into a Surface; the last few cards made are kept (hovering back and forth
+between bases shows them again at no cost), keyed by all a card depends on. Specials and skills are chips;
+hovering one shows its rule text from the catalog in a pygame-gui tooltip.
 """
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ def skill_tip(catalog, sid: str) -> tuple[str, str]:
     return s.name, f"<b>{escape(s.name)}{cost}</b><br>{escape(s.text)}"
 
 
+KEPT = 12  # cards kept (the units hovered lately)
+
+
 class CardView:
     def __init__(self, app) -> None:
         self.app = app
@@ -42,9 +46,17 @@ class CardView:
         self._surf: pygame.Surface | None = None
         self.chips: list[tuple[pygame.Rect, str]] = []  # rect relative to the card, tooltip html
         self.own_side = "player"  # the side of the person at the screen ("Your squad")
+        self._made: dict = {}  # key -> (surface, chips) of the last cards made, oldest first
 
     def invalidate(self) -> None:
+        """Look the card up again at the next render (a card kept under the same key is still right: the key
+        holds everything a card shows, the match's version included)."""
         self._key = None
+
+    def forget(self) -> None:
+        """Make every card anew."""
+        self._key = None
+        self._made.clear()
 
     def height(self, match, uid: int | None, width: int, version: int, note: str = "", compact: bool = False) -> int:
         """The height the card of `uid` takes at this width (what the panel's layout makes room for)."""
@@ -54,12 +66,19 @@ class CardView:
                compact: bool = False) -> pygame.Surface:
         """The card; `compact`: for a short panel (large UI scale, small window): the status on the name's line,
         flat stat boxes, one line per weapon."""
-        key = (uid, width, version, note, self.app.palette.name, compact, self.own_side)
+        key = (uid, width, version, note, self.app.palette.name, compact, self.own_side,
+               self.app.settings.ui_scale)
         if key == self._key and self._surf is not None:
             return self._surf
         self._key = key
-        self.chips = []
-        self._surf = self._make(match, uid, width, note, compact)
+        got = self._made.pop(key, None)
+        if got is None:
+            self.chips = []
+            got = (self._make(match, uid, width, note, compact), self.chips)
+            while len(self._made) >= KEPT:
+                self._made.pop(next(iter(self._made)))
+        self._made[key] = got  # the newest last
+        self._surf, self.chips = got
         return self._surf
 
     def _make(self, match, uid, width, note, compact=False) -> pygame.Surface:

@@ -6,7 +6,7 @@ there a moment (like a tooltip), so sweeping the mouse over the table costs noth
 from __future__ import annotations
 
 from .foresight import destination_work, intent_work, out_of_reach_work, threat_work
-from .lookahead import Lookahead
+from .lookahead import BUDGET_MS, Lookahead
 
 DWELL = {"dest": 0.12, "intent": 0.25, "reach": 0.25}  # seconds the mouse rests on a thing before it is asked
 
@@ -18,6 +18,7 @@ class Ahead:
         self.threat_on = False  # toggled with T
         self.threat_held = False  # while Alt is held
         self._resting: dict[str, tuple] = {}  # kind -> (key, time the mouse came to it)
+        self.held_back = False  # the last frame ran no work ahead (the mouse's own work took its time)
 
     @property
     def threat_shown(self) -> bool:
@@ -74,7 +75,10 @@ class Ahead:
         return job.value if job is not None and job.done else None
 
     # -- each frame ---------------------------------------------------------------------------------------------
-    def update(self) -> None:
+    def update(self, spent_ms: float = 0.0) -> None:
+        """Ask for what is wanted now and run a slice of the work within the frame's budget, less `spent_ms`
+        the frame already spent on what is under the mouse; a frame that spent it all runs none, the next one
+        runs at least one slice (the work goes on while the mouse sweeps)."""
         sc = self.sc
         m = sc.match
         look = self.look
@@ -95,7 +99,11 @@ class Ahead:
             name = "Move" if sc.sel.mode == "move" else "Dash"
             look.want(key, lambda: out_of_reach_work(m, key[2], key[3], key[4], pv.budget + pv.extension, name))
         if look.pending:
-            look.run()
+            if spent_ms >= BUDGET_MS and not self.held_back:
+                self.held_back = True
+                return
+            self.held_back = False
+            look.run(max(0.0, BUDGET_MS - spent_ms))
 
     @property
     def busy(self) -> bool:

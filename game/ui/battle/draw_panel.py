@@ -109,16 +109,24 @@ class PanelPainter:
             T.blit(screen, txt, (x, cy), 14, col, True, anchor="midleft")
 
     # -- the right panel --------------------------------------------------------------------------------------
-    def _panel_key(self, uid, note):
+    def _panel_key(self):
+        """What the panel's background, the costs beside the buttons and the deployment count show."""
         sc = self.sc
         m = sc.match
         panel = sc.panel
-        acts = tuple((st.key, st.cost, st.reason) for st in panel.actions) if m.phase != "deploy" else ()
+        acts = tuple((st.key, st.cost, st.reason, st.enabled, getattr(st, "note", ""), st.hotkey)
+                     for st in panel.actions) if m.phase != "deploy" else ()
         buttons = tuple((tuple(b.rect), k) for b, k in panel.buttons.items()) + \
             ((tuple(panel.b_end.rect),) if panel.b_end is not None else ())
         und = len([u for u in m.units(sc.side, standing=False) if m.position(u) is None]) if m.phase == "deploy" else 0
-        return (sc.version, uid, note, m.phase, acts, buttons, und, sc.app.palette.name, id(sc.card),
-                tuple(sc.layout["card"]), sc.card._key, sc.sel.card_scroll)
+        return (sc.version, m.phase, acts, buttons, und, sc.app.palette.name, tuple(sc.layout["card"]),
+                tuple(sc.layout.get("actions", ())), tuple(sc.layout["panel"]))
+
+    def _card_key(self, uid, note):
+        """What the card's box shows: the card (its key: unit, version, width...), how far it is scrolled."""
+        sc = self.sc
+        return (uid, note, id(sc.card), sc.card._key, sc.sel.card_scroll, sc.app.palette.name,
+                tuple(sc.layout["card"]))
 
     def _draw_panel_cached(self, screen) -> None:
         sc = self.sc
@@ -135,10 +143,12 @@ class PanelPainter:
             sel.card_scroll_uid = uid
             sel.card_scroll = 0
         sel.card_scroll = min(sel.card_scroll, sel.card_scroll_max())
-        if self.region(screen, "panel", panel, self._panel_key(uid, note), lambda s: self._draw_panel(s, uid, note),
-                       blit=False):
-            self._keys.pop("info", None)
-            self._keys.pop("log", None)
+        if self.region(screen, "panel", panel, self._panel_key(), self._draw_panel, blit=False):
+            for name in ("card", "info", "log"):  # painted over: paint them again
+                self._keys.pop(name, None)
+        # the card (what changes as the mouse goes from base to base) in a region of its own
+        self.region(screen, "card", L["card"], self._card_key(uid, note), lambda s: self._draw_card(s, uid, note),
+                    blit=False)
         info = L.get("info")
         if info is not None and info.h > 0 and m.phase != "deploy":
             lines = tuple(info_lines(sc))
@@ -149,7 +159,7 @@ class PanelPainter:
                     lambda s: (s.fill(sc.app.palette.panel, lg.rect), lg.draw(s)), blit=False)
         screen.blit(self._off, panel, area=panel)
 
-    def _draw_panel(self, screen, uid, note) -> None:
+    def _draw_panel(self, screen) -> None:
         sc = self.sc
         app, m = sc.app, sc.match
         pal, T = app.palette, app.text
@@ -157,7 +167,22 @@ class PanelPainter:
         panel = L["panel"]
         screen.fill(pal.panel, panel)
         pygame.draw.line(screen, pal.panel_edge, panel.topleft, panel.bottomleft)
-        cr = L["card"]
+        if m.phase == "deploy":
+            r = L.get("deploy_head")
+            if r is not None:
+                und = [u for u in m.units(sc.side, standing=False) if m.position(u) is None]
+                T.blit(screen, f"To deploy: {len(und)}" if und else "Everyone is deployed: Start battle",
+                       r.topleft, 14, pal.text, True)
+        else:
+            self._action_notes(screen)
+
+    def _draw_card(self, screen, uid, note) -> None:
+        """The card in its box, scrolled; a strip saying there is more when it does not fit."""
+        sc = self.sc
+        m = sc.match
+        pal = sc.app.palette
+        cr = sc.layout["card"]
+        screen.fill(pal.panel, cr)
         card = sc.card.render(m, uid, cr.w, sc.version, note, sc.sel.card_compact)
         pygame.draw.rect(screen, (24, 29, 36), cr, border_radius=8)
         pygame.draw.rect(screen, pal.panel_edge, cr, 1, border_radius=8)
@@ -169,14 +194,6 @@ class PanelPainter:
         if vr.h < cr.h:  # more card than room: say so in a strip of its own, and which way the wheel goes
             self._card_more(screen, pygame.Rect(cr.x, vr.bottom, cr.w, cr.bottom - vr.bottom), sc.sel.card_scroll > 0,
                             sc.sel.card_scroll < sc.sel.card_scroll_max())
-        if m.phase == "deploy":
-            r = L.get("deploy_head")
-            if r is not None:
-                und = [u for u in m.units(sc.side, standing=False) if m.position(u) is None]
-                T.blit(screen, f"To deploy: {len(und)}" if und else "Everyone is deployed: Start battle",
-                       r.topleft, 14, pal.text, True)
-        else:
-            self._action_notes(screen)
 
     def _action_notes(self, screen) -> None:
         """Beside each action button: the cost (or why it is not possible), and its key."""
@@ -276,24 +293,36 @@ class PanelPainter:
     def label(self, screen, txt, col) -> None:
         """A small box by the cursor; a second line (after a newline) in the text colour, wrapped."""
         sc = self.sc
-        T = sc.app.text
         mx, my = sc.app.mouse
-        first, _, rest = txt.partition("\n")
-        surfs = [T.render(first, 12, col, True)] + [T.render(line, 12, sc.app.palette.text)
-                                                    for line in (T.wrap(rest, 12, sc.px(360)) if rest else [])]
-        w = max(s.get_width() for s in surfs)
-        h = sum(s.get_height() for s in surfs)
-        r = pygame.Rect(0, 0, w, h)
-        r.bottomleft = (mx + 18, my - 12)
-        r = r.inflate(10, 6)
+        pic = self._label_picture(txt, col)
+        r = pic.get_rect()
+        r.bottomleft = (mx + 13, my - 9)
         view = sc.layout["view"]
         if r.right > view.right:
             r.right = mx - 8
         if r.top < view.top:
             r.top = my + 18
-        pygame.draw.rect(screen, (10, 12, 16), r, border_radius=4)
-        pygame.draw.rect(screen, col, r, 1, border_radius=4)
-        y = r.y + 3
-        for s in surfs:
-            screen.blit(s, (r.x + 5, y))
-            y += s.get_height()
+        screen.blit(pic, r)
+
+    def _label_picture(self, txt, col) -> pygame.Surface:
+        """The label's box with its text, made once per text, colour, palette and scale."""
+        sc = self.sc
+        T = sc.app.text
+        key = ("label", txt, tuple(col), sc.app.palette.name, T.scale, sc.px(360))
+
+        def make():
+            first, _, rest = txt.partition("\n")
+            surfs = [T.render(first, 12, col, True)] + [T.render(line, 12, sc.app.palette.text)
+                                                        for line in (T.wrap(rest, 12, sc.px(360)) if rest else [])]
+            w = max(s.get_width() for s in surfs)
+            h = sum(s.get_height() for s in surfs)
+            pic = pygame.Surface((w + 10, h + 6), pygame.SRCALPHA)
+            r = pic.get_rect()
+            pygame.draw.rect(pic, (10, 12, 16), r, border_radius=4)
+            pygame.draw.rect(pic, col, r, 1, border_radius=4)
+            y = 3
+            for s in surfs:
+                pic.blit(s, (5, y))
+                y += s.get_height()
+            return pic
+        return self.wrap_cache.get(key, make)

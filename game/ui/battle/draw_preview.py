@@ -99,10 +99,7 @@ class PreviewPainter:
         x, y, z = path.points[-1]
         v = sc.by_uid.get(sc.selected)
         r = v.r if v is not None else 0.5
-        ghost = pygame.Surface((cam.length(r) * 2 + 4,) * 2, pygame.SRCALPHA)
-        c = ghost.get_width() // 2
-        pygame.draw.circle(ghost, col + (90,), (c, c), cam.length(r))
-        pygame.draw.circle(ghost, col + (255,), (c, c), cam.length(r), 2)
+        ghost = self._ghost(cam.length(r), col)
         gp = cam.to_screen(x, y)
         screen.blit(ghost, ghost.get_rect(center=gp))
         # the cost right by the cursor
@@ -127,6 +124,16 @@ class PreviewPainter:
             screen.blit(w, (r2.x + 5, r2.centery - 9))
             screen.blit(t2, (r2.x + 26, r2.centery - t2.get_height() // 2))
 
+    def _ghost(self, r_px: int, col) -> pygame.Surface:
+        """The base at the end of the path: a translucent disc with a rim (cached by size and colour)."""
+        def make():
+            ghost = pygame.Surface((r_px * 2 + 4,) * 2, pygame.SRCALPHA)
+            c = ghost.get_width() // 2
+            pygame.draw.circle(ghost, tuple(col) + (90,), (c, c), r_px)
+            pygame.draw.circle(ghost, tuple(col) + (255,), (c, c), r_px, 2)
+            return ghost
+        return self.cache.get(("ghost", r_px, tuple(col)), make)
+
     # -- attacks ------------------------------------------------------------------------------------------
     def targets(self, screen, pv) -> None:
         """Targets: a reticle on every valid one, a crossed ring on the others; the weapon's range."""
@@ -137,6 +144,7 @@ class PreviewPainter:
         w = pv.weapon
         if me is not None and w is not None and w.range_inches is not None and sc.match.table.measure != "grid":
             pygame.draw.circle(screen, pal.sight, cam.to_screen(me.x, me.y), cam.length(w.range_inches + me.r), 1)
+        rings = []
         for uid, info in pv.targets.items():
             v = sc.by_uid.get(uid)
             if v is None:
@@ -146,7 +154,8 @@ class PreviewPainter:
                 ring = app.sprites.ring(r_px + 3, pal.good, 3, ticks=True)
             else:
                 ring = app.sprites.ring(r_px + 2, (150, 150, 150), 2, crossed=True)
-            screen.blit(ring, ring.get_rect(center=cam.to_screen(v.x, v.y)))
+            rings.append((ring, ring.get_rect(center=cam.to_screen(v.x, v.y))))
+        screen.blits(rings, False)
 
     def sight(self, screen, info) -> None:
         sc = self.sc

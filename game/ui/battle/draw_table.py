@@ -80,6 +80,7 @@ class TablePainter:
     def __init__(self, scene) -> None:
         self.sc = scene
         self.cache = SurfaceCache()
+        self._units_plan = None  # (key, the units in drawing order with their blits): see _plan
 
     # -- deployment ----------------------------------------------------------------------------------------
     def ghost(self, screen) -> None:
@@ -128,49 +129,83 @@ class TablePainter:
                           anchor="midbottom", shadow=True)
 
     # -- units ------------------------------------------------------------------------------------------
+    def _plan(self) -> list:
+        """The units in drawing order (lowest first, then top to bottom of the table), each with where it stands
+        on screen and what to blit for it: (view, (sx, sy), r_px, dim, ready, blits). Made again when the match,
+        the zoom, the pan, the active unit or the palette changes."""
+        sc = self.sc
+        cam, m = sc.camera, sc.match
+        battle = m.phase == "battle"
+        active = m.active_unit
+        key = (sc.version, id(sc.units), cam.ppi, cam.ox, cam.oy, battle, active, sc.app.palette.name,
+               id(sc.renderer))
+        if self._units_plan is not None and self._units_plan[0] == key:
+            return self._units_plan[1]
+        plan = []
+        for v in sorted(sc.units, key=lambda q: (q.z, q.y)):
+            dim = battle and not v.item and not v.ready and v.uid != active
+            ready = battle and v.ready and not v.item and v.uid != active
+            plan.append((v, cam.to_screen(v.x, v.y), max(5, int(round(v.r * cam.ppi))), dim, ready,
+                         sc.renderer.unit_blits(cam, v, dim, ready=ready)))
+        self._units_plan = (key, plan)
+        return plan
+
     def units(self, screen) -> None:
         sc = self.sc
         app, cam, m = sc.app, sc.camera, sc.match
         pal = app.palette
-        battle = m.phase == "battle"
         active = m.active_unit
         pulse = 0.5 + 0.5 * math.sin(sc.time * 4)
         pick = m.prompt.options if (m.prompt is not None and m.prompt.kind == "pick_npc") else ()
         mine = prompt_rings(sc)
-        names = app.settings.show_names
+        names = app.settings.show_names and cam.ppi >= 40
         sel = sc.sel
+        anims = sc.feed.anims
         labels = []
-        for a in sc.feed.anims.values():  # a moving base: the rest of its path, faint, ahead of it
+        for a in anims.values():  # a moving base: the rest of its path, faint, ahead of it
             rest = a.ahead()
             if len(rest) >= 2:
                 pygame.draw.lines(screen, mix(pal.select, (40, 40, 40), 0.4), False,
                                   [cam.to_screen(x, y) for x, y in rest], 2)
-        for v in sorted(sc.units, key=lambda q: (q.z, q.y)):
+        marked = {active, sel.selected, sel.hover_uid}
+        batch = []  # bases with nothing around them, blitted together
+        for v, (sx, sy), r_px, dim, ready, blits in self._plan():
+            uid = v.uid
+            a = anims.get(uid)
+            if a is None and uid not in marked and uid not in pick and uid not in mine:
+                batch += blits
+                if names:
+                    labels.append((v.name, (sx, sy + r_px + 3)))
+                continue
+            if batch:
+                screen.blits(batch, False)
+                batch = []
             at = None
-            a = sc.feed.anims.get(v.uid)
             if a is not None:
                 at = a.pos()
-            dim = battle and not v.item and not v.ready and v.uid != active
-            sx, sy = cam.to_screen(*(at or (v.x, v.y)))
-            r_px = max(5, int(round(v.r * cam.ppi)))
-            if v.uid == active:
+                sx, sy = cam.to_screen(*at)
+            if uid == active:
                 pygame.draw.circle(screen, pal.select, (sx, sy), r_px + 6, 3)
-            elif v.uid == sel.selected:
+            elif uid == sel.selected:
                 pygame.draw.circle(screen, mix(pal.select, (255, 255, 255), pulse * 0.4), (sx, sy), r_px + 5, 2)
-            if v.uid in pick:
+            if uid in pick:
                 pygame.draw.circle(screen, mix(pal.npc, (255, 255, 255), pulse), (sx, sy), r_px + 7, 3)
-            elif v.uid in mine:
-                col, clickable = mine[v.uid]
+            elif uid in mine:
+                col, clickable = mine[uid]
                 if clickable:
                     ring = app.sprites.ring(r_px + 5, mix(col, (255, 255, 255), 0.3), 3, ticks=True)
                     screen.blit(ring, ring.get_rect(center=(sx, sy)))
                 else:
                     pygame.draw.circle(screen, mix(col, (255, 255, 255), pulse * 0.4), (sx, sy), r_px + 6, 3)
-            ready = battle and v.ready and not v.item and v.uid != active
-            sc.renderer.draw_unit(screen, cam, v, dim, at=at, ready=ready)
-            if v.uid == sel.hover_uid:
+            if at is None:
+                screen.blits(blits, False)
+            else:
+                sc.renderer.draw_unit(screen, cam, v, dim, at=at, ready=ready)
+            if uid == sel.hover_uid:
                 pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)
-            if v.uid in (sel.selected, active, sel.hover_uid) or (names and cam.ppi >= 40):
+            if uid in (sel.selected, active, sel.hover_uid) or names:
                 labels.append((v.name, (sx, sy + r_px + 3)))
+        if batch:
+            screen.blits(batch, False)
         for name, pos in labels:  # names after all bases, so no base covers them
             app.text.blit(screen, name, pos, 10, (240, 240, 240), True, anchor="midtop", shadow=True)

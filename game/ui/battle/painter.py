@@ -4,6 +4,8 @@ hint), the summary box; over the widgets, banners and the label or tooltip by th
 tooltips of the card's chips."""
 from __future__ import annotations
 
+import pygame
+
 from .draw_foresight import ForesightPainter
 from .draw_mission import MissionPainter
 from .draw_panel import PanelPainter
@@ -24,6 +26,7 @@ class BattlePainter:
         self.tooltip = None  # the pygame-gui tooltip of a card chip
         self._tip_chip = None
         self._tip_t = 0.0
+        self._bg = None  # a plain picture of the view's background colour (its size, its colour)
 
     def draw(self, screen) -> None:
         sc = self.sc
@@ -32,12 +35,12 @@ class BattlePainter:
         cam = sc.camera
         m = sc.match
         sel = sc.sel
-        screen.fill(app.palette.bg, view)
         prev_clip = screen.get_clip()
         screen.set_clip(view)
         threat = sc.ahead.threat_shown
-        sc.renderer.draw_board(screen, cam, m.table.doors_open, sc.show_grid,
-                               static=self.foresight.board_with_threat() if threat else None)
+        covered = sc.renderer.draw_board(screen, cam, m.table.doors_open, sc.show_grid,
+                                         static=self.foresight.board_with_threat() if threat else None)
+        self.background(screen, view, covered)
         table, previews, mission = self.table, self.previews, self.mission
         mission.zones(screen)
         if m.phase == "deploy":
@@ -72,6 +75,20 @@ class BattlePainter:
         screen.set_clip(prev_clip)
         sc.prompt_panel.draw(screen, m)
         self.panel.draw(screen)
+
+    def background(self, screen, view, covered) -> None:
+        """The view's background colour around the table (`covered`: the part the opaque table covers), blitted
+        from a plain picture strip by strip (filling a part of the screen goes row by row and costs more than
+        blitting the whole table)."""
+        colour = tuple(self.sc.app.palette.bg)
+        if self._bg is None or self._bg[0] != (view.size, colour):
+            surf = pygame.Surface(view.size).convert()
+            surf.fill(colour)
+            self._bg = ((view.size, colour), surf)
+        surf = self._bg[1]
+        for r in strips_around(view, covered):
+            if r.w > 0 and r.h > 0:
+                screen.blit(surf, r, area=r.move(-view.x, -view.y))
 
     def summary_folded(self) -> bool:
         """The question box at the top of the view: the summary keeps only its title line above it."""
@@ -113,3 +130,14 @@ class BattlePainter:
         if self.tooltip is not None:
             self.tooltip.kill()
             self.tooltip = None
+
+
+def strips_around(view: pygame.Rect, covered: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `view` outside `covered` (a rect inside it): above, below, left and right of it."""
+    c = covered.clip(view)
+    if c.w <= 0 or c.h <= 0:
+        return [pygame.Rect(view)]
+    return [pygame.Rect(view.x, view.y, view.w, c.top - view.y),
+            pygame.Rect(view.x, c.bottom, view.w, view.bottom - c.bottom),
+            pygame.Rect(view.x, c.top, c.left - view.x, c.h),
+            pygame.Rect(c.right, c.top, view.right - c.right, c.h)]

@@ -17,6 +17,7 @@ lines and effects in `feed` (feed.py), the painters (draw_*.py) own their caches
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -100,6 +101,7 @@ class BattleScene(HotSeat, Scene):
         self.attack_kind: str | None = None
         self.result_timer: float | None = None
         self.time = 0.0
+        self.hover_ms = 0.0  # ms this frame spent on what is under the mouse (the work ahead waits for it)
         self.layout = {}
         self.b_menu = self.b_help = self.b_undo = self.b_skip = None
         self.refresh_units()
@@ -445,7 +447,16 @@ class BattleScene(HotSeat, Scene):
         return self.act
 
     def update_hover(self) -> None:
-        """What is under the mouse, recomputed when the mouse moves or the match changes."""
+        """What is under the mouse, recomputed when the mouse moves or the match changes (the time it takes counts
+        against this frame's work ahead: a path worked out for a new spot and a slice of work ahead do not share
+        a frame)."""
+        t0 = time.perf_counter()
+        try:
+            self._update_hover()
+        finally:
+            self.hover_ms += (time.perf_counter() - t0) * 1000
+
+    def _update_hover(self) -> None:
         cam = self.camera
         if cam is None:
             return
@@ -512,7 +523,8 @@ class BattleScene(HotSeat, Scene):
         self.prompt_panel.sync(self.match, self.side, self.prompt_area())
         self.panel.sync()
         self.painter.update_tooltip(dt)
-        self.ahead.update()
+        self.ahead.update(spent_ms=self.hover_ms)
+        self.hover_ms = 0.0
         if self.result_timer is not None:
             self.result_timer -= dt
             if self.result_timer <= 0 and not self.feed.anims:
