@@ -12,25 +12,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-# == counts ============================================================================================
-_IRREGULAR = {"enemy": "enemies", "die": "dice", "Enemy": "Enemies", "ally": "allies", "Critical Save":
-              "Critical Saves"}
-
-
-def plural(word: str) -> str:
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
-    if re.search(r"[^aeiou]y$", word):
-        return word[:-1] + "ies"
-    if re.search(r"(s|x|ch|sh)$", word):
-        return word + "es"
-    return word + "s"
-
-
-def count(n: int, word: str, many: str | None = None) -> str:
-    """"1 unit", "3 units", "0 enemies" ("many": the plural when it is not the regular one)."""
-    return f"{n} {word if n == 1 else (many or plural(word))}"
-
+from game.rules.wording import count, plural  # noqa: F401  (counts: the rules layer's, worded alike everywhere)
 
 # == battlefield titles ==================================================================================
 def map_title(bf=None, file_name: str | None = None) -> str:

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from game.match import anchors as A
 from game.match.flow import DEPLOY
-from game.match.mission import DrawnZone, MissionScript, MissionSummary, Result, circle_zone
+from game.match.mission import (
+    DrawnZone,
+    MissionScript,
+    MissionSummary,
+    Result,
+    circle_zone,
+)
+from game.rules.wording import count
 
 from . import objectives as O
 from . import scenario as SC
@@ -187,7 +194,7 @@ class PveMission(MissionScript):
         if ms.get("over") == "extracted":
             k = len(ms["extracted"])
             if k and ms["counted"]:
-                return Result("victory", match.turn, f"{k} unit(s) extracted with {ms['counted']} objective(s) met",
+                return Result("victory", match.turn, f"{count(k, 'unit')} extracted with {count(ms['counted'], 'objective')} met",
                               PLAYER, scores)
             why = "nobody extracted" if not k else "no objective was met"
             return Result("defeat", match.turn, f"the squad extracted but {why}", NPC, scores)

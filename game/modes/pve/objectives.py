@@ -10,6 +10,7 @@ from __future__ import annotations
 from game.match import skills as S
 from game.match.mission import MissionActionDef, ObjectiveStatus
 from game.rules.model import UnitCard
+from game.rules.wording import count
 
 from .scenario import NPC, PLAYER
 
@@ -185,7 +186,7 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
     mids = ms["markers"].get(oid, [])
     if oid == "control":
         now = sum(1 for m in mids if controllers(match, m))
-        text = f"{now} of {len(mids)} Controlled now; held at the end of {ms.get('streak', 0)} Turn(s) in a row"
+        text = f"{now} of {len(mids)} Controlled now; held at the end of {count(ms.get('streak', 0), 'Turn')} in a row"
     elif oid == "activate":
         text = f"{ms.get('activated', 0)} of {len(mids)} activated"
     elif oid == "destroy":

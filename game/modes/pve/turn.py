@@ -9,6 +9,7 @@ import math
 from game.match import anchors as A
 from game.match import skills as S
 from game.rules.model import MELEE, RANGED
+from game.rules.wording import count
 
 from . import objectives as O
 from .placement import nearest_free, spots_at_anchor
@@ -368,5 +369,5 @@ def extract_answer(mission, match, choice: str) -> None:
     ms["over"] = "extracted"
     n = mission.data.numbers
     if ms["counted"]:
-        match.add_mp(PLAYER, n["mp_per_objective"] * ms["counted"], f"{ms['counted']} objective(s) met, extracted")
+        match.add_mp(PLAYER, n["mp_per_objective"] * ms["counted"], f"{count(ms['counted'], 'objective')} met, extracted")
     match.add_mp(PLAYER, n["mp_per_threat_level"] * ms["tl"], f"Threat Level {ms['tl']}")
