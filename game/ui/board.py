@@ -401,25 +401,45 @@ class BoardRenderer:
 
     # -- per frame ---------------------------------------------------------------------------------------
     def board_picture(self, ppi: int, doors_open: dict[str, bool], show_grid: bool,
-                      static: pygame.Surface | None = None) -> pygame.Surface:
-        """The static picture (or `static`: one with something painted into it, the threat areas) with the grid
-        and the doors as they stand painted in: made again when the picture, the zoom, a door or the grid
+                      static: pygame.Surface | None = None, cleared=()) -> pygame.Surface:
+        """The static picture (or `static`: one with something painted into it, the threat areas) with the grid,
+        the doors as they stand and the rubble of terrain a mission took away (`cleared`: the table's
+        `cleared_terrain`) painted in: made again when the picture, the zoom, a door, the rubble or the grid
         changes, so a frame blits one opaque picture."""
         static = static if static is not None else self.static_surface(ppi)
         doors = tuple(bool(doors_open.get(d.id, d.open)) for d in self.bf.doors)
-        key = (ppi, doors, bool(show_grid))
+        cleared = tuple(cleared)
+        key = (ppi, doors, bool(show_grid), cleared)
         got = self._picture
         if got is not None and got[0] is static and got[1] == key:
             return got[2]
-        if not doors and not show_grid:
+        if not doors and not show_grid and not cleared:
             pic = static
         else:
             pic = static.copy()
             if show_grid:
                 pic.blit(self.grid_surface(ppi), (0, 0))
-            self._draw_doors(pic, doors, lambda x, y: (int(round(x * ppi)), int(round(y * ppi))), ppi)
+            to_px = lambda x, y: (int(round(x * ppi)), int(round(y * ppi)))  # noqa: E731
+            self._draw_doors(pic, doors, to_px, ppi)
+            self._draw_rubble(pic, cleared, to_px, ppi)
         self._picture = (static, key, pic)
         return pic
+
+    def _draw_rubble(self, surf, cleared, to_px, ppi: int) -> None:
+        """Where a wall, low wall or door came down: its stretch covered with rubble (broken stones along it), so
+        nobody reads a wall that is no longer there."""
+        w = max(6, int(ppi * 0.4))
+        for _kind, _label, a, b in cleared:
+            pa, pb = to_px(*a), to_px(*b)
+            pygame.draw.line(surf, (52, 47, 42), pa, pb, w + 2)
+            length = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+            n = max(2, int(length / max(4, ppi * 0.3)))
+            for i in range(n + 1):
+                t = i / n
+                x, y = pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t
+                off = ((i * 7) % 5 - 2) * w / 8  # a fixed scatter: the same picture every time
+                size = max(2, w // 3 + (i % 3) - 1)
+                pygame.draw.rect(surf, (122, 110, 96), (x + off - size / 2, y - off - size / 2, size, size))
 
     def _draw_doors(self, surf, doors, to_px, ppi: int) -> None:
         """The doors, open (a dashed line) or closed (a thick bar), at `to_px` of their ends."""
@@ -437,10 +457,11 @@ class BoardRenderer:
                 pygame.draw.circle(surf, (10, 10, 10), (mx, my), max(3, w // 2))
 
     def draw_board(self, screen: pygame.Surface, cam: Camera, doors_open: dict[str, bool], show_grid: bool,
-                   static: pygame.Surface | None = None) -> pygame.Rect:
-        """`static`: the static picture with something painted into it (the threat areas), else the plain one.
-        Returns the part of the screen the (opaque) table covers."""
-        return screen.blit(self.board_picture(cam.ppi, doors_open, show_grid, static), cam.origin)
+                   static: pygame.Surface | None = None, cleared=()) -> pygame.Rect:
+        """`static`: the static picture with something painted into it (the threat areas), else the plain one;
+        `cleared`: terrain a mission took away (drawn as rubble). Returns the part of the screen the (opaque)
+        table covers."""
+        return screen.blit(self.board_picture(cam.ppi, doors_open, show_grid, static, cleared), cam.origin)
 
     def unit_sprite(self, v: UnitView, ppi: int, dim: bool, ready: bool = False) -> pygame.Surface:
         r_px = max(5, int(round(v.r * ppi)))

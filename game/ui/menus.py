@@ -764,7 +764,7 @@ class ResultsScene(Scene):
         r.set_faces(getattr(self.match.table, "faces", ()))
         cam = Camera(pygame.Rect(0, 0, tw, th), bf.width, bf.height)
         surf = pygame.Surface((tw, th), pygame.SRCALPHA)
-        r.draw_board(surf, cam, self.match.table.doors_open, False)
+        r.draw_board(surf, cam, self.match.table.doors_open, False, cleared=self.match.table.cleared_terrain)
         for v in snapshot_units(self.match):
             r.draw_unit(surf, cam, v, False)
         return surf

@@ -372,7 +372,8 @@ class ReplayScene(Scene):
         m = self.cursor.match
         prev = screen.get_clip()
         screen.set_clip(view)
-        self.renderer.draw_board(screen, cam, m.table.doors_open, self.app.settings.show_grid)
+        self.renderer.draw_board(screen, cam, m.table.doors_open, self.app.settings.show_grid,
+                                 cleared=m.table.cleared_terrain)
         self._draw_markers(screen)
         self._draw_last_step(screen, under=True)
         battle = m.phase == "battle"

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from game.match import events as E
+from game.match.attacks import NO_SOURCE
 
 from .. import sound_cues
 from ..banners import Banner, Cross
@@ -126,7 +127,7 @@ class EventFeed:
         if isinstance(e, E.TakenOut) and not e.item:
             st["taken_out"][e.side] = st["taken_out"].get(e.side, 0) + 1
             self.turn_taken[e.side] = self.turn_taken.get(e.side, 0) + 1
-        if isinstance(e, E.AttackDeclared):
+        if isinstance(e, E.AttackDeclared) and e.attacker != NO_SOURCE:  # (Damage nobody dealt: a collapse)
             s = self.sc.match.unit(e.attacker).side
             st["attacks"][s] = st["attacks"].get(s, 0) + 1
 

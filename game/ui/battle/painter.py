@@ -39,7 +39,8 @@ class BattlePainter:
         screen.set_clip(view)
         threat = sc.ahead.threat_shown
         covered = sc.renderer.draw_board(screen, cam, m.table.doors_open, sc.show_grid,
-                                         static=self.foresight.board_with_threat() if threat else None)
+                                         static=self.foresight.board_with_threat() if threat else None,
+                                         cleared=m.table.cleared_terrain)
         self.background(screen, view, covered)
         table, previews, mission = self.table, self.previews, self.mission
         mission.zones(screen)
