@@ -164,8 +164,8 @@ class SidePanel:
                 self.build()
             else:
                 states = self.states(sc.selected) if sc.selected is not None else []
-                if [s.key for s in states] != [s.key for s in self.actions]:
-                    self.build()
+                if [s.key for s in states] != list(self.buttons.values()):  # the buttons shown, not what a
+                    self.build()  # selection already read (Selection.default_mode sets `actions` too)
                 else:
                     self.actions = states
                     for b, k in self.buttons.items():

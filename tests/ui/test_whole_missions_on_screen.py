@@ -1,0 +1,37 @@
+"""Whole missions of every play mode played on the battle screen, the computer on every side: from deployment to
+the results screen, every event read by the screen (a collapse's rubble and Damage nobody dealt, gas, secret
+Rivals, a Horde wave) without an error."""
+import pytest
+
+from game.headless import build_scenario
+from game.modes import create_match
+from game.ui.battle import BattleScene
+from game.ui.battle.handover import HandoverScene
+from game.ui.menus import ResultsScene
+
+from .driver import Driver
+
+
+@pytest.mark.parametrize("mission,seed,options", [
+    ("first-mission", 3, {}),
+    ("pve", 4, {"battlefield": "ruined-city"}),  # Collapse from Turn 2
+    ("pve", 6, {"battlefield": "alien-hive", "tl": 3}),  # Noxious Gas
+    ("pvp-rivals", 3, {}),
+    ("horde", 3, {}),
+])
+def test_a_whole_mission_on_the_battle_screen(app, mission, seed, options):
+    m = create_match(build_scenario(mission, options=options, controller="computer"), seed, app.catalog,
+                     prepare=True)
+    app.replace(BattleScene(app, m))
+    d = Driver(app)
+    for _ in range(4000):
+        if isinstance(d.scene, ResultsScene):
+            break
+        fx = getattr(d.scene, "effects", None)
+        if fx is not None and fx.banner is not None:
+            fx.dismiss()
+        if isinstance(d.scene, HandoverScene):
+            d.click(d.scene.b_go)
+        d.step(1)
+    assert m.phase == "over" and isinstance(d.scene, ResultsScene)
+    assert m.result is not None and m.result.text
