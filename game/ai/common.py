@@ -29,7 +29,7 @@ def answer_prompt(match, side: str) -> C.Command:
     if p.kind in ("dice", "parry", "life_drain", "shield"):
         return answer_dice(match, side)
     if p.kind == "counter":  # a free attack: take it with the strongest weapon
-        w = max(p.options, key=lambda w: (match.unit(p.data[0]).card.weapon(w).att, w))
+        w = max(p.options, key=lambda w: (match.unit(p.target).card.weapon(w).att, w))
         return C.ChooseWeapon(side, w)
     if p.kind in ("devoted", "react"):  # keep it simple: no substitutions, no reactions
         return C.ChooseUnit(side, None)

@@ -60,7 +60,7 @@ class HordeSquadController:
 
     def _answer(self, match, p) -> C.Command:
         if p.kind == "choice":
-            then = p.data[0] if p.data else ()
+            then = p.then
             return C.Choose(self.side, self._choose(match, then, [o for o, _ in p.options]))
         if p.kind == "mission_dice":
             return C.AcceptDice(self.side)

@@ -62,7 +62,7 @@ class MatchMissions:
     def _answer_choice(self, p: Prompt, cmd: C.Command) -> None:
         if not isinstance(cmd, C.Choose) or cmd.option not in [o for o, _ in p.options]:
             raise IllegalCommand("choose one of the options")
-        then, _secret = p.data
+        then = p.then
         self._prompt = None
         self.mission_step(*then, cmd.option, front=True)
 
@@ -71,7 +71,7 @@ class MatchMissions:
         dice = list(d.dice)
         side = p.side
         if isinstance(cmd, C.AcceptDice):
-            then, _ = p.data
+            then = p.then
             self._prompt = None
             self.mission_step(*then, tuple(x.value for x in dice), front=True)
             return

@@ -29,7 +29,48 @@ class Prompt:
     text: str
     decision: Decision | None = None  # for "dice", "parry", "life_drain", "shield"
     options: tuple = ()  # for "aoo": (uid, weapon id) pairs; "blunt"/"life_drain"/"shield": (max,); choices
-    data: tuple = ()  # what the answer applies to (e.g. "counter": (defender, attacker))
+    data: tuple = ()  # what the answer applies to, read by name: the fields below (_FIELDS says which kind has which)
+
+    def _field(self, name: str, default=None):
+        names = _FIELDS.get(self.kind, ())
+        if name in names and names.index(name) < len(self.data):
+            return self.data[names.index(name)]
+        return default
+
+    @property
+    def attacker(self) -> int | None:
+        """"devoted", "counter": the unit attacking."""
+        return self._field("attacker")
+
+    @property
+    def target(self) -> int | None:
+        """"devoted": the unit targeted; "counter": the unit attacked, which may strike back."""
+        return self._field("target")
+
+    @property
+    def weapon(self) -> str | None:
+        """"devoted": the id of the attacker's weapon."""
+        return self._field("weapon")
+
+    @property
+    def then(self) -> tuple:
+        """"choice", "mission_dice": the mission step that runs with the answer."""
+        return self._field("then", ())
+
+    @property
+    def secret(self) -> bool:
+        """"choice": the side's own secret (the screen hands over first; the log keeps it quiet)."""
+        return bool(self._field("secret", False))
+
+    @property
+    def why(self) -> str:
+        """"mission_dice": what the mission rolled for."""
+        return self._field("why", "")
+
+
+# what `Prompt.data` holds, by kind, in order
+_FIELDS = {"devoted": ("attacker", "weapon", "target"), "counter": ("target", "attacker"),
+           "choice": ("then", "secret"), "mission_dice": ("then", "why")}
 
 
 
@@ -104,7 +145,7 @@ class MatchPrompts:
             if not isinstance(cmd, C.ChooseUnit) or (cmd.uid is not None and cmd.uid not in p.options):
                 raise IllegalCommand("choose a Devoted unit, or none")
             self._prompt = None
-            attacker, weapon_id, target = p.data
+            attacker, weapon_id, target = p.attacker, p.weapon, p.target
             w = self.unit(attacker).card.weapon(weapon_id)
             if cmd.uid is not None:
                 self.note(f"{self.unit(cmd.uid).name} is Devoted: it becomes the target instead of "

@@ -34,13 +34,13 @@ def _weapon(match, uid, wid):
 def _header(match, p) -> tuple[str, str]:
     k = p.kind
     if k == "devoted":
-        attacker, wid, target = (tuple(p.data) + (None, None, None))[:3]
+        attacker, wid, target = p.attacker, p.weapon, p.target
         w = _weapon(match, attacker, wid)
         return (f"{_name(match, target)} is shot at by {_name(match, attacker)}"
                 + (f" ({w.name})" if w is not None else "") + ": may a Devoted unit take its place?",
                 "Devoted: a squadmate within reach becomes the target instead. Click it on the table or below.")
     if k == "counter":
-        defender, attacker = (tuple(p.data) + (None, None))[:2]
+        defender, attacker = p.target, p.attacker
         return (f"Counter: {_name(match, defender)} lost no HIT - strike back at {_name(match, attacker)}?",
                 "A free Melee attack with the weapon you pick. It costs nothing and triggers no Counter in return.")
     if k == "react":
@@ -229,7 +229,7 @@ class PromptPanel(DicePanels):
     # -- a mission's question: its own words -----------------------------------------------------------------
     def _build_question(self, match, side, p, area) -> None:
         self.header = p.text or "A decision to make"
-        secret = len(p.data) > 1 and bool(p.data[1])
+        secret = p.secret
         self.sub = "A secret choice: the others do not see it, and the log keeps it quiet." if secret else ""
         self.die_rects = []
         items = [(_crop(words, 48), "", C.Choose(side, oid)) for oid, words in p.options]
@@ -296,7 +296,7 @@ class PromptPanel(DicePanels):
             return f"{c.first} first", "activates first this Turn"
         if isinstance(c, C.ChooseUnit):
             if p.kind == "devoted":
-                target = p.data[2] if len(p.data) > 2 else None
+                target = p.target
                 if c.uid is None:
                     return "No, keep the target", f"{_name(match, target)} stays the target"
                 h = match.health(c.uid)
@@ -310,7 +310,7 @@ class PromptPanel(DicePanels):
         if isinstance(c, C.ChooseWeapon):
             if c.weapon is None:
                 return "No Counter", "the attack ends here"
-            defender, attacker = (tuple(p.data) + (None, None))[:2]
+            defender, attacker = p.target, p.attacker
             w = _weapon(match, defender, c.weapon)
             if w is None:
                 return c.weapon, ""

@@ -104,3 +104,17 @@ def test_error_carries_the_command_type_for_the_save_message():
     with pytest.raises(CommandFormatError) as e:
         command_from_dict({"type": "Move", "side": "player", "x": 1, "y": 2, "z": "0"})
     assert e.value.command == "Move" and e.value.problem == "field 'z' must be a number, got \"0\""
+
+
+def test_prompt_data_is_read_by_name():
+    from game.match.prompts import Prompt
+    devoted = Prompt("devoted", "B", "t", options=(5,), data=(1, "rifle", 4))
+    assert (devoted.attacker, devoted.weapon, devoted.target) == (1, "rifle", 4)
+    counter = Prompt("counter", "B", "t", options=("mel",), data=(4, 1))
+    assert (counter.target, counter.attacker) == (4, 1)
+    choice = Prompt("choice", "A", "t", options=(("a", "A"),), data=(("rival", "A"), True))
+    assert choice.then == ("rival", "A") and choice.secret
+    assert Prompt("choice", "A", "t", data=(("x",), False)).secret is False
+    roll = Prompt("mission_dice", "A", "t", data=(("search",), "Search"))
+    assert roll.then == ("search",) and roll.why == "Search"
+    assert Prompt("aoo", "A", "t").target is None and Prompt("aoo", "A", "t").then == ()

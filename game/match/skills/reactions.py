@@ -144,7 +144,7 @@ def answer_prompt(match, p, cmd) -> None:
             raise IllegalCommand("choose a melee weapon for the Counter, or none")
         match.close_prompt()
         if cmd.weapon is not None:
-            defender, attacker = p.data
+            defender, attacker = p.target, p.attacker
             match.note(f"{match.unit(defender).name} counter-attacks")
             match.start_attack(defender, match.unit(defender).card.weapon(cmd.weapon), [(None, [attacker])],
                                counter=True, action=True)

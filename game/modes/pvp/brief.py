@@ -276,7 +276,7 @@ def _actions(match, defn, side: str, b: Brief) -> None:
 
 def choose(match, script, side: str, prompt, rng) -> str:
     """Answers to the mission's questions: the edge or role, Ambush's edge, the secret picks, the reward."""
-    then = prompt.data[0][0] if prompt.data else ""
+    then = prompt.then[0] if prompt.then else ""
     options = [o for o, _ in prompt.options]
     if then == "place":
         pick = ROLE_CHOICE.get(script.defn.id)

@@ -54,8 +54,8 @@ def prompt_rings(sc) -> dict:
     out = {}
     try:
         if p.kind == "devoted":
-            out[p.data[0]] = (pal.bad, False)
-            out[p.data[2]] = (white, False)
+            out[p.attacker] = (pal.bad, False)
+            out[p.target] = (white, False)
             for u in p.options:
                 out[u] = (pal.select, True)
         elif p.kind == "react":
@@ -65,8 +65,8 @@ def prompt_rings(sc) -> dict:
                 if getattr(c, "uid", None) is not None:
                     out[c.uid] = (pal.select, True)
         elif p.kind == "counter":
-            out[p.data[0]] = (white, False)
-            out[p.data[1]] = (pal.bad, False)
+            out[p.target] = (white, False)
+            out[p.attacker] = (pal.bad, False)
         elif p.decision is not None:
             out[p.decision.uid] = (white, False)
             if m.active_unit is not None and m.active_unit != p.decision.uid:

@@ -100,7 +100,7 @@ class HotSeat:
         if who is None:
             return False
         p = m.prompt
-        secret = p is not None and p.kind == "choice" and len(p.data) > 1 and bool(p.data[1]) and \
+        secret = p is not None and p.kind == "choice" and p.secret and \
             p is not self._secret_ok
         if who == self.seat and not secret:
             return False
