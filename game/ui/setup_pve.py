@@ -66,7 +66,7 @@ class PveSetupScene(Scene):
         px = self.px
         pw = min(w - px(40), px(1100))
         x0 = (w - pw) // 2
-        UILabel(rect(x0, px(24), pw, px(40)), "New PvE mission", m, container=root, object_id="#heading")
+        UILabel(rect(x0, px(24), pw, px(40)), "PvE mission", m, container=root, object_id="#heading")
         lw, fw, rh, gap = px(150), min(px(330), pw // 2 - px(170)), px(32), px(8)
         cols = [x0, x0 + pw // 2]
         ys = [px(76), px(76)]

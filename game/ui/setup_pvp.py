@@ -156,7 +156,7 @@ class PvpSetupScene(Scene):
         w, h = self.app.size
         px = self.px
         x0, top = px(24), px(20)
-        UILabel(rect(x0, top, px(400), px(36)), "New game: PvP", m, container=root, object_id="#heading")
+        UILabel(rect(x0, top, px(400), px(36)), "PvP", m, container=root, object_id="#heading")
         list_w = px(290)
         list_h = h - px(300)
         items = [mission_label(d) for d in self.book]
