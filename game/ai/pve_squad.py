@@ -2,8 +2,10 @@
 objectives first and fights around them, then extracts.
 
 Each decision it looks at the mission's `goals(match)` (objectives, their markers, the Extraction Point) and gives
-every unit a task: a marker to Control, activate or search; a Target to destroy; the Asset to guard; the
-Extraction Point to reach (spare units from Turn 4, everybody once the objectives are settled); or a fight. A unit
+every unit a task: a marker to Control, activate or search (units left over start the next objective, or stand on
+the Control Points too); a Target to destroy; the Asset to guard; the Extraction Point to reach (spare units from
+Turn 4, everybody once the objectives are settled, but never while one more Turn of holding meets Control); or a
+fight. Moves follow the path a few Moves ahead (around walls, off platforms). A unit
 then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a Melee
 attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
 which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the markers
