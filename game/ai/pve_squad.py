@@ -5,7 +5,7 @@ Each decision it looks at the mission's `goals(match)` (objectives, their marker
 every unit a task: a marker to Control, activate or search (units left over start the next objective, or stand on
 the Control Points too); a Target to destroy; the Asset to guard; the Extraction Point to reach (spare units from
 Turn 4, everybody once the objectives are settled, but never while one more Turn of holding meets Control); or a
-fight. Moves follow the path a few Moves ahead (around walls, off platforms). A unit
+fight. A Move blocked as the crow flies follows the path two Moves ahead (around walls, off platforms). A unit
 then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a Melee
 attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
 which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the markers
@@ -502,10 +502,8 @@ def approach_base(match, uid: int, target: Base, budget: float, adjacent: bool, 
     if not scored:
         return None
     best = min(scored, key=lambda s: (s[0], s[1], s[2], s[3]))
-    if best[0][0] == 1:  # not there in one Move: go the way that gets there (around walls, off platforms)
-        way = _detour(match, uid, target, budget, adjacent, within)
-        if way is not None or table.distance(me, target) - best[0][2] < 0.5:
-            return way
+    if best[0][0] == 1 and table.distance(me, target) - best[0][2] < 0.5:
+        return _detour(match, uid, target, budget, adjacent, within)  # the straight way is blocked: go around
     if adjacent or within:
         band = sorted((s for s in scored if s[0] == best[0]), key=lambda s: (s[1], s[2], s[3]))[:12]
         threats = sorted(foes, key=lambda f: math.hypot(f.x - me.x, f.y - me.y))[:2]
@@ -517,13 +515,13 @@ def approach_base(match, uid: int, target: Base, budget: float, adjacent: bool, 
     return best[2], best[3], best[4]
 
 
-DETOUR_MOVES = 3  # how many Moves ahead a detour looks
+DETOUR_MOVES = 2  # how many Moves ahead a detour looks
 
 
 def _detour(match, uid: int, target: Base, budget: float, adjacent: bool, within: float):
-    """The way to a target more than one Move away (a wall, a drop, a platform may be in the way, so the spot
-    closest as the crow flies can be a dead end): the spot a few Moves away closest to the target, and the
-    farthest point on the path there that this Move reaches. None when that gets the unit no closer."""
+    """When no spot one Move away is closer as the crow flies (a wall, a drop, a platform in the way): the spot two
+    Moves away closest to the target, and the farthest point on the path there that this Move reaches. None when
+    that gets the unit no closer either."""
     table = match.table
     me = match.base(uid)
     far = table.reach(me, budget * DETOUR_MOVES)
