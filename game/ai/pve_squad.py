@@ -2,8 +2,10 @@
 objectives first and fights around them, then extracts.
 
 Each decision it looks at the mission's `goals(match)` (objectives, their markers, the Extraction Point) and gives
-every unit a task: a marker to Control, activate or search; a Target to destroy; the Asset to guard; the
-Extraction Point to reach (spare units from Turn 4, everybody once the objectives are settled); or a fight. A unit
+every unit a task: a marker to Control, activate or search (units left over start the next objective, or stand on
+the Control Points too); a Target to destroy; the Asset to guard; the Extraction Point to reach (spare units from
+Turn 4, everybody once the objectives are settled, but never while one more Turn of holding meets Control); or a
+fight. A Move blocked as the crow flies follows the path two Moves ahead (around walls, off platforms). A unit
 then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a Melee
 attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
 which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the markers
@@ -24,7 +26,14 @@ from .common import answer_prompt
 GIVE_UP_TURN = 7  # settle for what is met and extract from here on
 LAST_TURN = 12  # extract whatever happens (nobody may be left to rescue)
 GOOD_EVENTS = (1, 2, 3)  # Turn Event faces worth having: Opportunity, Field Dressing, Strategic Command
+ASSET_THREAT = 12.0  # an enemy this close to the Asset (a Move and a shot) is shot before any other
 RANK = {"destroy": 0, "activate": 1, "search": 1, "protect": 2, "control": 3, "no-survivors": 4}  # easiest first
+
+
+def control_on_streak(match, g: dict) -> bool:
+    """Control is open and all its markers were held at the end of the last Turn: one more Turn of holding meets
+    it, so nobody gives up on it for the Extraction Point yet."""
+    return g["status"].get("control") == "open" and g.get("streak", 0) >= 1
 
 
 class PveSquadController:
@@ -141,6 +150,8 @@ class PveSquadController:
         if not go:
             return match.turn >= LAST_TURN
         settled = all(s != "open" for s in g["status"].values())
+        if control_on_streak(match, g) and match.turn < LAST_TURN:
+            return False  # one more Turn of holding them meets Control
         if match.turn >= GIVE_UP_TURN or len(match.units(self.side)) <= 1:
             return True
         # with every objective settled, waiting for the stragglers only risks the ones already there
@@ -170,6 +181,8 @@ class Plan:
         if g["extraction"] is None:
             return False
         settled = all(s != "open" for s in g["status"].values())
+        if control_on_streak(self.m, g) and self.m.turn < LAST_TURN:
+            return False
         return settled or self.m.turn >= GIVE_UP_TURN or len(self.units) <= 1
 
     def _assign(self, assigned: dict) -> None:
@@ -185,12 +198,17 @@ class Plan:
         open_ = [o for o in g["objectives"] if g["status"].get(o) == "open"]
         marker_objectives = [o for o in sorted(open_, key=lambda o: RANK.get(o, 9))
                              if o in ("control", "activate", "search", "destroy") and g["markers"].get(o)]
+        able = [u for u in self.units if S.may_take_mission_actions(m, u)]
         focus = marker_objectives[:1]
         needs = [(mid, oid) for oid in focus for mid in g["markers"].get(oid, [])]
+        for oid in marker_objectives[1:]:  # units left over go for the next objective, when enough are left
+            more = [(mid, oid) for mid in g["markers"].get(oid, [])]
+            if len(able) - len(needs) >= (len(more) if oid == "control" else 1):
+                focus.append(oid)
+                needs += more
         protect = g["asset"] is not None and g["status"].get("protect") == "open"
         if protect:  # the Asset needs bodies around it: at most two units go for markers
             needs = needs[:2]
-        able = [u for u in self.units if S.may_take_mission_actions(m, u)]
         taken_markers = set()
         for u, (mid, oid) in sorted(assigned.items()):  # keep what units already go for
             if u in self.units and (mid, oid) in needs and mid not in taken_markers:
@@ -213,9 +231,28 @@ class Plan:
                 if u not in self.tasks:
                     self.tasks[u] = ("guard", g["asset"])
         late = g["extraction"] is not None and m.turn > g["extraction_turn"] and "no-survivors" not in open_
+        if "control" in focus:
+            self._back_up_control(able, late)
         for u in self.units:
             if u not in self.tasks:
                 self.tasks[u] = ("extract",) if late else ("escort",)
+
+    def _back_up_control(self, able: list[int], late: bool) -> None:
+        """Spare units stand on the Control Points too (the least held, then the nearest): a second unit keeps a
+        point Controlled when the first falls, and its body keeps enemies from coming Adjacent. Once it is time
+        to extract, the spare unit nearest the Extraction Point goes there instead (somebody must leave)."""
+        m, g = self.m, self.g
+        spare = [u for u in able if u not in self.tasks]
+        if late and spare:
+            x, y = g["extraction"]
+            spare.remove(min(spare, key=lambda u: (round(math.hypot(m.base(u).x - x, m.base(u).y - y)), u)))
+        mids = [mid for mid in g["markers"].get("control", []) if m.marker_base(mid) is not None]
+        for u in spare:
+            if not mids:
+                return
+            held = {mid: sum(1 for t in self.tasks.values() if t[0] == "marker" and t[1] == mid) for mid in mids}
+            mid = min(mids, key=lambda k: (held[k], round(m.table.distance(m.base(u), m.marker_base(k))), k))
+            self.tasks[u] = ("marker", mid, "control")
 
     def task_base(self, uid: int) -> Base | None:
         t = self.tasks.get(uid, ("fight",))
@@ -310,6 +347,11 @@ class Plan:
             on_asset = [e for e in ok if m.adjacent(e, asset)]
             if on_asset:
                 return min(on_asset, key=lambda e: (m.health(e).hit, e))
+            if self.g["status"].get("protect") == "open":  # then whoever is closing on it, the nearest first
+                ab = m.base(asset)
+                near = [e for e in ok if m.table.distance(m.base(e), ab) <= ASSET_THREAT]
+                if near:
+                    return min(near, key=lambda e: (round(m.table.distance(m.base(e), ab)), m.health(e).hit, e))
         return min(ok, key=lambda e: (round(m.table.distance(m.base(e), goal)) if goal is not None else 0,
                                       m.health(e).hit, e))
 
@@ -461,7 +503,7 @@ def approach_base(match, uid: int, target: Base, budget: float, adjacent: bool, 
         return None
     best = min(scored, key=lambda s: (s[0], s[1], s[2], s[3]))
     if best[0][0] == 1 and table.distance(me, target) - best[0][2] < 0.5:
-        return None  # no progress
+        return _detour(match, uid, target, budget, adjacent, within)  # the straight way is blocked: go around
     if adjacent or within:
         band = sorted((s for s in scored if s[0] == best[0]), key=lambda s: (s[1], s[2], s[3]))[:12]
         threats = sorted(foes, key=lambda f: math.hypot(f.x - me.x, f.y - me.y))[:2]
@@ -471,3 +513,33 @@ def approach_base(match, uid: int, target: Base, budget: float, adjacent: bool, 
             band.sort(key=lambda s: (hidden(s), s[1], s[2], s[3]))
             best = band[0]
     return best[2], best[3], best[4]
+
+
+DETOUR_MOVES = 2  # how many Moves ahead a detour looks
+
+
+def _detour(match, uid: int, target: Base, budget: float, adjacent: bool, within: float):
+    """When no spot one Move away is closer as the crow flies (a wall, a drop, a platform in the way): the spot two
+    Moves away closest to the target, and the farthest point on the path there that this Move reaches. None when
+    that gets the unit no closer either."""
+    table = match.table
+    me = match.base(uid)
+    far = table.reach(me, budget * DETOUR_MOVES)
+    best = None
+    for x, y, z, cost in far.spots:
+        cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+        d = table.distance(cand, target)
+        there = (d <= 1.0 + 1e-6 and table.adjacent(cand, target)) if adjacent else d <= within + 1e-6
+        key = (0 if there else 1, round(d * 2) / 2, cost, x, y)
+        if best is None or key < best[0]:
+            best = (key, (x, y, z))
+    if best is None or (best[0][0] == 1 and table.distance(me, target) - best[0][1] < 0.5):
+        return None
+    path = far.path_to(*best[1])
+    if path is None:
+        return None
+    near = table.reach(me, budget)
+    for x, y, z in reversed(path.points[1:]):
+        if near.contains(x, y, z):
+            return x, y, z
+    return None
