@@ -3,6 +3,9 @@ mutations, tests/persistence/filefuzz.py, with fresh seeds).
 
     python bench/bench_fuzz.py [--short] [--seed N]
 
+The long run takes a fresh seed each time (printed, so a failure can be replayed with --seed); --short (CI) takes
+a fixed one, so a CI run says the same of the same code.
+
 Prints cases per second for each kind of file, how many loaded and how many were refused, the most common
 reasons, how many replays failed deep inside the rules (the player got a SaveError; the log has the traceback:
 worth a look), and every failure (an exception other than the game's own error, a hang, a changed file, a
@@ -81,8 +84,12 @@ def run(kind: str, seed: int, n: int, budget: float | None, folder: Path) -> tup
     return done, failures
 
 
+SHORT_SEED = 477182  # once found a loop in the mutations themselves (a duplicated value swapped into itself)
+
+
 def main(short: bool = False, seed: int | None = None) -> int:
-    seed = seed if seed is not None else int(time.time()) % 1_000_000
+    if seed is None:
+        seed = SHORT_SEED if short else int(time.time()) % 1_000_000
     budget = 1.6 if short else None
     sizes = {"save": 3000, "roster": 3000, "code": 10000} if not short else {"save": 10**6, "roster": 10**6,
                                                                             "code": 10**6}

@@ -163,7 +163,7 @@ def _tree_mutation(rng: random.Random, data) -> str:
         parent[rng.choice(["type", "side", "x", "uid", "map", "mission", "sides", "squad", "units", "Type",
                            key + "_", ""])] = parent.pop(key)
     elif kind == "dup" and isinstance(parent, list):
-        parent.insert(key, parent[key])
+        parent.insert(key, copy.deepcopy(parent[key]))  # a copy: two places sharing one value could make a loop
     elif kind == "swap":
         other = rng.choice(paths)
         if other[:len(path)] == path or path[:len(other)] == other:

@@ -72,3 +72,9 @@ def test_hostile_files_in_the_folders(tmp_path):
             with pytest.raises(SaveError):
                 load_match(tmp_path / name)
         assert list_rosters(tmp_path, filefuzz.catalog()) == []
+
+
+def test_the_mutations_themselves_never_make_a_loop():
+    # a duplicated value swapped into its own copy once made a squad code payload that cannot be written
+    label, text = filefuzz.code_case(477182, 2308)
+    assert label and isinstance(text, str)
