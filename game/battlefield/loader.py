@@ -51,19 +51,29 @@ def tidy_title(stem: str) -> str:
 def map_title(path) -> str:
     """The title of a map file without loading it (for lists of maps): its `title` property, else a tidy
     name from the file name. Never raises: a broken map is reported when it is loaded."""
+    return map_summary(path)[0]
+
+
+def map_summary(path) -> tuple[str, float | None, float | None]:
+    """(title, width, height in inches) of a map file without loading it, for lists of maps; the size is None
+    when the file cannot be read. Never raises: a broken map is reported when it is loaded."""
     fname = os.fspath(path)
     stem = os.path.splitext(os.path.basename(fname))[0]
     try:
         root = read_xml(fname, fname, "map")
     except MapError:
-        return tidy_title(stem)
+        return tidy_title(stem), None, None
+    try:
+        width, height = float(root.get("width")), float(root.get("height"))  # a tile is an inch
+    except (TypeError, ValueError):
+        width = height = None
     for props in root.findall("properties"):
         for p in props.findall("property"):
             if p.get("name") == "title" and p.get("type", "string") == "string":
                 value = p.get("value") if p.get("value") is not None else p.text
                 if value and value.strip():
-                    return value.strip()
-    return tidy_title(stem)
+                    return value.strip(), width, height
+    return tidy_title(stem), width, height
 
 
 class _Reader:

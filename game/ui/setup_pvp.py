@@ -9,7 +9,6 @@ each Turn and the Campaign Rewards.
 """
 from __future__ import annotations
 
-import re
 import time
 
 import pygame
@@ -34,14 +33,13 @@ def mission_label(d) -> str:
 
 def pvp_maps() -> dict[str, str | None]:
     """The 24" x 24" battlefields (the PvP book's table), by title, and the open table."""
+    from game.battlefield.loader import map_summary
     from game.paths import MAPS_DIR
     out: dict[str, str | None] = {}
     for p in sorted(MAPS_DIR.glob("*.tmx")):
-        head = p.read_text(encoding="utf-8", errors="replace")[:4000]
-        size = re.search(r'<map [^>]*?width="(\d+)" height="(\d+)"', head)
-        title = re.search(r'name="title" value="([^"]*)"', head)
-        if size and size.groups() == ("24", "24"):
-            out[title.group(1) if title else p.stem] = p.name
+        title, width, height = map_summary(p)
+        if (width, height) == (24.0, 24.0):
+            out[title] = p.name
     out[OPEN_TABLE] = None
     return out
 

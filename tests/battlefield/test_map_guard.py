@@ -222,7 +222,10 @@ TITLES = {
 @pytest.mark.parametrize("stem", sorted(TITLES))
 def test_every_map_has_a_player_facing_title(stem):
     path = ROOT / "maps" / f"{stem}.tmx"
-    assert load_battlefield(path).title == TITLES[stem] == map_title(path)
+    bf = load_battlefield(path)
+    assert bf.title == TITLES[stem] == map_title(path)
+    from game.battlefield.loader import map_summary
+    assert map_summary(path) == (bf.title, bf.width, bf.height)  # what lists of maps show, without loading them
 
 
 @pytest.mark.parametrize("stem, title", [
@@ -236,6 +239,8 @@ def test_map_title_of_a_broken_or_untitled_file_is_its_tidy_name(tmp_path):
     broken = tmp_path / "pve-dead-zone.tmx"
     broken.write_text("<map")
     assert map_title(broken) == "Dead Zone"
+    from game.battlefield.loader import map_summary
+    assert map_summary(broken) == ("Dead Zone", None, None)
     text = REAL.read_text().replace('<property name="title" value="Last Stand"/>', "")
     assert load_battlefield(real_copy(tmp_path, text, "horde-final-hour.tmx")).title == "Final Hour"
 
