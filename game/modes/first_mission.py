@@ -19,6 +19,8 @@ from game.match.mission import (
 from game.rules.cards import build_card
 from game.rules.model import UnitCard, UnitSpec
 
+from .spots import nearest_free
+
 PLAYER = "player"
 NPC = "npc"
 BUG_TYPE = "FM-BUG"
@@ -158,22 +160,3 @@ class FirstMission(MissionScript):
         bugs = len(match.units(NPC))
         return MissionSummary(self.title, f"Turn {match.turn} of {self.turns}", objectives,
                               notes=(f"{plural(bugs, 'Bug')} on the table",))
-
-
-def nearest_free(match, radius: float, x0: float, y0: float, taken, limit: float = 6.0, gap: float = 0.2):
-    """The spot nearest (x0, y0), on rings 0.5" apart, where a base fits and keeps `gap` from `taken` spots
-    (None if there is none within `limit`)."""
-    table = match.table
-    for ring in range(int(limit / 0.5) + 1):
-        r = ring * 0.5
-        steps = max(1, int(2 * math.pi * r / 0.5))
-        for k in range(steps):
-            a = 2 * math.pi * k / steps
-            x, y = round(x0 + r * math.cos(a), 3), round(y0 + r * math.sin(a), 3)
-            if any(math.hypot(x - tx, y - ty) < 2 * radius + gap for tx, ty in taken):
-                continue
-            x, y = table.snap(x, y)
-            z = table.surface_z(x, y, 0.0)
-            if table.can_stand(radius, x, y, z):
-                return x, y, z
-    return None

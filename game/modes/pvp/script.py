@@ -94,7 +94,7 @@ class PvpMission(MissionScript):
                                 f"{bf.width:g}\" x {bf.height:g}\"")
         if tuple(match.sides) != P.SIDES:
             raise ScenarioError("a PvP mission has two sides: player and opponent")
-        from game.modes.first_mission import nearest_free
+        from game.modes.spots import nearest_free
         taken: list[tuple[float, float]] = []
         for m in self.defn.markers:
             spot = nearest_free(match, 0.5, m.x, m.y, taken, limit=4.0)
