@@ -11,7 +11,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UIHorizontalSlider, U
                                  UITextBox, UITextEntryLine)
 
 from .help_screen import HelpScene  # noqa: F401  (the F1 help, opened from here and the pause menu)
-from .scene import Scene
+from .scene import FormScene, Scene
 from .sprites import mix
 from .settings import NPC_SPEEDS, PALETTE_NAMES, UI_SCALES
 from .theme import rect
@@ -254,7 +254,7 @@ def squad_choices(app) -> dict[str, object]:
     return out
 
 
-class SetupScene(Scene):
+class SetupScene(FormScene):
     name = "setup"
 
     def __init__(self, app) -> None:
@@ -360,21 +360,12 @@ class SetupScene(Scene):
             elif event.ui_element is self.b_start:
                 self.start()
 
-    def intent(self, name: str) -> bool:
-        if name == "cancel":
-            self.app.pop()
-            return True
-        if name == "confirm":
-            self.start()
-            return True
-        return False
-
-    def draw(self, screen) -> None:
-        screen.fill(self.app.palette.bg)
+    def confirm(self) -> None:
+        self.start()
 
 
 # -- loading --------------------------------------------------------------------------------------
-class LoadScene(Scene):
+class LoadScene(FormScene):
     name = "load"
     opaque = True
 
@@ -471,17 +462,8 @@ class LoadScene(Scene):
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
             self.show_selected()
 
-    def intent(self, name: str) -> bool:
-        if name == "cancel":
-            self.app.pop()
-            return True
-        if name == "confirm":
-            self.load_selected()
-            return True
-        return False
-
-    def draw(self, screen) -> None:
-        screen.fill(self.app.palette.bg)
+    def confirm(self) -> None:
+        self.load_selected()
 
 
 # -- settings -------------------------------------------------------------------------------------

@@ -118,3 +118,23 @@ def _elements(container):
             elif hasattr(el, "elements") and el is not c:
                 stack.append(el)
     return out
+
+
+class FormScene(Scene):
+    """A setup, briefing or list screen: Esc goes back, Enter does what its main button does (`confirm`), and it
+    is drawn on the plain background under its widgets."""
+
+    def confirm(self) -> None:
+        raise NotImplementedError
+
+    def intent(self, name: str) -> bool:
+        if name == "cancel":
+            self.app.pop()
+            return True
+        if name == "confirm":
+            self.confirm()
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        screen.fill(self.app.palette.bg)

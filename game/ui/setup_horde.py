@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from .menus import MEASURE_OPTIONS, dd_value
-from .scene import Scene
+from .scene import FormScene
 from .theme import rect
 
 PLAYERS = {"1 player": 1, "2 players": 2, "3 players": 3, "4 players": 4}
@@ -64,7 +64,7 @@ BRIEF = ("<b>Horde Mode.</b> Twelve waves in three Acts. Each wave rolls 3D6 on 
          "wave. Between waves, spend MP on Upgrades. The run ends when every unit is Downed or wave 12 is cleared.")
 
 
-class HordeSetupScene(Scene):
+class HordeSetupScene(FormScene):
     name = "setup-horde"
 
     def __init__(self, app) -> None:
@@ -233,14 +233,5 @@ class HordeSetupScene(Scene):
             elif event.ui_element is self.b_start:
                 self.start()
 
-    def intent(self, name: str) -> bool:
-        if name == "cancel":
-            self.app.pop()
-            return True
-        if name == "confirm":
-            self.start()
-            return True
-        return False
-
-    def draw(self, screen) -> None:
-        screen.fill(self.app.palette.bg)
+    def confirm(self) -> None:
+        self.start()

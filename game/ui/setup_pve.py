@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from .menus import MEASURE_OPTIONS, NPC_ORDER_OPTIONS, dd_value, map_choices, squad_choices
-from .scene import Scene
+from .scene import FormScene
 from .theme import rect
 
 ROLL = "Roll the dice"
@@ -26,7 +26,7 @@ def _data(app):
     return load_pve_data(app.catalog)
 
 
-class PveSetupScene(Scene):
+class PveSetupScene(FormScene):
     """Pick or roll each part of a PvE mission; "Generate mission" makes the match and opens the briefing."""
 
     name = "pve_setup"
@@ -198,20 +198,11 @@ class PveSetupScene(Scene):
             elif event.ui_element is self.b_go:
                 self.generate()
 
-    def intent(self, name: str) -> bool:
-        if name == "cancel":
-            self.app.pop()
-            return True
-        if name == "confirm":
-            self.generate()
-            return True
-        return False
-
-    def draw(self, screen) -> None:
-        screen.fill(self.app.palette.bg)
+    def confirm(self) -> None:
+        self.generate()
 
 
-class PveBriefingScene(Scene):
+class PveBriefingScene(FormScene):
     """The mission as generated: what was rolled, the objectives, battlefield, deployment and the enemy's cards.
     A choice the setup still waits for (an Anchor to choose on a 10) is asked here first."""
 
@@ -327,17 +318,11 @@ class PveBriefingScene(Scene):
         if not self.keep_match:
             self.match.close()
 
-    def intent(self, name: str) -> bool:
-        if name == "cancel":
-            self.app.pop()
-            return True
-        if name == "confirm":
-            self.deploy()
-            return True
-        return False
+    def confirm(self) -> None:
+        self.deploy()
 
     def draw(self, screen) -> None:
-        screen.fill(self.app.palette.bg)
+        super().draw(screen)  # the background, then the enemy's cards
         y = self.px(64)
         for uid, view in self.cards:
             beh = self.match.mission.npc_behaviour(self.match, uid)
