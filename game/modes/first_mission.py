@@ -43,8 +43,12 @@ class FirstMission(MissionScript):
     id = "first-mission"
     mode = "first-mission"
     title = "Survive"
-    briefing = ("Deploy within 4\" of the centre. Bugs pour out of three Spawn Points, more every Turn. Destroy "
-                "every Spawn Point by the end of Turn 4 (they cannot be shot while a Bug is Adjacent to them).")
+    briefing = ("Your squad (the First Mission's Leader, Trooper, Fighter and Shooter, or any squad you built) deploys "
+                "within 4\" of the centre. At the start of each Turn, Bugs crawl out of every Spawn Point still "
+                "standing: 1 per Spawn Point on Turn 1, 2 on Turn 2, up to 4.\n\n"
+                "Victory: at the end of Turn 4, every Spawn Point is Taken Out.\n"
+                "Defeat: the squad is overrun, or a Spawn Point still stands.\n\n"
+                "Spawn Points cannot be shot while a Bug is Adjacent to them.")
     turns = 4
     map_name = "first-mission-survive.tmx"
     sides = (PLAYER, NPC)

@@ -1,6 +1,8 @@
 """Menu scenes: title, mission setup, load, settings, pause, help, results."""
 from __future__ import annotations
 
+from html import escape
+
 import math
 import time
 from dataclasses import replace
@@ -302,11 +304,9 @@ class SetupScene(FormScene):
         self.e_seed.set_allowed_characters("numbers")
         brief_x = col2 + fw + px(20)
         brief_w = x0 + pw - brief_x
-        brief = ("<b>Survive.</b> Your squad (the First Mission's Leader, Trooper, Fighter and Shooter, or any "
-                 "squad you built) deploys within 4\" of the centre. At the start of each Turn, Bugs crawl out "
-                 "of every Spawn Point still standing: 1 per Spawn Point on Turn 1, 2 on Turn 2, up to 4.<br><br><b>Victory:</b> at the end of Turn 4, every "
-                 "Spawn Point is Taken Out.<br><b>Defeat:</b> the squad is overrun, or a Spawn Point still "
-                 "stands.<br><br>Spawn Points cannot be shot while a Bug is Adjacent to them.")
+        from game.modes import mission_entry
+        entry = mission_entry("first-mission")  # the mission's own words
+        brief = f"<b>{escape(entry.title)}.</b> " + escape(entry.script.briefing).replace("\n", "<br>")
         if brief_w > px(200):
             UITextBox(brief, rect(brief_x, px(92), brief_w, px(300)), m, container=root)
         y = max(y, px(410)) + px(10)
