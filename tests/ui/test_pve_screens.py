@@ -1,5 +1,6 @@
 """PvE on screen: the title's PvE entry, the setup (picks and co-op), the briefing with the enemy's cards, the
 battle; and a co-op game of two people with mini squads played through the screens."""
+from game.match import commands as C
 from game.ui.battle.handover import HandoverScene
 from game.ui.battle import BattleScene
 from game.ui.setup_pve import MINI, PveBriefingScene, PveSetupScene
@@ -66,6 +67,7 @@ def test_two_people_with_mini_squads_take_turns_on_screen(make_app):
                objectives="Activate + Destroy")
     sc.minis[:2] = ["Interdictors", "Krumpfists"]
     sc.build_ui()
+    sc.e_seed.set_text("12")  # the form is made again: its seed field too
     d.click(sc.b_go)
     br = d.scene
     while isinstance(br, PveBriefingScene) and br.choice_buttons:
@@ -97,11 +99,12 @@ def test_two_people_with_mini_squads_take_turns_on_screen(make_app):
             people.append(who[1])
             uid = next(c.uid for c in m.legal_commands("player"))
             assert m.unit(uid).owner == who[1]
-            from game.match import commands as C
             battle.submit(C.Activate("player", uid))
             battle.submit(C.EndActivation("player"))
         elif who is not None and who[0] == "player" and m.prompt is not None:
             battle.submit(m.legal_commands("player")[0])
+        elif who is not None and who[0] == "player" and m.active_unit is not None:  # a question came between
+            battle.submit(C.EndActivation("player"))
         d.step(2)
         d.wait_banners()
     assert people[:4] == [0, 1, 0, 1] and handovers >= 3

@@ -501,7 +501,7 @@ def load_faction(path: Path, catalog: Catalog, known: dict[str, bool] | None = N
                       e.get("text", str), tuple(units), spawn, squad_type)
 
 
-_CACHE: dict = {}
+_CACHE: dict = {}  # (folder, id(catalog)) -> (catalog, data): the catalog is kept so its id stays its own
 
 
 def load_pve_data(catalog: Catalog | None = None, data_dir: Path | None = None) -> PveData:
@@ -510,8 +510,9 @@ def load_pve_data(catalog: Catalog | None = None, data_dir: Path | None = None) 
     catalog = catalog or load_catalog()
     base = Path(data_dir) if data_dir is not None else PVE_DIR
     key = (str(base), id(catalog))
-    if key in _CACHE:
-        return _CACHE[key]
+    got = _CACHE.get(key)
+    if got is not None and got[0] is catalog:
+        return got[1]
     numbers, objectives, battlefields, deployments, events, behaviours, rules, first = load_tables(base / "tables.json")
     fdir = base / "factions"
     if not fdir.is_dir():
@@ -525,5 +526,7 @@ def load_pve_data(catalog: Catalog | None = None, data_dir: Path | None = None) 
     if len({f.id for f in factions}) != len(factions):
         raise PveDataError(f"{_show(fdir)}: two factions share an id")
     data = PveData(numbers, objectives, battlefields, deployments, events, behaviours, rules, factions, first)
-    _CACHE[key] = data
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    _CACHE[key] = (catalog, data)
     return data
