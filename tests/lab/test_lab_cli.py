@@ -99,7 +99,7 @@ def test_tiny_batch_writes_the_report(tmp_path, capsys, one_process):
 
 def test_tiny_batch_on_a_local_dask_cluster(tmp_path, capsys, one_process):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) \
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0") \
             as cluster:
         out = tmp_path / "report"
         assert main([*ARGS, "--dask", cluster.scheduler_address, "--out", str(out)]) == 0
@@ -123,7 +123,7 @@ def test_report_without_matplotlib_says_so(tmp_path, monkeypatch):
 def test_dask_cluster_without_workers(tmp_path, capsys, monkeypatch):
     distributed = pytest.importorskip("distributed")
     monkeypatch.setattr(batch, "DASK_CONNECT_TIMEOUT", 1)
-    with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=":0") as cluster:
         assert main([*ARGS, "--dask", cluster.scheduler_address, "--out", str(tmp_path / "r")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == f"main.py lab: the Dask cluster at {cluster.scheduler_address} has no workers"
