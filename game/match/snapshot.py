@@ -21,7 +21,7 @@ from dataclasses import fields, is_dataclass
 
 import esper
 
-from game.rules.dice import Dice, ScriptedDice
+from game.rules.dice import Dice, Die, ScriptedDice
 from game.rules.model import UnitCard
 
 MAX_DEPTH = 60
@@ -75,6 +75,11 @@ def encode(o, dice=None):
         return {"#dice": encode_dice(o)}
     if isinstance(o, UnitCard):  # cards never change: kept once, by digest (see capture)
         return {"#card": card_key(o)}
+    if type(o) is Die:  # the commonest record of all (every roll): its fields in order, defaults left off
+        v = [o.natural, o.shift, o.rerolled, o.auto]
+        while len(v) > 1 and not v[-1]:
+            v.pop()
+        return {"#d": v}
     if is_dataclass(o) and not isinstance(o, type):
         name = _name(type(o))
         return {"#t": name, "v": [encode(getattr(o, f), dice) for f in _field_names(type(o))]}
@@ -100,6 +105,8 @@ def decode(d, dice=None, depth: int = 0):
         return [decode(x, dice, depth + 1) for x in d]
     if not isinstance(d, dict):
         raise SnapshotError(f"unexpected {type(d).__name__}")
+    if "#d" in d:
+        return _decode_die(d["#d"])
     if "#t" in d:
         cls = record_types().get(d["#t"])
         names = _field_names(cls) if cls is not None else ()
@@ -132,6 +139,14 @@ def decode(d, dice=None, depth: int = 0):
     if "#dice" in d:
         return decode_dice(d["#dice"])
     return {k: decode(v, dice, depth + 1) for k, v in d.items()}
+
+
+def _decode_die(v) -> Die:
+    """A Die from [natural, shift, rerolled, auto] (trailing defaults left off)."""
+    if type(v) is not list or not 1 <= len(v) <= 4 or any(type(x) is not int for x in v[:2]) or \
+            any(x is not True and x is not False for x in v[2:]):
+        raise SnapshotError("a die is not [natural, shift, rerolled, auto]")
+    return Die(*v)
 
 
 _CHECKS: dict[type, dict] = {}

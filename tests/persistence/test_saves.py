@@ -295,3 +295,29 @@ def test_loading_restores_the_snapshot_and_replays_nothing(tmp_path, monkeypatch
     assert len(submitted) == len(m.log) and again.state_hash() == m.state_hash()
     again.close()
     m.close()
+
+
+def test_dice_are_written_short_and_a_damaged_die_is_refused(tmp_path):
+    """Every roll of the events travels as [natural, shift, rerolled, auto] with the defaults left off (the
+    commonest record of a save); it reads back to the same dice, and a die that is not one is refused: the
+    entry of the log that held it becomes a note saying so, the state is still the saved one."""
+    from game.headless import play_headless
+    from game.rules.dice import Die
+    m = play_headless(5)
+    path = save_match(m, "dice", folder=tmp_path)
+    text = path.read_text()
+    assert '"dice.Die"' not in text and '{"#d":[' in text
+    loaded = load_match(path)
+    rolled = [d for e in m.events for d in getattr(e, "dice", ()) if isinstance(d, Die)]
+    assert rolled and [d for e in loaded.events for d in getattr(e, "dice", ()) if isinstance(d, Die)] == rolled
+    loaded.close()
+    first = text.index('{"#d":[')
+    die = text[first:text.index("]}", first) + 2]
+    for bad in ('{"#d":["4"]}', '{"#d":[4,0,1]}', '{"#d":[]}', '{"#d":[4,0,false,false,true]}', '{"#d":4}'):
+        path.write_text(text.replace(die, bad, 1))
+        again = load_match(path)
+        notes = [e.text for e in again.events if e.text == "(an entry of the saved log could not be read)"]
+        assert len(notes) == 1 and again.state_hash() == m.state_hash(), bad
+        assert len(again.events) == len(m.events)
+        again.close()
+    m.close()
