@@ -71,6 +71,7 @@ def take_seat(d, name: str):
     ho = d.scene
     assert isinstance(ho, HandoverScene), f"a hand-over to {name} was expected"
     assert ho.who.name == name
+    assert ho.opaque and not ho.partner, "between opponents the table is hidden"
     d.click(ho.b_go)
     assert isinstance(d.scene, BattleScene)
     d.wait_banners()

@@ -92,7 +92,15 @@ def test_two_people_with_mini_squads_take_turns_on_screen(make_app):
             break
         if isinstance(d.scene, HandoverScene):  # each partner is handed the screen for their turn
             handovers += 1
-            d.click(d.scene.b_go)
+            ho = d.scene
+            # partners hide nothing from each other: the table stays in view under the hand-over card
+            assert ho.partner and not ho.opaque
+            if handovers == 1:
+                d.step(1)
+                d.shot("pve_coop_partner_handover")
+                corner = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, 300, 7) for y in range(0, 220, 7)}
+                assert len(corner) > 8, "the table is seen around the card"
+            d.click(ho.b_go)
             continue
         who = m.person_to_act()
         if who is not None and who[0] == "player" and m.prompt is None and m.active_unit is None:

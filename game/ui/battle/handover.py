@@ -1,6 +1,7 @@
-"""The hand-over screen of a hot-seat battle: the table is hidden and the next person is asked to take the seat
-("Pass to Ana"), before their activation, before a question their side answers during the other side's
-activation (a defender's Tactical Orders), before a co-op partner's turn, and always before a secret choice."""
+"""The hand-over screen of a hot-seat battle: the next person is asked to take the seat ("Pass to Ana"), before
+their activation, before a question their side answers during the other side's activation (a defender's Tactical
+Orders), before a co-op partner's turn, and always before a secret choice. Between opponents the table is hidden;
+between co-op partners (one side, nothing secret) it stays in view under a veil, since partners share everything."""
 from __future__ import annotations
 
 import pygame
@@ -38,6 +39,10 @@ class HandoverScene(Scene):
         self.who = who
         self.secret = secret
         self.b_go = None
+        seat = getattr(battle, "seat", None)
+        # partners of one side hide nothing from each other: the table stays in view (drawn below, veiled)
+        self.partner = not secret and seat is not None and seat.side == who.side
+        self.opaque = not self.partner
 
     def build_ui(self) -> None:
         root = self.new_root()
@@ -66,7 +71,12 @@ class HandoverScene(Scene):
         pal, T = app.palette, app.text
         w, h = app.size
         px = self.px
-        screen.fill(pal.bg)
+        if self.partner:
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil.fill((*pal.bg[:3], 150))
+            screen.blit(veil, (0, 0))
+        else:
+            screen.fill(pal.bg)
         m = self.battle.match
         from ..board import side_styles
         col = pal.player if side_styles(m).get(self.who.side) == "player" else pal.npc
@@ -75,15 +85,17 @@ class HandoverScene(Scene):
         pygame.draw.rect(screen, pal.panel, card, border_radius=px(14))
         pygame.draw.rect(screen, col, card, 3, border_radius=px(14))
         y = card.y + px(28)
-        T.blit(screen, "HOT-SEAT", (card.centerx, y), 13, pal.text_dim, True, anchor="midtop")
+        T.blit(screen, "CO-OP" if self.partner else "HOT-SEAT", (card.centerx, y), 13, pal.text_dim, True,
+               anchor="midtop")
         y += px(30)
         T.blit(screen, f"Pass to {self.who.name}", (card.centerx, y), 34, col, True, anchor="midtop")
         y += px(62)
         for line in T.wrap(what_awaits(m, self.who, self.secret), 15, card.w - px(60)):
             T.blit(screen, line, (card.centerx, y), 15, pal.text, anchor="midtop")
             y += T.line_height(15)
-        T.blit(screen, "The table stays hidden until the seat is taken (Enter).", (card.centerx, card.bottom - px(18)),
-               11, pal.text_faint, anchor="midbottom")
+        foot = "Your partner's turn: the table stays in view (Enter takes the seat)." if self.partner else \
+            "The table stays hidden until the seat is taken (Enter)."
+        T.blit(screen, foot, (card.centerx, card.bottom - px(18)), 11, pal.text_faint, anchor="midbottom")
 
 
 class HotSeat:
