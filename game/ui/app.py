@@ -41,8 +41,9 @@ class Toast:
 
 class App:
     def __init__(self, size=DEFAULT_SIZE, headless: bool = False, saves_dir: Path | None = None,
-                 settings: Settings | None = None, fixed_dt: float | None = None) -> None:
+                 settings: Settings | None = None, fixed_dt: float | None = None, seed: int | None = None) -> None:
         t0 = time.perf_counter()
+        self._seed = seed  # the dice seed every new mission's form starts with (None: from the clock)
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -219,6 +220,10 @@ class App:
             if not self.running:
                 return
             self._frame(dt if dt is not None else (self.fixed_dt or FIXED_DT))
+
+    def new_seed(self) -> int:
+        """The dice seed a setup form offers for a new mission (shown and editable: one seed, one mission)."""
+        return self._seed if self._seed is not None else int(time.time_ns() // 1000) % 100000
 
     def run(self) -> int:
         while self.running:

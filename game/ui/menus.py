@@ -4,7 +4,6 @@ from __future__ import annotations
 from html import escape
 
 import math
-import time
 from dataclasses import replace
 
 import pygame
@@ -261,7 +260,7 @@ class SetupScene(FormScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.seed = int(time.time_ns() // 1000) % 100000
+        self.seed = app.new_seed()
         self.maps = map_choices()
         self.map_label = next((k for k, v in self.maps.items() if v == "first-mission-survive.tmx"),
                               next(iter(self.maps)))

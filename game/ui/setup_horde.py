@@ -3,7 +3,6 @@ by 2-4 people, or one mini squad each of 50/34/25 GP with an agreed Squad Leader
 the map's high-score table beside it. Start: the run's battle (deployment, then the waves)."""
 from __future__ import annotations
 
-import time
 from html import escape
 
 import pygame_gui
@@ -69,7 +68,7 @@ class HordeSetupScene(FormScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.seed = int(time.time_ns() // 1000) % 100000
+        self.seed = app.new_seed()
         self.maps = horde_maps()
         self.map_label = next(iter(self.maps), "")
         self.players_label = next(iter(PLAYERS))

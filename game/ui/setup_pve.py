@@ -4,7 +4,6 @@ battle. The screens only build the scenario and show what the match holds; the r
 """
 from __future__ import annotations
 
-import time
 from html import escape
 from itertools import combinations
 
@@ -35,7 +34,7 @@ class PveSetupScene(FormScene):
         super().__init__(app)
         data = _data(app)
         self.data = data
-        self.seed = int(time.time_ns() // 1000) % 100000
+        self.seed = app.new_seed()
         self.squads = {k: v for k, v in squad_choices(app).items() if k != "First Mission squad"}
         from game.content import squad_slugs
         self.factions = {app.catalog.squad_type_by_slug(s).name: s for s in squad_slugs(app.catalog)}

@@ -9,7 +9,6 @@ each Turn and the Campaign Rewards.
 """
 from __future__ import annotations
 
-import time
 
 import pygame
 import pygame_gui
@@ -134,7 +133,7 @@ class PvpSetupScene(Scene):
         self.maps = pvp_maps()
         self.map_label = next((k for k, v in self.maps.items() if v == "pve-ruined-city.tmx"), next(iter(self.maps)))
         self.measure_label = next(iter(MEASURE_OPTIONS))
-        self.seed = int(time.time_ns() // 1000) % 100000
+        self.seed = app.new_seed()
         self.squads = squad_options(app)
         labels = list(self.squads)
         self.sides = {"player": {"name": "Player 1", "squad": labels[min(4, len(labels) - 1)], "ctl": PERSON,

@@ -13,6 +13,7 @@ def setup(d: Driver, **values) -> PveSetupScene:
     d.click(d.scene.b_pve)
     sc = d.scene
     assert isinstance(sc, PveSetupScene)
+    assert sc.e_seed.get_text() == str(d.app.new_seed())  # the form offers the app's seed (tests: a fixed one)
     sc._remember()
     sc.values.update(values)
     sc.build_ui()

@@ -24,7 +24,7 @@ def app(tmp_path, monkeypatch):
     monkeypatch.setattr(game.paths, "SAVES_DIR", d)
     monkeypatch.setattr(saves, "SAVES_DIR", d)
     pygame.event.clear()
-    a = App(headless=True, saves_dir=d, settings=Settings(npc_speed="instant"))
+    a = App(headless=True, saves_dir=d, settings=Settings(npc_speed="instant"), seed=24112)
     yield a
     a.shutdown()
 
