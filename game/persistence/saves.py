@@ -26,6 +26,7 @@ from game.paths import SAVES_DIR
 from .jsonfile import (
     MAX_DEPTH,
     nesting_depth,
+    paused_gc,
     read_versioned_json,
     remove_stale_temp_files,
     write_json_atomic,
@@ -144,12 +145,13 @@ def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
     if len(raw) > MAX_COMMANDS:
         raise SaveError(path, f"holds too many commands ({len(raw)}; the limit is {MAX_COMMANDS})")
     commands = []
-    for i, c in enumerate(raw):
-        try:
-            commands.append(command_from_dict(c))
-        except CommandFormatError as e:
-            where = f"command {i + 1} ({e.command})" if e.command else f"command {i + 1}"
-            raise SaveError(path, f"{where}: {e.problem}") from None
+    with paused_gc():
+        for i, c in enumerate(raw):
+            try:
+                commands.append(command_from_dict(c))
+            except CommandFormatError as e:
+                where = f"command {i + 1} ({e.command})" if e.command else f"command {i + 1}"
+                raise SaveError(path, f"{where}: {e.problem}") from None
     return scenario, seed, commands, data
 
 
@@ -185,7 +187,8 @@ def _restore_snapshot(path: Path, match, data: dict, commands: list) -> int:
             snap.get("log_digest") != snapshot.log_digest(data["commands"]):
         return 0  # not the state of this very log: replay the log
     try:
-        snapshot.restore(match, snap, log=commands, rolls=snap.get("rolls"))
+        with paused_gc():
+            snapshot.restore(match, snap, log=commands, rolls=snap.get("rolls"))
     except Exception:  # never trusted: a snapshot that does not restore exactly is ignored, the log replayed
         log.warning("save %s: its snapshot was ignored; replaying the commands", path, exc_info=True)
         return -1

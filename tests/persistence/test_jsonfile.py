@@ -69,6 +69,9 @@ def test_folders_and_missing_files(tmp_path):
     ('{"x": NaN}', "not finite (NaN)"),
     ('{"x": 1e999}', "too large to use (1e999)"),
     ('{"x": -1e400}', "too large to use"),
+    ('{"x": 2.5E+308}', "too large to use (2.5E+308)"),
+    ('{"x": [1, 3e-999]}', "too large to use (3e-999)"),
+    ('{"x": 1.e1000}', "too large to use"),
     ('{"seed": ' + "7" * 5000 + "}", "whole number too large to use (5000 digits)"),
     ('{"seed": ' + "7" * 25 + "}", "whole number too large to use (25 digits)"),
     ("", "is empty"),
@@ -81,6 +84,12 @@ def test_numbers_json_cannot_use_and_broken_text(tmp_path, text, problem):
     with pytest.raises(Bad) as e:
         _read(p)
     assert problem in e.value.problem
+
+
+def test_numbers_the_game_writes_pass_and_digits_inside_text_do_not_count(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_text('{"seed": ' + "7" * 24 + ', "x": 1.5e99, "y": -0.25, "name": "' + "9" * 40 + ' e999", "ok": true}')
+    assert _read(p)["seed"] == int("7" * 24)
 
 
 def test_lone_surrogates_are_refused_and_pairs_kept(tmp_path):
