@@ -12,7 +12,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UIHorizontalSlider, U
                                  UITextBox, UITextEntryLine)
 
 from .help_screen import HelpScene  # noqa: F401  (the F1 help, opened from here and the pause menu)
-from .scene import FormScene, Scene
+from .scene import FormScene, Scene, SetupForm
 from .sprites import mix
 from .settings import NPC_SPEEDS, PALETTE_NAMES, UI_SCALES
 from .theme import rect
@@ -255,12 +255,11 @@ def squad_choices(app) -> dict[str, object]:
     return out
 
 
-class SetupScene(FormScene):
+class SetupScene(SetupForm):
     name = "setup"
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.seed = app.new_seed()
         self.maps = map_choices()
         self.map_label = next((k for k, v in self.maps.items() if v == "first-mission-survive.tmx"),
                               next(iter(self.maps)))
@@ -299,8 +298,7 @@ class SetupScene(FormScene):
                                                                  container=root))
         self.dd_order = row("NPC order", lambda r: UIDropDownMenu(list(NPC_ORDER_OPTIONS), self.order_label, r, m,
                                                                  container=root))
-        self.e_seed = row("Dice seed", lambda r: UITextEntryLine(r, m, container=root, initial_text=str(self.seed)))
-        self.e_seed.set_allowed_characters("numbers")
+        row("Dice seed", lambda r: self.seed_entry(r, root))
         brief_x = col2 + fw + px(20)
         brief_w = x0 + pw - brief_x
         from game.modes import mission_entry
@@ -319,13 +317,7 @@ class SetupScene(FormScene):
         self.map_label = dd_value(self.dd_map)
         self.measure_label = dd_value(self.dd_measure)
         self.order_label = dd_value(self.dd_order)
-        txt = self.e_seed.get_text().strip()
-        self.seed = int(txt) if txt.isdigit() else self.seed
-
-    def relayout(self) -> None:
-        if self.root is not None:
-            self._remember()
-        super().relayout()
+        super()._remember()
 
     def scenario(self):
         from game.modes import first_mission_scenario

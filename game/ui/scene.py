@@ -138,3 +138,31 @@ class FormScene(Scene):
 
     def draw(self, screen) -> None:
         screen.fill(self.app.palette.bg)
+
+
+class SetupForm(FormScene):
+    """A form that sets up a mission: the dice seed it offers (App.new_seed; the player may type another) and the
+    picks it keeps when it is made again (a window resize, a row that appears): `_remember` reads them back first."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.seed = app.new_seed()
+        self.e_seed = None
+
+    def seed_entry(self, r, container):
+        """The seed field (digits only) at rect `r`."""
+        from pygame_gui.elements import UITextEntryLine
+        self.e_seed = UITextEntryLine(r, self.app.manager, container=container, initial_text=str(self.seed))
+        self.e_seed.set_allowed_characters("numbers")
+        return self.e_seed
+
+    def _remember(self) -> None:
+        """Read the widgets back into the form's values (each form reads its own picks, then calls this)."""
+        if self.e_seed is not None:
+            txt = self.e_seed.get_text().strip()
+            self.seed = int(txt) if txt.isdigit() else self.seed
+
+    def relayout(self) -> None:
+        if self.root is not None:
+            self._remember()
+        super().relayout()

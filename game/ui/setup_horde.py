@@ -6,10 +6,10 @@ from __future__ import annotations
 from html import escape
 
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 from .menus import MEASURE_OPTIONS, dd_value
-from .scene import FormScene
+from .scene import SetupForm
 from .theme import rect
 
 PLAYERS = {"1 player": 1, "2 players": 2, "3 players": 3, "4 players": 4}
@@ -63,12 +63,11 @@ BRIEF = ("<b>Horde Mode.</b> Twelve waves in three Acts. Each wave rolls 3D6 on 
          "wave. Between waves, spend MP on Upgrades. The run ends when every unit is Downed or wave 12 is cleared.")
 
 
-class HordeSetupScene(FormScene):
+class HordeSetupScene(SetupForm):
     name = "setup-horde"
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.seed = app.new_seed()
         self.maps = horde_maps()
         self.map_label = next(iter(self.maps), "")
         self.players_label = next(iter(PLAYERS))
@@ -159,8 +158,7 @@ class HordeSetupScene(FormScene):
             self.squads = squads_for(self.app, 100)
             self.dd_squad = row("Squad", dropdown(self.squads, self.squad_label))
         self.dd_measure = row("Measure", dropdown(MEASURE_OPTIONS, self.measure_label))
-        self.e_seed = row("Dice seed", lambda r: UITextEntryLine(r, m, container=root, initial_text=str(self.seed)))
-        self.e_seed.set_allowed_characters("numbers")
+        row("Dice seed", lambda r: self.seed_entry(r, root))
         bx = col2 + fw + px(20)
         bw = x0 + pw - bx
         self._remember()
@@ -186,13 +184,7 @@ class HordeSetupScene(FormScene):
         if self.dd_leader is not None:
             self.leader_label = dd_value(self.dd_leader)
         self.measure_label = dd_value(self.dd_measure)
-        txt = self.e_seed.get_text().strip()
-        self.seed = int(txt) if txt.isdigit() else self.seed
-
-    def relayout(self) -> None:
-        if self.root is not None:
-            self._remember()
-        super().relayout()
+        super()._remember()
 
     # -- start -------------------------------------------------------------------------------------------------
     def scenario(self):

@@ -8,10 +8,10 @@ from html import escape
 from itertools import combinations
 
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 from .menus import MEASURE_OPTIONS, NPC_ORDER_OPTIONS, dd_value, map_choices, squad_choices
-from .scene import FormScene
+from .scene import FormScene, SetupForm
 from .theme import rect
 
 ROLL = "Roll the dice"
@@ -25,7 +25,7 @@ def _data(app):
     return load_pve_data(app.catalog)
 
 
-class PveSetupScene(FormScene):
+class PveSetupScene(SetupForm):
     """Pick or roll each part of a PvE mission; "Generate mission" makes the match and opens the briefing."""
 
     name = "pve_setup"
@@ -34,7 +34,6 @@ class PveSetupScene(FormScene):
         super().__init__(app)
         data = _data(app)
         self.data = data
-        self.seed = app.new_seed()
         self.squads = {k: v for k, v in squad_choices(app).items() if k != "First Mission squad"}
         from game.content import squad_slugs
         self.factions = {app.catalog.squad_type_by_slug(s).name: s for s in squad_slugs(app.catalog)}
@@ -95,9 +94,7 @@ class PveSetupScene(FormScene):
                                                                       container=root))
         dd(0, "measure", "Measure")
         dd(0, "order", "Enemy order")
-        self.e_seed = row(0, "Dice seed", lambda r: UITextEntryLine(r, m, container=root,
-                                                                    initial_text=str(self.seed)))
-        self.e_seed.set_allowed_characters("numbers")
+        row(0, "Dice seed", lambda r: self.seed_entry(r, root))
         for key, label in (("tl", "Threat Level"), ("npc", "Enemy faction"), ("objectives", "Objectives"),
                            ("battlefield", "Battlefield"), ("deployment", "Deployment"), ("first", "First mission"),
                            ("map", "Table")):
@@ -126,13 +123,7 @@ class PveSetupScene(FormScene):
                 self.squad_label = dd_value(el)
             else:
                 self.values[key] = dd_value(el)
-        txt = self.e_seed.get_text().strip()
-        self.seed = int(txt) if txt.isdigit() else self.seed
-
-    def relayout(self) -> None:
-        if self.root is not None:
-            self._remember()
-        super().relayout()
+        super()._remember()
 
     # -- the scenario ------------------------------------------------------------------------------------
     def options(self) -> dict:

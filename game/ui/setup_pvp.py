@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionLi
 
 from .battle import BattleScene
 from .menus import MEASURE_OPTIONS, OPEN_TABLE, dd_value
-from .scene import Scene
+from .scene import SetupForm
 from .theme import rect
 
 SIDES = ("player", "opponent")
@@ -121,7 +121,7 @@ def draw_diagram(screen, area: pygame.Rect, d, app) -> None:
 
 
 # == the setup screen ========================================================================================
-class PvpSetupScene(Scene):
+class PvpSetupScene(SetupForm):
     name = "setup_pvp"
 
     def __init__(self, app) -> None:
@@ -133,7 +133,6 @@ class PvpSetupScene(Scene):
         self.maps = pvp_maps()
         self.map_label = next((k for k, v in self.maps.items() if v == "pve-ruined-city.tmx"), next(iter(self.maps)))
         self.measure_label = next(iter(MEASURE_OPTIONS))
-        self.seed = app.new_seed()
         self.squads = squad_options(app)
         labels = list(self.squads)
         self.sides = {"player": {"name": "Player 1", "squad": labels[min(4, len(labels) - 1)], "ctl": PERSON,
@@ -196,9 +195,7 @@ class PvpSetupScene(Scene):
         self.dd_measure = UIDropDownMenu(list(MEASURE_OPTIONS), self.measure_label, rect(x0 + px(310), y, px(220), rh),
                                          m, container=root)
         UILabel(rect(x0 + px(540), y, px(90), rh), "Dice seed", m, container=root)
-        self.e_seed = UITextEntryLine(rect(x0 + px(630), y, px(110), rh), m, container=root,
-                                      initial_text=str(self.seed))
-        self.e_seed.set_allowed_characters("numbers")
+        self.seed_entry(rect(x0 + px(630), y, px(110), rh), root)
         bwid = px(180)
         self.b_back = UIButton(rect(w - x0 - 2 * bwid - px(12), y, bwid, px(40)), "Back", m, container=root)
         self.b_start = UIButton(rect(w - x0 - bwid, y, bwid, px(40)), "Start", m, container=root,
@@ -213,13 +210,7 @@ class PvpSetupScene(Scene):
             st["code"] = wd["code"].get_text().strip()
         self.map_label = dd_value(self.dd_map)
         self.measure_label = dd_value(self.dd_measure)
-        txt = self.e_seed.get_text().strip()
-        self.seed = int(txt) if txt.isdigit() else self.seed
-
-    def relayout(self) -> None:
-        if self.root is not None:
-            self._remember()
-        super().relayout()
+        super()._remember()
 
     def pick(self, index: int) -> None:
         """Show another mission (its briefing and diagram)."""
@@ -298,11 +289,8 @@ class PvpSetupScene(Scene):
             elif event.ui_element is self.b_start:
                 self.start()
 
-    def intent(self, name: str) -> bool:
-        if name == "cancel":
-            self.app.pop()
-            return True
-        return False
+    def confirm(self) -> None:
+        self.start()
 
     def draw(self, screen) -> None:
         screen.fill(self.app.palette.bg)

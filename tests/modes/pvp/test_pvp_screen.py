@@ -174,3 +174,19 @@ def test_a_mission_file_that_cannot_be_read_is_named_on_the_setup_screen(make_ap
     sc = open_setup(d)
     assert sc.problem_box.html_text.startswith("1 mission file could not be read")
     assert "03-power-cycle.json" in sc.problem_box.html_text
+
+
+def test_the_setup_keeps_its_seed_when_made_again_and_enter_starts(make_app):
+    """Like every setup form: the typed seed survives the form being made again (a resize), Enter starts."""
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    sc = open_setup(d)
+    assert sc.seed == app.new_seed()
+    sc.e_seed.set_text("77")
+    sc.relayout()
+    assert sc.seed == 77 and sc.e_seed.get_text() == "77"
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, (BattleScene, HandoverScene)) and d.scene is not sc
+    battle = d.scene.battle if isinstance(d.scene, HandoverScene) else d.scene
+    assert battle.match.seed == 77
+    pygame.event.clear()
