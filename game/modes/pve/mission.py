@@ -88,6 +88,20 @@ class PveMission(MissionScript):
     def prepare_scenario(self, scenario, seed: int):
         return SC.prepare(self.data, scenario, seed)
 
+    def scoring_text(self) -> str:
+        """Extraction and MP in words, as this mission's edition pays them (the briefing)."""
+        n = self.data.numbers
+        text = (f"the Extraction Point appears at the start of Turn {n['extraction_turn']}; from the end of that Turn "
+                f"you may extract (within {n['extraction_radius']}\", not Adjacent to an enemy). ")
+        if not self.variant:
+            return text + (f"{n['mp_per_objective']} MP per objective met if anyone extracts; "
+                           f"{n['mp_per_threat_level']} MP per Threat Level.")
+        return text + (f"Rules: {self.rules_label()}. An objective counts once completed, extracted or not (a found "
+                       f"item only if it leaves with a unit that extracts). MP, times the Threat Level: "
+                       f"{n['mp_played_per_tl']} for playing, {n['mp_objective_per_tl']} per objective that counts, "
+                       f"{n['mp_sweep_per_tl']} if every enemy unit is Taken Out and the squad extracts. A victory "
+                       "is an extraction with at least one objective that counts.")
+
     def rules_label(self) -> str:
         """Which edition the mission plays, in words (the objective panel, the briefing, the results)."""
         return V.label(self.data, self.opts)
