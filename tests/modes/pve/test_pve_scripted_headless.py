@@ -66,3 +66,27 @@ def test_the_command_line_plays_a_scripted_mission_by_its_option_or_its_id():
     bad = subprocess.run([sys.executable, "main.py", "--headless", "--mission", "pve-last-signal-1.1", "--seed", "1",
                           "--tl", "3"], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
     assert bad.returncode == 2 and "Last Signal 1.1 is Threat Level 1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_scripted_mission_saved_halfway_loads_as_itself(tmp_path):
+    """The scenario says which mission it is (a "pve" scenario with the option that names it): a save of a
+    half-played Last Signal mission loads to the same state, the same edition and the same mission."""
+    from game.headless import build_scenario
+    from game.modes import create_match
+    from game.modes.session import Session
+    from game.persistence.saves import load_match, save_match
+    m = create_match(build_scenario("pve-last-signal-2.2", options={}), 4)
+    try:
+        s = Session(m)
+        for _ in range(60):
+            s.step()
+        path = save_match(m, "halfway", folder=tmp_path)
+        back = load_match(path)
+        try:
+            assert back.state_hash() == m.state_hash() and back.scenario.mission == "pve"
+            assert back.mission.scripted.key == "last-signal-2.2" and back.mission.variant
+            assert back.mission.summary(back).title == "Last Signal 2.2: City of Ash"
+        finally:
+            back.close()
+    finally:
+        m.close()
