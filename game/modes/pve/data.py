@@ -286,9 +286,8 @@ def _table(where: str, raw: dict, key: str, ids: tuple[str, ...], parse) -> tupl
     return tuple(sorted(out, key=lambda r: getattr(r, "roll", 0)))
 
 
-def _objective(where, raw) -> ObjectiveDef:
-    e = _Entry(where, raw, ("roll", "id", "name", "markers", "label", "setup", "rules", "victory", "item", "action",
-                            "until_turn", "find_on"))
+def _item_action_faces(where: str, e: _Entry, raw: dict) -> tuple:
+    """An objective's item (ARM, HIT) it may have, its Mission Action, and its search faces (any edition's)."""
     item = None
     if "item" in raw:
         it = _Entry(f"{where}: item", e.get("item", dict), ("arm", "hit"))
@@ -298,10 +297,17 @@ def _objective(where, raw) -> ObjectiveDef:
         a = _Entry(f"{where}: action", e.get("action", dict), ("id", "name", "act", "tactical_orders"))
         action = ActionDef(a.get("id", str), a.get("name", str), a.get("act", int, check=_between(1, 6)),
                            a.get("tactical_orders", bool))
-    markers = e.get("markers", int, check=_between(0, 3))
     find_on = tuple(e.get("find_on", list, default=[]))
-    if any(not isinstance(f, int) or not 1 <= f <= 6 for f in find_on):
+    if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in find_on):
         raise e.fail("find_on", "expected faces 1-6")
+    return item, action, find_on
+
+
+def _objective(where, raw) -> ObjectiveDef:
+    e = _Entry(where, raw, ("roll", "id", "name", "markers", "label", "setup", "rules", "victory", "item", "action",
+                            "until_turn", "find_on"))
+    item, action, find_on = _item_action_faces(where, e, raw)
+    markers = e.get("markers", int, check=_between(0, 3))
     return ObjectiveDef(e.get("roll", int, check=_between(1, 6)), e.get("id", str, check=_one_of(OBJECTIVES)),
                         e.get("name", str), markers, e.get("label", str, default="" if not markers else ...), e.get("setup", str), e.get("rules", str), e.get("victory", str), item,
                         action, e.get("until_turn", int, default=None), find_on)

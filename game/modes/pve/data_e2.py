@@ -15,12 +15,13 @@ from .data import (
     ActionDef,
     BattlefieldDef,
     DeploymentDef,
-    PveDataError,
     ZoneRule,
     _between,
     _Entry,
+    _item_action_faces,
     _one_of,
     _read,
+    _table,
     _zone,
 )
 
@@ -169,18 +170,7 @@ def variant_objective(where: str, raw, nine: bool) -> VariantObjective:
                                   "archetype")
     if not nine and oid.upper() in NINE:
         raise e.fail("id", f"{oid} is one of the edition's nine objectives; a mission's own objective needs its own id")
-    item = None
-    if "item" in raw:
-        it = _Entry(f"{where}: item", e.get("item", dict), ("arm", "hit"))
-        item = (it.get("arm", int, check=_between(1, 6)), it.get("hit", int, check=_between(1, 12)))
-    action = None
-    if "action" in raw:
-        a = _Entry(f"{where}: action", e.get("action", dict), ("id", "name", "act", "tactical_orders"))
-        action = ActionDef(a.get("id", str), a.get("name", str), a.get("act", int, check=_between(1, 6)),
-                           a.get("tactical_orders", bool))
-    find_on = tuple(e.get("find_on", list, default=[]))
-    if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in find_on):
-        raise e.fail("find_on", "expected faces 1-6")
+    item, action, find_on = _item_action_faces(where, e, raw)
     obj = VariantObjective(
         oid, e.get("name", str), rule, markers, e.get("label", str, default="" if not markers else ...),
         e.get("setup", str), e.get("rules", str), e.get("victory", str), archetype, variation,
@@ -227,24 +217,6 @@ def _deployment(where: str, raw) -> SymmetricDeployment:
                                _zone(f"{where}: a", e.get("a", dict)), _zone(f"{where}: b", e.get("b", dict)))
 
 
-def _rows(where: str, raw: dict, key: str, parse, ids: tuple[str, ...], rolls: bool = True) -> tuple:
-    rows = raw.get(key)
-    if not isinstance(rows, list):
-        raise PveDataError(f"{where}: {key}: expected a list")
-    out = []
-    for i, r in enumerate(rows):
-        label = f"{where}: {key}[{i}]" + (f" {r.get('id')!r}" if isinstance(r, dict) and "id" in r else "")
-        out.append(parse(label, r))
-    got = [r.id for r in out]
-    if sorted(got) != sorted(ids) or len(set(got)) != len(got):
-        raise PveDataError(f"{where}: {key}: expected exactly the entries {', '.join(ids)}, got {', '.join(got)}")
-    if rolls:
-        if sorted(r.roll for r in out) != list(range(1, len(out) + 1)):
-            raise PveDataError(f"{where}: {key}: the rolls must be 1-{len(out)}, each once")
-        return tuple(sorted(out, key=lambda r: r.roll))
-    return tuple(sorted(out, key=lambda r: ids.index(r.id)))
-
-
 def load_edition(path: Path, launch_battlefields: tuple[BattlefieldDef, ...]) -> EditionTables:
     where, raw = _read(path)
     e = _Entry(where, raw, ("format", "edition", "mission", "archetypes", "objectives", "battlefields",
@@ -260,9 +232,9 @@ def load_edition(path: Path, launch_battlefields: tuple[BattlefieldDef, ...]) ->
     if sorted(a.id for a in archetypes) != sorted(ARCHETYPES) or \
             sorted(f for a in archetypes for f in range(a.low, a.high + 1)) != [1, 2, 3, 4, 5, 6]:
         raise e.fail("archetypes", "the three archetypes, their faces covering 1-6 once")
-    objectives = _rows(where, raw, "objectives", lambda w, r: variant_objective(w, r, True), NINE, rolls=False)
+    objectives = _table(where, raw, "objectives", NINE, lambda w, r: variant_objective(w, r, True))
     launch = {b.id: b for b in launch_battlefields}
-    battlefields = _rows(where, raw, "battlefields", lambda w, r: _battlefield(w, r, launch), BATTLEFIELDS_E2)
-    deployments = _rows(where, raw, "deployments", _deployment, DEPLOYMENTS_E2)
+    battlefields = _table(where, raw, "battlefields", BATTLEFIELDS_E2, lambda w, r: _battlefield(w, r, launch))
+    deployments = _table(where, raw, "deployments", DEPLOYMENTS_E2, _deployment)
     return EditionTables(ed.get("id", str), ed.get("name", str), ed.get("text", str), numbers,
                          tuple(sorted(archetypes, key=lambda a: a.low)), objectives, battlefields, deployments)

@@ -10,7 +10,7 @@ a unit that extracts.
 """
 from __future__ import annotations
 
-from game.match.mission import MissionActionDef, ObjectiveStatus
+from game.match.mission import MissionActionDef
 from game.rules.wording import count
 
 from . import objectives as O
@@ -300,7 +300,6 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
     ms = match.mission_state
     obj = mission.data.objective(oid)
     st = ms["status"].get(oid, "open")
-    done = True if st == "met" else (False if st == "failed" else None)
     p = progress(match, oid)
     mids = ms["markers"].get(oid, [])
     if obj.rule == "hold":
@@ -338,14 +337,10 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
                    f"of Turn {obj.until_turn}"
     else:
         text = f"{len(match.units(NPC))} enemy units standing"
-    if st == "met":
-        text = "met: " + text
-    elif st == "failed":
-        text = "failed: " + text
     letter = ""
     if mission.scripted is not None and len(mission.scripted.slots) > 1:
         letter = f"{mission.scripted.slot_of(oid).letter}. "
-    return ObjectiveStatus(f"{letter}{obj.name}: {obj.victory}", text, done, PLAYER)
+    return O.panel_line(f"{letter}{obj.name}: {obj.victory}", text, st)
 
 
 def ai_goals(mission, match) -> dict:

@@ -170,7 +170,7 @@ def haunt_unit(mission, match, i: int, faces) -> None:
     uid = units[faces[0] - 1]
     nxt = (("mission", "haunt_squad", i + 1),)
     others = [u for u in match.units() if u != uid]
-    if mission.variant:  # the later edition: the closest unit it can attack (P29)
+    if mission.variant:  # the later edition: the closest unit it can attack (P30)
         others = [o for o in others if haunted_weapon(match, uid, o)[0] is not None] or others
     if not others:
         match.mission_step("haunt_squad", i + 1, front=True)

@@ -98,7 +98,7 @@ def finish(mission, match, extracted) -> None:
 
 
 def result(mission, match) -> Result | None:
-    """A victory when at least one unit extracts and at least one objective counts (P31); a squad that fell still
+    """A victory when at least one unit extracts and at least one objective counts (P32); a squad that fell still
     scores what it completed."""
     ms = match.mission_state
     over = ms.get("over")

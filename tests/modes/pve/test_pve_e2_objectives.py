@@ -6,7 +6,7 @@ from game.match import commands as C
 from game.rules import actions as act
 
 from .conftest import NO_TO, deploy, events_named, roll, two_troopers
-from .test_pve_objectives import A, beside, npc_idle
+from .test_pve_objectives import A, beside, npc_idle, pass_turn
 
 E2 = {"edition": "e2", "npc": "classic", "tl": 1, "battlefield": "facility", "deployment": "standard-insertion-a"}
 FAR_NPCS = [5, 5, 5]  # three Melee Troopers, one Adjacent to each of NW, N, NE
@@ -27,19 +27,7 @@ def start(pve, objectives, anchors, spots, squad_size=3):
 def end_turn(m, next_dice=NEXT, answers=()):
     """Every unit activates and does nothing; questions get `answers` in turn (then "stay"); the next Turn starts
     with `next_dice`."""
-    answers = list(answers)
-    turn = m.turn
-    roll(m, *next_dice)
-    while m.turn == turn and m.phase != "over":
-        side = m.waiting_for()
-        if side == "npc":
-            npc_idle(m)
-        elif m.prompt is not None and m.prompt.kind == "choice":
-            m.submit(C.Choose("player", answers.pop(0) if answers else "stay"))
-        elif m.active_unit is None:
-            m.submit(m.legal_commands("player")[0])
-        else:
-            m.submit(C.EndActivation("player"))
+    pass_turn(m, next_dice, answers=answers)
 
 
 def status(m, oid):
