@@ -95,7 +95,7 @@ class PveMission(MissionScript):
                 f"you may extract (within {n['extraction_radius']}\", not Adjacent to an enemy). ")
         if not self.variant:
             return text + (f"{n['mp_per_objective']} MP per objective met if anyone extracts; "
-                           f"{n['mp_per_threat_level']} MP per Threat Level.")
+                           f"{n['mp_per_threat_level']} MP per Threat Level. Rules: {self.rules_label()}.")
         return text + (f"Rules: {self.rules_label()}. An objective counts once completed, extracted or not (a found "
                        f"item only if it leaves with a unit that extracts). MP, times the Threat Level: "
                        f"{n['mp_played_per_tl']} for playing, {n['mp_objective_per_tl']} per objective that counts, "

@@ -163,3 +163,5 @@ def test_the_objective_panel_and_the_log_say_which_edition_is_played(pve):
     e1 = pve({"npc": "classic", "tl": 1, "battlefield": "facility", "deployment": "flanked",
               "objectives": "control,destroy"}, [1, 2, 3, 4, 6, 7, *THREE])
     assert e1.mission.summary(e1).title == "PvE mission" and not events_named(e1, "Rules:")
+    assert e1.mission.scoring_text().endswith("Rules: Launch edition (E1).")  # the briefing says it either way
+    assert "Rules: Later edition (E2). An objective counts once completed" in m.mission.scoring_text()
