@@ -210,6 +210,6 @@ class Selection:
         if m.phase != "deploy":
             self.deploy_uid = None
             return
-        if self.deploy_uid is None or m.position(self.deploy_uid) is not None:
-            und = [u for u in m.units(self.sc.side, standing=False) if m.position(u) is None]
+        und = m.to_deploy(self.sc.side)  # the match says whose placement it is (alternate: one unit each)
+        if self.deploy_uid not in und:
             self.deploy_uid = und[0] if und else None
