@@ -74,6 +74,7 @@ class App:
         self.frame = 0
         self.last_dialog: str | None = None  # text of the last message dialog (tests read it)
         self._dialog = None
+        self._quit_dialog = None  # the "Quit Ruinstars?" question, while it is open
         self._catalog = None
         self.startup_ms = 0.0
         # drawing only when something changes: input, a scene's key or animation, toasts (see _frame)
@@ -164,6 +165,23 @@ class App:
             self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter()
+
+    def request_quit(self) -> None:
+        """The window is closed (or Quit pressed): every scene keeps what it can (a battle is saved); when something
+        would still be lost, or a battle is in progress, the player is asked first. Closing again while asked quits."""
+        if self._quit_dialog is not None and self._quit_dialog in self.scenes:
+            self.running = False
+            return
+        reasons = [r for s in reversed(self.scenes) if (r := s.before_quit())]
+        if not reasons:
+            self.running = False
+            return
+        from .builder_dialogs import ConfirmDialog
+
+        def quit_now() -> None:
+            self.running = False
+        self._quit_dialog = ConfirmDialog(self, "Quit Ruinstars?", " ".join(reasons), "Quit", quit_now)
+        self.push(self._quit_dialog)
 
     def shutdown(self) -> None:
         """Leave cleanly: every scene exits (matches closed) and is released while the interpreter still
@@ -299,7 +317,7 @@ class App:
 
     def _event(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.request_quit()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos

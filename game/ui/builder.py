@@ -698,6 +698,11 @@ class SquadBuilderScene(Scene):
         else:
             self.app.pop()
 
+    def before_quit(self) -> str | None:
+        if self.dirty and self.spec.units:
+            return "Your changes to the squad in the builder are not saved: save it as a roster first to keep it."
+        return None
+
     def intent(self, name: str) -> bool:
         if name == "cancel":
             if self._typing():

@@ -162,7 +162,7 @@ class TitleScene(Scene):
         elif el is self.b_settings:
             self.app.push(SettingsScene(self.app))
         elif el is self.b_quit:
-            self.app.running = False
+            self.app.request_quit()
 
     def resume(self) -> None:
         super().resume()
@@ -180,6 +180,35 @@ class TitleScene(Scene):
         screen.blit(self._bg, (0, 0))
 
 
+def refuse_unplayable(app, match, close: bool = True) -> bool:
+    """The setups' one check before a battle opens (game.modes.playable: the same one loading a save makes): when the
+    squads cannot all deploy here, say so, offer another choice, close the match (`close`); True if refused."""
+    from game.modes.playable import start_problem
+    problem = start_problem(match)
+    if problem is None:
+        return False
+    if close:
+        match.close()
+    app.message("This squad cannot deploy here", problem[:1].upper() + problem[1:] + ". Choose another battlefield, the "
+                "other measure, or a smaller squad.")
+    return True
+
+
+def battle_scene(app, match):
+    """The battle screen a match is played on (a Horde run's records its run in the high scores when it ends)."""
+    from game.modes import mission_entry
+    from game.match.scenario import ScenarioError
+    try:
+        mode = mission_entry(match.scenario.mission).mode
+    except ScenarioError:
+        mode = None
+    if mode == "horde":
+        from .horde_battle import HordeBattleScene
+        return HordeBattleScene(app, match)
+    from .battle import BattleScene
+    return BattleScene(app, match)
+
+
 def load_into_battle(app, path) -> bool:
     """Load a save and open its battle; a bad save shows its problem in a dialog (the file is untouched)."""
     from game.persistence.saves import SaveError, load_match
@@ -190,8 +219,7 @@ def load_into_battle(app, path) -> bool:
         app.message("This save cannot be loaded", f"{Path(e.path).name}: {e.problem}\n\n"
                     "The file was left exactly as it was.")
         return False
-    from .battle import BattleScene
-    app.replace(BattleScene(app, match))
+    app.replace(battle_scene(app, match))
     app.toast(f"Loaded {path.stem if hasattr(path, 'stem') else path}", "ok")
     return True
 
@@ -336,11 +364,7 @@ class SetupScene(SetupForm):
         except Exception as e:  # a map that does not load: tell the player, stay here
             self.app.message("Cannot start this mission", str(e))
             return
-        problems = [p for p in (match.deployment_problem(s) for s in match.sides) if p]
-        if problems:  # this battlefield and measure leave no room to deploy: say so, offer another choice
-            match.close()
-            self.app.message("This squad cannot deploy here", problems[0][:1].upper() + problems[0][1:] + ". Choose another "
-                             "battlefield, the other measure, or a smaller squad.")
+        if refuse_unplayable(self.app, match):
             return
         self.app.replace(BattleScene(self.app, match))
 

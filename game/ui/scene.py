@@ -56,6 +56,11 @@ class Scene:
             self.root.kill()
             self.root = None
 
+    def before_quit(self) -> str | None:
+        """The window is being closed: keep what can be kept, and say what would still be lost (or why the player
+        should be asked) in a sentence for the question; None: nothing to ask."""
+        return None
+
     def relayout(self) -> None:
         """The window size or UI scale changed."""
         self.build_ui()

@@ -212,6 +212,9 @@ class HordeSetupScene(SetupForm):
         except Exception as e:  # a squad or map that does not fit: tell the player, stay here
             self.app.message("Cannot start this run", str(e))
             return
+        from .menus import refuse_unplayable
+        if refuse_unplayable(self.app, match):
+            return
         self.app.replace(HordeBattleScene(self.app, match))
 
     def handle(self, event, consumed) -> None:

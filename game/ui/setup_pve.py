@@ -300,6 +300,10 @@ class PveBriefingScene(FormScene):
         if self.match.phase != "deploy":
             return
         from .battle import BattleScene
+        from .menus import refuse_unplayable
+        if refuse_unplayable(self.app, self.match, close=False):
+            self.app.pop()  # back to the setup (leaving closes the match)
+            return
         self.keep_match = True
         self.app.replace(BattleScene(self.app, self.match))
 

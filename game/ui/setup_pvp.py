@@ -271,6 +271,9 @@ class PvpSetupScene(SetupForm):
         except Exception as e:  # a map that does not load, no room to deploy: say so, stay here
             self.app.message("Cannot start this mission", str(e))
             return
+        from .menus import refuse_unplayable
+        if refuse_unplayable(self.app, match):
+            return
         self.app.replace(BattleScene(self.app, match))
 
     def handle(self, event, consumed) -> None:

@@ -118,7 +118,7 @@ class EventFeed:
         if not initial and not loaded:
             sound_cues.on_events(sc.app, events)  # dice, hits, saves, Taken Out, a new Turn
         if autosave and not initial:
-            self.autosave()
+            sc.autosave.write()  # (written after every command anyway: a new Turn at once)
 
     def _count(self, e) -> None:
         st = self.stats
@@ -214,12 +214,3 @@ class EventFeed:
         mine = m.units(sc.side)
         lines.append(f"Your squad: {len(mine)} standing   ·   unused Tactical Orders are lost")
         return Banner(f"End of Turn {turn}", lines, kind="end", duration=2.4)
-
-    def autosave(self) -> None:
-        from game.persistence.saves import AUTOSAVE, save_match
-        sc = self.sc
-        try:
-            save_match(sc.match, AUTOSAVE, sc.app.saves_dir, label=f"Autosave (Turn {sc.match.turn})")
-            sc.mark_saved()
-        except OSError as e:
-            sc.app.toast(f"Autosave failed: {e}", "error")
