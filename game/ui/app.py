@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+import weakref
 from pathlib import Path
 
 import pygame
@@ -75,6 +76,7 @@ class App:
         self.last_dialog: str | None = None  # text of the last message dialog (tests read it)
         self._dialog = None
         self._quit_dialog = None  # the "Quit Ruinstars?" question, while it is open
+        self._roots: list = []  # (scene, its widgets' root container) of every scene that built widgets
         self._catalog = None
         self.startup_ms = 0.0
         # drawing only when something changes: input, a scene's key or animation, toasts (see _frame)
@@ -154,6 +156,7 @@ class App:
         self._redraw = True
         s = self.scenes.pop()
         s.exit()
+        self.own_ui(None, None)  # (widgets the scene left behind go with it)
         if self.scenes:
             self.scenes[-1].resume()
         return s
@@ -163,6 +166,7 @@ class App:
         self._redraw = True
         while self.scenes:
             self.scenes.pop().exit()
+        self.own_ui(None, None)
         self.scenes.append(scene)
         scene.enter()
 
@@ -182,6 +186,26 @@ class App:
             self.running = False
         self._quit_dialog = ConfirmDialog(self, "Quit Ruinstars?", " ".join(reasons), "Quit", quit_now)
         self.push(self._quit_dialog)
+
+    def own_ui(self, scene, root) -> None:
+        """`root` holds `scene`'s widgets from now on. A root its scene no longer holds (the scene is gone, or it
+        lost the reference without killing it) is killed here: no scene's widgets outlive it on the screen."""
+        keep = []
+        for ref, r in self._roots:
+            s = ref()
+            if s is not None and s.root is r and r.alive():
+                keep.append((ref, r))
+            elif r.alive():
+                r.kill()
+        if scene is not None:
+            keep.append((weakref.ref(scene), root))
+        self._roots = keep
+
+    def open_help(self) -> None:
+        """The F1 help, on the help of the play mode of the screens open (the nearest that has one)."""
+        from .help_screen import HelpScene
+        mode = next((s.help_mode for s in reversed(self.scenes) if s.help_mode), None)
+        self.push(HelpScene(self, mode))
 
     def shutdown(self) -> None:
         """Leave cleanly: every scene exits (matches closed) and is released while the interpreter still
@@ -349,7 +373,7 @@ class App:
                 if isinstance(top, HelpScene):
                     self.pop()
                 else:
-                    self.push(HelpScene(self))
+                    self.open_help()
                 return
             if intent == "cancel" and self.dialog_open:
                 self.close_dialog()

@@ -13,11 +13,17 @@ import pygame_gui
 class Scene:
     opaque = True  # False: the scene below is drawn first (pause, help, dialogs)
     name = "scene"
+    help_mode: str | None = None  # the play mode of this screen: F1 opens its help (assets/data/help/<mode>.md)
+
+    TIP_DELAY = 0.25  # seconds the mouse rests on a chip before its hover text shows
 
     def __init__(self, app) -> None:
         self.app = app
         self.root: pygame_gui.core.UIContainer | None = None
         self.suspended = False
+        self.chip_tooltip = None  # the hover text of the chip under the mouse (a pygame-gui tooltip), while shown
+        self._tip_key = None
+        self._tip_t = 0.0
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -28,6 +34,7 @@ class Scene:
 
     def suspend(self) -> None:
         self.suspended = True
+        self.hover_chip(None, 0.0)
         if self.root is not None:
             # showing a container shows everything in it: remember what the scene had hidden itself
             self._hidden = [el for el in _elements(self.root) if not el.visible]
@@ -43,18 +50,38 @@ class Scene:
         self._hidden = []
 
     def new_root(self) -> pygame_gui.core.UIContainer:
+        """A new container for all the scene's widgets (the old one and everything in it killed first)."""
         self.kill_ui()
         w, h = self.app.size
         self.root = pygame_gui.core.UIContainer(pygame.Rect(0, 0, w, h), self.app.manager)
+        self.app.own_ui(self, self.root)
         return self.root
 
     def build_ui(self) -> None:
         self.new_root()
 
     def kill_ui(self) -> None:
+        self.hover_chip(None, 0.0)
         if self.root is not None:
             self.root.kill()
             self.root = None
+
+    def hover_chip(self, chip, dt: float) -> None:
+        """Each frame, the chip under the mouse: (where it is, its hover text html) or None. Its text shows in a tooltip once the
+        mouse has rested on it a moment; it goes when the mouse leaves, and with the scene's widgets."""
+        if chip is None or self.suspended or chip != self._tip_key:
+            self._tip_key = chip
+            self._tip_t = 0.0
+            if self.chip_tooltip is not None:
+                self.chip_tooltip.kill()
+                self.chip_tooltip = None
+            if chip is None or self.suspended:
+                return
+        if self.chip_tooltip is None:
+            self._tip_t += dt
+            if self._tip_t >= self.TIP_DELAY:
+                self.chip_tooltip = self.app.manager.create_tool_tip(chip[1], self.app.mouse, (0, 18), None, None,
+                                                                     wrap_width=self.px(320))
 
     def before_quit(self) -> str | None:
         """The window is being closed: keep what can be kept, and say what would still be lost (or why the player

@@ -123,6 +123,7 @@ def draw_diagram(screen, area: pygame.Rect, d, app) -> None:
 # == the setup screen ========================================================================================
 class PvpSetupScene(SetupForm):
     name = "setup_pvp"
+    help_mode = "pvp"
 
     def __init__(self, app) -> None:
         super().__init__(app)

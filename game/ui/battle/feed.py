@@ -14,6 +14,7 @@ from game.match.attacks import NO_SOURCE
 
 from .. import sound_cues
 from ..banners import Banner, Cross
+from ..board import side_styles
 from ..dicelog import DieV, LogEntry, RollReader, Segment
 from ..wording import count
 from .results import result_title
@@ -98,8 +99,8 @@ class EventFeed:
         for e in events:
             entry = self.reader.entry(e)
             if entry is not None:
-                if isinstance(e, E.ActivationStarted):
-                    entry.style = "player" if e.side == sc.side else "npc_act"
+                if isinstance(e, E.ActivationStarted):  # in the colour of the side's bases, whoever is seated
+                    entry.style = "player" if side_styles(m).get(e.side) == "player" else "npc_act"
                 entries.append(entry)
             self._count(e)
             if initial:
