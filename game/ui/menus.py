@@ -254,6 +254,13 @@ def _map_title_of(path) -> str:
     return title
 
 
+def briefing_html(mission_id: str) -> str:
+    """A mission's briefing for its setup screen: its title and its own words (never a copy kept in the screen)."""
+    from game.modes import mission_entry
+    entry = mission_entry(mission_id)
+    return f"<b>{escape(entry.title)}.</b> " + escape(entry.script.briefing).replace("\n", "<br>")
+
+
 def map_choices() -> dict[str, str | None]:
     """The battlefields to pick from: title -> map file name (None: the open table)."""
     from game.paths import MAPS_DIR
@@ -329,11 +336,8 @@ class SetupScene(SetupForm):
         row("Dice seed", lambda r: self.seed_entry(r, root))
         brief_x = col2 + fw + px(20)
         brief_w = x0 + pw - brief_x
-        from game.modes import mission_entry
-        entry = mission_entry("first-mission")  # the mission's own words
-        brief = f"<b>{escape(entry.title)}.</b> " + escape(entry.script.briefing).replace("\n", "<br>")
         if brief_w > px(200):
-            UITextBox(brief, rect(brief_x, px(92), brief_w, px(300)), m, container=root)
+            UITextBox(briefing_html("first-mission"), rect(brief_x, px(92), brief_w, px(300)), m, container=root)
         y = max(y, px(410)) + px(10)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
@@ -630,7 +634,7 @@ class PauseScene(Overlay):
         elif el is self.b_settings:
             self.app.push(SettingsScene(self.app))
         elif el is self.b_help:
-            self.app.push(HelpScene(self.app))
+            self.app.open_help()
         elif el is self.b_quit:
             self.battle.quit_to_title()  # it asks first when there is unsaved progress
 

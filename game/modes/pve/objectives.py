@@ -206,9 +206,9 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
         else:
             text = f"{ms.get('searches', 0)} of {len(mids)} Search Sites searched"
     else:
-        text = f"{len(match.units(NPC))} enemy units standing"
+        text = f"{count(len(match.units(NPC)), 'enemy unit')} standing"
     if st == "met":
         text = "met: " + text
     elif st == "failed":
         text = "failed: " + text
-    return ObjectiveStatus(f"{obj.name}: {obj.victory}", text, done, PLAYER)
+    return ObjectiveStatus(f"{obj.name}: {obj.victory.rstrip('.')}", text, done, PLAYER)

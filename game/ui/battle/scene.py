@@ -123,6 +123,16 @@ class BattleScene(HotSeat, Scene):
         return people[0].side if people else self.match.sides[0]
 
     @property
+    def help_mode(self) -> str | None:
+        """The play mode of the mission played (F1 opens its help)."""
+        from game.match.scenario import ScenarioError
+        from game.modes import mission_entry
+        try:
+            return mission_entry(self.match.scenario.mission).mode
+        except ScenarioError:
+            return None
+
+    @property
     def npc_line(self) -> str:
         return self.turns.line
 
@@ -229,7 +239,6 @@ class BattleScene(HotSeat, Scene):
     def exit(self) -> None:
         self.autosave.write()  # left for the results, the title, another battle or a closed window: kept
         super().exit()
-        self.painter.kill_tooltip()
         if not self.keep_match:
             self.match.close()  # its esper world goes with it
         self.sel.preview = None
@@ -567,10 +576,6 @@ class BattleScene(HotSeat, Scene):
     def summary_html(self) -> str:
         return summary_html(self.match, self.side, self.feed.stats)
 
-    @property
-    def chip_tooltip(self):
-        return self.painter.tooltip
-
     def redraw_state(self):
         """Moving while bases slide, banners fade, damage numbers rise or the dice tray fades; pulsing while a
         highlight pulses (the selected unit, the deployment zone, units a question is about); else still, drawn
@@ -593,7 +598,7 @@ class BattleScene(HotSeat, Scene):
                self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
                None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
                len(self.log.entries), self.log.scroll, self.npc_line, sel.hover_marker, self.painter.summary.folded,
-               self.painter.tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown)
+               self.chip_tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown)
         return mode, key
 
     def moving(self) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ..preview import Preview
+from .handlers import activatable
 
 # the screen's attribute names that are the selection's (BattleScene reads and writes them through properties)
 FIELDS = ("selected", "inspect", "mode", "weapon_id", "preview", "mouse_board", "hover_uid", "hover_spot",
@@ -199,7 +200,7 @@ class Selection:
                 self.weapon_id = None
             if self.selected is None and m.waiting_for() == sc.side and m.active_unit is None and \
                     m.prompt is None:
-                ready = [u for u in m.units(sc.side) if m.readiness(u).ready]
+                ready = activatable(sc)
                 if len(ready) == 1:
                     self.select(ready[0])
         elif m.phase == "deploy":
