@@ -23,6 +23,7 @@ from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
 
 from .horde_scores import FILE_NAME as HORDE_SCORES
+from .setup_picks import FILE_NAME as SETUP_PICKS
 from .jsonfile import (
     MAX_DEPTH,
     nesting_depth,
@@ -40,7 +41,7 @@ MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
 MAX_TURN = 1000
 AUTOSAVE = "autosave"
-NOT_SAVES = frozenset({"settings.json", HORDE_SCORES})  # other files of the game's that live in saves/
+NOT_SAVES = frozenset({"settings.json", HORDE_SCORES, SETUP_PICKS})  # other files of the game's in saves/
 
 log = logging.getLogger(__name__)
 

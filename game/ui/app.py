@@ -77,6 +77,7 @@ class App:
         self._dialog = None
         self._quit_dialog = None  # the "Quit Ruinstars?" question, while it is open
         self._roots: list = []  # (scene, its widgets' root container) of every scene that built widgets
+        self._picks: dict | None = None  # each setup form's last picks (saves/setup-picks.json), read when needed
         self._catalog = None
         self.startup_ms = 0.0
         # drawing only when something changes: input, a scene's key or animation, toasts (see _frame)
@@ -200,6 +201,27 @@ class App:
         if scene is not None:
             keep.append((weakref.ref(scene), root))
         self._roots = keep
+
+    def picks_for(self, form: str) -> dict:
+        """What the player last picked on setup form `form` (the form checks each pick against its choices)."""
+        if self._picks is None:
+            from game.persistence.setup_picks import load_picks
+            self._picks = load_picks(self.saves_dir)
+        return dict(self._picks.get(form, {}))
+
+    def keep_picks(self, form: str, picks: dict) -> None:
+        """Keep a form's picks for the next time it is opened, in this run and the next (written at once)."""
+        import logging
+
+        from game.persistence.setup_picks import save_picks
+        self.picks_for(form)
+        if self._picks.get(form) == picks:
+            return
+        self._picks[form] = picks
+        try:
+            save_picks(self.saves_dir, self._picks)
+        except OSError:  # a convenience: the picks are still kept for this run
+            logging.getLogger(__name__).warning("the setup picks could not be written", exc_info=True)
 
     def open_help(self) -> None:
         """The F1 help, on the help of the play mode of the screens open (the nearest that has one)."""

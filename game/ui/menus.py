@@ -292,6 +292,7 @@ def squad_choices(app) -> dict[str, object]:
 
 class SetupScene(SetupForm):
     name = "setup"
+    KEEP = ("squad_label", "map_label", "measure_label", "order_label")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -343,6 +344,10 @@ class SetupScene(SetupForm):
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
         self.b_start = UIButton(rect(x0 + pw - bw, y, bw, bh), "Start mission", m, container=root,
                                 object_id="#primary")
+
+    def valid_pick(self, key: str, value):
+        return self.one_of(value, {"squad_label": self.squads, "map_label": self.maps, "measure_label":
+                                   MEASURE_OPTIONS, "order_label": NPC_ORDER_OPTIONS}[key])
 
     def _remember(self) -> None:
         self.squad_label = dd_value(self.dd_squad)
@@ -411,7 +416,7 @@ class LoadScene(FormScene):
         self.list = UISelectionList(rect(x0, px(92), pw, lh), self.items or [], m, container=root)
         if not self.items:
             UILabel(rect(x0, px(100), pw, px(30)), "No saves yet: saves appear here when you save from the pause "
-                    "menu, and at each new Turn (autosave).", m, container=root, object_id="#dim")
+                    "menu, and as soon as a battle starts (the autosave).", m, container=root, object_id="#dim")
         y = px(92) + lh + px(8)
         broken = sum(1 for s in self.saves if s.broken)
         note = (f"{broken} damaged save{'s are' if broken > 1 else ' is'} greyed: the game cannot load "
@@ -608,7 +613,7 @@ class PauseScene(Overlay):
         self.b_help = UIButton(rect(bx, y, bw, bh), "Help (F1)", m, container=root)
         y += bh + gap
         self.b_quit = UIButton(rect(bx, y, bw, bh), "Quit to title", m, container=root, object_id="#danger",
-                               tool_tip_text="The autosave keeps the start of this Turn; save first to keep more")
+                               tool_tip_text="The battle is autosaved after every action: Continue resumes it")
 
     def save(self) -> None:
         from game.persistence.saves import save_match

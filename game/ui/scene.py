@@ -6,6 +6,8 @@ its picture is still drawn (dimmed by the overlay).
 """
 from __future__ import annotations
 
+import copy
+
 import pygame
 import pygame_gui
 
@@ -174,12 +176,41 @@ class FormScene(Scene):
 
 class SetupForm(FormScene):
     """A form that sets up a mission: the dice seed it offers (App.new_seed; the player may type another) and the
-    picks it keeps when it is made again (a window resize, a row that appears): `_remember` reads them back first."""
+    picks it keeps when it is made again (a window resize, a row that appears): `_remember` reads them back first.
+    The picks named in KEEP are also kept when the form is left (Back, Start, a closed window) and offered again the
+    next time it opens, in this run or the next (App.keep_picks); `valid_pick` takes only today's choices. The seed
+    is never kept: a new mission gets a new one."""
+
+    KEEP: tuple[str, ...] = ()
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.seed = app.new_seed()
         self.e_seed = None
+
+    def valid_pick(self, key: str, value):
+        """The kept `value` of pick `key` if the form offers it today, else None (the form's default stays)."""
+        return None
+
+    @staticmethod
+    def one_of(value, choices):
+        """`value` if it is one of `choices` (labels), else None."""
+        return value if isinstance(value, str) and value in choices else None
+
+    def enter(self) -> None:
+        kept = self.app.picks_for(self.name)
+        for key in self.KEEP:
+            value = self.valid_pick(key, kept.get(key)) if key in kept else None
+            if value is not None:
+                setattr(self, key, value)
+        super().enter()
+
+    def exit(self) -> None:
+        if self.root is not None:
+            self._remember()
+        if self.KEEP:
+            self.app.keep_picks(self.name, {key: copy.deepcopy(getattr(self, key)) for key in self.KEEP})
+        super().exit()
 
     def seed_entry(self, r, container):
         """The seed field (digits only) at rect `r`."""

@@ -60,6 +60,7 @@ def high_scores_html(app, map_file: str) -> str:
 class HordeSetupScene(SetupForm):
     name = "setup-horde"
     help_mode = "horde"
+    KEEP = ("map_label", "players_label", "coop_label", "squad_label", "mini_labels", "leader_label", "measure_label")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -74,6 +75,16 @@ class HordeSetupScene(SetupForm):
         self.leaders: dict[str, int] = {}
         self.dd_minis: list[UIDropDownMenu] = []
         self.dd_leader = None
+
+    def valid_pick(self, key: str, value):
+        """Labels of today's choices; the squads' and the Squad Leader's are checked when the form is drawn."""
+        fixed = {"map_label": self.maps, "players_label": PLAYERS, "coop_label": (SHARED, MINI),
+                 "measure_label": MEASURE_OPTIONS}
+        if key in fixed:
+            return self.one_of(value, fixed[key])
+        if key == "mini_labels":
+            return value if isinstance(value, list) and all(isinstance(v, str) for v in value) else None
+        return value if isinstance(value, str) else None
 
     # -- what is chosen ----------------------------------------------------------------------------------------
     @property

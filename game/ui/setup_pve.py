@@ -30,6 +30,7 @@ class PveSetupScene(SetupForm):
 
     name = "pve_setup"
     help_mode = "pve"
+    KEEP = ("values", "squad_label", "minis")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -56,6 +57,17 @@ class PveSetupScene(SetupForm):
         self.squad_label = next(iter(self.squads))
         self.minis = [list(self.factions)[i % len(self.factions)] for i in range(4)]
         self.dd: dict = {}
+
+    def valid_pick(self, key: str, value):
+        if key == "values":
+            if not isinstance(value, dict):
+                return None
+            return {k: self.one_of(value.get(k), self.choices[k]) or v for k, v in self.values.items()}
+        if key == "minis":
+            if not isinstance(value, list) or len(value) != len(self.minis):
+                return None
+            return [self.one_of(v, self.factions) or d for v, d in zip(value, self.minis)]
+        return self.one_of(value, self.squads)
 
     # -- the form ----------------------------------------------------------------------------------------
     def build_ui(self) -> None:

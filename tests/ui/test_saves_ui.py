@@ -358,3 +358,53 @@ def test_a_damaged_settings_file_gives_the_defaults(tmp_path):
         assert p.read_bytes() == raw
     p.write_text('{"npc_speed": "fast", "palette": [], "show_grid": true}')
     assert Settings.load(tmp_path) == Settings(npc_speed="fast", show_grid=True)
+
+
+def test_setup_forms_keep_their_picks_even_across_a_closed_window(make_app, saves_dir):
+    """Picks survive leaving the form and closing the window (saves/setup-picks.json, not a save); the seed is new
+    each time; a pick the form no longer offers falls back to its default."""
+    from game.persistence.saves import list_saves
+    from game.ui.menus import SetupScene
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    d.click(d.scene.b_new)
+    sc = d.scene
+    assert isinstance(sc, SetupScene)
+    map_label = next(k for k, v in sc.maps.items() if v is None)
+    sc.map_label, sc.measure_label = map_label, "Grid (2\" squares)"
+    sc.squad_label = next(k for k in sc.squads if k.startswith("Krumpfists"))
+    sc.build_ui()
+    d.key(pygame.K_ESCAPE)  # Back: the form is left
+    d.click(d.scene.b_new)
+    again = d.scene
+    assert (again.map_label, again.measure_label, again.squad_label) == (map_label, "Grid (2\" squares)",
+                                                                         sc.squad_label)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(1)
+    assert not app.running, "nothing to ask on a setup form: its picks are kept"
+    app.shutdown()
+    assert (saves_dir / "setup-picks.json").exists() and not list_saves(saves_dir)
+    # the next start: the form as it was left
+    app2 = make_app()
+    d2 = Driver(app2)
+    d2.step(2)
+    d2.click(d2.scene.b_new)
+    sc2 = d2.scene
+    assert (sc2.map_label, sc2.measure_label, sc2.squad_label) == (map_label, "Grid (2\" squares)", sc.squad_label)
+    assert sc2.dd_map.selected_option[0] == map_label
+    d2.step(2)
+    d2.shot("setup-picks-kept")
+    # a damaged or edited picks file gives the defaults, and stays as it is
+    app2.shutdown()
+    raw = b'{"format": "ruinstars-setup-picks", "version": 1, "forms": {"setup": {"map_label": "Mars", ' \
+          b'"measure_label": ["x"], "squad_label": 7}}}'
+    (saves_dir / "setup-picks.json").write_bytes(raw)
+    app3 = make_app()
+    d3 = Driver(app3)
+    d3.step(2)
+    d3.click(d3.scene.b_new)
+    fresh = SetupScene(app3)
+    assert (d3.scene.map_label, d3.scene.measure_label, d3.scene.squad_label) == \
+        (fresh.map_label, fresh.measure_label, fresh.squad_label)
+    assert (saves_dir / "setup-picks.json").read_bytes() == raw

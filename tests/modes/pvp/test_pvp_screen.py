@@ -255,3 +255,34 @@ def test_alternate_deployment_offers_the_deploying_sides_own_unit_every_placemen
         placed += 1
     assert placed >= 8 and m.phase == "battle"
     pygame.event.clear()
+
+
+def test_new_mission_keeps_the_names_seats_and_squads(make_app):
+    """After a game, "New mission" offers the PvP setup as it was filled in (names, who plays each side, squads,
+    the mission), with a new seed."""
+    from game.headless import play_headless
+    from game.ui.menus import ResultsScene
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    sc = open_setup(d)
+    sc.pick(14)  # Rivals
+    sc.sides["player"].update(name="Ana", ctl=PERSON)
+    sc.sides["opponent"].update(name="Ben", ctl=PERSON)
+    squads = list(sc.squads)
+    sc.sides["opponent"]["squad"] = squads[2]
+    sc.build_ui()
+    d.click(sc.b_start)
+    assert isinstance(d.scene, (BattleScene, HandoverScene))
+    done = play_headless(3, "pvp-rivals")  # a finished game for the results screen
+    app.replace(ResultsScene(app, done, "", None))
+    d.step(2)
+    d.click(d.scene.b_new)
+    again = d.scene
+    assert isinstance(again, PvpSetupScene) and again is not sc
+    assert again.sides["player"]["name"] == "Ana" and again.sides["opponent"]["name"] == "Ben"
+    assert again.sides["player"]["ctl"] == PERSON and again.sides["opponent"]["ctl"] == PERSON
+    assert again.sides["opponent"]["squad"] == squads[2] and again.mission.id == "rivals"
+    assert again.widgets["opponent"]["name"].get_text() == "Ben"
+    d.step(2)
+    d.shot("pvp_new_mission_keeps_names")
+    pygame.event.clear()
