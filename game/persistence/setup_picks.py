@@ -38,7 +38,7 @@ def _plain(value, depth: int = 0):
         return value
     if isinstance(value, str):
         return value if len(value) <= MAX_TEXT else None
-    if depth >= 3:
+    if depth >= 4:  # (a form's picks, a pick, a side's picks, a list in it)
         return None
     if isinstance(value, list) and len(value) <= MAX_ITEMS:
         items = [_plain(v, depth + 1) for v in value]

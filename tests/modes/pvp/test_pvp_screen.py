@@ -283,6 +283,8 @@ def test_new_mission_keeps_the_names_seats_and_squads(make_app):
     assert again.sides["player"]["ctl"] == PERSON and again.sides["opponent"]["ctl"] == PERSON
     assert again.sides["opponent"]["squad"] == squads[2] and again.mission.id == "rivals"
     assert again.widgets["opponent"]["name"].get_text() == "Ben"
+    from game.persistence.setup_picks import load_picks
+    assert load_picks(app.saves_dir)["setup_pvp"]["sides"]["opponent"]["name"] == "Ben"  # a closed window too
     d.step(2)
     d.shot("pvp_new_mission_keeps_names")
     pygame.event.clear()
