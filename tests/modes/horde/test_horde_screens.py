@@ -193,6 +193,7 @@ def test_the_defeat_screen_counts_downed_units_apart_and_names_the_turns(app):
     for u in down:
         assert f"{m.unit(u).name}: Downed" in html
     assert f"Turn {m.mission_state['wave_turn']} of the wave" in html and f"on Turn {m.turn}" in html
+    assert f"<b>Mission Points</b>: {m.side_name('player')} " in html  # the side's name, not its id
     d.step(2)
     d.shot("horde-defeat-results")
 
@@ -208,3 +209,13 @@ def test_the_setup_shows_the_missions_own_briefing(app):
     texts = [el.html_text for el in _elements(setup.root) if isinstance(el, UITextBox)]
     assert any(HordeMission.briefing[:60] in t and "wave 12" in t for t in texts)
     assert not hasattr(setup_horde, "BRIEF"), "no copy of the rules kept in the screen"
+
+
+def test_the_high_score_table_counts_waves_in_words(app, tmp_path):
+    from game.persistence.horde_scores import record_run, scores_path
+    from game.ui.setup_horde import high_scores_html
+    row = {"squad": "Interdictors", "waves_cleared": 1, "mp": 4, "bosses": [], "units_lost": 0,
+           "outcome": "defeat", "wave_reached": 2, "seed": 1, "when": "2026-01-01T10:00"}
+    record_run(scores_path(app.saves_dir), "horde-last-stand.tmx", row)
+    html = high_scores_html(app, "horde-last-stand.tmx")
+    assert "Interdictors: 1 wave, 4 MP" in html and "1 waves" not in html
