@@ -49,6 +49,13 @@ class MatchFlow:
             return self.side_of(self.activation.uid)
         return self.next_side
 
+    def to_deploy(self, side: str) -> list[int]:
+        """The units `side` may place now: its units waiting to deploy while the match waits for its placement
+        (alternate deployment, R29: only on its turn; none while a question is open)."""
+        if self.phase != DEPLOY or self._prompt is not None or self.waiting_for() != side:
+            return []
+        return self.undeployed(side)
+
     def people(self, side: str) -> int:
         """How many people share `side` at this screen (co-op: R27); 1 for a side without named players."""
         return max(1, len(self.scenario.side(side).players))

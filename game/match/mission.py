@@ -114,6 +114,9 @@ class MissionScript:
         if self.sides is not None and tuple(scenario.side_names) != tuple(self.sides):
             return (f"this mission is played by the sides {', '.join(self.sides)}, not "
                     f"{', '.join(scenario.side_names)}")
+        for s in scenario.sides:
+            if s.npc and s.squad is not None:
+                return f"the side '{s.side}' is played by the game (its NPCs) and cannot be given a squad"
         return None
 
     # -- setup and deployment --------------------------------------------------------------------------

@@ -157,6 +157,9 @@ class MatchMissions:
         elif d.target == "unit":
             if target is None or not self.standing(target):
                 return f"{d.name} needs a unit on the table"
+            why = self.mission.mission_action_reason(self, uid, d, marker, target)
+            if why:  # a unit it is not done on at all: that first (not "must Control" a unit it cannot be done on)
+                return why
             if d.needs_control:
                 why = self.control_reason(uid, target, downed_ok=d.downed_ok)
                 if why:

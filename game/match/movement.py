@@ -7,6 +7,7 @@ import esper
 
 from game.rules import actions as act
 from game.rules.model import WeaponCard
+from game.rules.wording import count
 
 from . import commands as C
 from . import events as E
@@ -116,7 +117,7 @@ class MatchMovement:
         attacker, weapon_id = m.chosen
         weapon = self.unit(attacker).card.weapon(weapon_id)
         if blunt:
-            self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)", m.mover)
+            self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {count(blunt, 'Attack die', 'Attack dice')}", m.mover)
         self._move = None
         att = max(0, self._aoo_att(attacker, weapon, m.mover) - blunt)
         self._start_attack(attacker, weapon, [(None, [m.mover])], att=att,

@@ -9,9 +9,8 @@ list_saves() lists broken files too (SaveInfo.problem says why), so a broken sav
 """
 from __future__ import annotations
 
-import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -23,13 +22,16 @@ from game.match.errors import IllegalCommand
 from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
 
+from .horde_scores import FILE_NAME as HORDE_SCORES
+from .setup_picks import FILE_NAME as SETUP_PICKS
 from .jsonfile import (
     MAX_DEPTH,
     nesting_depth,
     paused_gc,
     read_versioned_json,
+    json_text,
     remove_stale_temp_files,
-    write_json_atomic,
+    write_text_atomic,
 )
 
 FORMAT = "ruinstars-save"
@@ -39,7 +41,7 @@ MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
 MAX_TURN = 1000
 AUTOSAVE = "autosave"
-NOT_SAVES = frozenset({"settings.json"})  # other files of the game's that live in saves/
+NOT_SAVES = frozenset({"settings.json", HORDE_SCORES, SETUP_PICKS})  # other files of the game's in saves/
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,7 @@ class SaveInfo:
     saved_at: str
     result: str | None
     problem: str | None = None  # set: the file cannot be loaded, and this says why (for the player)
+    mtime_ns: int = 0  # when the file was written (saves made within one second: the later one is newer)
 
     @property
     def broken(self) -> bool:
@@ -87,13 +90,18 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
         "commands": [c.to_dict() for c in match.log],
         "state_hash": match.state_hash(),
     }
+    text = None
     try:  # the state now, so that loading need not replay every command (the log stays the truth)
-        snap = snapshot.capture(match, with_events=True)
-        if nesting_depth(json.dumps(snap)) <= MAX_DEPTH - 4:
-            data["snapshot"] = snap
+        data["snapshot"] = snapshot.capture(match, with_events=True)
+        text = json_text(path, data, compact=True)
+        if nesting_depth(text) > MAX_DEPTH - 3:  # (the snapshot nested too deep for the reader: left out)
+            text = None
     except snapshot.SnapshotError:
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
-    write_json_atomic(path, data, compact=True)
+    if text is None:
+        data.pop("snapshot", None)
+        text = json_text(path, data, compact=True)
+    write_text_atomic(path, text)
     return path
 
 
@@ -196,6 +204,19 @@ def _restore_snapshot(path: Path, match, data: dict, commands: list) -> int:
     return n
 
 
+def _refuse_unplayable(path: Path, match) -> bool:
+    """True once the setup's check was made (deployment open) and passed; SaveError (the match closed) when the
+    setup would refuse this game; False while deployment has not begun."""
+    from game.modes.playable import deployment_open, start_problem
+    if not deployment_open(match):
+        return False
+    problem = start_problem(match)
+    if problem:
+        _close_quietly(match)
+        raise SaveError(path, f"the setup would refuse this game: {problem}")
+    return True
+
+
 def load_match(path: Path, catalog=None, prepare: bool = False):
     """Rebuild the saved match by replaying it. The only outcomes are a loaded match or SaveError naming the file
     (and the command, when replaying fails); the file is never modified.
@@ -220,12 +241,18 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
         log.warning("save %s: setting up the mission failed", path, exc_info=True)
         raise SaveError(path, "the saved mission cannot be set up: its sides or squads are not ones this mission "
                               "can use; the save was probably edited or damaged") from None
+    # the setup's own check, at the moment it makes it (deployment open): a save it would refuse is refused
+    checked = _refuse_unplayable(path, match)
     start = _restore_snapshot(path, match, data, commands)
     if start < 0:  # the snapshot left the match half restored: start again from the scenario
         _close_quietly(match)
         match = create_match(scenario, seed, catalog, prepare=prepare)
         start = 0
+    if start and not checked:  # restored past the setup: checked now if deployment is still going on
+        checked = _refuse_unplayable(path, match)
     for i, c in enumerate(commands[start:], start=start):
+        if not checked:
+            checked = _refuse_unplayable(path, match)
         try:
             match.submit(c)
         except IllegalCommand as e:
@@ -277,6 +304,7 @@ def _info(path: Path) -> SaveInfo:
         return cached[1]
     info = _read_info(path)
     if key is not None:
+        info = replace(info, mtime_ns=key[0])
         if len(_INFO_CACHE) > 500:
             _INFO_CACHE.clear()
         _INFO_CACHE[path] = (key, info)
@@ -318,10 +346,11 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         except OSError:
             pass
         out.append(_info(p))
-    good = sorted((s for s in out if not s.broken), key=lambda s: (s.saved_at, s.path.name), reverse=True)
+    good = sorted((s for s in out if not s.broken), key=lambda s: (s.saved_at, s.mtime_ns, s.path.name),
+                  reverse=True)
     return good + sorted((s for s in out if s.broken), key=lambda s: s.path.name)
 
 
 def newest_loadable(infos: list[SaveInfo]) -> SaveInfo | None:
-    """The save Continue opens: the newest one that is not broken."""
-    return next((s for s in infos if not s.broken), None)
+    """The save Continue opens: the newest one of a battle still being played (neither broken nor finished)."""
+    return next((s for s in infos if not s.broken and s.result is None), None)

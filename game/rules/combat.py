@@ -23,6 +23,7 @@ from . import records as R
 from .dice import Dice, Die
 from .model import MELEE, RANGED
 from .records import SOURCE_NAMES  # noqa: F401  (re-exported for readers of source names)
+from .wording import count
 
 ATTACK = "attack"
 SAVE = "save"
@@ -421,12 +422,12 @@ class AttackResolution:
         if self.spec.kind == RANGED:
             auto = t.auto_saves if t.cover else 0
             blocked = min(damage, len(saved) + crits + auto)  # a Critical Save counts as 2 saves
-            why = f"{len(saved)} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
+            why = count(len(saved), "save") + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
                 (f" + {auto} automatic (Stealthy)" if auto else "")
             self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
         else:
             blocked = min(damage, len(saved) + shielded)
-            why = f"{len(saved)} saves" + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
+            why = count(len(saved), "save") + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
             self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
             back = crits - shielded
             if back:
@@ -457,7 +458,8 @@ class AttackResolution:
         arm = d.stat
         saved = [x for x in d.dice if save_succeeds(x, arm, d.crit > 1)]
         crits = sum(1 for x in saved if is_critical(x, d.crit))
-        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves", self._stage_uid, False, saved=len(saved))
+        self._damage(d.uid, len(d.dice) - len(saved), count(len(saved), "save"), self._stage_uid, False,
+                     saved=len(saved))
         if crits:
             self.log.append(R.DamageReturned(to_uid=self._stage_uid, from_uid=d.uid, amount=crits, chained=True))
             self._chain.append(_Chain(uid=self._stage_uid, source=d.uid, damage=crits))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.match import events as E
+from game.rules.wording import count
 
 
 @dataclass(slots=True)
@@ -125,7 +126,7 @@ class RollReader:
     def _AttackRolled(self, e: E.AttackRolled) -> LogEntry:
         rec = self._record()
         names = ", ".join(n for _, n in e.targets)
-        head = f"{e.attacker_name} attacks {names} with {e.weapon}: {len(e.dice)} dice vs SKL {e.stat}"
+        head = f"{e.attacker_name} attacks {names} with {e.weapon}: {count(len(e.dice), 'die')} vs SKL {e.stat}"
         rec.title = rec.title or head
         dice = [DieV.of(d) for d in e.dice]
         g = RollGroup(label=f"{e.attacker_name} rolls", stat=e.stat, stat_name="SKL", dice=[DieV.of(d) for d in e.dice],

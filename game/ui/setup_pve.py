@@ -30,6 +30,8 @@ class PveSetupScene(SetupForm):
     """Pick or roll each part of a PvE mission; "Generate mission" makes the match and opens the briefing."""
 
     name = "pve_setup"
+    help_mode = "pve"
+    KEEP = ("values", "squad_label", "minis")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -54,6 +56,17 @@ class PveSetupScene(SetupForm):
         self.squad_label = next(iter(self.squads))
         self.minis = [list(self.factions)[i % len(self.factions)] for i in range(4)]
         self.dd: dict = {}
+
+    def valid_pick(self, key: str, value):
+        if key == "values":
+            if not isinstance(value, dict):
+                return None
+            return {k: self.one_of(value.get(k), self.choices[k]) or v for k, v in self.values.items()}
+        if key == "minis":
+            if not isinstance(value, list) or len(value) != len(self.minis):
+                return None
+            return [self.one_of(v, self.factions) or d for v, d in zip(value, self.minis)]
+        return self.one_of(value, self.squads)
 
     # -- the form ----------------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -234,20 +247,28 @@ class PveBriefingScene(FormScene):
     A choice the setup still waits for (an Anchor to choose on a 10) is asked here first."""
 
     name = "pve_briefing"
+    help_mode = "pve"
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
         self.match = match
         self.keep_match = False
-        from .cardview import CardView
         self.cards: list = []  # (uid, CardView) one per kind of enemy unit
+        self.card_places: list = []  # (where each card was drawn last, its CardView): the chips' hover text
+        self.read_cards()
+        self.choice_buttons: list = []
+
+    def read_cards(self) -> None:
+        """One card per kind of enemy unit on the table (read again when the setup goes on)."""
+        from .cardview import CardView
+        match = self.match
+        self.cards = []
         seen = set()
         for u in match.units("npc"):
             key = match.unit(u).type_id, match.unit(u).card.weapons
             if key not in seen:
                 seen.add(key)
-                self.cards.append((u, CardView(app)))
-        self.choice_buttons: list = []
+                self.cards.append((u, CardView(self.app)))
 
     def build_ui(self) -> None:
         root = self.new_root()
@@ -321,7 +342,7 @@ class PveBriefingScene(FormScene):
             if event.ui_element is b:
                 from game.match import commands as C
                 self.match.submit(C.Choose(self.match.prompt.side, oid))
-                self.__init__(self.app, self.match)  # the setup went on: new units, new cards
+                self.read_cards()  # the setup went on: new units, new cards
                 self.build_ui()
                 return
         if event.ui_element is self.b_back:
@@ -333,6 +354,10 @@ class PveBriefingScene(FormScene):
         if self.match.phase != "deploy":
             return
         from .battle import BattleScene
+        from .menus import refuse_unplayable
+        if refuse_unplayable(self.app, self.match, close=False):
+            self.app.pop()  # back to the setup (leaving closes the match)
+            return
         self.keep_match = True
         self.app.replace(BattleScene(self.app, self.match))
 
@@ -347,10 +372,22 @@ class PveBriefingScene(FormScene):
     def draw(self, screen) -> None:
         super().draw(screen)  # the background, then the enemy's cards
         y = self.px(64)
+        self.card_places = []
         for uid, view in self.cards:
             beh = self.match.mission.npc_behaviour(self.match, uid)
             surf = view.render(self.match, uid, self.card_w, 0, note=f"{beh.name} Behaviour")
             if y + surf.get_height() > self.app.size[1] - self.px(90):
                 break
             screen.blit(surf, (self.card_x, y))
+            self.card_places.append((surf.get_rect(topleft=(self.card_x, y)), view))
             y += surf.get_height() + self.px(8)
+
+    def update(self, dt: float) -> None:
+        """The rule text of a special or skill chip on an enemy card shows when the mouse rests on it."""
+        mx, my = self.app.mouse
+        chip = None
+        for place, view in self.card_places:
+            if place.collidepoint(mx, my):
+                chip = next(((tuple(r.move(place.topleft)), tip) for r, tip in view.chips
+                             if r.move(place.topleft).collidepoint(mx, my)), None)
+        self.hover_chip(chip, dt)

@@ -284,6 +284,10 @@ def load_horde_data(base: Path | None = None, catalog: Catalog | None = None) ->
     for k in RULE_KEYS:
         if k not in rules:
             raise ContentError(f"{where}: field 'rules': '{k}' is missing")
+    for k in RULE_KEYS:
+        v = rules[k]
+        if k.endswith("_inches") and (not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 24):
+            raise ContentError(f"{where}: field 'rules': '{k}' must be a distance in inches (0 to 24), got {v!r}")
     maps = []
     for i, raw in enumerate(_list(where, td, "maps")):
         r = _Reader(where, f"map #{i + 1}", raw)

@@ -28,19 +28,17 @@ def actions(mission) -> list[MissionActionDef]:
 
 
 def action_reason(match, uid: int, action_id: str, target: int | None) -> str | None:
+    """Why `uid` cannot revive `target` (revive) or itself next to `target` (revive-self); each reason names the
+    unit it is about."""
+    me = match.unit(uid).name
+    if action_id == "revive-self" and not match.conditions(uid).downed:
+        return f"{me} is not Downed"
     if target is None or match.side_of(target) != PLAYER or match.unit(target).item or target == uid:
-        return "choose a Squadmate"
+        return "needs a Downed Squadmate" if action_id == "revive" else "needs a Standing Squadmate"
+    name = match.unit(target).name
     if action_id == "revive":
-        if match.conditions(uid).downed:
-            return "a Downed unit can only revive itself"
-        if not match.conditions(target).downed:
-            return "that unit is not Downed"
-        return None
-    if not match.conditions(uid).downed:
-        return "only a Downed unit revives itself"
-    if match.conditions(target).downed:
-        return "it needs a Standing Squadmate"
-    return None
+        return None if match.conditions(target).downed else f"{name} is not Downed"
+    return f"{name} is Downed too: it needs a Standing Squadmate" if match.conditions(target).downed else None
 
 
 def revive_action(mission, match, uid: int, action_id: str, target: int) -> None:

@@ -246,8 +246,9 @@ class PveMission(MissionScript):
             if k and ms["counted"]:
                 return Result("victory", match.turn, f"{count(k, 'unit')} extracted with {count(ms['counted'], 'objective')} met",
                               PLAYER, scores)
-            why = "nobody extracted" if not k else "no objective was met"
-            return Result("defeat", match.turn, f"the squad extracted but {why}", NPC, scores)
+            why = ("no unit could leave (none within reach of the Extraction Point and clear of enemies)" if not k
+                   else f"{count(k, 'unit')} extracted with no objective met")
+            return Result("defeat", match.turn, f"the squad called for extraction, but {why}", NPC, scores)
         return None
 
     def summary(self, match) -> MissionSummary:
@@ -259,7 +260,7 @@ class PveMission(MissionScript):
                          "(a found item only if it leaves with a unit that extracts)")
         if ms.get("faction"):
             notes.append(f"Enemy: {self.data.faction(ms['faction']).name}, Threat Level {ms['tl']} "
-                         f"({len(match.units(NPC))} units standing)")
+                         f"({count(len(match.units(NPC)), 'unit')} standing)")
         if ms.get("battlefield"):
             b = self.data.battlefield(ms["battlefield"])
             notes.append(f"{b.name}: {b.effect}")

@@ -224,7 +224,8 @@ def turn_event(mission, match) -> None:
     if match.mission_state["battlefield"] == "blacksite":
         match.event("Blacksite: no Turn Event", "", None)
         return
-    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=True)
+    # a table of the mission, nobody's roll: Tactical Orders never touch it (docs/rules-notes.md N63, P15)
+    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=False)
 
 
 def event_rolled(mission, match, faces) -> None:
