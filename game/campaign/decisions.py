@@ -162,7 +162,7 @@ def _fields(cls, d: dict, name: str) -> dict:
 
 
 def _commands(v, name: str) -> tuple[dict, ...]:
-    if not isinstance(v, list) or len(v) > MAX_COMMANDS:
+    if not isinstance(v, (list, tuple)) or len(v) > MAX_COMMANDS:
         raise DecisionFormatError(f"{name}: field 'commands' must be a list of at most {MAX_COMMANDS} commands")
     for i, c in enumerate(v):
         try:
@@ -173,10 +173,12 @@ def _commands(v, name: str) -> tuple[dict, ...]:
 
 
 def _reports(v, name: str) -> tuple[UnitReport, ...]:
-    if not isinstance(v, list) or len(v) > MAX_UNITS:
+    if not isinstance(v, (list, tuple)) or len(v) > MAX_UNITS:
         raise DecisionFormatError(f"{name}: field 'units' must be a list of at most {MAX_UNITS} units")
     out = []
     for i, r in enumerate(v):
+        if isinstance(r, UnitReport):
+            r = asdict(r)
         if not isinstance(r, dict):
             raise DecisionFormatError(f"{name}: unit {i + 1} must be an object")
         rep = UnitReport(**_fields(UnitReport, r, f"{name}, unit {i + 1}"))
@@ -193,7 +195,8 @@ def decision_from_dict(d: object) -> Decision:
     cls = DECISION_TYPES.get(d["type"])
     if cls is None:
         raise DecisionFormatError(f"unknown decision {shown_value(d['type'])}")
+    fields_ = _fields(cls, d, d["type"])
     try:
-        return cls(**_fields(cls, d, d["type"]))
+        return cls(**fields_)
     except (TypeError, ValueError) as e:
         raise DecisionFormatError(f"{d['type']}: {e}") from None

@@ -80,3 +80,21 @@ def _record(match, mission: str, seed: int, squad: str, opponent: str) -> GameRe
                       outcome=_outcome(result, roles), detail=result.text, turns=result.turn,
                       mp_squad=by_role.get(SQUAD), mp_opponent=by_role.get(OPPONENT),
                       units=tuple(units))
+
+
+def campaign_kinds() -> list[tuple[str, str]]:
+    """(id, title) of every kind of campaign the game offers."""
+    from game.campaign import campaign_kinds as kinds
+    return [(k.id, k.title) for k in kinds()]
+
+
+def play_campaign_one(kind: str, seed: int, squad: str):
+    """Plays one whole campaign with computer players (Homebase decisions included) and keeps its record."""
+    from game.campaign.model import COMPLETE as DONE
+    from game.headless import campaign_setup, play_campaign
+    from game.lab.campaigns import COMPLETE, LOST, CampaignRecord
+    c = play_campaign(campaign_setup(kind, seed, resolve_squad(squad)))
+    s = c.score()
+    return CampaignRecord(kind=kind, squad=squad, game=-1, seed=seed, outcome=COMPLETE if c.stage == DONE else LOST,
+                          operation=c.where.operation, mission=c.where.mission, mp=s.mp, won=s.won, played=s.played,
+                          missions=s.missions, deceased=s.fallen, survivors=s.survivors)
