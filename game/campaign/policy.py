@@ -58,21 +58,28 @@ def heal_picks(campaign) -> list[D.Decision]:
     return done
 
 
-def _templates(campaign, roster: int) -> tuple[list[UnitSpec], list[UnitSpec]]:
+def _templates(campaign, roster: int) -> tuple[list[UnitSpec], list[UnitSpec], list[UnitSpec]]:
     """What the faction's own squad list offers: the units of its default squad that the roster lacks (by unit
-    type), and every unit type with the gear a builder suggests, dearest first."""
-    squad_type = campaign.sides[0].rosters[roster].squad_type
-    st = campaign.catalog.squad_types[squad_type]
+    type), every unit type with the gear a builder suggests (dearest first), and the Leaders it can recruit (its
+    default squad's Leader, each unit type that is one or takes a Leader skill)."""
+    cat = campaign.catalog
+    st = cat.squad_types[campaign.sides[0].rosters[roster].squad_type]
+    default = list(default_squad(st.slug, cat).units) if st.default_squad else []
     have = [u.unit_type for u in campaign.roster_units(roster)]
     missing = []
-    for t in (default_squad(st.slug, campaign.catalog).units if st.default_squad else ()):
+    for t in default:
         if t.unit_type in have:
             have.remove(t.unit_type)
         else:
             missing.append(t)
-    others = [UnitSpec(ut, "", campaign.catalog.unit_types[ut].suggested) for ut in st.unit_types
-              if campaign.catalog.unit_types[ut].recruitable]
-    return missing, sorted(others, key=lambda u: -unit_gp(campaign.catalog, u))
+    types = [cat.unit_types[ut] for ut in st.unit_types if cat.unit_types[ut].recruitable]
+    others = sorted((UnitSpec(t.id, "", t.suggested) for t in types), key=lambda u: -unit_gp(cat, u))
+    leaders = [t for t in default if build_card(cat, t).is_leader]
+    for t in types:
+        skills = [g for g in t.options if g in cat.skills and cat.skills[g].is_leader]
+        leaders += [UnitSpec(t.id, "", (*t.suggested, *skills[:1]))]
+    leaders = [t for t in leaders if build_card(cat, t).is_leader]
+    return missing, others, sorted(leaders, key=lambda u: unit_gp(cat, u))
 
 
 def _name(campaign, spec: UnitSpec) -> str:
@@ -103,8 +110,7 @@ def recruits(campaign) -> list[D.Decision]:
                 return
 
     for roster in range(len(campaign.sides[0].rosters)):
-        missing, others = _templates(campaign, roster)
-        leaders = [t for t in missing + others if build_card(campaign.catalog, t).is_leader]
+        missing, others, leaders = _templates(campaign, roster)
         need_leader = not campaign.setup.options.mini_squads or roster == 0
         if need_leader and not any(campaign.card(u.id).is_leader for u in campaign.roster_units(roster)):
             while not any(take(D.Recruit(t.unit_type, _name(campaign, t), t.gear, roster)) for t in leaders):
@@ -117,7 +123,9 @@ def recruits(campaign) -> list[D.Decision]:
         fill(roster, others)
         cheap = others[::-1]
         fill(roster, cheap)
-        while campaign.reason(D.NextStep()) is not None:  # too few units for the GP left: make room
+        for _ in range(MAX_RECRUITS):  # too few units for the GP left: the dearest make room for cheap ones
+            if campaign.reason(D.NextStep()) is None:
+                break
             spare = [u for u in campaign.roster_units(roster) if not campaign.card(u.id).is_leader]
             if not spare or not take(D.Dismiss(max(spare, key=lambda u: (campaign.card(u.id).gp, u.id)).id)):
                 break
