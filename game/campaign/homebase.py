@@ -47,6 +47,15 @@ def _step(campaign, step: str) -> str | None:
     return None
 
 
+def _unit_reason(campaign, step: str, unit_id: int) -> str | None:
+    """Why a decision about this unit cannot be taken at this step (the step, an active unit of the roster)."""
+    why = _step(campaign, step)
+    if why:
+        return why
+    u = campaign.units.get(unit_id)
+    return "no such unit in the roster" if u is None or not u.active else None
+
+
 def _full_rules(campaign) -> list[str]:
     side = campaign.sides[0]
     squads = [campaign.roster_squad(i) for i in range(len(side.rosters))]
@@ -116,12 +125,10 @@ def _heal(campaign, unit, injury: str) -> None:
 
 
 def heal_reason(campaign, d) -> str | None:
-    why = _step(campaign, HEAL)
+    why = _unit_reason(campaign, HEAL, d.unit)
     if why:
         return why
-    u = campaign.units.get(d.unit)
-    if u is None or not u.active:
-        return "no such unit in the roster"
+    u = campaign.units[d.unit]
     if not campaign.heals_due.get(u.id):
         return f"{u.name} has no Injury left to pick for healing"
     if d.injury not in u.injury_ids:
@@ -168,13 +175,7 @@ def recruit(campaign, d) -> None:
 
 
 def dismiss_reason(campaign, d) -> str | None:
-    why = _step(campaign, RECRUIT)
-    if why:
-        return why
-    u = campaign.units.get(d.unit)
-    if u is None or not u.active:
-        return "no such unit in the roster"
-    return None
+    return _unit_reason(campaign, RECRUIT, d.unit)
 
 
 def dismiss(campaign, d) -> None:
@@ -184,12 +185,10 @@ def dismiss(campaign, d) -> None:
 
 
 def gear_reason(campaign, d) -> str | None:
-    why = _step(campaign, GEAR)
+    why = _unit_reason(campaign, GEAR, d.unit)
     if why:
         return why
-    u = campaign.units.get(d.unit)
-    if u is None or not u.active:
-        return "no such unit in the roster"
+    u = campaign.units[d.unit]
     squad = campaign.roster_squad(u.roster)
     units = tuple(UnitSpec(x.unit_type, x.name, tuple(d.gear) if x.id == u.id else x.gear)
                   for x in campaign.roster_units(u.roster))
@@ -214,12 +213,10 @@ def spoils_for(campaign, unit_id: int) -> list[str]:
 
 
 def spoil_reason(campaign, d) -> str | None:
-    why = _step(campaign, SPOILS)
+    why = _unit_reason(campaign, SPOILS, d.unit)
     if why:
         return why
-    u = campaign.units.get(d.unit)
-    if u is None or not u.active:
-        return "no such unit in the roster"
+    u = campaign.units[d.unit]
     if d.spoil not in campaign.tables.spoils:
         return "that is not a Spoil of War"
     if d.spoil not in spoils_for(campaign, u.id):

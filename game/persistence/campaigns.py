@@ -29,7 +29,13 @@ from game.campaign import Campaign, CampaignError, Options, Setup, replay_campai
 from game.campaign.decisions import DecisionFormatError, decision_from_dict
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 
-from .jsonfile import read_versioned_json, remove_stale_temp_files, write_json_atomic, write_text_atomic
+from .jsonfile import (
+    ListingCache,
+    read_versioned_json,
+    remove_stale_temp_files,
+    write_json_atomic,
+    write_text_atomic,
+)
 from .rosters import squad_from_dict, squad_to_dict
 
 FORMAT = "ruinstars-campaign"
@@ -145,17 +151,24 @@ def _setup(path, raw) -> Setup:
     if not isinstance(factions, list) or len(factions) > 9 or not all(
             f is None or (isinstance(f, str) and 0 < len(f) <= MAX_TEXT) for f in factions):
         raise CampaignFileError(path, "setup: 'factions' must list NPC faction ids (or null: rolled)")
-    squads = raw.get("squads")
-    if not isinstance(squads, list) or not 1 <= len(squads) <= 4:
+    specs = _items(path, raw.get("squads"), "squads", 4, squad_from_dict, ValueError, "setup: squad")
+    if not specs:
         raise CampaignFileError(path, "setup: 'squads' must list 1-4 squads")
-    specs = []
-    for i, s in enumerate(squads):
-        try:
-            specs.append(squad_from_dict(s))
-        except ValueError as e:
-            raise CampaignFileError(path, f"setup: squad {i + 1}: {e}") from None
     return Setup(_text(path, raw, "kind", "setup: "), seed, _text(path, raw, "name", "setup: "),
                  Options(tuple(people), flags["mini_squads"], flags["ironman"], tuple(factions)), tuple(specs))
+
+
+def _items(path, raw, key: str, limit: int, read, error, what: str) -> list:
+    """Each item of the list `raw` read by `read` (its `error` becomes CampaignFileError naming the item)."""
+    if not isinstance(raw, list) or len(raw) > limit:
+        raise CampaignFileError(path, f"'{key}' must be a list of at most {limit} items")
+    out = []
+    for i, item in enumerate(raw):
+        try:
+            out.append(read(item))
+        except error as e:
+            raise CampaignFileError(path, f"{what} {i + 1}: {e}") from None
+    return out
 
 
 def read_campaign_file(path: Path) -> tuple[Setup, list, list | None, dict]:
@@ -163,24 +176,12 @@ def read_campaign_file(path: Path) -> tuple[Setup, list, list | None, dict]:
     path = Path(path)
     data = read_versioned_json(path, FORMAT, VERSION, MAX_BYTES, "campaign", CampaignFileError)
     setup = _setup(path, data.get("setup"))
-    raw = data.get("decisions")
-    if not isinstance(raw, list) or len(raw) > MAX_DECISIONS:
-        raise CampaignFileError(path, f"'decisions' must be a list of at most {MAX_DECISIONS} decisions")
-    decisions = []
-    for i, d in enumerate(raw):
-        try:
-            decisions.append(decision_from_dict(d))
-        except DecisionFormatError as e:
-            raise CampaignFileError(path, f"decision {i + 1}: {e}") from None
+    decisions = _items(path, data.get("decisions"), "decisions", MAX_DECISIONS, decision_from_dict,
+                       DecisionFormatError, "decision")
     progress = data.get("in_progress")
     if progress is not None:
-        if not isinstance(progress, list) or len(progress) > MAX_COMMANDS:
-            raise CampaignFileError(path, f"'in_progress' must be a list of at most {MAX_COMMANDS} commands")
-        for i, c in enumerate(progress):
-            try:
-                command_from_dict(c)
-            except CommandFormatError as e:
-                raise CampaignFileError(path, f"the mission in progress, command {i + 1}: {e}") from None
+        _items(path, progress, "in_progress", MAX_COMMANDS, command_from_dict, CommandFormatError,
+               "the mission in progress, command")
     if not isinstance(data.get("state_hash"), str):
         raise CampaignFileError(path, "has no state hash")
     return setup, decisions, progress, data
@@ -208,25 +209,11 @@ def load_campaign(path: Path, catalog=None) -> Campaign:
     return campaign
 
 
-_INFO_CACHE: dict[Path, tuple[tuple, CampaignFileInfo]] = {}  # path -> ((mtime, size, inode), info): a file
-# listed again unchanged is not replayed again
+_INFO = ListingCache(200)  # a file listed again unchanged is not replayed again
 
 
 def _info(path: Path) -> CampaignFileInfo:
-    try:
-        st = path.stat()
-        key = (st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError:
-        key = None
-    cached = _INFO_CACHE.get(path)
-    if key is not None and cached is not None and cached[0] == key:
-        return cached[1]
-    info = _read_info(path)
-    if key is not None:
-        if len(_INFO_CACHE) > 200:
-            _INFO_CACHE.clear()
-        _INFO_CACHE[path] = (key, info)
-    return info
+    return _INFO.get(path, _read_info)
 
 
 def _read_info(path: Path) -> CampaignFileInfo:

@@ -25,6 +25,7 @@ from game.paths import SAVES_DIR
 
 from .jsonfile import (
     MAX_DEPTH,
+    ListingCache,
     nesting_depth,
     paused_gc,
     read_versioned_json,
@@ -262,25 +263,12 @@ def _mtime_iso(path: Path) -> str:
         return ""
 
 
-_INFO_CACHE: dict[Path, tuple[tuple, SaveInfo]] = {}  # path -> ((mtime, size, inode), info): the title screen
-# lists the saves each time it is shown; an unchanged file is not parsed again
+_INFO = ListingCache()  # the title screen lists the saves each time it is shown; an unchanged file is not parsed
+# again
 
 
 def _info(path: Path) -> SaveInfo:
-    try:
-        st = path.stat()
-        key = (st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError:
-        key = None
-    cached = _INFO_CACHE.get(path)
-    if key is not None and cached is not None and cached[0] == key:
-        return cached[1]
-    info = _read_info(path)
-    if key is not None:
-        if len(_INFO_CACHE) > 500:
-            _INFO_CACHE.clear()
-        _INFO_CACHE[path] = (key, info)
-    return info
+    return _INFO.get(path, _read_info)
 
 
 def _read_info(path: Path) -> SaveInfo:
