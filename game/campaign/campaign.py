@@ -351,8 +351,13 @@ class Campaign:
         if self.current is None:
             raise CampaignError("no mission is being played")
         m = create_match(self.current.scenario, self.current.seed, self.catalog, prepare=prepare)
-        for c in self.in_progress:
-            m.submit(command_from_dict(c))
+        for i, c in enumerate(self.in_progress):
+            try:
+                m.submit(command_from_dict(c))
+            except Exception as e:  # a damaged file: the mission is not resumed, the campaign is kept
+                m.close()
+                raise CampaignError(f"the mission in progress cannot be resumed: its command {i + 1} cannot be "
+                                    f"replayed ({e})") from None
         return m
 
     def reload_mission(self, keep: int = 0, prepare: bool = False):

@@ -123,3 +123,17 @@ def test_damaged_files_are_listed_with_their_reason_and_never_changed(tmp_path):
         load_campaign(tmp_path / "hash.json")
     assert e.value.path == str(tmp_path / "hash.json")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_damaged_mission_in_progress_is_refused_and_the_campaign_kept(tmp_path):
+    c = campaign(seed=8)
+    m = played_a_little(c, 6)
+    path = save_campaign(c, tmp_path, match=m)
+    m.close()
+    data = json.loads(path.read_text())
+    data["in_progress"][2] = {"type": "Activate", "side": "player", "uid": 999}
+    path.write_text(json.dumps(data))
+    back = load_campaign(path)  # the campaign itself is intact
+    assert back.state_hash() == c.state_hash()
+    with pytest.raises(CampaignError, match="cannot be resumed: its command 3 cannot be replayed"):
+        back.resume_mission()
