@@ -91,10 +91,11 @@ class Score:
 class Campaign:
     def __init__(self, setup: Setup, catalog=None) -> None:
         from .kinds import campaign_script
+        script = campaign_script(setup.kind)
         self.setup = setup
         self.catalog = catalog or load_catalog()
         self.rules = campaign_rules(setup.kind)
-        self.script = campaign_script(setup.kind)(self)
+        self.script = script(self)
         self.tables = injuries_and_spoils(self.catalog)
         self.dice = Dice(setup.seed)
         self.decisions: list[D.Decision] = []
@@ -381,7 +382,7 @@ class Campaign:
     def note_progress(self, match) -> None:
         """Keep the commands of the mission in progress (saved with the campaign)."""
         self._check_match(match)
-        self.in_progress = [c.to_dict() for c in match.log]
+        self.in_progress = json.loads(json.dumps([c.to_dict() for c in match.log]))
 
     def _check_match(self, match) -> None:
         cur = self.current
@@ -404,8 +405,9 @@ class Campaign:
         r = after.result
         mp = dict(after.mp).get(PLAYER, 0)
         won = r.outcome == "victory" or r.winner == PLAYER
-        return D.FinishMission(tuple(c.to_dict() for c in match.log), match.state_hash(), r.outcome, won, r.turn,
-                               r.text, mp, tuple(reports))
+        commands = json.loads(json.dumps([c.to_dict() for c in match.log]))  # as a file holds them
+        return D.FinishMission(tuple(commands), match.state_hash(), r.outcome, won, r.turn, r.text, mp,
+                               tuple(reports))
 
     def finish_mission(self, match) -> None:
         self.submit(self.finish_decision(match))
