@@ -145,7 +145,16 @@ class Campaign:
         self.emit(V.OperationBegins(1, op.threat_level, self.script.faction_name(op.faction)))
 
     def add_unit(self, spec: UnitSpec, roster: int, owner: int, joined: str) -> RosterUnit:
-        name = spec.name or self.catalog.unit_types[spec.unit_type].name
+        """A unit joins the roster with the next id; a unit without a name of its own gets its type's, numbered
+        when the roster has that name already ("Bloodletter 2")."""
+        name = spec.name
+        if not name:
+            base = name = self.catalog.unit_types[spec.unit_type].name
+            taken = {u.name for u in self.units.values()}
+            n = 2
+            while name in taken:
+                name = f"{base} {n}"
+                n += 1
         unit = RosterUnit(self.next_id, spec.unit_type, name, tuple(spec.gear), roster, owner, joined)
         self.units[unit.id] = unit
         self.next_id += 1

@@ -179,3 +179,11 @@ def test_to_homebase_after_the_third_mission_only():
     assert c.where.stage == BRIEFING and c.where.label == "1.3"
     to_homebase(c)
     assert c.where.label == "1.3" and c.where.step == "memorial"
+
+
+def test_units_without_a_name_are_named_by_their_type_and_numbered():
+    c = campaign(squad=default_squad("despoilers"))
+    names = [u.name for u in c.roster_units()]
+    blood = CAT.unit_types["DES-BLD"].name
+    assert names.count(blood) == 1 and f"{blood} 2" in names and f"{blood} 3" in names
+    assert len(set(names)) == len(names)
