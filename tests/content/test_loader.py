@@ -31,7 +31,8 @@ def test_default_catalog_loads_and_is_cached():
     assert "first-mission" in squad_slugs(a, playable_only=False)
 
 
-MODE_DIRS = ("horde", "pve", "pvp")  # a play mode's own data: its mode's loader reads it (tests/modes/<mode>)
+MODE_DIRS = ("horde", "pve", "pvp", "campaigns")  # a mode's own data: its own loader reads it (tests/modes/<mode>,
+# tests/campaign)
 
 
 def test_every_data_file_is_read():
