@@ -238,3 +238,29 @@ def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS
         except OSError:
             continue  # gone already, or not ours to delete: leave it
     return removed
+
+
+class ListingCache:
+    """What listing a file found, kept while the file is unchanged (same mtime, size and inode): a folder listed
+    each time a screen shows it parses again only the files that changed."""
+
+    def __init__(self, limit: int = 500) -> None:
+        self.limit = limit
+        self._found: dict[Path, tuple[tuple, object]] = {}
+
+    def get(self, path: Path, read):
+        """read(path), or what it gave last time for the same file."""
+        try:
+            st = path.stat()
+            key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            key = None
+        cached = self._found.get(path)
+        if key is not None and cached is not None and cached[0] == key:
+            return cached[1]
+        found = read(path)
+        if key is not None:
+            if len(self._found) > self.limit:
+                self._found.clear()
+            self._found[path] = (key, found)
+        return found

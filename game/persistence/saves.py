@@ -26,6 +26,7 @@ from .horde_scores import FILE_NAME as HORDE_SCORES
 from .setup_picks import FILE_NAME as SETUP_PICKS
 from .jsonfile import (
     MAX_DEPTH,
+    ListingCache,
     nesting_depth,
     paused_gc,
     read_versioned_json,
@@ -289,26 +290,20 @@ def _mtime_iso(path: Path) -> str:
         return ""
 
 
-_INFO_CACHE: dict[Path, tuple[tuple, SaveInfo]] = {}  # path -> ((mtime, size, inode), info): the title screen
-# lists the saves each time it is shown; an unchanged file is not parsed again
+_INFO = ListingCache()  # the title screen lists the saves each time it is shown; an unchanged file is not parsed
+# again
 
 
 def _info(path: Path) -> SaveInfo:
-    try:
-        st = path.stat()
-        key = (st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError:
-        key = None
-    cached = _INFO_CACHE.get(path)
-    if key is not None and cached is not None and cached[0] == key:
-        return cached[1]
+    return _INFO.get(path, _stamped_info)
+
+
+def _stamped_info(path: Path) -> SaveInfo:
     info = _read_info(path)
-    if key is not None:
-        info = replace(info, mtime_ns=key[0])
-        if len(_INFO_CACHE) > 500:
-            _INFO_CACHE.clear()
-        _INFO_CACHE[path] = (key, info)
-    return info
+    try:
+        return replace(info, mtime_ns=path.stat().st_mtime_ns)
+    except OSError:
+        return info
 
 
 def _read_info(path: Path) -> SaveInfo:

@@ -23,9 +23,11 @@ SMALL = "REL-CATREP-SM"
 PRIME_REVENANT = "EIR-PA"  # Imperative does not reach past this unit type
 SECUNDUS = "EIR-SEC"  # Proxy traces line of sight from this unit type
 SWARMLING_SKILL = "DRN-SPAWN"  # the unit type carrying it is what Infest places
+CRUSHED_LEG = "HRD-INJ-IM"  # the Injury (assets/data/injuries-spoils.json): each Move 2" shorter
 
 SMOKE_RADIUS = 2.0
 SCAN_RANGE, SCAN_RADIUS = 8.0, 6.0
 GAZE_RADIUS = 3.0
 AURA = 6.0  # Aegis Aura, Formation, Yellbox, Protect The Kin, Restore, Catalyse, Pain Exalted, Compel
+CRUSHED_LEG_INCHES = 2.0
 EPS = 1e-6

@@ -189,6 +189,7 @@ PASSIVE: dict[str, str] = {
     "SCH-ASP-FS": "fate_shift prompt after the Tactical Order roll",
     "DRN-INF": "on_take_out: a Swarmling where a melee victim stood",
     "DES-MH": "attack_dice: +1 ATT on Attacks of Opportunity",
+    "HRD-INJ-IM": "move_change: each Move 2\" shorter, the Dash unchanged (Crushed Leg, an Injury)",
     "DES-BLD-CHG": "move_extension: +2\" ending Adjacent to an enemy",
     "DES-DSC-DSC": "move_extension: +2\" ending Adjacent to an objective marker",
     "STD-TECH": "game.rules.actions: first Mission action of an activation -1 ACT",

@@ -1,12 +1,13 @@
 """Downed units, Revive and Injuries (H1): a unit of the squad at 0 HIT is Downed, not removed; Revive (2 ACT)
 stands it up with 1 HIT and one random Injury (1D6 on the E1 table); an Injury it already has makes it Deceased
-(removed). Injuries are gear on the unit's card, rebuilt as the squad's cards are (game.rules.cards)."""
+(removed). Injuries are gear on the unit's card, rebuilt as the squad's cards are (game.rules.cards); the game's
+Injury table and who is immune are game.content.injuries_spoils'."""
 from __future__ import annotations
 
 import math
 
+from game.content.injuries_spoils import injuries_and_spoils
 from game.match.mission import MissionActionDef
-from game.match.skills import RESTRICTED
 from game.rules.cards import build_card
 from game.rules.model import UnitSpec
 
@@ -48,8 +49,7 @@ def revive_action(mission, match, uid: int, action_id: str, target: int) -> None
 
 def injury_immune(match, uid: int) -> bool:
     """Beasts, Weirdos, Mindless units and units without equipment never suffer Injuries (treated as Recovered)."""
-    card = match.unit(uid).card
-    return card.special("NEQ") is not None or any(s in RESTRICTED for s in card.skills)
+    return injuries_and_spoils().immune(match.unit(uid).card)
 
 
 def stand_up(mission, match, uid: int, hit: int | None, why: str) -> None:
@@ -114,6 +114,3 @@ def rebuild_card(mission, match, uid: int, why: str) -> None:
 def injuries_of(mission, match, uid: int) -> list[str]:
     return [mission.data.catalog.skills[i].name for i in state(match).get("injuries", {}).get(key(uid), [])]
 
-
-def crushed_legs(match, uid: int) -> int:
-    return state(match).get("injuries", {}).get(key(uid), []).count("HRD-INJ-IM")

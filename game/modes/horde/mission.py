@@ -12,7 +12,6 @@ bought, Injuries, Spoils, items, the objective); the modules beside this one hol
 from __future__ import annotations
 
 from game.match.mission import MissionScript, MissionSummary, Result, circle_zone
-from game.rules import actions as act
 
 from . import bosses, crates, downed, objectives, shop, turn_events, waves
 from .common import HORDE, PLAYER, SPAWN_KIND, state
@@ -210,9 +209,7 @@ class HordeMission(MissionScript):
     def move_bonus(self, match, uid: int, action: str) -> float:
         if match.unit(uid).side == HORDE:
             return bosses.move_bonus(self, match, uid, action)
-        if action == act.MOVE:
-            return -self.data.rules["crushed_leg_inches"] * downed.crushed_legs(match, uid)
-        return 0.0
+        return 0.0  # an Injured unit's Crushed Leg is on its card: the match shortens its Move
 
     # -- mission actions -----------------------------------------------------------------------------------------
     def mission_actions(self, match):

@@ -306,9 +306,10 @@ class PveMission(MissionScript):
 
     def after_mission(self, match):
         from game.match.mission import AfterMission
+        from game.match.outcomes import unit_outcomes
         ms = match.mission_state
-        taken = tuple(u for u in match.all_units_of(PLAYER) if not match.standing(u)
-                      and u not in ms.get("extracted", []))
+        extracted, behind = list(ms.get("extracted", [])), list(ms.get("left_behind", []))
+        taken = tuple(u for u in match.all_units_of(PLAYER) if not match.standing(u) and u not in extracted)
         return AfterMission(mp=((PLAYER, match.score[PLAYER]),), taken_out=taken,
-                            data={"objectives_met": self.O.met(match), "extracted": list(ms.get("extracted", [])),
-                                  "left_behind": list(ms.get("left_behind", []))})
+                            data={"objectives_met": self.O.met(match), "extracted": extracted, "left_behind": behind},
+                            result=match.result, units=unit_outcomes(match, extracted, behind))

@@ -213,6 +213,25 @@ def make_scenario(catalog, data: PveData, squad=None, opponent=None, map_name="d
                     options=tuple(sorted(opts.items())))
 
 
+def roster_scenario(catalog, data: PveData, squad: SquadSpec, options: dict, *, players: tuple[str, ...] = (),
+                    owners: tuple[int, ...] = (), controller: str = "person", measure: str = "inches") -> Scenario:
+    """A PvE mission for a campaign: the squad as its roster stands (each unit's gear holds its Injuries and Spoils of
+    War, which its card applies), the people and which of them commands each unit (co-op: a shared roster dealt out
+    or mini squads one after the other), and the mission's parts in `options` (tl, npc, objectives, battlefield,
+    deployment; squad_leader_unit: the agreed Squad Leader's place in the squad, R27). The units keep the squad's
+    order, so the finished mission names them by that place (AfterMission.units' slot)."""
+    opts = parse_options(dict(options, auto_map=True), data)
+    if players and (len(owners) != len(squad.units) or any(not 0 <= o < len(players) for o in owners)):
+        raise ScenarioError("PvE: each unit of a shared squad needs one of its people to command it")
+    if players:
+        opts["players"] = len(players)
+    side = SideSpec(PLAYER, squad, name=squad.name or "Squad", controller=controller, players=tuple(players),
+                    owners=tuple(owners) if players else ())
+    npc = SideSpec(NPC, None, npc=True, name=data.faction(opts["npc"]).name if "npc" in opts else NPC_PLACEHOLDER)
+    return Scenario(mission=MISSION_ID, map=None, measure=measure, sides=(side, npc),
+                    options=tuple(sorted(opts.items())))
+
+
 def first_dice(data: PveData, opts: dict, seed: int) -> tuple[str | None, str]:
     """The battlefield and the NPC faction as the match's first dice will give them (picked ones need none):
     the match rolls the battlefield first, then the faction, from the same seed."""

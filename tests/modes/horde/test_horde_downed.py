@@ -148,6 +148,8 @@ def test_crushed_leg_shortens_each_move(matches):
     m = begin(matches())
     a = squad(m)[0]
     m.mission_state["injuries"][str(a)] = ["HRD-INJ-IM"]
+    with m._in_world():
+        downed.rebuild_card(m.mission, m, a, "test")
     assert m.move_budget(act.MOVE, a) == 4.0 and m.move_budget(act.DASH, a) == 2.0
 
 
