@@ -17,7 +17,7 @@ Damage). A `direct` spec is Damage from a skill: no attack roll, each target jus
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from . import records as R
 from .dice import Dice, Die
@@ -30,6 +30,7 @@ RETURN_SAVE = "return_save"
 PARRY = "parry"  # the defender may make the attacker re-roll one attack die (PAR)
 DRAIN = "drain"  # the attacker may turn Critical Strikes into healing (LFD)
 SHIELD = "shield"  # the defender may count melee Critical Saves as two saves instead of returning Damage
+PROTECT = "protect"  # the dice of Protect: a 1D6 per HIT about to be lost
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
@@ -147,6 +148,66 @@ def is_critical(die: Die, crit: int = 1) -> bool:
 def save_succeeds(die: Die, arm: int, hardened: bool = False) -> bool:
     """An Armor Save: at most ARM, a natural 6 fails (R2); under Hardened a natural 2 is a Critical Save."""
     return is_critical(die, 2 if hardened else 1) or die.succeeds(arm)
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeTally:
+    """An attack roll as it stands, counted: Strikes (automatic ones included), Critical Strikes, how many of
+    those deal 3 Damage (Rending), and the Damage they deal."""
+
+    strikes: int
+    criticals: int
+    rending: int
+    automatic: int
+    damage: int
+
+
+def strike_tally(dice, skl: int, rnd: int = 0) -> StrikeTally:
+    """A Strike deals 1 Damage, a Critical Strike 2, the first `rnd` Critical Strikes 3 (RNDx, N5); an automatic
+    Strike deals 1 and is never a Critical (N4)."""
+    strikes = crits = auto = damage = 0
+    for d in dice:
+        if not d.succeeds(skl):
+            continue
+        strikes += 1
+        if d.critical:
+            crits += 1
+            damage += 3 if crits <= rnd else 2
+        else:
+            auto += 1 if d.auto else 0
+            damage += 1
+    return StrikeTally(strikes, crits, min(crits, rnd), auto, damage)
+
+
+@dataclass(frozen=True, slots=True)
+class SaveTally:
+    """A save roll applied: `damage` dice against ARM, how many saved, how many of those were Critical Saves,
+    automatic saves (Stealthy), Critical Saves counted as two saves (ranged always; melee under Shield), the
+    Damage blocked, the HIT it would cost before the HIT cap, and the Damage melee Critical Saves return."""
+
+    damage: int
+    saved: int
+    criticals: int
+    automatic: int
+    doubled: int
+    blocked: int
+    lost: int
+    returned: int
+
+
+def save_tally(dice, arm: int, crit: int, kind: str, automatic: int = 0, shielded: int = 0,
+               returned_damage: bool = False) -> SaveTally:
+    """Ranged: a Critical Save counts as 2 saves and automatic saves (Stealthy in Cover) add to them. Melee:
+    each save blocks 1, and each Critical Save returns 1 Damage unless Shield counts it as two saves instead
+    (R4). Saves of returned Damage block 1 each and their Critical Saves return Damage in turn."""
+    damage = len(dice)
+    saved = [x for x in dice if save_succeeds(x, arm, crit > 1)]
+    crits = sum(1 for x in saved if is_critical(x, crit))
+    if kind == RANGED and not returned_damage:
+        blocked = min(damage, len(saved) + crits + automatic)
+        return SaveTally(damage, len(saved), crits, automatic, crits, blocked, damage - blocked, 0)
+    blocked = min(damage, len(saved) + shielded)
+    return SaveTally(damage, len(saved), crits, 0, shielded, blocked, damage - blocked, crits - shielded)
 
 
 def drained_damage(crits: int, rnd: int, drained: int) -> int:
@@ -297,7 +358,7 @@ class AttackResolution:
             self._next_target()
             return
         auto = min(self.spec.aut, n)
-        rolled = [Die(natural=v) for v in self.dice.roll(n - auto)]
+        rolled = list(self._roll(n - auto, self.spec.attacker, ATTACK))
         dice = tuple(rolled + [Die(natural=1, auto=True)] * auto)
         self.log.append(R.AttackRolled(attacker=self.spec.attacker, attacker_name=self.spec.attacker_name or "Attacker",
                                        targets=_named(targets), weapon=self.spec.weapon or "a weapon", dice=dice,
@@ -314,11 +375,11 @@ class AttackResolution:
     def _after(self, d: Decision, count: int = 0) -> None:
         if d.stage in (ATTACK, PARRY):
             self._attack_dice = d.dice
-            self._strike_damage, crits = strike_damage(d.dice, self.spec.skl, self.spec.rnd)
-            self.criticals[self._group] = crits
-            hits = [x for x in d.dice if x.succeeds(self.spec.skl)]
+            tally = self._count_strikes(d.dice)
+            self._strike_damage = tally.damage
+            self.criticals[self._group] = tally.criticals
             self.log.append(R.StrikesCounted(attacker=self.spec.attacker, dice=d.dice, stat=self.spec.skl,
-                                             strikes=len(hits), criticals=sum(1 for x in hits if x.critical),
+                                             strikes=tally.strikes, criticals=tally.criticals,
                                              damage=self._strike_damage, after_parry=d.stage == PARRY))
             self._after_attack_dice()
         elif d.stage == DRAIN:
@@ -384,7 +445,7 @@ class AttackResolution:
             self.done = True
 
     def _roll_saves(self, t: StrikeTarget) -> None:
-        dice = tuple(Die(natural=v) for v in self.dice.roll(self._strike_damage))
+        dice = self._roll(self._strike_damage, t.uid, SAVE)
         free: list[tuple[str, int]] = []
         if self.spec.kind == RANGED and t.cover:
             free.append(("cover", 1))
@@ -402,33 +463,31 @@ class AttackResolution:
 
     def _resolve_saves(self, d: Decision) -> None:
         t = self.spec.groups[self._group][1][self._target]
-        saved = [x for x in d.dice if save_succeeds(x, t.arm, t.hardened)]
-        crits = sum(1 for x in saved if is_critical(x, d.crit))
-        if self.spec.kind == MELEE and t.shield and crits and len(d.dice) - len(saved) > 0:
-            self._saves = d
-            self._decide(Decision(stage=SHIELD, role=DEFENDER, uid=t.uid, dice=d.dice, stat=d.stat,
-                                  free=(("shield", min(crits, len(d.dice) - len(saved))),), crit=d.crit))
-            return
+        if self.spec.kind == MELEE and t.shield:
+            tally = self._count_saves(t.uid, d, MELEE)  # as they stand, before any Shield
+            crits, failed = tally.criticals, tally.damage - tally.saved
+            if crits and failed > 0:
+                self._saves = d
+                self._decide(Decision(stage=SHIELD, role=DEFENDER, uid=t.uid, dice=d.dice, stat=d.stat,
+                                      free=(("shield", min(crits, failed)),), crit=d.crit))
+                return
         self._apply_saves(d, 0)
 
     def _apply_saves(self, d: Decision, shielded: int) -> None:
         t = self.spec.groups[self._group][1][self._target]
         self._saves = None
-        damage = len(d.dice)
-        saved = [x for x in d.dice if save_succeeds(x, t.arm, t.hardened)]
-        crits = sum(1 for x in saved if is_critical(x, d.crit))
         src = self.spec.attacker
-        if self.spec.kind == RANGED:
-            auto = t.auto_saves if t.cover else 0
-            blocked = min(damage, len(saved) + crits + auto)  # a Critical Save counts as 2 saves
-            why = f"{len(saved)} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
+        ranged = self.spec.kind == RANGED
+        tally = self._count_saves(t.uid, d, self.spec.kind, t.auto_saves if ranged and t.cover else 0, shielded)
+        crits, auto = tally.criticals, tally.automatic
+        if ranged:
+            why = f"{tally.saved} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
                 (f" + {auto} automatic (Stealthy)" if auto else "")
-            self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
+            self._damage(t.uid, tally.lost, why, src, True, saved=tally.saved)
         else:
-            blocked = min(damage, len(saved) + shielded)
-            why = f"{len(saved)} saves" + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
-            self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
-            back = crits - shielded
+            why = f"{tally.saved} saves" + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
+            self._damage(t.uid, tally.lost, why, src, True, saved=tally.saved)
+            back = tally.returned
             if back:
                 self.log.append(R.DamageReturned(to_uid=src, from_uid=t.uid, amount=back))
                 self._chain.append(_Chain(uid=src, source=t.uid, damage=back))
@@ -440,7 +499,7 @@ class AttackResolution:
             if self.hit_left[c.uid] <= 0:
                 self.log.append(R.ReturnedDamageLost(uid=c.uid))
                 continue
-            dice = tuple(Die(natural=v) for v in self.dice.roll(c.damage))
+            dice = self._roll(c.damage, c.uid, RETURN_SAVE)
             arm = self._arm_of(c.uid)
             role = ATTACKER if c.uid == self.spec.attacker else DEFENDER
             self._stage_uid = c.source
@@ -454,20 +513,45 @@ class AttackResolution:
         self._next_target()
 
     def _resolve_return(self, d: Decision) -> None:
-        arm = d.stat
-        saved = [x for x in d.dice if save_succeeds(x, arm, d.crit > 1)]
-        crits = sum(1 for x in saved if is_critical(x, d.crit))
-        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves", self._stage_uid, False, saved=len(saved))
+        tally = self._count_saves(d.uid, d, MELEE, returned=True)
+        crits = tally.returned
+        self._damage(d.uid, tally.lost, f"{tally.saved} saves", self._stage_uid, False, saved=tally.saved)
         if crits:
             self.log.append(R.DamageReturned(to_uid=self._stage_uid, from_uid=d.uid, amount=crits, chained=True))
             self._chain.append(_Chain(uid=self._stage_uid, source=d.uid, damage=crits))
         self._continue_chain()
 
+    # -- the hooks a look-ahead watches (game/match/outcomes.py runs a copy of the resolution with them) ------
+    def _roll(self, n: int, uid: int, purpose: str) -> tuple[Die, ...]:
+        """Every roll of new dice: an attack roll (ATTACK), Armor Saves (SAVE, RETURN_SAVE), Protect's dice
+        (PROTECT) for `uid`. Single dice within a decision (re-rolls, an automatic Strike rolled) are `dice.d6()`."""
+        return tuple(Die(natural=v) for v in self.dice.roll(n))
+
+    def _count_strikes(self, dice) -> StrikeTally:
+        return strike_tally(dice, self.spec.skl, self.spec.rnd)
+
+    def _count_saves(self, uid: int, d: Decision, kind: str, automatic: int = 0, shielded: int = 0,
+                     returned: bool = False) -> SaveTally:
+        return save_tally(d.dice, d.stat, d.crit, kind, automatic, shielded, returned)
+
+    def fork(self, dice: Dice, cls: type | None = None) -> "AttackResolution":
+        """A copy of this resolution as it stands, rolling `dice` (and of class `cls`, a subclass, when given):
+        what it does next leaves this one untouched."""
+        out = object.__new__(cls or type(self))
+        for f in fields(AttackResolution):
+            v = getattr(self, f.name)
+            if isinstance(v, (dict, set, list)):
+                v = type(v)(v)
+            setattr(out, f.name, v)
+        out.dice = dice
+        out._chain = [_Chain(c.uid, c.source, c.damage) for c in self._chain]
+        return out
+
     def _damage(self, uid: int, amount: int, why: str, source: int | None = None, by_attack: bool = False,
                 saved: int = 0) -> None:
         applied = max(0, min(amount, self.hit_left[uid]))
         if applied and self._flag(uid, "ward"):
-            faces = self.dice.roll(applied)
+            faces = [die.natural for die in self._roll(applied, uid, PROTECT)]
             kept = applied - warded(faces, applied)
             self.log.append(R.ProtectRolled(uid=uid, name=self._name_of(uid),
                                             dice=tuple(Die(natural=f) for f in faces), kept=kept))
@@ -509,18 +593,9 @@ class AttackResolution:
 
 
 def strike_damage(dice: tuple[Die, ...] | list[Die], skl: int, rnd: int = 0) -> tuple[int, int]:
-    """Damage of an attack roll: a Strike deals 1, a Critical Strike 2, up to `rnd` Criticals 3 (RNDx)."""
-    damage = 0
-    crits = 0
-    for d in dice:
-        if not d.succeeds(skl):
-            continue
-        if d.critical:
-            crits += 1
-            damage += 3 if crits <= rnd else 2
-        else:
-            damage += 1
-    return damage, crits
+    """(Damage, Critical Strikes) of an attack roll (strike_tally)."""
+    t = strike_tally(dice, skl, rnd)
+    return t.damage, t.criticals
 
 
 def _named(targets) -> tuple[tuple[int, str], ...]:

@@ -1,0 +1,289 @@
+"""What each answer to an attack's dice question would do, worked out by the code that resolves it.
+
+A dice question (Attack dice, Armor Saves, saves of returned Damage, Parry, Life Drain, Shield) is answered on a
+copy of the attack's resolution (`AttackResolution.fork`): the answer is applied, the dice are then accepted as
+they stand, and the copy runs on as the match would (accepting what nobody may change) until it needs new dice
+(the next save roll, Protect's dice), a side's next real decision, or the attack is over. What it did is read
+from the copy: the counts the resolution made itself (StrikeTally, SaveTally), the HIT each unit lost, healing,
+Damage returned, units Taken Out, and what comes next. An answer that rolls a die (a re-roll, an automatic
+Strike rolled after all, a Parry) is run once per face, so its outcome comes with exact chances.
+
+The screen only words these outcomes; `Match._choice_matters` asks them whether any answer changes anything
+(N2: when none does, the dice stand at once).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.rules.combat import (
+    Accept,
+    AttackResolution,
+    Convert,
+    SaveTally,
+    StrikeTally,
+)
+from game.rules.dice import Dice
+from game.rules.model import RANGED
+
+from . import commands as C
+
+DICE_KINDS = ("dice", "parry", "life_drain", "shield")
+_STAGE_KINDS = {"parry": "parry", "drain": "life_drain", "shield": "shield"}
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """What the attack does after an answer: `kind` "save" / "return_save" (`uid` saves `amount` Damage),
+    "attack" (the next attack roll, `amount` dice), "protect" (`uid` rolls for `amount` HIT about to be lost),
+    "dice" (`uid` may still re-roll or change them), "parry", "life_drain", "shield" (`amount`: the most it may
+    choose)."""
+
+    kind: str
+    uid: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What accepting the dice (after the answer) does, up to `next`."""
+
+    dice: tuple  # the question's dice as they would stand
+    strikes: StrikeTally | None = None  # the attack roll counted (Attack dice, Parry)
+    saves: tuple[tuple[int, SaveTally], ...] = ()  # (uid, its saves counted)
+    lost: tuple[tuple[int, int], ...] = ()  # (uid, HIT lost): capped at the HIT left, before Protect's dice
+    healed: tuple[tuple[int, int], ...] = ()  # (uid, HIT healed): Life Drain
+    drained: int = 0  # Critical Strikes turned into healing
+    damage: int = 0  # Damage the attack roll deals each target (after Life Drain); 0 when not counted here
+    returned: tuple[tuple[int, int], ...] = ()  # (uid, Damage returned to it): melee Critical Saves
+    taken_out: tuple[int, ...] = ()
+    next: NextStep | None = None  # None: the attack is over
+
+    @property
+    def effect(self) -> tuple:
+        """What changes in the game (the dice and how they were counted aside)."""
+        return (self.lost, self.healed, self.returned, self.taken_out, self.next,
+                self.damage if self.strikes is not None else None)
+
+    def lost_by(self, uid: int) -> int:
+        return dict(self.lost).get(uid, 0)
+
+    def returned_to(self, uid: int) -> int:
+        return dict(self.returned).get(uid, 0)
+
+    def healed_by(self, uid: int) -> int:
+        return dict(self.healed).get(uid, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerOutcome:
+    """One legal answer and what it leads to: `chances` (exact probability, Outcome), one entry with
+    probability 1 when the answer rolls nothing; `to_cost`: the Tactical Orders it spends."""
+
+    command: C.Command
+    chances: tuple[tuple[Fraction, Outcome], ...]
+    to_cost: int = 0
+
+    @property
+    def certain(self) -> Outcome | None:
+        return self.chances[0][1] if len(self.chances) == 1 else None
+
+    def by_effect(self) -> list[tuple[Fraction, Outcome]]:
+        """The chances grouped by what changes in the game (one outcome shown for each), likeliest first."""
+        groups: dict[tuple, list] = {}
+        for p, o in self.chances:
+            g = groups.setdefault(o.effect, [Fraction(0), o])
+            g[0] += p
+        return sorted(((p, o) for p, o in groups.values()), key=lambda t: -t[0])
+
+    def chance(self, test) -> Fraction:
+        return sum((p for p, o in self.chances if test(o)), Fraction(0))
+
+    def expected(self, value) -> float:
+        return float(sum(p * value(o) for p, o in self.chances))
+
+    @property
+    def effects(self) -> tuple:
+        """The distribution of what changes in the game: comparable between answers."""
+        return tuple(sorted(((o.effect, p) for p, o in self.by_effect()), key=repr))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackNow:
+    """The attack being resolved: who makes it (None: Damage nobody dealt), whether it is a Ranged one (saves
+    count a Critical Save double and return nothing), with what, against whom."""
+
+    attacker: int | None
+    ranged: bool
+    weapon: str
+    targets: tuple[int, ...]
+
+
+class _NeedFace(Exception):
+    pass
+
+
+class _Stop(Exception):
+    def __init__(self, step: NextStep) -> None:
+        super().__init__(step.kind)
+        self.step = step
+
+
+class _Faces(Dice):
+    """The dice of a look-ahead: the faces given, in order; one more asked for stops it (it is then run once per
+    face)."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        super().__init__(0)
+        self._faces = list(faces)
+
+    def d6(self) -> int:
+        if not self._faces:
+            raise _NeedFace()
+        self.rolled += 1
+        return self._faces.pop(0)
+
+    def d(self, sides: int) -> int:
+        raise _NeedFace()
+
+
+class _Probe(AttackResolution):
+    """A copy of a resolution that records its own counts and stops where new dice would be rolled."""
+
+    __slots__ = ("strike_tallies", "save_tallies")
+
+    def _roll(self, n: int, uid: int, purpose: str):
+        raise _Stop(NextStep(purpose, uid, n))
+
+    def _count_strikes(self, dice) -> StrikeTally:
+        t = AttackResolution._count_strikes(self, dice)
+        self.strike_tallies.append(t)
+        return t
+
+    def _count_saves(self, uid, d, kind, automatic=0, shielded=0, returned=False) -> SaveTally:
+        t = AttackResolution._count_saves(self, uid, d, kind, automatic, shielded, returned)
+        self.save_tallies.append((uid, t))
+        return t
+
+
+class MatchOutcomes:
+    def attack_now(self) -> AttackNow | None:
+        """The attack being resolved now (None: none)."""
+        ctx = self._attack
+        if ctx is None:
+            return None
+        spec = ctx.resolution.spec
+        from .attacks import NO_SOURCE
+        return AttackNow(None if ctx.attacker == NO_SOURCE else ctx.attacker, spec.kind == RANGED, spec.weapon,
+                         tuple(t.uid for _, g in spec.groups for t in g))
+
+    def answer_outcomes(self, side: str | None = None) -> list[AnswerOutcome]:
+        """For each legal answer to the open dice question, what it would do (see the module's text); [] when
+        no dice question is open (or it is not `side`'s)."""
+        p = self._prompt
+        if p is None or p.kind not in DICE_KINDS or self._attack is None or (side is not None and p.side != side):
+            return []
+        cmds = self.legal_commands(p.side)
+        return [self.answer_outcome(c) for c in cmds]
+
+    def answer_outcome(self, cmd: C.Command) -> AnswerOutcome:
+        """What one answer to the open dice question would do."""
+        p = self._prompt
+        action = self._dice_action(p, cmd)
+        uses_to = isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
+        to_left = self.to.get(p.side, 0) - (1 if uses_to else 0)
+        chances = self._explore(action, to_left)
+        return AnswerOutcome(cmd, tuple(chances), 1 if uses_to else 0)
+
+    def _choice_matters(self, p) -> bool:
+        """Whether some answer to dice question `p` changes what happens (N2): the answers' outcomes are
+        compared with accepting, the cheapest first, until one differs."""
+        saved = self._prompt
+        self._prompt = p
+        try:
+            cmds = self._prompt_commands(p)
+            if len(cmds) < 2:
+                return False
+            accept = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
+            if accept is None:  # Life Drain, Shield: how many
+                accept = next(c for c in cmds if isinstance(c, C.ChooseNumber) and c.n == 0)
+            base = self.answer_outcome(accept).effects
+            seen: set = set()
+            rolling = []
+            for c in cmds:
+                if c is accept:
+                    continue
+                if isinstance(c, (C.RerollDie, C.RollAutoDie)):  # the same die re-rolled from another source
+                    key = (type(c).__name__, c.index)
+                    if key not in seen:
+                        seen.add(key)
+                        rolling.append(c)
+                    continue
+                if self.answer_outcome(c).effects != base:
+                    return True
+            return any(self.answer_outcome(c).effects != base for c in rolling)
+        finally:
+            self._prompt = saved
+
+    # -- the look-ahead ------------------------------------------------------------------------------------
+    def _explore(self, action, to_left: int) -> list[tuple[Fraction, Outcome]]:
+        out = []
+        todo: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+        while todo:
+            faces, p = todo.pop()
+            try:
+                out.append((p, self._run(action, faces, to_left)))
+            except _NeedFace:
+                todo += [(faces + (f,), p / 6) for f in range(6, 0, -1)]
+        return out
+
+    def _run(self, action, faces: tuple[int, ...], to_left: int) -> Outcome:
+        res: AttackResolution = self._attack.resolution
+        probe = res.fork(_Faces(faces), _Probe)
+        probe.strike_tallies = []
+        probe.save_tallies = []
+        d0 = res.decision
+        start = len(probe.log)
+        dice = d0.dice
+        nxt = None
+        try:
+            probe.act(action)
+            if not isinstance(action, (Accept, Convert)):
+                dice = probe.decision.dice  # re-rolled or changed: the same dice, then accepted as they stand
+                probe.act(Accept())
+            while not probe.done:
+                d = probe.decision
+                side = self.side_of(d.uid)
+                if self._has_options(side, d, to_left):
+                    kind = _STAGE_KINDS.get(d.stage, "dice")
+                    amount = d.free[0][1] if kind in ("life_drain", "shield") else len(d.dice)
+                    nxt = NextStep(kind, d.uid, amount)
+                    break
+                probe.act(Accept())
+        except _Stop as stop:
+            nxt = stop.step
+        return self._outcome(res, probe, start, dice, nxt)
+
+    @staticmethod
+    def _outcome(res, probe, start: int, dice, nxt) -> Outcome:
+        from game.rules import records as R
+        new = probe.log[start:]
+        lost = {u: probe.lost.get(u, 0) - res.lost.get(u, 0) for u in probe.lost}
+        if nxt is not None and nxt.kind == "protect":  # about to be lost, unless Protect's dice keep it
+            lost[nxt.uid] = lost.get(nxt.uid, 0) + min(nxt.amount, probe.hit_left.get(nxt.uid, 0))
+        healed = {u: probe.healed.get(u, 0) - res.healed.get(u, 0) for u in probe.healed}
+        returned: dict[int, int] = {}
+        drained = 0
+        for r in new:
+            if isinstance(r, R.DamageReturned):
+                returned[r.to_uid] = returned.get(r.to_uid, 0) + r.amount
+            elif isinstance(r, R.LifeDrained):
+                drained += r.criticals
+        out_now = tuple(sorted(u for u, left in probe.hit_left.items() if left <= 0 < res.hit_left.get(u, 0)))
+        strikes = probe.strike_tallies[-1] if probe.strike_tallies else None
+        return Outcome(dice=tuple(dice), strikes=strikes, saves=tuple(probe.save_tallies),
+                       lost=tuple(sorted((u, n) for u, n in lost.items() if n)),
+                       healed=tuple(sorted((u, n) for u, n in healed.items() if n)), drained=drained,
+                       damage=probe._strike_damage if strikes is not None or drained else 0,
+                       returned=tuple(sorted(returned.items())), taken_out=out_now, next=nxt)
+
