@@ -86,6 +86,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self._attack: _AttackContext | None = None
         self._move: _PendingMove | None = None
         self._prompt: Prompt | None = None
+        self._outcomes_kept: tuple | None = None  # the last answer_outcomes asked, with what it was asked of
         self._deployed_sides: set[str] = set()
         self._deploy_turn: str | None = None  # alternate deployment (R29): the side placing a unit now
         self._marker_ids: dict[str, int] = {}  # marker id -> its entity, in the order placed

@@ -20,9 +20,12 @@ from game.rules.combat import (
     Accept,
     AttackResolution,
     Convert,
+    Reroll,
+    RollAuto,
     SaveTally,
     StrikeTally,
 )
+from game.rules import records as R
 from game.rules.dice import Dice
 from game.rules.model import RANGED
 
@@ -103,9 +106,12 @@ class AnswerOutcome:
         return float(sum(p * value(o) for p, o in self.chances))
 
     @property
-    def effects(self) -> tuple:
-        """The distribution of what changes in the game: comparable between answers."""
-        return tuple(sorted(((o.effect, p) for p, o in self.by_effect()), key=repr))
+    def effects(self) -> dict:
+        """The distribution of what changes in the game (effect -> chance): comparable between answers."""
+        out: dict = {}
+        for p, o in self.chances:
+            out[o.effect] = out.get(o.effect, 0) + p
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +123,10 @@ class AttackNow:
     ranged: bool
     weapon: str
     targets: tuple[int, ...]
+
+
+def _uses_to(cmd) -> bool:
+    return isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
 
 
 class _NeedFace(Exception):
@@ -133,8 +143,9 @@ class _Faces(Dice):
     """The dice of a look-ahead: the faces given, in order; one more asked for stops it (it is then run once per
     face)."""
 
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        super().__init__(0)
+    def __init__(self, faces: tuple[int, ...]) -> None:  # (no generator of its own to seed)
+        self.seed = 0
+        self.rolled = 0
         self._faces = list(faces)
 
     def d6(self) -> int:
@@ -183,62 +194,83 @@ class MatchOutcomes:
         p = self._prompt
         if p is None or p.kind not in DICE_KINDS or self._attack is None or (side is not None and p.side != side):
             return []
-        cmds = self.legal_commands(p.side)
-        return [self.answer_outcome(c) for c in cmds]
+        key = (len(self.log), id(p), p.decision, self.to.get(p.side, 0))
+        kept = self._outcomes_kept
+        if kept is not None and kept[0] == key:
+            return list(kept[1])
+        out = [self.answer_outcome(c) for c in self.legal_commands(p.side)]
+        self._outcomes_kept = (key, out)  # (asked again for another die of the same question: no work)
+        return list(out)
 
     def answer_outcome(self, cmd: C.Command) -> AnswerOutcome:
         """What one answer to the open dice question would do."""
-        p = self._prompt
-        action = self._dice_action(p, cmd)
-        uses_to = isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
-        to_left = self.to.get(p.side, 0) - (1 if uses_to else 0)
-        chances = self._explore(action, to_left)
-        return AnswerOutcome(cmd, tuple(chances), 1 if uses_to else 0)
+        return self._answer(self._attack.resolution, self._prompt, cmd, 0)
 
     def _choice_matters(self, p) -> bool:
-        """Whether some answer to dice question `p` changes what happens (N2): the answers' outcomes are
-        compared with accepting, the cheapest first, until one differs."""
-        saved = self._prompt
-        self._prompt = p
-        try:
-            cmds = self._prompt_commands(p)
-            if len(cmds) < 2:
-                return False
-            accept = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
-            if accept is None:  # Life Drain, Shield: how many
-                accept = next(c for c in cmds if isinstance(c, C.ChooseNumber) and c.n == 0)
-            base = self.answer_outcome(accept).effects
-            seen: set = set()
-            rolling = []
-            for c in cmds:
-                if c is accept:
-                    continue
-                if isinstance(c, (C.RerollDie, C.RollAutoDie)):  # the same die re-rolled from another source
-                    key = (type(c).__name__, c.index)
-                    if key not in seen:
-                        seen.add(key)
-                        rolling.append(c)
-                    continue
-                if self.answer_outcome(c).effects != base:
-                    return True
-            return any(self.answer_outcome(c).effects != base for c in rolling)
-        finally:
-            self._prompt = saved
+        """N2: whether some answer to dice question `p` (the decision the attack waits on) changes what
+        happens."""
+        return self._matters(self._attack.resolution, p, 0)
 
     # -- the look-ahead ------------------------------------------------------------------------------------
-    def _explore(self, action, to_left: int) -> list[tuple[Fraction, Outcome]]:
-        out = []
-        todo: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-        while todo:
-            faces, p = todo.pop()
-            try:
-                out.append((p, self._run(action, faces, to_left)))
-            except _NeedFace:
-                todo += [(faces + (f,), p / 6) for f in range(6, 0, -1)]
-        return out
+    MAX_DEPTH = 3  # decisions in a row, without new dice, looked through (Parry, then Life Drain, ...)
 
-    def _run(self, action, faces: tuple[int, ...], to_left: int) -> Outcome:
-        res: AttackResolution = self._attack.resolution
+    def _answer(self, res: AttackResolution, p, cmd: C.Command, depth: int) -> AnswerOutcome:
+        """Answer `cmd` to question `p` about `res`'s decision, on copies of `res`."""
+        action = self._dice_action(p, cmd)
+        to_left = self._to_left(p, cmd)
+        out = []
+        if isinstance(action, (Reroll, RollAuto)):  # it rolls one die: once per face from the start
+            todo = [((f,), Fraction(1, 6)) for f in range(6, 0, -1)]
+        else:
+            todo = [((), Fraction(1))]
+        while todo:  # a die the answer rolls: once per face
+            faces, chance = todo.pop()
+            try:
+                out.append((chance, self._run(res, action, faces, to_left, depth)))
+            except _NeedFace:
+                todo += [(faces + (f,), chance / 6) for f in range(6, 0, -1)]
+        return AnswerOutcome(cmd, tuple(out), 1 if _uses_to(cmd) else 0)
+
+    def _matters(self, res: AttackResolution, p, depth: int) -> bool:
+        """Whether some answer to `p` differs from accepting: the answers are tried the cheapest first (a die
+        re-rolled from any source is one answer, its faces tried one by one) until one changes something."""
+        cmds = self._prompt_commands(p)
+        if len(cmds) < 2:
+            return False
+        accept = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
+        if accept is None:  # Life Drain, Shield: how many; none is the same as accepting
+            accept = next(c for c in cmds if isinstance(c, C.ChooseNumber) and c.n == 0)
+        base = self._answer(res, p, accept, depth).certain
+        if base is None:  # (accepting always stands as it is; should it not, every answer is compared whole)
+            whole = self._answer(res, p, accept, depth).effects
+            return any(self._answer(res, p, c, depth).effects != whole for c in cmds if c is not accept)
+        seen: set = set()
+        rolling = []
+        for c in cmds:
+            if c is accept:
+                continue
+            if isinstance(c, (C.RerollDie, C.RollAutoDie)):
+                key = (type(c).__name__, c.index)
+                if key not in seen:
+                    seen.add(key)
+                    rolling.append(c)
+                continue
+            if self._answer(res, p, c, depth).certain.effect != base.effect:
+                return True
+        for c in rolling:
+            action = self._dice_action(p, c)
+            to_left = self._to_left(p, c)
+            for f in range(1, 7):
+                if self._run(res, action, (f,), to_left, depth).effect != base.effect:
+                    return True
+        return False
+
+    def _to_left(self, p, cmd) -> int:
+        return self.to.get(p.side, 0) - (1 if _uses_to(cmd) else 0)
+
+    def _run(self, res: AttackResolution, action, faces: tuple[int, ...], to_left: int, depth: int) -> Outcome:
+        """The answer on a copy of `res` rolling `faces`, then the dice accepted, then on as the match goes."""
+        from .prompts import Prompt
         probe = res.fork(_Faces(faces), _Probe)
         probe.strike_tallies = []
         probe.save_tallies = []
@@ -257,8 +289,11 @@ class MatchOutcomes:
                 if self._has_options(side, d, to_left):
                     kind = _STAGE_KINDS.get(d.stage, "dice")
                     amount = d.free[0][1] if kind in ("life_drain", "shield") else len(d.dice)
-                    nxt = NextStep(kind, d.uid, amount)
-                    break
+                    asked = Prompt(kind, side, "", decision=d, options=(amount,) if kind in ("life_drain", "shield")
+                                   else ())
+                    if depth + 1 >= self.MAX_DEPTH or self._matters(probe, asked, depth + 1):
+                        nxt = NextStep(kind, d.uid, amount)
+                        break
                 probe.act(Accept())
         except _Stop as stop:
             nxt = stop.step
@@ -266,7 +301,6 @@ class MatchOutcomes:
 
     @staticmethod
     def _outcome(res, probe, start: int, dice, nxt) -> Outcome:
-        from game.rules import records as R
         new = probe.log[start:]
         lost = {u: probe.lost.get(u, 0) - res.lost.get(u, 0) for u in probe.lost}
         if nxt is not None and nxt.kind == "protect":  # about to be lost, unless Protect's dice keep it

@@ -538,11 +538,11 @@ class AttackResolution:
         """A copy of this resolution as it stands, rolling `dice` (and of class `cls`, a subclass, when given):
         what it does next leaves this one untouched."""
         out = object.__new__(cls or type(self))
-        for f in fields(AttackResolution):
-            v = getattr(self, f.name)
+        for name in _RESOLUTION_FIELDS:
+            v = getattr(self, name)
             if isinstance(v, (dict, set, list)):
-                v = type(v)(v)
-            setattr(out, f.name, v)
+                v = v.copy()
+            setattr(out, name, v)
         out.dice = dice
         out._chain = [_Chain(c.uid, c.source, c.damage) for c in self._chain]
         return out
@@ -590,6 +590,9 @@ class AttackResolution:
                 if t.uid == uid:
                     return t.name or f"#{uid}"
         return f"#{uid}"
+
+
+_RESOLUTION_FIELDS = tuple(f.name for f in fields(AttackResolution))
 
 
 def strike_damage(dice: tuple[Die, ...] | list[Die], skl: int, rnd: int = 0) -> tuple[int, int]:
