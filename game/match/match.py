@@ -37,6 +37,7 @@ from .markers import MatchMarkers
 from .mission import MissionScript, Result
 from .missions import MatchMissions
 from .movement import MatchMovement, _PendingMove
+from .answers import MatchAnswers
 from .outcomes import MatchOutcomes
 from .paying import MatchPaying
 from .prompts import MatchPrompts, Prompt
@@ -50,7 +51,7 @@ __all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
 class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
-            MatchMissions, MatchQueries, MatchOutcomes):
+            MatchMissions, MatchQueries, MatchOutcomes, MatchAnswers):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
                  cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
         """`cards`: for each side with a squad, its units as (name, built card). `table`: a Table of this

@@ -19,6 +19,7 @@ from fractions import Fraction
 from game.rules.combat import (
     Accept,
     AttackResolution,
+    DRAIN,
     Convert,
     Reroll,
     RollAuto,
@@ -57,7 +58,8 @@ class Outcome:
     lost: tuple[tuple[int, int], ...] = ()  # (uid, HIT lost): capped at the HIT left, before Protect's dice
     healed: tuple[tuple[int, int], ...] = ()  # (uid, HIT healed): Life Drain
     drained: int = 0  # Critical Strikes turned into healing
-    damage: int = 0  # Damage the attack roll deals each target (after Life Drain); 0 when not counted here
+    damage: int | None = None  # Damage the attack roll deals each target (after Life Drain); None: no attack
+    #                            roll is counted here (saves)
     returned: tuple[tuple[int, int], ...] = ()  # (uid, Damage returned to it): melee Critical Saves
     taken_out: tuple[int, ...] = ()
     next: NextStep | None = None  # None: the attack is over
@@ -65,8 +67,7 @@ class Outcome:
     @property
     def effect(self) -> tuple:
         """What changes in the game (the dice and how they were counted aside)."""
-        return (self.lost, self.healed, self.returned, self.taken_out, self.next,
-                self.damage if self.strikes is not None else None)
+        return (self.lost, self.healed, self.returned, self.taken_out, self.next, self.damage)
 
     def lost_by(self, uid: int) -> int:
         return dict(self.lost).get(uid, 0)
@@ -297,10 +298,10 @@ class MatchOutcomes:
                 probe.act(Accept())
         except _Stop as stop:
             nxt = stop.step
-        return self._outcome(res, probe, start, dice, nxt)
+        return self._outcome(res, probe, start, dice, nxt, d0.stage)
 
     @staticmethod
-    def _outcome(res, probe, start: int, dice, nxt) -> Outcome:
+    def _outcome(res, probe, start: int, dice, nxt, stage: str) -> Outcome:
         new = probe.log[start:]
         lost = {u: probe.lost.get(u, 0) - res.lost.get(u, 0) for u in probe.lost}
         if nxt is not None and nxt.kind == "protect":  # about to be lost, unless Protect's dice keep it
@@ -318,6 +319,6 @@ class MatchOutcomes:
         return Outcome(dice=tuple(dice), strikes=strikes, saves=tuple(probe.save_tallies),
                        lost=tuple(sorted((u, n) for u, n in lost.items() if n)),
                        healed=tuple(sorted((u, n) for u, n in healed.items() if n)), drained=drained,
-                       damage=probe._strike_damage if strikes is not None or drained else 0,
+                       damage=probe._strike_damage if strikes is not None or stage == DRAIN else None,
                        returned=tuple(sorted(returned.items())), taken_out=out_now, next=nxt)
 

@@ -67,10 +67,15 @@ class Prompt:
         """"mission_dice": what the mission rolled for."""
         return self._field("why", "")
 
+    @property
+    def meaning(self) -> tuple:
+        """"mission_dice": (face, what it means) for each face of a die ("" when the mission did not say)."""
+        return self._field("meaning", ())
+
 
 # what `Prompt.data` holds, by kind, in order
 _FIELDS = {"devoted": ("attacker", "weapon", "target"), "counter": ("target", "attacker"),
-           "choice": ("then", "secret"), "mission_dice": ("then", "why")}
+           "choice": ("then", "secret"), "mission_dice": ("then", "why", "meaning")}
 
 
 

@@ -220,8 +220,6 @@ def number_question(match, side: str) -> Question:
     top = p.options[0] if p.options else 0
     who = name(match, d.uid) if d is not None else ""
     q = Question()
-    now_attack = match.attack_now()
-    ranged = now_attack is not None and now_attack.ranged
     outcomes = [ao for ao in match.answer_outcomes(side) if isinstance(ao.command, C.ChooseNumber)]
     if p.kind == "life_drain":
         q.header = f"Life Drain: how many Critical Strikes heal {who} instead of dealing Damage?"
@@ -238,9 +236,87 @@ def number_question(match, side: str) -> Question:
         for ao in outcomes:
             o, n = ao.certain, ao.command.n
             label = "No Shield" if n == 0 else f"Shield {n}"
-            what = outcome_words(match, o, d.uid, ranged, full=False) if o is not None else ""
+            what = ""
+            if o is not None:
+                what = f"lose {o.lost_by(d.uid)} HIT, return {sum(k for _, k in o.returned)} Damage to the attacker"
+                if d.uid in o.taken_out:
+                    what += " (Taken Out)"
             q.items.append((label, what, ao.command))
         q.default = next((ao.command for ao in outcomes if ao.command.n == top), None)
     if q.default is not None:
         q.items = [(lab + (" (Enter)" if c == q.default else ""), what, c) for lab, what, c in q.items]
     return q
+
+
+# == the other questions: an attack an answer makes, Fate Shift, a mission's roll ===============================
+def attack_odds_words(a, against: str = "") -> str:
+    """"ATT 3, SKL 4 against Bug: 58% to hurt" for an AttackAnswer (its spec and exact odds)."""
+    if a is None or a.spec is None:
+        return "no Attack dice left to roll"
+    out = f"ATT {a.spec.att}, SKL {a.spec.skl}" + (f" against {against}" if against else "")
+    if a.odds is not None:
+        out += f": {percent(a.odds.p_any)} to hurt"
+        if a.odds.p_taken_out:
+            out += f", {percent(a.odds.p_taken_out)} to take it out"
+    return out
+
+
+def attack_answer_words(match, p, a) -> tuple[str, str]:
+    """(label, what it would do) for an answer that makes an attack (aoo, blunt, counter, devoted)."""
+    c = a.command
+    if isinstance(c, C.ChooseAttackOfOpportunity):
+        if c.uid is None:
+            return "No attack", "let it leave"
+        w = match.unit(c.uid).card.weapon(c.weapon)
+        return f"{name(match, c.uid)}: {w.name}", f"a free Melee attack, {attack_odds_words(a)}"
+    if isinstance(c, C.Blunt):
+        if c.dice == 0:
+            return "Take it (no blunting)", f"the move goes on in full; {attack_odds_words(a)}"
+        return (f"Blunt {count(c.dice, 'die')} (-{a.inches:g}\")",
+                f"{a.inches:g}\" less to move; {attack_odds_words(a)}")
+    if isinstance(c, C.ChooseWeapon):
+        if c.weapon is None:
+            return "No Counter", "the attack ends here"
+        w = match.unit(a.attacker).card.weapon(c.weapon)
+        return f"Counter: {w.name}", attack_odds_words(a, name(match, a.target))
+    if isinstance(c, C.ChooseUnit) and p.kind == "devoted":
+        if c.uid is None:
+            return "No, keep the target", f"{name(match, p.target)} stays the target: {attack_odds_words(a)}"
+        t = a.spec.groups[0][1][0] if a.spec is not None else None
+        h = match.health(c.uid)
+        arm = f", ARM {t.arm}" if t is not None else ""
+        return (f"{name(match, c.uid)} takes it",
+                f"becomes the target instead (HIT {h.hit}/{h.max_hit}{arm}): {attack_odds_words(a)}")
+    return command_text(match, c, getattr(c, "side", None)), ""
+
+
+def fate_words(a) -> tuple[str, str]:
+    """(label, what it brings) for a Fate Shift answer (RollAnswer: the TO the side will have)."""
+    c = a.command
+    if a.certain is not None and not isinstance(c, C.RerollDie):
+        return f"Keep {a.certain[0]} TO", "no re-roll"
+    parts = [f"{chance(pr)}: {n} TO" for pr, n, _ in a.chances]
+    return f"Re-roll die {c.index + 1}", "; ".join(parts)
+
+
+def mission_die_words(p, a) -> tuple[str, str]:
+    """(label, what it brings) for an answer to a mission's roll: the new value, and what it means when the
+    mission says (the prompt's `meaning`: "Overrun -> Scrambled Comms")."""
+    c = a.command
+    means = dict(p.meaning)
+
+    def value(v):
+        return f"{v} ({means[v]})" if v in means else str(v)
+    if isinstance(c, C.AcceptDice):
+        return "Accept (Enter)", "keep the dice as they are: " + ", ".join(value(x.value) for x in p.decision.dice)
+    die = p.decision.dice[c.index]
+    if isinstance(c, C.ChangeDie):
+        v = a.certain[0]
+        if die.value in means and v in means:
+            return f"{'+1' if c.delta > 0 else '-1'} (1 TO)", f"{means[die.value]} -> {means[v]} ({die.value} " \
+                f"becomes {v})"
+        return f"{'+1' if c.delta > 0 else '-1'} (1 TO)", f"{die.value} becomes {v}"
+    if not means:
+        return "Re-roll (1 TO)", f"roll this {die.value} again: 1 to 6 (once per die)"
+    parts = [f"{chance(pr)}: {means.get(f, f)}" for pr, f, _ in a.chances]
+    return "Re-roll (1 TO)", "; ".join(parts) + " (once per die)"

@@ -8,10 +8,9 @@ import pygame
 from game.match import commands as C
 from game.rules.combat import is_critical
 
-from .answer_words import dice_question, name, number_question
+from .answer_words import dice_question, fate_words, mission_die_words, name, number_question
 from .dicelog import DieV
 from .theme import rect
-from .wording import command_text
 
 
 def die_ok(decision, i: int) -> bool:
@@ -119,22 +118,24 @@ class DicePanels:
     # -- Fate Shift: re-roll one Tactical Order die -----------------------------------------------------
     def _build_fate(self, match, side, p, area) -> None:
         faces = list(p.options)
+        answers = match.prompt_answers(side)
+        keep = next((a for a in answers if isinstance(a.command, C.AcceptDice)), None)
         out = match.taken_out_count.get(side, 0)
-        to_now = sum(1 for f in faces if f <= 3) + out
-        self.header = f"Fate Shift: re-roll one Tactical Order die?  ({to_now} TO as rolled)"
-        self.sub = "Each die of 1-3 gives 1 Tactical Order" + (f", +{out} for units Taken Out" if out else "") + \
-            ". Re-roll one die that failed, or keep the roll."
+        self.header = "Fate Shift: re-roll one Tactical Order die?" + \
+            (f"  ({keep.certain[0]} TO as rolled)" if keep is not None else "")
+        self.sub = "A die that failed may be re-rolled once" + (f"; {out} TO more for units Taken Out" if out else "") \
+            + ". Re-roll one, or keep the roll."
         items = []
-        for c in match.legal_commands(side):
-            if isinstance(c, C.AcceptDice):
-                items.append((f"Keep {to_now} TO (Enter)", "no re-roll", c))
-                self.default = c
-            elif isinstance(c, C.RerollDie):
-                f = faces[c.index] if 0 <= c.index < len(faces) else "?"
-                items.append((f"Re-roll die {c.index + 1} (a {f})", "3 in 6 it becomes a 1-3: one more TO", c))
+        for a in answers:
+            label, what = fate_words(a)
+            if isinstance(a.command, C.AcceptDice):
+                label += " (Enter)"
+                self.default = a.command
             else:
-                items.append((command_text(match, c, side), "", c))
-        dice = [(DieV(int(f)), int(f) <= 3, False) for f in faces]
+                label += f" (a {faces[a.command.index]})"
+            items.append((label, what, a.command))
+        rerollable = {a.command.index for a in answers if isinstance(a.command, C.RerollDie)}
+        dice = [(DieV(int(f)), i not in rerollable, False) for i, f in enumerate(faces)]
         self._dice_and_rows(area, None, items, faces=dice)
 
     # -- a mission's own roll: re-roll or change a die with Tactical Orders, or accept ---------------------------
@@ -147,18 +148,15 @@ class DicePanels:
         self.header = p.text or "A roll of the mission"
         self.sub = f"Tactical Orders left: {to_left}. Pick a die (click or 1-9), then an option; Accept when done."
         items = []
-        for c in match.legal_commands(side):
+        accept = None
+        for a in match.prompt_answers(side):
+            c = a.command
+            label, what = mission_die_words(p, a)
             if isinstance(c, C.AcceptDice):
+                accept = (label, what, c)
                 self.default = c
-                continue
-            if getattr(c, "index", None) != self.selected:
-                continue
-            die = d.dice[c.index]
-            if isinstance(c, C.RerollDie):
-                items.append(("Re-roll (1 TO)", f"roll this {die.value} again (once per die)", c))
-            elif isinstance(c, C.ChangeDie):
-                items.append((f"{'+1' if c.delta > 0 else '-1'} (1 TO)", f"{die.value} becomes {die.value + c.delta}",
-                               c))
-        if self.default is not None:
-            items.append(("Accept (Enter)", "keep the dice as they are", self.default))
+            elif getattr(c, "index", None) == self.selected:
+                items.append((label, what, c))
+        if accept is not None:
+            items.append(accept)
         self._dice_and_rows(area, d, items)

@@ -139,6 +139,8 @@ def observed(m, cmd) -> dict:
             seen["returned"][e.to_uid] = seen["returned"].get(e.to_uid, 0) + e.amount
         elif isinstance(e, R.SavesRolled):
             seen["next"] = ("return_save" if e.returned else "save", e.uid, len(e.dice))
+            if p.kind == "life_drain" and seen["damage"] is None:  # nothing drained: the Damage as it was
+                seen["damage"] = len(e.dice)
             return seen
         elif isinstance(e, R.AttackRolled):
             seen["next"] = ("attack", e.attacker, len(e.dice))
@@ -163,7 +165,7 @@ def said(o) -> dict:
         lost[nxt.uid] -= nxt.amount
         lost = {u: n for u, n in lost.items() if n}
     return {"lost": lost, "returned": dict(o.returned), "healed": dict(o.healed),
-            "damage": o.damage if o.strikes is not None or o.drained else None,
+            "damage": o.damage,
             "next": None if nxt is None else (nxt.kind, nxt.uid, nxt.amount), "taken_out": set(o.taken_out)}
 
 

@@ -216,7 +216,10 @@ def turn_event(mission, match) -> None:
     if match.mission_state["battlefield"] == "blacksite":
         match.event("Blacksite: no Turn Event", "", None)
         return
-    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=True)
+    events = mission.data.turn_events
+    meaning = tuple((f, mission.data.by_roll(events, f).name) for f in range(1, 7))
+    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=True,
+                     meaning=meaning)
 
 
 def event_rolled(mission, match, faces) -> None:
