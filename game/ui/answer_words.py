@@ -250,7 +250,7 @@ def number_question(match, side: str) -> Question:
 
 # == the other questions: an attack an answer makes, Fate Shift, a mission's roll ===============================
 def attack_odds_words(a, against: str = "") -> str:
-    """"ATT 3, SKL 4 against Bug: 58% to hurt" for an AttackAnswer (its spec and exact odds)."""
+    """"ATT 3, SKL 4 against Raider: 58% to hurt" for an AttackAnswer (its spec and exact odds)."""
     if a is None or a.spec is None:
         return "no Attack dice left to roll"
     out = f"ATT {a.spec.att}, SKL {a.spec.skl}" + (f" against {against}" if against else "")
