@@ -144,3 +144,43 @@ def test_the_pve_turn_event_die_names_the_events():
         assert {w for _, _, w in reroll.chances} == set(dict(meaning).values())
     finally:
         m.close()
+
+
+def test_each_spot_skill_does_what_its_preview_draws():
+    """The hovered spot's drawing (a circle of the skill's radius, the unit that lands there) is what using the
+    skill there does: the smoke and the Scan marker have that radius, the jumper and the pushed enemy land there."""
+    for sid in ("INT-SG", "PRX-VEC-SCN"):
+        m, a, b = make([(unit(sid), 5, 12)], [(card(hit=9), 9, 12)])
+        try:
+            spot = m.skill_spot(sid)
+            m.submit(C.Activate("A", a[0]))
+            roll(m, *([6] * 10))
+            m.submit(C.UseSkill("A", sid, x=8.0, y=12.0))
+            token = m.tokens[-1]
+            assert (token["x"], token["y"], token["radius"]) == (8.0, 12.0, spot.radius) and spot.radius > 0, sid
+        finally:
+            m.close()
+    for sid, enemy, to in (("CWB-JP", (20, 20), (12.0, 12.0)), ("PRX-VOR-JPA", (14, 12), (12.8, 12.0))):
+        m, a, b = make([(unit(sid), 5, 12)], [(card(hit=9), *enemy)])
+        try:
+            assert m.skill_spot(sid).lands == "user"
+            m.submit(C.Activate("A", a[0]))
+            m.submit(C.UseSkill("A", sid, x=to[0], y=to[1]))
+            p = m.position(a[0])
+            assert (p.x, p.y) == to, sid
+        finally:
+            m.close()
+    m, a, b = make([(unit("CWB-PUSH"), 10, 12)], [(card(hit=9), 11.2, 12)])
+    try:
+        spot = m.skill_spot("CWB-PUSH")
+        assert spot.lands == "target" and spot.measured_from == "target"
+        m.submit(C.Activate("A", a[0]))
+        roll(m, *([1] * 10))  # saves the Push's 2 Damage
+        with pytest.raises(IllegalCommand):  # no further than the area the screen draws
+            m.submit(C.UseSkill("A", "CWB-PUSH", target=b[0], x=11.2 + spot.inches + 0.5, y=12.0))
+        to = (11.2 + spot.inches, 12.0)
+        m.submit(C.UseSkill("A", "CWB-PUSH", target=b[0], x=to[0], y=to[1]))
+        p = m.position(b[0])
+        assert (round(p.x, 3), p.y) == (round(to[0], 3), to[1])
+    finally:
+        m.close()

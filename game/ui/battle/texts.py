@@ -131,6 +131,8 @@ def _attack_info(sc, pv, lines):
             lines.append((f'Distance {info.distance:.1f}"', pal.text_dim, False))
         return lines
     bits = [f'{info.distance:.1f}" away'] if info.distance is not None else []
+    if info.setup is not None and (info.setup.att, info.setup.skl) != (w.att, w.skl):  # skills, the mission
+        bits.append(f"this attack rolls ATT {info.setup.att}, SKL {info.setup.skl}")
     if info.sight is not None:
         bits.append("in Cover (1 save re-roll)" if info.setup is not None and info.setup.cover else "no Cover")
         if getattr(info.sight, "high_ground", False):
