@@ -13,7 +13,7 @@ The screen only words these outcomes; `Match._choice_matters` asks them whether 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.rules.combat import (
@@ -25,9 +25,10 @@ from game.rules.combat import (
     RollAuto,
     SaveTally,
     StrikeTally,
+    is_critical,
 )
 from game.rules import records as R
-from game.rules.dice import Dice
+from game.rules.dice import Dice, Die
 from game.rules.model import RANGED
 
 from . import commands as C
@@ -126,6 +127,19 @@ class AttackNow:
     targets: tuple[int, ...]
 
 
+def _face_kinds(d, action) -> list[tuple[tuple[int], Fraction]]:
+    """The faces a re-rolled (or rolled) die may show, one of each kind the rules tell apart on this decision (a
+    success or not, a Critical or not, as `Decision.ok` and `is_critical` read it), each with its chance: faces
+    of one kind count alike wherever the dice are counted, so one of them stands for all."""
+    i = action.index
+    kinds: dict[tuple, list[int]] = {}
+    for f in range(1, 7):
+        die = Die(natural=f, rerolled=isinstance(action, Reroll))
+        seen = replace(d, dice=d.dice[:i] + (die,) + d.dice[i + 1:])
+        kinds.setdefault((seen.ok(i), is_critical(die, d.crit)), []).append(f)
+    return [((fs[0],), Fraction(len(fs), 6)) for fs in kinds.values()]
+
+
 def _uses_to(cmd) -> bool:
     return isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
 
@@ -189,19 +203,32 @@ class MatchOutcomes:
         return AttackNow(None if ctx.attacker == NO_SOURCE else ctx.attacker, spec.kind == RANGED, spec.weapon,
                          tuple(t.uid for _, g in spec.groups for t in g))
 
-    def answer_outcomes(self, side: str | None = None) -> list[AnswerOutcome]:
-        """For each legal answer to the open dice question, what it would do (see the module's text); [] when
-        no dice question is open (or it is not `side`'s)."""
+    def answer_outcomes(self, side: str | None = None, index: int | None = None) -> list[AnswerOutcome]:
+        """For each legal answer to the open dice question, what it would do (see the module's text); with
+        `index`, only the answers about that die and those about all of them (Accept, how many); [] when no dice
+        question is open (or it is not `side`'s). Kept while the question stays open."""
         p = self._prompt
         if p is None or p.kind not in DICE_KINDS or self._attack is None or (side is not None and p.side != side):
             return []
         key = (len(self.log), id(p), p.decision, self.to.get(p.side, 0))
         kept = self._outcomes_kept
-        if kept is not None and kept[0] == key:
-            return list(kept[1])
-        out = [self.answer_outcome(c) for c in self.legal_commands(p.side)]
-        self._outcomes_kept = (key, out)  # (asked again for another die of the same question: no work)
-        return list(out)
+        if kept is None or kept[0] != key:
+            kept = self._outcomes_kept = (key, {})
+        done: dict = kept[1]
+        out = []
+        for c in self.legal_commands(p.side):
+            at = getattr(c, "index", None)
+            if index is not None and at is not None and at != index:
+                continue
+            if c not in done:
+                same = next((ao for k, ao in done.items() if isinstance(c, C.RerollDie) and
+                             isinstance(k, C.RerollDie) and k.index == c.index), None)
+                # a die re-rolled from any source rolls alike: its chances are worked out once (the TO it spends
+                # matter only to a later dice question of the same side, which always follows a new roll)
+                done[c] = AnswerOutcome(c, same.chances, 1 if _uses_to(c) else 0) if same is not None else \
+                    self.answer_outcome(c)
+            out.append(done[c])
+        return out
 
     def answer_outcome(self, cmd: C.Command) -> AnswerOutcome:
         """What one answer to the open dice question would do."""
@@ -220,8 +247,8 @@ class MatchOutcomes:
         action = self._dice_action(p, cmd)
         to_left = self._to_left(p, cmd)
         out = []
-        if isinstance(action, (Reroll, RollAuto)):  # it rolls one die: once per face from the start
-            todo = [((f,), Fraction(1, 6)) for f in range(6, 0, -1)]
+        if isinstance(action, (Reroll, RollAuto)):  # it rolls one die: once per kind of face
+            todo = _face_kinds(res.decision, action)
         else:
             todo = [((), Fraction(1))]
         while todo:  # a die the answer rolls: once per face
@@ -261,8 +288,8 @@ class MatchOutcomes:
         for c in rolling:
             action = self._dice_action(p, c)
             to_left = self._to_left(p, c)
-            for f in range(1, 7):
-                if self._run(res, action, (f,), to_left, depth).effect != base.effect:
+            for faces, _ in _face_kinds(res.decision, action):
+                if self._run(res, action, faces, to_left, depth).effect != base.effect:
                     return True
         return False
 

@@ -163,7 +163,7 @@ def dice_question(match, side: str, selected: int) -> Question:
     who = name(match, d.uid)
     now_attack = match.attack_now()
     ranged = now_attack is not None and now_attack.ranged
-    outcomes = match.answer_outcomes(side)
+    outcomes = match.answer_outcomes(side, index=selected)
     accept = next((ao for ao in outcomes if isinstance(ao.command, C.AcceptDice)), None)
     now = accept.certain if accept is not None else None
     n = len(d.dice)
