@@ -16,18 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from game.rules.combat import (
-    Accept,
-    AttackResolution,
-    DRAIN,
-    Convert,
-    Reroll,
-    RollAuto,
-    SaveTally,
-    StrikeTally,
-    is_critical,
-)
 from game.rules import records as R
+from game.rules.combat import DRAIN, Accept, AttackResolution, Convert, Reroll, RollAuto
+from game.rules.counting import SaveTally, StrikeTally, is_critical
 from game.rules.dice import Dice, Die
 from game.rules.model import RANGED
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.match import commands as C
-from game.rules.combat import is_critical
+from game.rules.counting import is_critical
 
 from .answer_words import dice_question, fate_words, mission_die_words, name, number_question
 from .dicelog import DieV
