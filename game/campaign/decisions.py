@@ -24,7 +24,7 @@ import typing
 from dataclasses import asdict, dataclass, fields
 
 from game.match.commands import CommandFormatError, command_from_dict, field_checkers, shown_value
-from game.match.outcomes import FATES
+from game.match.unit_outcomes import FATES
 
 MAX_COMMANDS = 100_000
 MAX_UNITS = 64
@@ -74,7 +74,7 @@ class UnitReport:
     """How one roster unit ended a mission (from the match's AfterMission.units, by the unit's slot)."""
 
     unit: int  # the roster unit's id
-    fate: str  # game.match.outcomes: standing, extracted, left_behind, taken_out, departed
+    fate: str  # game.match.unit_outcomes: standing, extracted, left_behind, taken_out, departed
     turn: int | None
     by: str  # who Took it Out, in words
     took_out: tuple[str, ...]  # the names of the enemies it Took Out

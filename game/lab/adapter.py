@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.headless import play_headless
-from game.match.outcomes import TAKEN_OUT, unit_outcomes
+from game.match.unit_outcomes import TAKEN_OUT, unit_outcomes
 from game.lab.records import DRAW, LOSS, NPC, OPPONENT, SQUAD, WIN, GameRecord, MissionInfo, UnitRecord
 
 

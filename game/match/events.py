@@ -455,14 +455,16 @@ class MissionActionTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
-    """A roll of the mission or its tables (objectives, Anchors, events, spawns, searches): `why` in words,
-    `outcome` what the faces mean. `side` rolled it (None: the game's own table roll)."""
+    """A roll of the mission or its tables (objectives, Anchors, events, spawns, searches) or a skill's die (a
+    Medpack's D3): `why` in words, `outcome` what the faces mean. `side` rolled it (None: the game's own table
+    roll); `sides`: the dice rolled (a D10 for an Anchor, a D3)."""
 
     kind: ClassVar[str] = "table_roll"
     why: str
     dice: tuple[Die, ...]
     outcome: str = ""
     side: str | None = None
+    sides: int = 6
 
     @property
     def text(self) -> str:

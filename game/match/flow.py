@@ -6,7 +6,7 @@ import esper
 from game.rules import actions as act
 from game.rules.dice import Die
 from game.rules.model import MELEE
-from game.rules.orders import roll_tactical_orders, tactical_order_dice
+from game.rules.orders import ORDER_FACE, roll_tactical_orders, tactical_order_dice
 
 from . import commands as C
 from . import events as E
@@ -339,7 +339,7 @@ class MatchFlow:
             self.to[side] = to
             self.emit(E.TacticalOrdersRolled(side, self.side_name(side), tuple(Die(f) for f in faces),
                                              self.taken_out_count[side], to))
-            if S.fate_shift(self, side) and any(f > 3 for f in faces):
+            if S.fate_shift(self, side) and any(f > ORDER_FACE for f in faces):
                 self._queue(("fate", side, tuple(faces)))
         self.mission.after_orders(self)
         self._queue(("begin_turn",))

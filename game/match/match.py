@@ -37,6 +37,8 @@ from .markers import MatchMarkers
 from .mission import MissionScript, Result
 from .missions import MatchMissions
 from .movement import MatchMovement, _PendingMove
+from .answers import MatchAnswers
+from .outcomes import MatchOutcomes
 from .paying import MatchPaying
 from .prompts import MatchPrompts, Prompt
 from .queries import MatchQueries
@@ -49,7 +51,7 @@ __all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
 class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
-            MatchMissions, MatchQueries):
+            MatchMissions, MatchQueries, MatchOutcomes, MatchAnswers):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
                  cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
         """`cards`: for each side with a squad, its units as (name, built card). `table`: a Table of this
@@ -85,6 +87,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self._attack: _AttackContext | None = None
         self._move: _PendingMove | None = None
         self._prompt: Prompt | None = None
+        self._outcomes_kept: tuple | None = None  # the last answer_outcomes asked, with what it was asked of
         self._deployed_sides: set[str] = set()
         self._deploy_turn: str | None = None  # alternate deployment (R29): the side placing a unit now
         self._marker_ids: dict[str, int] = {}  # marker id -> its entity, in the order placed

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from game.battlefield.model import Zone  # noqa: F401  (missions declare zones with it)
 
-from .outcomes import UnitOutcome, unit_outcomes
+from .unit_outcomes import UnitOutcome, unit_outcomes
 
 if TYPE_CHECKING:
     from .match import Match

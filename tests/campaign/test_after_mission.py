@@ -2,7 +2,7 @@
 was Taken Out, when and by whom, who was left behind or extracted, whom each took out, HIT dealt and lost; all
 from the match's events, with scripted dice."""
 from game.match import commands as C
-from game.match.outcomes import EXTRACTED, LEFT_BEHIND, MISSION_DAMAGE, STANDING, TAKEN_OUT
+from game.match.unit_outcomes import EXTRACTED, LEFT_BEHIND, MISSION_DAMAGE, STANDING, TAKEN_OUT
 from game.rules.model import RANGED
 from tests.modes.pve.conftest import NO_TO, deploy, two_troopers
 from tests.modes.pve.test_pve_extraction import OPTS, SETUP

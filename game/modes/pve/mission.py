@@ -306,7 +306,7 @@ class PveMission(MissionScript):
 
     def after_mission(self, match):
         from game.match.mission import AfterMission
-        from game.match.outcomes import unit_outcomes
+        from game.match.unit_outcomes import unit_outcomes
         ms = match.mission_state
         extracted, behind = list(ms.get("extracted", [])), list(ms.get("left_behind", []))
         taken = tuple(u for u in match.all_units_of(PLAYER) if not match.standing(u) and u not in extracted)

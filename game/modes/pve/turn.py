@@ -225,7 +225,10 @@ def turn_event(mission, match) -> None:
         match.event("Blacksite: no Turn Event", "", None)
         return
     # a table of the mission, nobody's roll: Tactical Orders never touch it (docs/rules-notes.md N63, P15)
-    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=False)
+    events = mission.data.turn_events
+    meaning = tuple((f, mission.data.by_roll(events, f).name) for f in range(1, 7))
+    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=False,
+                     meaning=meaning)
 
 
 def event_rolled(mission, match, faces) -> None:

@@ -12,7 +12,7 @@ Campaign Rewards, the loser gets the other (a draw shares them out by a die roll
 from __future__ import annotations
 
 from game.match.mission import AfterMission, MissionScript, Result
-from game.match.outcomes import unit_outcomes
+from game.match.unit_outcomes import unit_outcomes
 from game.match.scenario import ScenarioError
 
 from . import actions as A

@@ -22,7 +22,6 @@ import time
 import pygame
 from pygame_gui.elements import UIButton
 
-from game.match import commands as C
 from game.match.errors import IllegalCommand
 from game.modes.session import Session
 
@@ -100,7 +99,6 @@ class BattleScene(HotSeat, Scene):
         self.painter = BattlePainter(self)
         self.turns = ComputerTurns(self)
         self.ahead = Ahead(self)
-        self.attack_kind: str | None = None
         self.result_timer: float | None = None
         self.time = 0.0
         self.hover_ms = 0.0  # ms this frame spent on what is under the mouse (the work ahead waits for it)
@@ -390,10 +388,6 @@ class BattleScene(HotSeat, Scene):
     def submit(self, cmd, quiet: bool = False) -> bool:
         """The one door to the match. Illegal commands show their reason and change nothing."""
         m = self.match
-        if isinstance(cmd, C.RangedAttack):
-            self.attack_kind = "ranged"
-        elif isinstance(cmd, (C.MeleeAttack, C.ChooseAttackOfOpportunity)):
-            self.attack_kind = "melee"
         old = dict(self.by_uid)
         try:
             m.submit(cmd)
