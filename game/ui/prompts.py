@@ -388,7 +388,8 @@ class PromptPanel(DicePanels):
                 ok = self.plain_dice or die_ok(d, i)
                 crit = ok and not self.plain_dice and die_critical(d, die)
                 spr = app.sprites.die(dr.w, die.natural, die.shift, ok, crit, die.rerolled, die.auto,
-                                      selected=(self.die_select and i == self.selected))
+                                      selected=(self.die_select and i == self.selected),
+                                      sides=p.sides if p.kind == "mission_dice" else 6, plain=self.plain_dice)
                 screen.blit(spr, spr.get_rect(center=dr.center))
                 note = "Critical" if crit else ("auto" if die.auto else ("ok" if ok else "fails"))
                 if die.natural == 6 and not die.auto:
