@@ -56,7 +56,9 @@ def random_spot(mission, match, n: int):
             terrain_ok = table.can_stand(r, x, y, z, ignore_uid=units[0] if units else None)
         free_ground = z <= 1e-6 and len(units) == len(under) and not marker_near and terrain_ok
         outcome = f"({x:g}, {y:g})" if free_ground else f"({x:g}, {y:g}) is not open ground: rolled again"
-        match.emit(E.DiceRolled(f"Supply Drop: Crate {n} lands", (Die(fx), Die(fy)), outcome, PLAYER))
+        w, h = int(bf.width), int(bf.height)  # one die across the table and one down it, each as many faces
+        match.emit(E.DiceRolled(f"Supply Drop: Crate {n} lands, across (1D{w})", (Die(fx),), "", PLAYER, w))
+        match.emit(E.DiceRolled(f"Supply Drop: Crate {n} lands, down (1D{h})", (Die(fy),), outcome, PLAYER, h))
         if free_ground:
             return x, y, z, (units[0] if units else None)
     return None
