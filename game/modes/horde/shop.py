@@ -262,8 +262,7 @@ def action_reason(mission, match, uid: int, aid: str, target: int | None) -> str
         t = uid if aid == "medpack-self" else target
         if t is None or match.is_enemy(uid, t) or match.unit(t).item or match.conditions(t).downed:
             return "heal this unit or a Squadmate"
-        h = match.health(t)
-        return "that unit has lost no HIT" if h.hit >= h.max_hit else None
+        return S.hit_to_heal_reason(match, t)
     if aid == "deploy-turret":
         if "turret" not in items:
             return "the unit carries no Turret"
