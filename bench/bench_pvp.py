@@ -47,18 +47,10 @@ class Timed:
         return cmd
 
 
-def play(match, controllers: dict, limit: int = 20_000) -> None:
-    from game.match.errors import IllegalCommand
-    for _ in range(limit):
-        if match.phase == OVER:
-            return
-        side = match.waiting_for()
-        cmd = controllers[side].decide(match)
-        try:
-            match.submit(cmd)
-        except IllegalCommand:
-            match.submit(match.legal_commands(side)[0])
-    raise RuntimeError("the mission did not end")
+def play(match, controllers: dict) -> None:
+    """The session's own loop: a command a computer player proposes and the match refuses raises."""
+    from game.modes.session import Session
+    Session(match, controllers).run()
 
 
 def pvp_ids() -> list[str]:

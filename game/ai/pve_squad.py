@@ -538,8 +538,11 @@ def _detour(match, uid: int, target: Base, budget: float, adjacent: bool, within
     path = far.path_to(*best[1])
     if path is None:
         return None
-    near = table.reach(me, budget)
-    for x, y, z in reversed(path.points[1:]):
-        if near.contains(x, y, z):
-            return x, y, z
+    ends: dict[tuple, list] = {}
+    for x, y, z, _ in table.reach(me, budget).spots:
+        ends.setdefault((round(x, 3), round(y, 3)), []).append((x, y, z))
+    for x, y, z in reversed(path.points[1:]):  # only a spot a Move may end on (a path may pass through others)
+        for spot in ends.get((round(x, 3), round(y, 3)), ()):
+            if abs(spot[2] - z) <= 0.25:
+                return spot
     return None
