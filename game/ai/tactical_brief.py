@@ -23,6 +23,7 @@ class Goal:
     unit: int | None = None  # only this unit (a carrier, a Rival); None: any unit of the side
     shared: bool = True  # one unit there is enough (a marker); False: every unit there counts (a zone)
     label: str = ""
+    unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): no walking field for it
 
     def inside(self, x: float, y: float) -> bool:
         r = self.rect

@@ -38,10 +38,17 @@ class WalkField:
     def at(self, x: float, y: float, z: float) -> float:
         """The walking distance from a spot (a lattice spot exactly; any other point: the nearest spots around it
         on its level, plus the straight way to them)."""
-        u = self.node(x, y, z)
-        if u is not None:
-            return self.dist[u]
         lat = self._lat
+        fi = (x - lat.off) / lat.step
+        fj = (y - lat.off) / lat.step
+        i, j = round(fi), round(fj)
+        if abs(fi - i) <= 1e-6 and abs(fj - j) <= 1e-6 and 0 <= i < lat.nx and 0 <= j < lat.ny:
+            u = j * lat.nx + i
+            zu = lat.z[u]
+            if zu is False:
+                zu = lat.zof(u)
+            if zu is not None and abs(zu - z) <= ZTOL:
+                return self.dist[u]
         step = lat.step
         i0 = int(math.floor((x - lat.off) / step))
         j0 = int(math.floor((y - lat.off) / step))
@@ -82,9 +89,11 @@ def _reversed_edges(table, lat, rule: MoveRule) -> list:
     return rev
 
 
-def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE_MOVE) -> WalkField:
+def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE_MOVE,
+                  areas: tuple = ()) -> WalkField:
     """The field of walking distances to the nearest of `goals` (inches) for a base of `radius` moving by `rule`:
-    a spot from which the base is Adjacent to a goal (R15: within 1", no wall between, same level) is 0."""
+    a spot from which the base is Adjacent to a goal (R15: within 1", no wall between, same level) is 0, and so is
+    a spot inside one of `areas` (x0, y0, x1, y1: a zone to stand in)."""
     lat = table._lattice(radius)
     rule = rule.terrain
     rev = _reversed_edges(table, lat, rule)
@@ -92,6 +101,15 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
     dist = [_INF] * n
     heap: list = []
     step = lat.step
+    for x0, y0, x1, y1 in areas:
+        i0, i1 = max(0, int(math.ceil((x0 - lat.off) / step - 1e-9))), min(lat.nx - 1, int((x1 - lat.off) / step + 1e-9))
+        j0, j1 = max(0, int(math.ceil((y0 - lat.off) / step - 1e-9))), min(lat.ny - 1, int((y1 - lat.off) / step + 1e-9))
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                u = j * lat.nx + i
+                if dist[u] != 0.0 and lat.zof(u) is not None:
+                    dist[u] = 0.0
+                    heap.append((0.0, u))
     for g in goals:
         reach = radius + g.radius + 1.0 + (step if table.measure == "grid" else 0.0)
         i0 = max(0, int(math.floor((g.x - reach - lat.off) / step)))
@@ -124,3 +142,15 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
                 dist[u] = nd
                 push(heap, (nd, u))
     return WalkField(lat, dist)
+
+
+def beside_terrain(table, radius: float, x: float, y: float) -> bool:
+    """Whether terrain stands within a step of a base of `radius` at the lattice spot (x, y): where Cover and
+    blocked sight are to be found (the movement graph keeps what is near each spot)."""
+    lat = table._lattice(radius)
+    u = lat.node_at(x, y)
+    if u is None or lat.zof(u) is None:
+        return False
+    owner = lat.shared if lat.shared is not None and not lat.dirty[u] else lat
+    near = owner.near[u]
+    return bool(near)
