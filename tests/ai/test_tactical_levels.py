@@ -13,6 +13,7 @@ from game.modes import create_match
 from game.modes.session import Session
 
 from tests.modes.pvp.conftest import TURN, card, make_pvp, units  # noqa: F401  (a fixture)
+from tests.ui.conftest import make_app, saves_dir  # noqa: F401  (fixtures; they set SDL's dummy drivers)
 
 
 def test_the_three_levels_and_their_names():
@@ -63,3 +64,21 @@ def test_easy_now_and_then_takes_a_lesser_option_where_normal_never_does(make_pv
             picks[level].add(cmd.target if isinstance(cmd, C.RangedAttack) else type(cmd).__name__)
     assert picks["normal"] == {units(m, "opponent")[1]}
     assert len(picks["easy"]) > 1
+
+
+def test_the_pvp_setup_screen_picks_the_difficulty(make_app):
+    from game.ui.setup_pvp import DIFFICULTY, PvpSetupScene
+    from tests.ui.driver import Driver
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    d.click(d.scene.b_pvp)
+    sc = d.scene
+    assert isinstance(sc, PvpSetupScene) and sc.dd_difficulty.selected_option[0] == "Computer: normal"
+    assert list(DIFFICULTY.values()) == list(DIFFICULTIES)
+    sc.difficulty_label = "Computer: hard"
+    sc.build_ui()
+    d.step(2)
+    d.shot("pvp_setup_difficulty")
+    scenario, problem = sc.scenario()
+    assert problem is None and dict(scenario.options)["difficulty"] == "hard"
