@@ -58,18 +58,20 @@ def squad_field(match, goals: list[int], mover: Base):
 
 
 class FieldCache:
-    """One walking field per Horde Turn, base size and movement rule, serving every Horde unit: made at the first
-    decision that needs it in a Turn, from where the goals stand then (made again within the Turn only when the
-    goals change: a unit of the squad falls, the Asset goes, a door opens or closes)."""
+    """One walking field per Turn, base size and movement rule, serving every unit of a side: made at the first
+    decision that needs it in a Turn, from where the goals stand then (made again within the Turn only when a door
+    opens or closes, or when the goals change and `exact`: the Horde's goals are the squad's units, which rarely
+    fall; the squad's are the Horde's, which fall all the time and are kept for the Turn)."""
 
-    def __init__(self) -> None:
+    def __init__(self, exact: bool = True) -> None:
         self._kept: dict = {}
+        self.exact = exact
 
     def get(self, match, goals: list[int], mover: Base):
         if not goals:
             return None
         rule = mover.move.terrain
-        key = (match.turn, tuple(sorted(goals)), tuple(sorted(match.table.doors_open.items())))
+        key = (match.turn, tuple(sorted(goals)) if self.exact else (), tuple(sorted(match.table.doors_open.items())))
         got = self._kept.get((mover.radius, rule))
         if got is None or got[0] != key:
             got = self._kept[(mover.radius, rule)] = (key, squad_field(match, goals, mover))

@@ -22,6 +22,7 @@ from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
 SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
+PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
 
 
 class HordeSquadController:
@@ -29,7 +30,7 @@ class HordeSquadController:
         self.side = side
         self.explanation = ""
         self._plan: list = []  # deployment spots, asked once
-        self.fields = FieldCache()  # walking distances to the Horde, once per Turn
+        self.fields = FieldCache(exact=False)  # walking distances to the Horde, once per Turn
 
     # == prompts ==================================================================================================
     def decide(self, match) -> C.Command:
@@ -310,7 +311,7 @@ class HordeSquadController:
         """A shooter that has fought this activation and has a Move left steps to a spot nearby that more of the
         nearest enemies cannot see, or see only in Cover (never Adjacent to one)."""
         a = match.activation
-        if a.grant or not any(p.action in (act.RANGED_COMBAT, act.MISSION) for p in a.history):
+        if a.grant or not any(p.action in (act.RANGED_COMBAT, act.MISSION) for p in a.history) or self._pressing(match):
             return None
         if match.adjacent_enemies(uid) or not self._ranged_first(match, uid) or \
                 match.act_left() < match.cost_of(act.MOVE):
@@ -328,6 +329,11 @@ class HordeSquadController:
         if best is None or hidden_from(match, me, best[0], best[1], best[2], threats) <= now:
             return None
         return C.Move(self.side, best[0], best[1], best[2])
+
+    @staticmethod
+    def _pressing(match) -> bool:
+        """A long wave (reinforcements keep coming): end it rather than trade shots from Cover."""
+        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN
 
     @staticmethod
     def _spots(match, me, budget: float, threats) -> list:
@@ -366,7 +372,8 @@ class HordeSquadController:
 
     def _advance(self, match, uid: int):
         """Toward the objective markers near the unit; else a spot to shoot from (the most hidden), else toward the
-        Horde by the way round walls (the Turn's walking field), ending in Cover from the nearest when it can."""
+        nearest of the Horde, in Cover from the nearest when it can, round walls when the straight way is blocked
+        (the Turn's walking field)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
@@ -384,15 +391,15 @@ class HordeSquadController:
             close = [pt for d, pt in points if d < min(gd, 8.0)]
             if not close:
                 spot = None
-                if self._ranged_first(match, uid) and not match.activation.grant:
+                if self._ranged_first(match, uid) and not match.activation.grant and not self._pressing(match):
                     spot = self._shot_spot(match, uid, budget)
                 if spot is None:
+                    spot = approach_spot(match, uid, goal, budget, False, True)
+                if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
                     field = self.fields.get(match, foes, me)
                     if field is not None and field.at(me.x, me.y, me.z) < math.inf:
                         spot = walk_spot(match, me, field, match.table.reach(me, budget).spots,
                                          self._threats(match, uid))
-                    else:
-                        spot = approach_spot(match, uid, goal, budget, False, True)
                 return None if spot is None else C.Move(self.side, *spot)
         elif not points:
             return None

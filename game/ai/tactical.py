@@ -45,6 +45,7 @@ class TacticalController:
         self._reach_key = None  # the last reach asked for, and its answer (derived data, never match state)
         self._reach_val = None
         self._next = None  # (the match as the follow-up expects it, the follow-up command, why)
+        self.trace: list | None = None  # a list: each decision's best options are kept there (for tuning)
 
     def _ctx(self, match):
         return TE.Ctx(match, self.side, brief_for(match, self.side), self.level, self.fields)
@@ -328,6 +329,8 @@ class TacticalController:
         if lv.noise:
             options = [(v + self.rng.gauss(0.0, lv.noise), c, w) for v, c, w in options]
         options.sort(key=lambda o: (o[0], isinstance(o[1], C.EndActivation)), reverse=True)
+        if self.trace is not None:
+            self.trace.append((match.turn, match.unit(uid).name, options[:8]))
         if lv.lapse and len(options) > 1 and options[0][0] - options[1][0] < 0.5 and self.rng.random() < lv.lapse:
             options[0], options[1] = options[1], options[0]
         for value, cmd, why in options:
@@ -411,7 +414,8 @@ class TacticalController:
             for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
                 spot = TE.base_at(ctx, uid, x, y, z)
                 sights = TE.sights_at(ctx, spot)
-                v = TE.goal_value(ctx, uid, spot, goals, holders)
+                v = gv = TE.goal_value(ctx, uid, spot, goals, holders)
+                fv = 0.0
                 if after >= 1:
                     fv, pick = TE.best_attack_from(ctx, uid, spot, sights=sights)
                     v += self.level.follow * fv
@@ -422,9 +426,14 @@ class TacticalController:
                         key = (uid, len(match.activation.history) + 1, after, (round(x, 3), round(y, 3), round(z, 3)))
                         follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 v -= TE.threat_at(ctx, uid, spot, sights)
+                v += ctx.brief.aggression * TE.menace_at(ctx, uid, spot, sights)
                 v += 0.6 * ctx.brief.aggression * TE.engage_pull(ctx, spot)
                 v -= TE.aoo_cost(ctx, uid, me, spot)
-                out.append((v - pen - SETTLE, cls(side, x, y, z), "moves"))
+                why = "moves"
+                if self.trace is not None:
+                    why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
+                           f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}")
+                out.append((v - pen - SETTLE, cls(side, x, y, z), why))
         return out, follow
 
     def _reach(self, ctx, me, budget: float):

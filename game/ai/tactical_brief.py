@@ -52,6 +52,9 @@ class Brief:
     kill_bonus: dict[int, float] = field(default_factory=dict)  # enemy uid -> MP for taking it out
     keep_bonus: dict[int, float] = field(default_factory=dict)  # own uid -> MP it is worth keeping it standing
     aggression: float = 0.6  # 0..1: how much the fight is worth for its own sake
+    # a unit's worth in MP is unit_worth * (2 + its FV): 1 where the fight scores, less where places do (a unit
+    # there is worth what it can still hold, not what the enemy would pay for it)
+    unit_worth: float = 1.0
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)
     action_value: Callable = _no_value
     # the option id to answer a mission's question ("choice" prompt)

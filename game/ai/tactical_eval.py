@@ -82,9 +82,23 @@ class Ctx:
         self.controls = {u: S.may_control_objectives(match, u) for u in self.own}
         self._arm: dict = {}
         self._values: dict = {}  # attack values of this decision (see attack_value, _enemy_value)
+        self._targets: dict = {}
         self._markers: dict = {}
         self._mat: dict = {}
         self._bonus: dict = {}
+
+    def targets_of(self, e: int) -> float:
+        """How many units of the other side enemy `e` could pick from (within its reach: a Move and its longest
+        range), as a divisor of the threat it poses to each: the square root (it shoots one of them, likely the
+        weakest)."""
+        v = self._targets.get(e)
+        if v is None:
+            eb = self.bases[e]
+            reach = 7.0 + max((w.range_inches or 24.0 for w in self.cards[e].weapons), default=1.0)
+            them = self.own if not self.ally(e) else self.enemies
+            n = sum(1 for u in them if (self.bases[u].x - eb.x) ** 2 + (self.bases[u].y - eb.y) ** 2 <= reach * reach)
+            v = self._targets[e] = max(1.0, n) ** 0.5
+        return v
 
     def marker_base(self, mid: str):
         v = self._markers.get(mid, False)
@@ -133,7 +147,7 @@ class Ctx:
         v = self._mat.get(uid)
         if v is None:
             extra = self.brief.keep_bonus.get(uid, 0.0) if self.ally(uid) else self.brief.kill_bonus.get(uid, 0.0)
-            v = self._mat[uid] = 2.0 + self.cards[uid].fv + extra
+            v = self._mat[uid] = self.brief.unit_worth * (2.0 + self.cards[uid].fv) + extra
         return v
 
     def arm(self, target: int, attacker: int, kind: str) -> int:
@@ -346,8 +360,37 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
                     s = _Seen(True, True)
                 v = part * _enemy_value(ctx, e, w, uid, spot, s)
             best = max(best, v)
-        total += best * share
+        total += best * share / ctx.targets_of(e)
     return total
+
+
+MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
+
+
+def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
+    """What `uid` standing at `spot` threatens to take from the enemy next activation (the mirror of threat_at:
+    its best attack on an enemy it could reach and strike, or sees), a share of it: a fighter wants to be within
+    striking distance, not only safe."""
+    best = 0.0
+    card = ctx.cards[uid]
+    for e in nearest(ctx, spot, NEAREST):
+        eb = ctx.bases[e]
+        d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
+        for w in card.weapons:
+            if w.kind == MELEE:
+                if d > MELEE_REACH + eb.radius + spot.radius - 1.0 or \
+                        ctx.match.mission.target_reason(ctx.match, uid, e) is not None:
+                    continue
+                v = attack_value(ctx, uid, w, e)
+            else:
+                if w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches + 3.0:
+                    continue
+                se = sights[e]
+                if not se.visible or ctx.match.mission.target_reason(ctx.match, uid, e) is not None:
+                    continue
+                v = attack_value(ctx, uid, w, e, sight=_Seen(True, _cover_for(ctx, uid, e)))
+            best = max(best, v)
+    return MENACE * best
 
 
 def exposed(ctx: Ctx, spot: Base, sights) -> bool:
@@ -420,7 +463,7 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
         elif g.rect is not None:
             there = g.inside(spot.x, spot.y)
         value = g.value
-        if g.shared and g.marker is not None and holders.get(g.marker, uid) != uid:
+        if g.shared and g.marker is not None and holders.get(g.marker) not in (None, uid):
             value *= 0.2  # a squadmate already holds it
         if there:
             v = value * (0.6 if contested else 1.0)
@@ -463,6 +506,7 @@ def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, f
     if follow and act_after >= 1:
         v += ctx.level.follow * best_attack_from(ctx, uid, spot, sights=sights)[0]
     v -= threat_at(ctx, uid, spot, sights)
+    v += ctx.brief.aggression * menace_at(ctx, uid, spot, sights)
     v += 0.6 * ctx.brief.aggression * engage_pull(ctx, spot)
     return v
 

@@ -36,6 +36,10 @@ def brief(match, script, side: str) -> Brief:
     ms = match.mission_state
     enemy = P.other(side)
     b = Brief(aggression=0.5)
+    fights = {r["rule"] for r in defn.scoring} & {"taken_out_fv", "leader_taken_out", "rival_taken_out"} or \
+        (defn.victory["rule"] == "last_squad") or any(r["rule"] == "fv_majority" and r["count"] == "standing"
+                                                      for r in defn.scoring)
+    b.unit_worth = 1.0 if fights else 0.55  # where places score, a unit is worth what it can still hold
     turn = max(1, match.turn)
     for u in match.units(side):
         if match.unit(u).leader:
