@@ -31,6 +31,7 @@ class HordeSquadController:
         self.explanation = ""
         self._plan: list = []  # deployment spots, asked once
         self.fields = FieldCache(exact=False)  # walking distances to the Horde, once per Turn
+        self.to_mates = FieldCache()  # ... to the Standing squad, for the Downed
 
     # == prompts ==================================================================================================
     def decide(self, match) -> C.Command:
@@ -177,7 +178,12 @@ class HordeSquadController:
         mate = min(mates, key=lambda m: (match.table.distance(me, match.base(m)), m))
         if match.adjacent(uid, mate):
             return None
-        spot = approach_spot(match, uid, mate, match.move_budget(act.MOVE), False, False)
+        budget = match.move_budget(act.MOVE)
+        spot = approach_spot(match, uid, mate, budget, False, False)
+        if spot is None:  # a wall in the straight way: round it
+            field = self.to_mates.get(match, mates, me)
+            if field is not None and field.at(me.x, me.y, me.z) < math.inf:
+                spot = walk_spot(match, me, field, match.table.reach(me, budget).spots)
         return None if spot is None else C.Move(self.side, *spot)
 
     def _revive(self, match, uid: int):

@@ -87,6 +87,14 @@ class Ctx:
         self._mat: dict = {}
         self._bonus: dict = {}
 
+    def may_attack(self, attacker: int, target: int) -> bool:
+        """Whether the mission lets `attacker` attack `target` at all (Rivals: only the enemy Rival may)."""
+        key = ("may", attacker, target)
+        v = self._arm.get(key)
+        if v is None:
+            v = self._arm[key] = self.match.mission.target_reason(self.match, attacker, target) is None
+        return v
+
     def targets_of(self, e: int) -> float:
         """How many units of the other side enemy `e` could pick from (within its reach: a Move and its longest
         range), as a divisor of the threat it poses to each: the square root (it shoots one of them, likely the
@@ -94,9 +102,11 @@ class Ctx:
         v = self._targets.get(e)
         if v is None:
             eb = self.bases[e]
-            reach = 7.0 + max((w.range_inches or 24.0 for w in self.cards[e].weapons), default=1.0)
+            reach = max(((w.range_inches or 24.0) + 6.0 if w.kind == RANGED else MELEE_REACH
+                         for w in self.cards[e].weapons), default=MELEE_REACH)
             them = self.own if not self.ally(e) else self.enemies
-            n = sum(1 for u in them if (self.bases[u].x - eb.x) ** 2 + (self.bases[u].y - eb.y) ** 2 <= reach * reach)
+            n = sum(1 for u in them if (self.bases[u].x - eb.x) ** 2 + (self.bases[u].y - eb.y) ** 2 <= reach * reach
+                    and self.may_attack(e, u))
             v = self._targets[e] = max(1.0, n) ** 0.5
         return v
 
@@ -337,7 +347,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     total = 0.0
     for e in nearest(ctx, spot, NEAREST + 1):
         share = lv.ready_threat if ctx.ready[e] else lv.later_threat
-        if share <= 0.0:
+        if share <= 0.0 or not ctx.may_attack(e, uid):
             continue
         eb = ctx.bases[e]
         card = ctx.cards[e]
@@ -378,15 +388,14 @@ def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
         d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
         for w in card.weapons:
             if w.kind == MELEE:
-                if d > MELEE_REACH + eb.radius + spot.radius - 1.0 or \
-                        ctx.match.mission.target_reason(ctx.match, uid, e) is not None:
+                if d > MELEE_REACH + eb.radius + spot.radius - 1.0 or not ctx.may_attack(uid, e):
                     continue
                 v = attack_value(ctx, uid, w, e)
             else:
                 if w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches + 3.0:
                     continue
                 se = sights[e]
-                if not se.visible or ctx.match.mission.target_reason(ctx.match, uid, e) is not None:
+                if not se.visible or not ctx.may_attack(uid, e):
                     continue
                 v = attack_value(ctx, uid, w, e, sight=_Seen(True, _cover_for(ctx, uid, e)))
             best = max(best, v)
