@@ -95,7 +95,7 @@ def _out_dir(args, mission_id: str) -> Path:
 
 def run_lab(args, stdout=None, stderr=None) -> int:
     from game.lab import batch
-    from game.lab.stats import summarize, unit_types
+    from game.lab.stats import per_faction, summarize, unit_types
     from game.lab.terminal import ProgressBar, results_text
     from game.lab.report import write_report
     stdout = stdout or sys.stdout
@@ -137,7 +137,8 @@ def run_lab(args, stdout=None, stderr=None) -> int:
     units = unit_types(records)
     print(file=stdout)
     print(results_text(f"{settings.mission.title}: {settings.games} games per "
-                       f"{'matchup' if settings.opponents else 'squad'}", summaries, units), file=stdout)
+                       f"{'matchup' if settings.opponents else 'squad'}", summaries, units, per_faction(records)),
+          file=stdout)
     written = write_report(out, settings, records, summaries, units)
     print(f"\nReport: {out / 'report.md'} (with {', '.join(p.name for p in written if p.name != 'report.md')})",
           file=stdout)
