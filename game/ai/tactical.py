@@ -322,8 +322,8 @@ class TacticalController:
                 continue
             after, pen = pr
             options.append((value + (stay_follow if after >= 1 else stay_end) - pen, cmd, "takes a mission action"))
-        # Moves and Dashes
-        moves, follow = self._moves(match, ctx, uid, left, goals, holders, price)
+        # Moves and Dashes (with ACT left: a move paid with Tactical Orders is not worth weighing)
+        moves, follow = self._moves(match, ctx, uid, left, goals, holders, price) if left > 0 else ([], {})
         options += moves
         lv = self.level
         if lv.noise:
@@ -410,7 +410,7 @@ class TacticalController:
             if budget <= 0.05:
                 continue
             reach = self._reach(ctx, me, budget)
-            n = self.level.spots if action == act.MOVE else max(3, self.level.spots // 3)
+            n = self.level.spots if action == act.MOVE else 2
             for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
                 spot = TE.base_at(ctx, uid, x, y, z)
                 sights = TE.sights_at(ctx, spot)

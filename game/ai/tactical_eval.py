@@ -21,7 +21,7 @@ from .tactical_levels import LEVELS
 _ODDS: dict[AttackSetup, object] = {}
 AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
 MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
-NEAREST = 5  # on a crowded table, the enemies weighed from a spot
+NEAREST = 4  # on a crowded table, the enemies weighed from a spot
 NEW_FIELDS = 1  # walking fields worked out in one decision at most (the others: as the crow flies until then)
 FIELDS_KEPT = 64
 

@@ -31,11 +31,11 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", spots=5, noise=0.45, lapse=0.25, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
+    "easy": Level("easy", spots=4, noise=0.45, lapse=0.25, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
                   follow=0.7, dice_orders=False, pick_unit=False),
-    "normal": Level("normal", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
+    "normal": Level("normal", spots=7, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
                     follow=0.9, dice_orders=True, pick_unit=False),
-    "hard": Level("hard", spots=14, noise=0.0, lapse=0.0, ready_threat=0.45, later_threat=0.15, reach_threat=0.15,
+    "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.45, later_threat=0.15, reach_threat=0.15,
                   follow=0.95, dice_orders=True, pick_unit=True),
 }
 
