@@ -425,9 +425,7 @@ class TacticalController:
                         atk = C.MeleeAttack(side, w.id, e) if w.kind == MELEE else C.RangedAttack(side, w.id, e)
                         key = (uid, len(match.activation.history) + 1, after, (round(x, 3), round(y, 3), round(z, 3)))
                         follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
-                v -= TE.threat_at(ctx, uid, spot, sights)
-                v += ctx.brief.aggression * TE.menace_at(ctx, uid, spot, sights)
-                v += 0.6 * ctx.brief.aggression * TE.engage_pull(ctx, spot)
+                v += TE.fight_value(ctx, uid, spot, sights)
                 v -= TE.aoo_cost(ctx, uid, me, spot)
                 why = "moves"
                 if self.trace is not None:

@@ -55,6 +55,8 @@ class Brief:
     # a unit's worth in MP is unit_worth * (2 + its FV): 1 where the fight scores, less where places do (a unit
     # there is worth what it can still hold, not what the enemy would pay for it)
     unit_worth: float = 1.0
+    # 0..1: how hard to push into the fight whatever it costs (a mission that ends in a draw when nothing happens)
+    press: float = 0.0
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)
     action_value: Callable = _no_value
     # the option id to answer a mission's question ("choice" prompt)

@@ -43,8 +43,9 @@ class Fields:
             self.new += 1
             if len(self.kept) >= FIELDS_KEPT:
                 self.kept.pop(next(iter(self.kept)))
-            f = self.kept[full] = walking_field(table, [goal_base] if goal_base is not None else [], mover.radius,
-                                                mover.move, areas=(rect,) if rect is not None else ())
+            goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
+            f = self.kept[full] = walking_field(table, goals, mover.radius, mover.move,
+                                                areas=(rect,) if rect is not None else ())
         return f
 
 
@@ -500,11 +501,20 @@ def holders_of(ctx: Ctx, goals) -> dict:
     return out
 
 
-def engage_pull(ctx: Ctx, spot: Base) -> float:
-    """A small pull toward the nearest enemy (so a squad that wants the fight closes in)."""
+def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
+    """A small pull toward the nearest enemy by walking (so a squad that wants the fight closes in, round the
+    wall between them: the Turn's field to the enemy, from where it stood when first asked)."""
     if not ctx.enemies:
         return 0.0
     d = min(((ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2) ** 0.5 for e in ctx.enemies)
+    if d <= 12.0:
+        me = ctx.bases[uid]
+        key = ("enemies", ctx.match.turn, tuple(sorted(ctx.enemies)))
+        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors)
+        if f is not None:
+            w = f.at(spot.x, spot.y, spot.z)
+            if w < math.inf:
+                d = max(d, w)
     return max(0.0, 1.0 - d / 24.0)
 
 
@@ -514,10 +524,17 @@ def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, f
     sights = sights_at(ctx, spot)
     if follow and act_after >= 1:
         v += ctx.level.follow * best_attack_from(ctx, uid, spot, sights=sights)[0]
-    v -= threat_at(ctx, uid, spot, sights)
-    v += ctx.brief.aggression * menace_at(ctx, uid, spot, sights)
-    v += 0.6 * ctx.brief.aggression * engage_pull(ctx, spot)
+    v += fight_value(ctx, uid, spot, sights)
     return v
+
+
+def fight_value(ctx: Ctx, uid: int, spot: Base, sights) -> float:
+    """The fight at a spot: the blow the unit could strike from it next, less what the enemy could strike it
+    with, and a small pull toward the enemy; a mission that must not stand still (the brief's press) leans in."""
+    b = ctx.brief
+    return (b.aggression * (1.0 + b.press) * menace_at(ctx, uid, spot, sights)
+            - (1.0 - 0.4 * b.press) * threat_at(ctx, uid, spot, sights)
+            + 0.6 * b.aggression * (1.0 + 2.0 * b.press) * engage_pull(ctx, uid, spot))
 
 
 def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:

@@ -169,6 +169,7 @@ def _victory(match, defn, side: str, b: Brief) -> None:
         b.aggression = 0.7
     elif rule == "last_squad":
         b.aggression = 1.0
+        b.press = min(1.0, 0.5 + 0.25 * match.mission_state.get("stale", 0))  # a quiet table ends in a draw
         for u in match.units(enemy):
             b.kill_bonus[u] = b.kill_bonus.get(u, 0) + 1.0
     elif rule == "both_claimed":
