@@ -240,7 +240,32 @@ def attack_value(ctx: Ctx, attacker: int, weapon, target: int, abase=None, tbase
         v = ctx.loss_value(target, o.target_loss, o.p_taken_out)
         if s.melee:
             v -= ctx.loss_value(attacker, o.attacker_loss, o.p_attacker_taken_out)
+        if ctx.level.preempt and o.p_taken_out and ctx.ready.get(target) and not ctx.ally(target):
+            v += ctx.level.preempt * o.p_taken_out * danger(ctx, target)
     if key is not None:
+        ctx._values[key] = v
+    return v
+
+
+def danger(ctx: Ctx, e: int) -> float:
+    """What enemy `e`, still to act this Turn, could take from the side's units within its reach (its best attack
+    on one of them, sight and Cover left out): what taking it out first saves."""
+    key = ("danger", e)
+    v = ctx._values.get(key)
+    if v is None:
+        eb = ctx.bases[e]
+        v = 0.0
+        for u in ctx.own:
+            ub = ctx.bases[u]
+            d = ((eb.x - ub.x) ** 2 + (eb.y - ub.y) ** 2) ** 0.5
+            if not ctx.may_attack(e, u):
+                continue
+            for w in ctx.cards[e].weapons:
+                if w.kind == MELEE and d > MELEE_REACH + eb.radius + ub.radius - 1.0:
+                    continue
+                if w.kind == RANGED and w.range_inches is not None and d > w.range_inches + 6.0:
+                    continue
+                v = max(v, _enemy_value(ctx, e, w, u, ub, None))
         ctx._values[key] = v
     return v
 

@@ -5,8 +5,8 @@ easy    makes a person's mistakes: its judgement of each option is off by a litt
         acted, and it keeps its Tactical Orders for extra actions only (never on dice).
 normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire.
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
-        again, the follow-up of each move with the ACT left, and which unit should act now (an endangered one
-        strikes first or gets out).
+        again, values taking out first an enemy still to act by what that enemy would strike, and chooses which
+        unit acts now (an endangered one strikes first or gets out).
 """
 from __future__ import annotations
 
@@ -28,15 +28,16 @@ class Level:
     follow: float  # weight of the best attack the unit could make from a spot with the ACT left
     dice_orders: bool  # spends Tactical Orders on dice where a life or a Take Out hangs on them
     pick_unit: bool  # chooses which unit activates by what each could do now (else: by a quick estimate)
+    preempt: float  # share of what an enemy still to act could strike, counted for taking it out first
 
 
 LEVELS = {
     "easy": Level("easy", spots=4, noise=0.45, lapse=0.25, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
-                  follow=0.7, dice_orders=False, pick_unit=False),
+                  follow=0.7, dice_orders=False, pick_unit=False, preempt=0.0),
     "normal": Level("normal", spots=7, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
-                    follow=0.9, dice_orders=True, pick_unit=False),
-    "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.45, later_threat=0.15, reach_threat=0.15,
-                  follow=0.95, dice_orders=True, pick_unit=True),
+                    follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0),
+    "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
+                  follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0),
 }
 
 
