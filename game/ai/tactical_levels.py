@@ -3,7 +3,8 @@
 easy    makes a person's mistakes: its judgement of each option is off by a little (noise on the values), now and
         then it takes a lesser option, it weighs fewer places to move to, it forgets about enemies that already
         acted, and it keeps its Tactical Orders for extra actions only (never on dice).
-normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire.
+normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire; its
+        judgement is a little off now and then (less than easy's).
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
         again, values taking out first an enemy still to act by what that enemy would strike, and chooses which
         unit acts now (an endangered one strikes first or gets out).
@@ -32,9 +33,9 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", spots=4, noise=0.45, lapse=0.25, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
+    "easy": Level("easy", spots=4, noise=0.6, lapse=0.3, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
                   follow=0.7, dice_orders=False, pick_unit=False, preempt=0.0),
-    "normal": Level("normal", spots=7, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
+    "normal": Level("normal", spots=7, noise=0.2, lapse=0.08, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
                     follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
                   follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0),

@@ -22,9 +22,9 @@ def test_the_three_levels_and_their_names():
     with pytest.raises(ValueError, match="difficulty: expected one of easy, normal, hard, got 'brutal'"):
         level_named("brutal")
     easy, normal, hard = (LEVELS[k] for k in DIFFICULTIES)
-    assert easy.noise > 0 and easy.lapse > 0 and not easy.dice_orders  # a person's mistakes
-    assert normal.noise == hard.noise == 0 and normal.dice_orders and hard.dice_orders
-    assert easy.spots < normal.spots < hard.spots and hard.reach_threat > 0 and hard.pick_unit
+    assert easy.noise > normal.noise > hard.noise == 0 and easy.lapse > normal.lapse > hard.lapse == 0
+    assert not easy.dice_orders and normal.dice_orders and hard.dice_orders  # easy: a person's mistakes
+    assert easy.spots < normal.spots < hard.spots and hard.reach_threat > 0 and hard.pick_unit and hard.preempt
 
 
 def test_the_scenario_option_picks_the_level_of_every_computer_side():
@@ -52,9 +52,9 @@ def test_the_command_line_option(capsys):
     assert "difficulty: expected one of easy, normal, hard, got 'nope'" in capsys.readouterr().err
 
 
-def test_easy_now_and_then_takes_a_lesser_option_where_normal_never_does(make_pvp):
-    """Two targets, one clearly better: over many seeds easy sometimes shoots the other (or moves), normal never."""
-    picks = {"easy": set(), "normal": set()}
+def test_easy_now_and_then_takes_a_lesser_option_where_hard_never_does(make_pvp):
+    """Two targets, one clearly better: over many seeds easy sometimes shoots the other (or moves), hard never."""
+    picks = {"easy": set(), "hard": set()}
     for seed in range(30):
         for level in picks:
             m = make_pvp("attrition", [(card("Gunner", ranged=(4, 4)), 12, 4)],
@@ -62,7 +62,7 @@ def test_easy_now_and_then_takes_a_lesser_option_where_normal_never_does(make_pv
             m.submit(C.Activate("player", units(m, "player")[0]))
             cmd = TacticalController("player", seed=seed, level=level).decide(m)
             picks[level].add(cmd.target if isinstance(cmd, C.RangedAttack) else type(cmd).__name__)
-    assert picks["normal"] == {units(m, "opponent")[1]}
+    assert picks["hard"] == {units(m, "opponent")[1]}
     assert len(picks["easy"]) > 1
 
 
