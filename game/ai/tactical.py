@@ -20,6 +20,7 @@ import random
 
 from game.match import commands as C
 from game.match import events as E
+from game.match import skills as S
 from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.combat import Accept, reroll_failed_policy, strike_damage
@@ -29,6 +30,7 @@ from . import tactical_eval as TE
 from .common import answer_prompt
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
+from .tactical_skills import skill_value
 from .tactical_spots import candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
@@ -274,7 +276,6 @@ class TacticalController:
         left = match.act_left()
         stay_follow = TE.spot_value(ctx, uid, me, 1, goals, holders)
         stay_end = TE.spot_value(ctx, uid, me, 0, goals, holders, follow=False)
-        options: list[tuple[float, C.Command, str]] = [(stay_end, C.EndActivation(side), "ends its activation")]
 
         def price(action, weapon=None, skill=None, base=1):
             cost = match.cost_of(action, weapon, skill, base)
@@ -287,6 +288,12 @@ class TacticalController:
             after = 0 if from_to else left - from_act
             return after, from_to * TO_COST
 
+        options: list[tuple[float, C.Command, str]] = [(stay_end, C.EndActivation(side), "ends its activation")]
+        # Moves and Dashes (with ACT left: a move paid with Tactical Orders is not worth weighing); the best of them
+        # (without its follow-up) is also what an action taken here can still lead to with ACT left
+        moves, follow, walk_on = self._moves(match, ctx, uid, left, goals, holders, price) if left > 0 \
+            else ([], {}, -math.inf)
+        options += moves
         # attacks from here
         card = match.unit(uid).card
         for w in card.weapons:
@@ -294,7 +301,7 @@ class TacticalController:
             if pr is None:
                 continue
             after, pen = pr
-            rest = stay_follow if after >= 1 else stay_end
+            rest = max(stay_follow, walk_on) if after >= 1 else stay_end
             for e in ctx.enemies:
                 eb = ctx.bases[e]
                 if w.kind == MELEE:
@@ -321,10 +328,23 @@ class TacticalController:
             if value is None or value <= 0:
                 continue
             after, pen = pr
-            options.append((value + (stay_follow if after >= 1 else stay_end) - pen, cmd, "takes a mission action"))
-        # Moves and Dashes (with ACT left: a move paid with Tactical Orders is not worth weighing)
-        moves, follow = self._moves(match, ctx, uid, left, goals, holders, price) if left > 0 else ([], {})
-        options += moves
+            options.append((value + (max(stay_follow, walk_on) if after >= 1 else stay_end) - pen, cmd,
+                            "takes a mission action"))
+        # skill actions it can weigh (Grenades, Execute, healing, Strategize, Despoil and Overrun)
+        for cmd in match.legal_commands(side):
+            if not isinstance(cmd, C.UseSkill) or cmd.side != side:
+                continue
+            value = skill_value(ctx, uid, cmd)
+            if value is None or value <= 0.05:
+                continue
+            base, to_only = S.skill_cost(match, cmd.skill)
+            cost = match.cost_of(act.SKILL, skill=S.pay_id(match, uid, cmd.skill), base=base)
+            pay = match.payment(cost, to_only=to_only) if cost < act.FORBIDDEN else None
+            if pay is None:
+                continue
+            after = 0 if pay[1] else left - pay[0]
+            options.append((value + (max(stay_follow, walk_on) if after >= 1 else stay_end) - pay[1] * TO_COST, cmd,
+                            f"uses {match.catalog.skills[cmd.skill].name if match.catalog else cmd.skill}"))
         lv = self.level
         if lv.noise:
             options = [(v + self.rng.gauss(0.0, lv.noise), c, w) for v, c, w in options]
@@ -388,7 +408,7 @@ class TacticalController:
                 out.append((C.PickUp(side, mid), m.pickup_cost, None))
         return out
 
-    def _moves(self, match, ctx, uid: int, left: int, goals, holders, price) -> tuple[list, dict]:
+    def _moves(self, match, ctx, uid: int, left: int, goals, holders, price) -> tuple[list, dict, float]:
         """Moves and Dashes to the candidate spots, each valued as the spot with the ACT left (a move must beat
         staying by SETTLE: no shuffling); and for each, the attack it would follow up with (kept for the next
         decision, taken if the move ends where planned)."""
@@ -396,6 +416,7 @@ class TacticalController:
         me = ctx.bases[uid]
         out = []
         follow: dict = {}
+        walk_on = -math.inf  # the best move without its follow-up attack
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -432,7 +453,9 @@ class TacticalController:
                     why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
                            f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}")
                 out.append((v - pen - SETTLE, cls(side, x, y, z), why))
-        return out, follow
+                if action == act.MOVE:
+                    walk_on = max(walk_on, v - self.level.follow * fv - pen - SETTLE)
+        return out, follow, walk_on
 
     def _reach(self, ctx, me, budget: float):
         """The table's reach, kept while nothing on the table moves (an attack does not change it)."""
@@ -445,21 +468,51 @@ class TacticalController:
 
     # == free actions a skill gives (Duty Before Death, orders...) =========================================
     def _free_action(self, match) -> C.Command:
+        """A free action a skill gives (Duty Before Death, Despoil, an order...): the best attack it may make; else,
+        when it may Move, Adjacent to the enemy it can strike hardest if a Melee attack follows, or to the spot
+        worth most; else the free action is declined."""
         side = self.side
         uid = match.activation.uid
         legal = match.legal_commands(side)
+        end = next((c for c in legal if isinstance(c, C.EndActivation)), legal[0])
+        if uid not in match.units(match.side_of(uid)):
+            return end
+        ctx = self._ctx(match)
+        if uid not in ctx.hit:
+            ctx.hit[uid] = match.health(uid).hit
+            ctx.bases[uid] = match.base(uid)
+        card = match.unit(uid).card
         attacks = [c for c in legal if isinstance(c, (C.MeleeAttack, C.RangedAttack))]
-        if attacks and uid in match.units(match.side_of(uid)):
-            ctx = self._ctx(match)
-            if uid not in ctx.hit:
-                ctx.hit[uid] = match.health(uid).hit
-                ctx.bases[uid] = match.base(uid)
-
+        if attacks:
             def value(c):
-                w = match.unit(uid).card.weapon(c.weapon)
-                return TE.attack_value(ctx, uid, w, c.target) if c.target in ctx.hit else 0.0
+                return TE.attack_value(ctx, uid, card.weapon(c.weapon), c.target) if c.target in ctx.hit else 0.0
             return max(attacks, key=value)
-        return next((c for c in legal if isinstance(c, C.EndActivation)), legal[0])
+        moves = [c for c in legal if isinstance(c, (C.Move, C.Dash))]
+        if not moves:
+            return end
+        melee_next = any(act.MELEE_COMBAT in step for step in match.activation.plan[1:])
+        weapons = [w for w in card.weapons if w.kind == MELEE]
+        if melee_next and weapons:
+            best, best_v = None, 0.0
+            for c in moves:
+                b = TE.base_at(ctx, uid, c.x, c.y, c.z)
+                for e in ctx.enemies:
+                    if TE.adjacent(ctx, b, ctx.bases[e]) and ctx.may_attack(uid, e):
+                        v = max(TE.attack_value(ctx, uid, w, e) for w in weapons)
+                        if v > best_v:
+                            best, best_v = c, v
+            if best is not None:
+                return best
+        goals = ctx.brief.goals
+        holders = TE.holders_of(ctx, goals)
+        by_spot = {(c.x, c.y, c.z): c for c in moves}
+        spots = candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals, self.level.spots, self.rng)
+        here = TE.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False)
+        best = max(((TE.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders, follow=False), p)
+                    for p in spots if p in by_spot), default=None)
+        if best is None or best[0] <= here + SETTLE:
+            return end
+        return by_spot[best[1]]
 
 
 __all__ = ["TacticalController", "RANGED"]

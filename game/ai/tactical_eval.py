@@ -400,6 +400,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     return total
 
 
+PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a goal never stops pulling)
 MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
 
 
@@ -477,8 +478,9 @@ def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
 
 def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
     """The best goal of the mission for `uid` at `spot`: full value when it stands there (a marker it would
-    Control, contested counts less; a zone), else a pull toward it that fades with the walking distance (a Move
-    and a bit more: most of it). A marker already held by a squadmate is worth little more."""
+    Control, contested counts less; a zone), else a pull toward it that fades with the walking distance (to a
+    third over PULL inches, never to nothing: a carrier far from home still heads there). A marker already held by
+    a squadmate is worth little more."""
     best = 0.0
     for g in goals:
         if g.unit is not None and g.unit != uid:
@@ -504,7 +506,7 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
             v = value * (0.6 if contested else 1.0)
         else:
             d = ctx.walk(g, uid, spot)
-            v = value * (0.55 * max(0.0, 1.0 - d / 18.0) + (0.1 if d <= 7.0 else 0.0))
+            v = value * 0.65 * math.exp(-d / PULL)
         best = max(best, v)
     return best
 
