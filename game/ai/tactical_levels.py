@@ -33,9 +33,9 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", spots=4, noise=0.6, lapse=0.3, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
-                  follow=0.7, dice_orders=False, pick_unit=False, preempt=0.0),
-    "normal": Level("normal", spots=7, noise=0.2, lapse=0.08, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
+    "easy": Level("easy", spots=4, noise=0.8, lapse=0.35, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
+                  follow=0.6, dice_orders=False, pick_unit=False, preempt=0.0),
+    "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
                     follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
                   follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0),
