@@ -33,6 +33,8 @@ def add_parser(sub) -> None:
     p.add_argument("--dask", default=None, metavar="tcp://HOST:PORT",
                    help="play on a Dask distributed cluster through its scheduler (needs the lab extra)")
     p.add_argument("--seed", type=int, default=1, help="base seed: the same seed plays the same games (default: 1)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a mission option for every game, e.g. difficulty=hard (the PvP computer's level)")
     p.add_argument("--out", default=None, metavar="DIR",
                    help="folder for the report (default: lab-reports/<mission>-<date>-<time>/)")
 
@@ -81,7 +83,19 @@ def check_args(args):
     opponents: tuple[str, ...] = ()
     if mission.needs_opponent:
         opponents = _squads(args.opponent_squads, "--opponent-squads") if args.opponent_squads else squads
-    return Settings(mission=mission, squads=squads, opponents=opponents, games=args.games, seed=args.seed)
+    options = []
+    for item in getattr(args, "option", None) or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"--option: expected KEY=VALUE, got {item!r}")
+        options.append((key.strip(), value.strip()))
+    from game.lab.adapter import check_options
+    try:
+        check_options(args.mission, dict(options))
+    except ValueError as e:
+        raise UsageError(f"--option: {e}") from None
+    return Settings(mission=mission, squads=squads, opponents=opponents, games=args.games, seed=args.seed,
+                    options=tuple(options))
 
 
 def _out_dir(args, mission_id: str) -> Path:
@@ -111,7 +125,8 @@ def run_lab(args, stdout=None, stderr=None) -> int:
             client.close()
         print(f"main.py lab: {e}", file=stderr)
         return 2
-    tasks = batch.plan(settings.mission.id, settings.squads, settings.opponents, settings.games, settings.seed)
+    tasks = batch.plan(settings.mission.id, settings.squads, settings.opponents, settings.games, settings.seed,
+                       settings.options)
     where = f"the Dask cluster at {args.dask}" if client is not None else \
         f"{args.jobs or 1} process{'es' if (args.jobs or 1) > 1 else ''}"
     print(f"Balance lab: {settings.mission.title} ({settings.mission.id}), {len(tasks)} games on {where}",

@@ -25,13 +25,15 @@ class Settings:
     opponents: tuple[str, ...]
     games: int
     seed: int
+    options: tuple = ()  # (key, value) pairs passed to every game
 
     @property
     def command(self) -> str:
         """The command line that plays this batch again (any --jobs or --dask gives the same report)."""
         opp = f" --opponent-squads {','.join(self.opponents)}" if self.opponents else ""
+        opts = "".join(f" --option {k}={v}" for k, v in self.options)
         return (f"python main.py lab --mission {self.mission.id} --squads {','.join(self.squads)}{opp} "
-                f"--games {self.games} --seed {self.seed}")
+                f"--games {self.games} --seed {self.seed}{opts}")
 
 
 def _num(value: float | None, digits: int = 4) -> str:
