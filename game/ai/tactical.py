@@ -30,7 +30,7 @@ from . import tactical_eval as TE
 from .common import answer_prompt
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
-from .tactical_skills import skill_value
+from .tactical_skills import skill_value, weighs
 from .tactical_spots import candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
@@ -331,7 +331,9 @@ class TacticalController:
             options.append((value + (max(stay_follow, walk_on) if after >= 1 else stay_end) - pen, cmd,
                             "takes a mission action"))
         # skill actions it can weigh (Grenades, Execute, healing, Strategize, Despoil and Overrun)
-        for cmd in match.legal_commands(side):
+        weighed = [] if match.activation.locked or not any(weighs(s) for s in S.action_ids(match, uid)) \
+            else S.skill_commands(match, uid, side)  # the match's own list of its skill actions (legal ones)
+        for cmd in weighed:
             if not isinstance(cmd, C.UseSkill) or cmd.side != side:
                 continue
             value = skill_value(ctx, uid, cmd)

@@ -46,6 +46,12 @@ def _heal_value(ctx, uid: int, amount: float) -> float:
     return ctx.mat(uid) * 0.5 * min(lost, amount) / max(1, h.max_hit)
 
 
+def weighs(sid: str) -> bool:
+    """Whether `skill_value` can weigh skill action `sid` (the others are not asked about at all)."""
+    return (sid in S.GRENADE or sid in S.MEDPACK or sid in S.STRATEGIZE or sid in S.MOVE_THEN_MELEE
+            or sid in ("DES-EXE", "REL-REP", "SCH-IMM"))
+
+
 def skill_value(ctx, uid: int, cmd) -> float | None:
     """What using skill action `cmd` (a UseSkill the match offers) is worth now, or None when not weighed."""
     sid = cmd.skill
