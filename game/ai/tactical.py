@@ -31,9 +31,10 @@ from .common import answer_prompt
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
-from .tactical_spots import candidate_spots
+from .tactical_spots import HIDE_FROM, candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
+EXPOSED = 0.25  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 
 
@@ -450,6 +451,8 @@ class TacticalController:
                         follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 v += TE.fight_value(ctx, uid, spot, sights)
                 v -= TE.aoo_cost(ctx, uid, me, spot)
+                if self.level.spots >= HIDE_FROM and TE.exposed(ctx, spot, sights):
+                    v -= EXPOSED  # an uncovered line of fire on it: Cover or out of sight when it can
                 why = "moves"
                 if self.trace is not None:
                     why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "

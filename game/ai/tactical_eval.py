@@ -9,6 +9,7 @@ adds (a carrier, a Leader in Assassinate); Damage is worth half the unit per HIT
 from __future__ import annotations
 
 import math
+import weakref
 
 from game.battlefield import Base
 from game.battlefield.field import walking_field
@@ -26,25 +27,31 @@ NEW_FIELDS = 1  # walking fields worked out in one decision at most (the others:
 FIELDS_KEPT = 64
 
 
+_SHARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # table -> its fields, for every controller
+
+
 class Fields:
-    """Walking fields to the goals, kept by the controller between decisions (derived from the terrain and the
-    doors only, never game state): the way to a marker or into a zone for one base size and movement rule."""
+    """Walking fields to the goals, kept between decisions (derived from the terrain and the doors only, never game
+    state): the way to a marker or into a zone for one base size and movement rule. The fields of a table are
+    shared by every controller playing on it (both sides ask for the same markers and zones)."""
 
     def __init__(self) -> None:
-        self.kept: dict = {}
         self.new = 0  # fields made in the current decision
 
     def get(self, table, key: tuple, goal_base, rect, mover: Base, doors: tuple):
-        full = (key, mover.radius, mover.move.terrain, doors, id(table))
-        f = self.kept.get(full)
+        kept = _SHARED.get(table)
+        if kept is None:
+            kept = _SHARED[table] = {}
+        full = (key, mover.radius, mover.move.terrain, doors)
+        f = kept.get(full)
         if f is None:
             if self.new >= NEW_FIELDS:
                 return None
             self.new += 1
-            if len(self.kept) >= FIELDS_KEPT:
-                self.kept.pop(next(iter(self.kept)))
+            if len(kept) >= FIELDS_KEPT:
+                kept.pop(next(iter(kept)))
             goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
-            f = self.kept[full] = walking_field(table, goals, mover.radius, mover.move,
+            f = kept[full] = walking_field(table, goals, mover.radius, mover.move,
                                                 areas=(rect,) if rect is not None else ())
         return f
 

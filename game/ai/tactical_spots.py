@@ -15,6 +15,9 @@ from game.rules.model import MELEE
 
 from . import tactical_eval as TE
 
+HIDE_FROM = 6  # levels weighing this many spots look for a hidden one (normal and hard)
+HIDE_TRIES = 8
+
 
 def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[float, float, float]]:
     if not spots:
@@ -59,6 +62,8 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
         safe = {p: _safety(ctx, p) for p in coarse}
         add(min(coarse, key=lambda p: (safe[p], p)))
         add(max(coarse, key=lambda p: (safe[p], p)))
+        if n >= HIDE_FROM:  # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
+            add(_hidden(ctx, uid, coarse, mine[0] if mine else None, chosen))
     # a spread of the rest, spots beside terrain first
     pool = [p for p in coarse if _beside_terrain(ctx, me, p)] or coarse
     if not chosen:
@@ -72,6 +77,26 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
         add(p)
         gap = [min(g, math.hypot(q[0] - p[0], q[1] - p[1])) for g, q in zip(gap, pool)]
     return chosen[:max(n, 1) + 4]
+
+
+def _hidden(ctx, uid: int, coarse, goal, chosen):
+    """The first spot, nearest `goal` by walking (or nearest the enemy), that no enemy with a Ranged weapon sees
+    without Cover; HIDE_TRIES spots looked at at most (sight is the costly part)."""
+    if goal is not None:
+        order = sorted(coarse, key=lambda p: (ctx.walk_xyz(goal, uid, *p), p))
+    else:
+        order = sorted(coarse, key=lambda p: (_safety(ctx, p), p))
+    tries = 0
+    for p in order:
+        if p in chosen:
+            continue
+        spot = TE.base_at(ctx, uid, *p)
+        if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+            return p
+        tries += 1
+        if tries >= HIDE_TRIES:
+            break
+    return None
 
 
 def _safety(ctx, p, skip: int | None = None) -> float:
