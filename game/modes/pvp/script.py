@@ -80,6 +80,12 @@ class PvpMission(MissionScript):
             ctl[side] = c
         names = {P.PLAYER: str(options.pop("player_name", "Player")),
                  P.OPPONENT: str(options.pop("opponent_name", "Opponent"))}
+        if "difficulty" in options:
+            from game.ai.tactical_levels import level_named
+            try:
+                options["difficulty"] = level_named(str(options["difficulty"])).name
+            except ValueError as e:
+                raise ScenarioError(str(e)) from None
         if map_name == "default":
             map_name = entry.map_name if entry.map_name and (MAPS_DIR / entry.map_name).exists() else None
         return Scenario(mission=entry.id, map=map_name, measure=measure,
@@ -391,8 +397,11 @@ class PvpMission(MissionScript):
 
     # == the computer opponent ==============================================================================
     def computer_controller(self, match, side: str):
+        """The tactical computer opponent at the difficulty the scenario names (option `difficulty`: easy, normal,
+        hard; normal when it names none)."""
         from game.ai.tactical import TacticalController
-        return TacticalController(side, seed=match.seed * 2 + (0 if side == P.PLAYER else 1))
+        return TacticalController(side, seed=match.seed * 2 + (0 if side == P.PLAYER else 1),
+                                  level=str(self.options.get("difficulty") or "normal"))
 
     def ai_brief(self, match, side: str):
         """What the computer opponent of `side` may know of this mission (no enemy secret)."""
