@@ -472,6 +472,15 @@ class Campaign:
         """Each change its Injuries and Spoils make to its card, with the cause (game.content.injuries_spoils)."""
         return card_changes(self.catalog, self.spec(unit_id), self.tables)
 
+    def spoil_changes(self, unit_id: int, spoil: str):
+        """What buying `spoil` would change on the unit's card, each change with its cause (asked of a copy of the
+        unit's gear: nothing is bought). CampaignError for a unit or Spoil the campaign does not know."""
+        u = self.units.get(unit_id)
+        if u is None or spoil not in self.tables.spoils:
+            raise CampaignError("no such unit or Spoil of War")
+        spec = UnitSpec(u.unit_type, u.name, (*u.card_gear, spoil))
+        return tuple(ch for ch in card_changes(self.catalog, spec, self.tables) if ch.cause == spoil)
+
     def death_risk(self, unit_id: int) -> Fraction:
         """The chance the unit dies if it is Taken Out next mission: the faces of its Injury die that repeat an
         Injury it has (k distinct Injuries: k/6); 0 for a unit that is never injured."""

@@ -67,6 +67,9 @@ class CampaignFileInfo:
     ironman: bool
     saved_at: str
     problem: str | None = None  # set: the file cannot be loaded, and this says why
+    stage: str = ""  # where it stands (game.campaign.model: briefing, mission, homebase, complete, lost)
+    over: bool = False  # complete or lost: Continue never offers it
+    mtime_ns: int = 0  # when the file was written (two within one second: the later one is newer)
 
     @property
     def broken(self) -> bool:
@@ -226,11 +229,14 @@ def _read_info(path: Path) -> CampaignFileInfo:
         return CampaignFileInfo(path, path.stem, "", "", 0, False, "", "cannot be read")
     w = campaign.where
     try:
-        saved = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
+        st = path.stat()
+        saved = datetime.fromtimestamp(st.st_mtime, timezone.utc).isoformat(timespec="seconds")
+        mtime = st.st_mtime_ns
     except (OSError, ValueError, OverflowError):
-        saved = ""
+        saved, mtime = "", 0
     return CampaignFileInfo(path, campaign.setup.name, campaign.setup.kind, f"{w.label} {w.stage}",
-                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved)
+                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved, stage=w.stage,
+                            over=campaign.over, mtime_ns=mtime)
 
 
 def list_campaign_files(folder: Path | None = None) -> list[CampaignFileInfo]:
@@ -243,8 +249,14 @@ def list_campaign_files(folder: Path | None = None) -> list[CampaignFileInfo]:
     except OSError:
         return []
     infos = [_info(p) for p in files]
-    good = sorted((i for i in infos if not i.broken), key=lambda i: (i.saved_at, i.path.name), reverse=True)
+    good = sorted((i for i in infos if not i.broken), key=lambda i: (i.saved_at, i.mtime_ns, i.path.name),
+                  reverse=True)
     return good + sorted((i for i in infos if i.broken), key=lambda i: i.path.name)
+
+
+def newest_campaign(infos: list[CampaignFileInfo]) -> CampaignFileInfo | None:
+    """The campaign Continue opens: the newest one still being played (neither damaged nor over)."""
+    return next((i for i in infos if not i.broken and not i.over), None)
 
 
 # == the chronicle =====================================================================================================
