@@ -56,7 +56,7 @@ def test_the_command_line_plays_a_campaign_and_lists_them(tmp_path):
                          timeout=900, env=env)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
-    assert lines[-1] == "result: campaign complete (MP 30, missions won 3 of 9, deceased 4)"
+    assert lines[-1] == "result: campaign complete (MP 21, missions won 1 of 9, deceased 5)"
     assert "Gorebeast is never injured: no Injury" in out.stdout and "Homebase 2: Spoils of War" in out.stdout
     listed = subprocess.run([sys.executable, "main.py", "campaigns"], cwd=ROOT, capture_output=True, text=True,
                             timeout=300, env=env)

@@ -55,3 +55,24 @@ def test_the_listing_says_where_each_campaign_stands_and_continue_skips_finished
         m.close()
     p_old.write_text("{ damaged")
     assert newest_campaign(list_campaign_files(tmp_path)).path == p_home  # a damaged file is never offered
+
+
+def test_a_recruit_without_a_name_gets_its_types_numbered_and_distinct_from_recruits_still_to_come():
+    c = campaign(squad=small_squad(4))  # T1-T4: Strike Troopers with names of their own
+    assert c.free_name("INT-STRP") == "Strike Trooper"
+    assert c.free_name("INT-STRP", taken=("Strike Trooper",)) == "Strike Trooper 2"
+    to_homebase(c)
+    c.submit(D.NextStep())
+    c.submit(D.NextStep())  # recruiting
+    c.submit(D.Recruit("INT-STRP", c.free_name("INT-STRP"), ("INT-CK", "INT-AR")))
+    assert c.free_name("INT-STRP") == "Strike Trooper 2"
+
+
+def test_never_injured_is_what_the_injury_roll_reads():
+    from game.content import default_squad
+    c = campaign(squad=default_squad("despoilers"))
+    never = [u.id for u in c.roster_units() if c.never_injured(u.id)]
+    assert [c.units[u].unit_type for u in never] == ["DES-BST"]  # the Beast
+    finish(c, out=[u.id for u in c.roster_units()])
+    rolled = {e.unit: e for e in c.events if type(e).__name__ == "InjuryRolled"}
+    assert all((rolled[u].face is None) == (u in never) for u in rolled)
