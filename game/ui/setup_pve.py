@@ -353,13 +353,17 @@ class PveBriefingScene(FormScene):
     def deploy(self) -> None:
         if self.match.phase != "deploy":
             return
-        from .battle import BattleScene
         from .menus import refuse_unplayable
         if refuse_unplayable(self.app, self.match, close=False):
             self.app.pop()  # back to the setup (leaving closes the match)
             return
         self.keep_match = True
-        self.app.replace(BattleScene(self.app, self.match))
+        self.app.replace(self.battle_scene())
+
+    def battle_scene(self):
+        """The battle screen the mission is played on (a campaign's mission: the campaign's)."""
+        from .battle import BattleScene
+        return BattleScene(self.app, self.match)
 
     def exit(self) -> None:
         super().exit()
