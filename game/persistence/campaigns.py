@@ -27,6 +27,7 @@ from pathlib import Path
 
 from game.campaign import Campaign, CampaignError, Options, Setup, replay_campaign
 from game.campaign.decisions import DecisionFormatError, decision_from_dict
+from game.campaign.model import Where
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 
 from .jsonfile import (
@@ -67,13 +68,17 @@ class CampaignFileInfo:
     ironman: bool
     saved_at: str
     problem: str | None = None  # set: the file cannot be loaded, and this says why
-    stage: str = ""  # where it stands (game.campaign.model: briefing, mission, homebase, complete, lost)
+    at: Where | None = None  # where it stands (operation, mission, stage)
     over: bool = False  # complete or lost: Continue never offers it
     mtime_ns: int = 0  # when the file was written (two within one second: the later one is newer)
 
     @property
     def broken(self) -> bool:
         return self.problem is not None
+
+    @property
+    def stage(self) -> str:
+        return self.at.stage if self.at is not None else ""
 
 
 def campaigns_dir(folder: Path | None = None) -> Path:
@@ -235,8 +240,8 @@ def _read_info(path: Path) -> CampaignFileInfo:
     except (OSError, ValueError, OverflowError):
         saved, mtime = "", 0
     return CampaignFileInfo(path, campaign.setup.name, campaign.setup.kind, f"{w.label} {w.stage}",
-                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved, stage=w.stage,
-                            over=campaign.over, mtime_ns=mtime)
+                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved, at=w, over=campaign.over,
+                            mtime_ns=mtime)
 
 
 def list_campaign_files(folder: Path | None = None) -> list[CampaignFileInfo]:

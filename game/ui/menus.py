@@ -80,13 +80,18 @@ class TitleScene(Scene):
         self.saves = []
 
     def build_ui(self) -> None:
-        from game.persistence.saves import list_saves, newest_loadable
+        from game.persistence.campaigns import CampaignFileInfo
+        from game.persistence.saves import list_saves
+
+        from .campaign import continue_target
         root = self.new_root()
         m = self.app.manager
         w, h = self.app.size
         px = self.px
         self.saves = list_saves(self.app.saves_dir)
-        self.newest = newest_loadable(self.saves)  # what Continue opens: broken saves are skipped
+        # what Continue opens: the newest battle or campaign still being played (broken files are skipped)
+        self.newest = continue_target(self.app, self.saves)
+        campaign = isinstance(self.newest, CampaignFileInfo)
         broken = sum(1 for s in self.saves if s.broken)
         UILabel(rect(0, h * 0.12, w, px(80)), "RUINSTARS", m, container=root, object_id="#title")
         UILabel(rect(0, h * 0.12 + px(78), w, px(30)), "Digital edition  ·  sci-fi skirmish on a 24\" table",
@@ -110,7 +115,10 @@ class TitleScene(Scene):
 
         y2 = y0
         cont_tip = None
-        if self.newest:
+        if campaign:
+            from .campaign.files import info_line
+            cont_tip = f"Open the campaign {info_line(self.newest)}"
+        elif self.newest:
             s = self.newest
             cont_tip = f"Load the newest save: {s.label} (Turn {s.turn}, {s.saved_at.replace('T', ' ')[:16]})"
         self.b_continue = button("Continue", cont_tip or "No saved game yet")
@@ -120,13 +128,18 @@ class TitleScene(Scene):
         self.b_pve = button("PvE mission", "A generated mission against an enemy faction, solo or co-op")
         self.b_pvp = button("PvP", "Two squads, one screen: the PvP missions, against a person or the computer")
         self.b_horde = button("Horde Mode", "Survive wave after wave: Bosses, Downed units, Upgrades, high scores")
+        self.b_campaign = button("Campaign", "A squad that lives from mission to mission: three Operations, "
+                                 "Injuries, Spoils of War, the Homebase and the fallen", left=False)
         self.b_squads = button("Squad builder", "Build squads from the nine factions, save rosters, share squad codes",
                                left=False)
         self.b_load = button("Load", "Open a saved game", left=False)
         self.b_settings = button("Settings", left=False)
         self.b_quit = button("Quit", left=False)
         notes = []
-        if self.newest:
+        if campaign:
+            from .campaign.files import where_words
+            notes.append(f"Campaign {self.newest.name}: {where_words(self.newest)}")
+        elif self.newest:
             s = self.newest
             when = s.saved_at.replace("T", " ")[:16]
             turn = "" if "Turn" in s.label else f"  ·  Turn {s.turn}"
@@ -144,7 +157,15 @@ class TitleScene(Scene):
         if el is self.b_new:
             self.app.push(SetupScene(self.app))
         elif el is self.b_continue and self.newest:
-            load_into_battle(self.app, self.newest.path)
+            from game.persistence.campaigns import CampaignFileInfo
+            if isinstance(self.newest, CampaignFileInfo):
+                from .campaign import open_campaign
+                open_campaign(self.app, self.newest.path)
+            else:
+                load_into_battle(self.app, self.newest.path)
+        elif el is self.b_campaign:
+            from .campaign import CampaignMenuScene
+            self.app.push(CampaignMenuScene(self.app))
         elif el is self.b_horde:
             from .setup_horde import HordeSetupScene
             self.app.push(HordeSetupScene(self.app))
@@ -672,12 +693,15 @@ def setup_scene_for(app, mission_id: str) -> Scene:
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app, match, summary, side: str | None = None) -> None:
+    def __init__(self, app, match, summary, side: str | None = None, then=None) -> None:
+        """`then`: (label, hover text, action) of the main button when the battle belongs to something that goes on
+        (a campaign's mission: its debrief); None: "New mission", another game of the same kind."""
         super().__init__(app)
         app.toasts.clear()
         self.match = match
         self.summary = summary
         self.side = side  # whose results they are (None: a battle between people at one screen)
+        self.then = then
         self._thumb = None
         self._luck = None  # the luck panel (game/ui/luckpanel.py), made when first drawn
 
@@ -704,8 +728,9 @@ class ResultsScene(Scene):
                                  tool_tip_text="Write the battle report (squads, dice, luck, turning points) as a "
                                                "Markdown file in your saves folder, under reports")
         self.b_title = UIButton(rect(x0, y, bw, bh), "Title screen", m, container=root)
-        self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), "New mission", m, container=root, object_id="#primary",
-                              tool_tip_text="Set up another game of the same kind")
+        label, tip = ("New mission", "Set up another game of the same kind") if self.then is None else self.then[:2]
+        self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), label, m, container=root, object_id="#primary",
+                              tool_tip_text=tip)
 
     def exit(self) -> None:
         super().exit()
@@ -721,6 +746,8 @@ class ResultsScene(Scene):
             open_match_as_replay(self.app, self.match)
         elif event.ui_element is self.b_report:
             self.export_report()
+        elif event.ui_element is self.b_new and self.then is not None:
+            self.then[2]()
         elif event.ui_element is self.b_new:
             self.app.replace(TitleScene(self.app))
             self.app.push(setup_scene_for(self.app, self.match.scenario.mission))

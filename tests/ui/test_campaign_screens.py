@@ -1,0 +1,242 @@
+"""A PvE campaign played through its screens: Title > Campaign > New, the setup, the campaign screen, the first
+mission on the ordinary PvE briefing and battle screens (the computer plays the person's side through the session,
+as tests/ui/test_whole_missions_on_screen.py does), its results and debrief, a save and a load, the Homebase with a
+heal, a recruit through the squad builder and a Spoil of War, the memorial, and the end screen; the other missions
+are played headless through the campaign API to keep the test short. Every campaign screen is rendered to
+tests/output/screens/campaign-*.png, at 1280x800 and at the 960x600 minimum."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.campaign import decisions as D
+from game.campaign import events as V
+from game.campaign.model import BRIEFING, HOMEBASE, IN_MISSION
+from game.modes.session import make_controller, play
+from game.persistence.campaigns import list_campaign_files, load_campaign
+from game.ui.battle.handover import HandoverScene
+from game.ui.campaign.builder import CampaignBuilderScene
+from game.ui.campaign.common import keep, show
+from game.ui.campaign.debrief import DebriefScene
+from game.ui.campaign.end import EndScene
+from game.ui.campaign.files import CampaignLoadScene, CampaignMenuScene
+from game.ui.campaign.homebase import HomebaseScene
+from game.ui.campaign.hub import CampaignHubScene
+from game.ui.campaign.memorial import MemorialScene
+from game.ui.campaign.mission import CampaignBattleScene, CampaignBriefingScene
+from game.ui.campaign.setup import CampaignSetupScene
+from game.ui.campaign.unit import UnitScene
+from game.ui.menus import ResultsScene, TitleScene
+
+from .driver import Driver
+
+SEED = 5  # Operation 1 ends with a unit fallen, units with two Injuries and 18 MP in the bank
+
+
+def snap(d: Driver, name: str) -> None:
+    """The screen now, at 1280x800 and at the 960x600 minimum (the scene laid out again for each)."""
+    d.step(3)
+    d.shot(f"campaign-{name}")
+    d.app.resize(960, 600)
+    d.step(3)
+    d.shot(f"campaign-{name}-960x600")
+    d.app.resize(1280, 800)
+    d.step(3)
+
+
+def pick(d: Driver, selection_list, i: int) -> None:
+    d.click(selection_list.item_list[i]["button_element"], frames=4)  # (the list tells of the pick a frame later)
+
+
+def new_campaign_on_screen(d: Driver, name: str = "Night Raid", seed: int = SEED, shots: bool = False):
+    d.click(d.scene.b_campaign)
+    assert isinstance(d.scene, CampaignMenuScene)
+    if shots:
+        snap(d, "menu")
+    d.click(d.scene.b_new)
+    assert isinstance(d.scene, CampaignSetupScene)
+    d.scene.e_name.set_text(name)
+    d.scene.e_seed.set_text(str(seed))
+    if shots:
+        snap(d, "setup")
+    d.click(d.scene.b_go)
+    assert isinstance(d.scene, CampaignHubScene), d.app.last_dialog
+    return d.scene.c
+
+
+def play_on_screen(d: Driver) -> None:
+    """The battle on screen to its results, the computer playing the person's side through the session."""
+    b = d.scene
+    b.play_by_computer("player", make_controller(b.match, "player", "computer"))
+    for _ in range(6000):
+        if isinstance(d.scene, ResultsScene):
+            return
+        fx = getattr(d.scene, "effects", None)
+        if fx is not None and fx.banner is not None:
+            fx.dismiss()
+        if isinstance(d.scene, HandoverScene):
+            d.click(d.scene.b_go)
+        d.step(1)
+    raise AssertionError("the mission did not end")
+
+
+def play_headless(c, until) -> None:
+    """Missions played headless through the campaign API (the Homebase's decisions by the computer's policy)."""
+    from game.campaign import policy
+    while not c.over and not until(c):
+        if c.stage == BRIEFING:
+            m = c.start_mission()
+            try:
+                play(m)
+                c.finish_mission(m)
+            finally:
+                m.close()
+        else:
+            policy.act(c)
+
+
+def test_a_campaign_played_through_the_screens(app, saves_dir):
+    d = Driver(app)
+    c = new_campaign_on_screen(d, shots=True)
+    folder = saves_dir / "campaigns"
+    assert (folder / "Night-Raid.json").is_file()  # written at once
+    hub = d.scene
+    squad = c.roster_units()
+    snap(d, "hub")
+    hub = d.scene
+    assert [uid for _, uid in hub.roster.places] == [u.id for u in squad][:len(hub.roster.places)]
+    assert len(hub.plan.rows) == 9 and hub.b_watch.is_enabled is False
+
+    # a unit opened from its card: its card and service record
+    d.click(hub.roster.places[0][0].center)
+    assert isinstance(d.scene, UnitScene) and d.scene.uid == squad[0].id
+    assert "Service record" in d.scene.box.html_text
+    snap(d, "unit")
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, CampaignHubScene)
+
+    # the first mission: the PvE briefing and battle screens with the campaign's scenario
+    d.click(d.scene.b_start)
+    assert isinstance(d.scene, CampaignBriefingScene) and c.stage == IN_MISSION
+    assert d.scene.match.scenario.to_dict() == c.current.scenario.to_dict()
+    snap(d, "briefing")
+    d.click(d.scene.b_go)
+    assert isinstance(d.scene, CampaignBattleScene)
+    battle = d.scene
+    snap(d, "battle")
+    play_on_screen(d)
+    pm = c.planned(1, 1)
+    assert pm.played and c.current is None and c.stage == BRIEFING  # finished before its results showed
+    assert pm.record.state_hash == battle.match.state_hash()
+    assert load_campaign(folder / "Night-Raid.json").state_hash() == c.state_hash()  # and kept in its file
+    assert d.scene.b_new.text == "Debrief"
+    snap(d, "results")
+
+    # the debrief: the result, MP, each Injury die drawn with its effect
+    d.click(d.scene.b_new)
+    assert isinstance(d.scene, DebriefScene)
+    rolls = [e for e in c.debrief() if isinstance(e, V.InjuryRolled)]
+    assert d.scene.rolls == rolls and d.scene.mp.amount == pm.record.mp
+    for e in rolls:
+        assert e.name in d.scene.box.html_text or e.result in (V.RECOVERED, V.IMMUNE)
+    snap(d, "debrief")
+    d.click(d.scene.b_next)
+    assert isinstance(d.scene, CampaignHubScene)
+
+    # saved and loaded again: Title > Campaign > Load
+    before = c.state_hash()
+    d.click(d.scene.b_title)
+    assert isinstance(d.scene, TitleScene)
+    d.click(d.scene.b_campaign)
+    d.click(d.scene.b_load)
+    assert isinstance(d.scene, CampaignLoadScene) and len(d.scene.items) == 1
+    snap(d, "load")
+    d.click(d.scene.b_load)
+    assert isinstance(d.scene, CampaignHubScene) and d.scene.c is not c
+    c = d.scene.c
+    assert c.state_hash() == before
+
+    # the rest of Operation 1 headless, then the Homebase
+    play_headless(c, lambda c: c.stage == HOMEBASE)
+    keep(app, c)
+    show(app, c)
+    hb = d.scene
+    assert isinstance(hb, HomebaseScene) and c.where.step == "memorial"
+    fallen = c.fallen()
+    assert fallen and all(u.name in hb.box.html_text for u in fallen)  # where, when, by whom, the record
+    snap(d, "homebase-memorial")
+    d.click(d.scene.b_next)
+    assert c.where.step == "heal" and c.heals_due
+    snap(d, "homebase-heal")
+    while c.heals_due:
+        hb = d.scene
+        d_heal = hb.picks[0]
+        pick(d, hb.list, 0)
+        assert hb.b_act.is_enabled
+        d.click(hb.b_act)
+        assert d_heal.injury not in c.units[d_heal.unit].injury_ids
+    d.click(d.scene.b_next)
+    assert c.where.step == "recruit"
+    snap(d, "homebase-recruit")
+
+    # a recruit through the squad builder: the roster's units locked, the cap fixed
+    hb = d.scene
+    d.click(hb.builder_buttons[0][0])
+    bs = d.scene
+    assert isinstance(bs, CampaignBuilderScene) and bs.locked == len(c.roster_units())
+    assert not bs.dd_budget.is_enabled and not bs.dd_faction.is_enabled
+    bs.select(0)
+    assert not bs.b_remove.is_enabled and not bs.e_rename.is_enabled
+    gear = bs.spec.units[0].gear
+    option = next(line for line in bs.gear_lines if not line.row.default)
+    bs.toggle(option.row.gear_id)
+    assert bs.spec.units[0].gear == gear  # a locked unit's gear stays (it changes at the Gear step)
+    tid = next(t for t, b in bs.type_buttons.items() if b.is_enabled)
+    d.click(bs.type_buttons[tid])
+    snap(d, "recruit-builder")
+    n = len(c.roster_units())
+    d.click(d.scene.b_save)
+    assert isinstance(d.scene, HomebaseScene)
+    assert len(c.roster_units()) == n + 1 and c.roster_units()[-1].joined == "Homebase 1"
+    assert isinstance(c.decisions[-1], D.Recruit) and c.decisions[-1].unit_type == tid
+    d.click(d.scene.b_next)
+    assert c.where.step == "gear"
+    snap(d, "homebase-gear")
+    d.click(d.scene.b_next)
+    assert c.where.step == "spoils"
+
+    # a Spoil of War: what it changes shown before it is bought, 8 MP from the bank, bound to the unit
+    hb = d.scene
+    bank = c.sides[0].mp_bank
+    assert bank >= 8
+    unit = hb.spoil_unit
+    pick(d, hb.list, 0)
+    spoil = hb.picks[0].spoil
+    assert c.catalog.skills[spoil].name in hb.spoil_box.html_text
+    snap(d, "homebase-spoils")
+    hb = d.scene
+    pick(d, hb.list, 0)
+    d.click(hb.b_act)
+    assert c.units[unit].spoils == [spoil] and c.sides[0].mp_bank == bank - 8
+    d.click(d.scene.b_next)
+    assert isinstance(d.scene, CampaignHubScene) and c.where.operation == 2 and c.stage == BRIEFING
+
+    # the memorial from the campaign screen
+    d.click(d.scene.b_memorial)
+    assert isinstance(d.scene, MemorialScene) and len(d.scene.items) == len(c.fallen())
+    snap(d, "memorial")
+    d.key(pygame.K_ESCAPE)
+
+    # the rest headless, to the end screen
+    play_headless(c, lambda c: False)
+    keep(app, c)
+    show(app, c)
+    assert isinstance(d.scene, EndScene)
+    s = c.score()
+    assert s.played == 9 or c.stage == "lost"
+    snap(d, "end")
+    d.click(d.scene.b_chronicle)
+    reports = list((saves_dir / "reports").glob("campaign-Night-Raid-*.md"))
+    assert len(reports) == 1 and reports[0].read_text().startswith("# Campaign: Night Raid")
+    infos = list_campaign_files(folder)
+    assert len(infos) == 1 and infos[0].over
