@@ -34,7 +34,9 @@ SEED = 5  # Operation 1 ends with a unit fallen, units with two Injuries and 18 
 
 
 def snap(d: Driver, name: str) -> None:
-    """The screen now, at 1280x800 and at the 960x600 minimum (the scene laid out again for each)."""
+    """The screen now, at 1280x800 and at the 960x600 minimum (the scene laid out again for each; toasts of earlier
+    screens, which a player sees for a moment, gone)."""
+    d.app.toasts.clear()
     d.step(3)
     d.shot(f"campaign-{name}")
     d.app.resize(960, 600)
@@ -49,7 +51,8 @@ def pick(d: Driver, selection_list, i: int) -> None:
 
 
 def new_campaign_on_screen(d: Driver, name: str = "Night Raid", seed: int = SEED, shots: bool = False):
-    d.click(d.scene.b_campaign)
+    if isinstance(d.scene, TitleScene):
+        d.click(d.scene.b_campaign)
     assert isinstance(d.scene, CampaignMenuScene)
     if shots:
         snap(d, "menu")
@@ -240,3 +243,218 @@ def test_a_campaign_played_through_the_screens(app, saves_dir):
     assert len(reports) == 1 and reports[0].read_text().startswith("# Campaign: Night Raid")
     infos = list_campaign_files(folder)
     assert len(infos) == 1 and infos[0].over
+
+
+def test_closing_the_window_mid_mission_loses_nothing_and_continue_resumes_it(make_app, saves_dir):
+    from game.persistence.campaigns import CampaignFileInfo
+    from game.ui.builder_dialogs import ConfirmDialog
+    app = make_app(npc_speed="fast")  # (one decision a beat: the mission is left in the middle)
+    d = Driver(app)
+    c = new_campaign_on_screen(d, name="Long Night", seed=3)
+    d.click(d.scene.b_start)
+    d.click(d.scene.b_go)
+    battle = d.scene
+    m = battle.match
+    battle.play_by_computer("player", make_controller(m, "player", "computer"))
+    for _ in range(6000):
+        if len(m.log) >= 12:
+            break
+        fx = battle.effects
+        if fx.banner is not None:
+            fx.dismiss()
+        d.step(1)
+    del battle.session.controllers["player"], battle.extra_controllers["player"]  # the person plays on
+    assert m.result is None and len(m.log) >= 12, (len(m.log), m.result)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(2)
+    assert isinstance(d.scene, ConfirmDialog) and "Continue on the title screen resumes it exactly here" in d.scene.text
+    h, n = m.state_hash(), len(m.log)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(1)
+    assert not app.running
+    app.shutdown()
+    back = load_campaign(saves_dir / "campaigns" / "Long-Night.json")
+    assert back.stage == IN_MISSION and len(back.in_progress) == n and back.state_hash() == c.state_hash()
+    assert not (saves_dir / "autosave.json").exists()  # the mission belongs to its campaign, not the autosave slot
+    app2 = make_app()
+    d2 = Driver(app2)
+    d2.step(2)
+    title = d2.scene
+    assert isinstance(title.newest, CampaignFileInfo) and "mission 1.1 in progress" in title.b_continue.tool_tip_text
+    d2.click(title.b_continue)
+    assert isinstance(d2.scene, CampaignBattleScene)
+    again = d2.scene.match
+    assert again.state_hash() == h and len(again.log) == n
+
+
+def test_restart_counts_a_reload_and_an_ironman_campaign_offers_none(app):
+    from game.ui.builder_dialogs import ConfirmDialog
+    from game.ui.campaign.setup import IRONMAN
+    d = Driver(app)
+    c = new_campaign_on_screen(d, name="Practice", seed=4)
+    d.click(d.scene.b_start)
+    assert isinstance(d.scene, CampaignBriefingScene)
+    d.click(d.scene.b_back)  # back to the campaign: the mission stays in progress
+    hub = d.scene
+    assert isinstance(hub, CampaignHubScene) and c.stage == IN_MISSION and hub.b_start.text == "Resume mission"
+    d.click(hub.b_restart)
+    assert isinstance(d.scene, ConfirmDialog) and "reload 1 of Operation 1" in d.scene.text
+    d.key(pygame.K_RETURN)
+    assert c.reloads == {1: 1} and isinstance(d.scene, CampaignBriefingScene)
+    from game.campaign.chronicle import chronicle_markdown
+    assert "- Operation 1: 1 reload" in chronicle_markdown(c)
+    d.click(d.scene.b_back)
+    d.click(d.scene.b_title)
+    # Ironman: no Restart, and the campaign refuses one
+    d.click(d.scene.b_campaign)
+    d.click(d.scene.b_new)
+    s = d.scene
+    s.e_name.set_text("Iron Night")
+    s.values["ironman"] = IRONMAN[1]
+    s.build_ui()
+    d.click(s.b_go)
+    iron = d.scene.c
+    assert iron.setup.options.ironman
+    d.click(d.scene.b_start)
+    d.click(d.scene.b_back)
+    assert d.scene.b_restart is None and "Ironman" in iron.reason(D.ReloadMission(0))
+    assert "Ironman" in d.scene.mp_line()
+
+
+def test_an_unplayed_mission_is_rerolled_and_a_played_one_watched_again(app):
+    from game.ui.replay import ReplayScene
+    d = Driver(app)
+    c = new_campaign_on_screen(d, name="Dice", seed=6)
+    hub = d.scene
+    row = next(r for r, key in hub.plan.rows if key == (1, 2))
+    d.click(row.center)
+    assert hub.selected == (1, 2) and "Mission 1.2" in hub.box.html_text and not hub.b_watch.is_enabled
+    d.click(hub.b_reroll)
+    again = [e for e in c.events if isinstance(e, V.MissionPlanned) and e.again]
+    assert [e.label for e in again] == ["1.2"] and isinstance(c.decisions[-1], D.RerollMission)
+    assert load_campaign(app.saves_dir / "campaigns" / "Dice.json").state_hash() == c.state_hash()
+    rolled = [e for e in c.events if isinstance(e, V.DieRolled) and e.why.startswith("Mission 1.2")]
+    assert len(rolled) >= 8  # planned, then rolled again with the campaign's dice
+    b = c.script.briefing(c.planned(1, 2))
+    assert all(name in hub.box.html_text for name, _ in b["objectives"])  # the briefing shows the mission as rolled
+    play_headless(c, lambda c: c.planned(1, 1).played)
+    keep(app, c)
+    show(app, c)
+    d.step(1)
+    hub = d.scene
+    d.click(next(r for r, key in hub.plan.rows if key == (1, 1)).center)
+    assert hub.selected == (1, 1) and not hub.b_reroll.is_enabled and hub.b_watch.is_enabled
+    assert "locked" in hub.box.html_text
+    d.click(hub.b_watch)
+    assert isinstance(d.scene, ReplayScene)
+    assert d.scene.cursor.label.endswith("mission 1.1")
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, CampaignHubScene)
+
+
+def test_f1_on_the_campaign_screens_opens_the_campaign_help(app):
+    from game.ui.help_screen import HelpScene
+    d = Driver(app)
+    d.click(d.scene.b_campaign)
+    d.key(pygame.K_F1)
+    assert isinstance(d.scene, HelpScene) and d.scene.files[d.scene.file][1].stem == "campaign"
+    assert "On screen" in d.scene.box.html_text and "Homebase" in d.scene.box.html_text
+    d.key(pygame.K_F1)
+    new_campaign_on_screen(d, name="Help")
+    d.key(pygame.K_F1)
+    assert isinstance(d.scene, HelpScene) and d.scene.files[d.scene.file][1].stem == "campaign"
+
+
+def test_load_greys_damaged_campaign_files_with_their_reason_and_never_changes_them(app, saves_dir):
+    from game.persistence.campaigns import save_campaign
+    from tests.campaign.conftest import campaign, finish
+    folder = saves_dir / "campaigns"
+    good = campaign(seed=2)
+    finish(good)
+    save_campaign(good, folder)
+    (folder / "truncated.json").write_text('{"format": "ruinstars-campaign", "version": 1, "setup": {')
+    edited = (folder / "Test.json").read_text().replace('"state_hash":"', '"state_hash":"0')
+    (folder / "edited.json").write_text(edited)
+    (folder / "empty.json").write_text("")
+    damaged = {p.name: p.read_bytes() for p in folder.glob("*.json") if p.name != "Test.json"}
+    d = Driver(app)
+    d.click(d.scene.b_campaign)
+    menu = d.scene
+    assert menu.newest is not None and menu.newest.name == "Test"
+    d.click(menu.b_load)
+    load = d.scene
+    assert [oid for _, oid in load.items] == ["#save_item", "#broken_save", "#broken_save", "#broken_save"]
+    assert "3 damaged campaign files are greyed" in load.detail.text
+    assert any("state hash" in text for text, _ in load.items) and any("empty" in text for text, _ in load.items)
+    pick(d, load.list, 1)
+    assert load.detail.text.startswith("Cannot be loaded: ")
+    snap(d, "load-damaged")
+    load = d.scene
+    pick(d, load.list, 1)
+    d.click(load.b_load)
+    assert app.dialog_open and "left exactly as it was" in app.last_dialog
+    assert isinstance(d.scene, CampaignLoadScene)
+    assert {p.name: p.read_bytes() for p in folder.glob("*.json") if p.name != "Test.json"} == damaged
+
+
+def test_co_op_shared_roster_dealt_out_and_mini_squads_each_their_own(app):
+    import pygame_gui
+
+    from game.ui.campaign.deal import DealScene
+    from game.ui.campaign.setup import MINI
+    d = Driver(app)
+    d.click(d.scene.b_campaign)
+    d.click(d.scene.b_new)
+    s = d.scene
+    s.e_name.set_text("Two of Us")
+    s.values["people"] = "2"
+    s.build_ui()
+    d.click(s.b_go)
+    c = d.scene.c
+    assert c.setup.options.people == ("Player 1", "Player 2") and not c.setup.options.mini_squads
+    owners = [u.owner for u in c.roster_units()]
+    assert set(owners) == {0, 1}  # dealt out in turn
+    d.click(d.scene.b_deal)
+    deal = d.scene
+    assert isinstance(deal, DealScene)
+    dd, uid = deal.rows[0]
+    deal.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {"ui_element": dd, "text": "Player 2"}),
+                False)
+    assert c.units[uid].owner == 1 and isinstance(c.events[-1], V.UnitDealt)
+    snap(d, "deal")
+    d.click(d.scene.b_done)
+    d.click(d.scene.b_title)
+    d.click(d.scene.b_campaign)
+    d.click(d.scene.b_new)
+    s = d.scene
+    s.e_name.set_text("Mini")
+    s.values.update(people="3", coop=MINI)
+    s.build_ui()
+    assert [k for k in s.dd if k.startswith("mini")] == ["mini0", "mini1", "mini2"]
+    d.click(s.b_go)
+    hub = d.scene
+    assert isinstance(hub, CampaignHubScene), app.last_dialog
+    mini = hub.c
+    assert mini.setup.options.mini_squads and [r.cap for r in mini.sides[0].rosters] == [34, 34, 34]
+    snap(d, "hub-mini-squads")
+
+
+def test_a_lost_campaign_ends_on_the_end_screen(app):
+    from tests.campaign.conftest import campaign, finish, ids, script, small_squad
+    c = campaign(squad=small_squad(4))
+    everyone = ids(c)
+    script(c, 99, 2, 2, 2, 2)
+    finish(c, out=everyone)
+    script(c, 99, 2, 2, 2, 2)
+    finish(c, out=everyone)
+    assert c.stage == "lost"
+    keep(app, c)
+    show(app, c)
+    d = Driver(app)
+    end = d.scene
+    assert isinstance(end, EndScene)
+    snap(d, "end-lost")
+    end = d.scene
+    assert all(u.name in end.fallen_box.html_text for u in c.fallen())
+    d.click(end.b_memorial)
+    assert isinstance(d.scene, MemorialScene) and len(d.scene.items) == 4

@@ -77,6 +77,10 @@ class CampaignScreen(FormScene):
     def confirm(self) -> None:
         pass
 
+    def toast_anchor(self):
+        """Toasts go to the right of the heading, clear of what the screen shows."""
+        return int(self.app.size[0] * 0.72), self.px(12)
+
     def heading(self, root, text: str, sub: str = "", width: int | None = None):
         """The screen's heading and, beside it, a dim line (the campaign's name, MP)."""
         from pygame_gui.elements import UILabel

@@ -16,7 +16,7 @@ from game.campaign.model import BRIEFING, COMPLETE, HOMEBASE, LOST
 from ..builder import fit_text
 from ..theme import rect
 from .common import CampaignScreen, export_chronicle, show, watch_mission
-from .roster import risk_words
+from .roster import change_words, risk_words
 
 
 def injury_result(e: V.InjuryRolled) -> tuple[str, str]:
@@ -33,7 +33,7 @@ def injury_change(campaign, e: V.InjuryRolled) -> str:
     change = next((ch for ch in campaign.card_changes(e.unit) if ch.cause == e.injury), None)
     if change is None:
         return ""
-    return f"{change.what} {change.before or '-'} -> {change.after or '-'}" if change.what else change.text
+    return change_words(change)
 
 
 def how_out(e: V.InjuryRolled) -> str:
@@ -202,13 +202,13 @@ class DebriefScene(CampaignScreen):
                     screen.blit(cross, cross.get_rect(center=(dr.right - px(6), dr.top + px(8))))
             result, role = injury_result(e)
             x = right + px(12)
-            out = T.blit(screen, fit_text(T, how_out(e), 12, box.w // 3), (box.right - px(10), box.y + px(8)), 12,
-                         p.text_dim, anchor="topright")
             nr = T.blit(screen, e.name, (x, box.y + px(5)), 15, p.text, True)
-            T.blit(screen, fit_text(T, result, 14, out.x - nr.right - px(24), True), (nr.right + px(12), box.y + px(6)),
-                   14, getattr(p, role), True)
-            T.blit(screen, fit_text(T, injury_change(self.c, e), 12, box.right - x - px(10)), (x, nr.bottom), 12,
-                   p.text)
+            T.blit(screen, fit_text(T, result, 14, box.right - nr.right - px(24), True),
+                   (nr.right + px(12), box.y + px(6)), 14, getattr(p, role), True)
+            change = T.blit(screen, fit_text(T, injury_change(self.c, e), 12, (box.right - x) * 2 // 3), (x, nr.bottom),
+                            12, p.text)
+            T.blit(screen, fit_text(T, how_out(e), 12, box.right - change.right - px(30)),
+                   (change.right + px(14), nr.bottom), 12, p.text_dim)
             y += row_h
 
     def redraw_state(self):

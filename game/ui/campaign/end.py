@@ -10,6 +10,7 @@ from pygame_gui.elements import UILabel, UITextBox
 from game.campaign.model import COMPLETE
 from game.rules.wording import count
 
+from ..builder import fit_text
 from ..theme import rect
 from .common import CampaignScreen, export_chronicle, hexc, watch_mission
 from .memorial import memorial_html
@@ -38,13 +39,14 @@ class EndScene(CampaignScreen):
         done = c.stage == COMPLETE
         lw = max(px(340), int(w * 0.36))
         x0 = px(20)
-        UILabel(rect(x0, px(14), w - px(40), px(64)), "CAMPAIGN COMPLETE" if done else "CAMPAIGN LOST", m,
+        UILabel(rect(x0, px(6), w - px(40), px(84)), "CAMPAIGN COMPLETE" if done else "CAMPAIGN LOST", m,
                 container=root, object_id="#title" if done else "#title_bad")
         where = "" if done else f" (lost after mission {c.where.label})"
         line = (f"{c.setup.name}{where}:  {s.mp} MP earned  ·  {s.won} of {s.missions} missions won  ·  "
                 f"{count(s.survivors, 'survivor')}  ·  {s.fallen} fallen")
-        UILabel(rect(x0, px(78), w - px(40), px(28)), line, m, container=root, object_id="#subtitle")
-        top, bottom = px(118), h - px(78)
+        UILabel(rect(x0, px(84), w - px(40), px(28)), fit_text(self.app.text, line, 17, w - px(60)), m, container=root,
+                object_id="#subtitle")
+        top, bottom = px(122), h - px(78)
         self.layout = {"plan": pygame.Rect(x0, top, lw, min(self.plan.height(c, True), bottom - top))}
         rx = x0 + lw + px(20)
         rw = w - rx - px(20)
@@ -54,7 +56,7 @@ class EndScene(CampaignScreen):
                 container=root, object_id="#dim")
         self.layout["roster"] = pygame.Rect(rx, top + px(28), rw - px(8), bottom - top - fallen_h - px(40))
         dim = hexc(self.app.palette.text_dim)
-        UITextBox(f"<b>The fallen</b><br>" + memorial_html(c, c.fallen(), dim, "Nobody fell: every unit came home."),
+        self.fallen_box = UITextBox("<b>The fallen</b><br>" + memorial_html(c, c.fallen(), dim, "Nobody fell: every unit came home."),
                   rect(rx, bottom - fallen_h, rw, fallen_h), m, container=root)
         specs = [("Title screen", None, False, "left"),
                  ("Memorial", "The fallen and their service records", False, "left"),

@@ -22,7 +22,7 @@ from .builder import CampaignBuilderScene, change_gear, recruit
 from .common import CampaignScreen, export_chronicle, hexc, show
 from .hub import squad_line
 from .memorial import memorial_html
-from .roster import RosterPanel
+from .roster import RosterPanel, change_words
 
 INTRO = {
     MEMORIAL: "The Operation is over. Before anything else, the squad remembers those who did not come back.",
@@ -134,11 +134,12 @@ class HomebaseScene(CampaignScreen):
         for uid in sorted(c.heals_due):
             u = c.units[uid]
             for rec in u.injuries:
-                change = next((ch for ch in c.card_changes(uid) if ch.cause == rec.injury), None)
-                self.items.append(f"{u.name}: {change.describe() if change else rec.injury}")
+                name = c.catalog.skills[rec.injury].name
+                changes = [change_words(ch) for ch in c.card_changes(uid) if ch.cause == rec.injury and ch.what]
+                self.items.append(f"{u.name}: {name}" + (f" ({'; '.join(changes)})" if changes else ""))
                 self.picks.append(D.HealInjury(uid, rec.injury))
         done = self._done_html(HEAL)
-        th = min(r.h // 2, px(200))
+        th = min(r.h // 3, px(200))
         self._text(root, pygame.Rect(r.x, r.y, r.w, th), f"{escape(INTRO[HEAL])}<br><br>" +
                    (done or "No Injury was healed on its own: every injured unit has a pick to make.<br>"))
         y = r.y + th + px(10)
@@ -199,7 +200,7 @@ class HomebaseScene(CampaignScreen):
         self.picks, self.items = [], []
         for s in spoils_for(c, self.spoil_unit):
             changes = c.spoil_changes(self.spoil_unit, s)
-            what = "; ".join(f"{ch.what} {ch.before or '-'} -> {ch.after or '-'}" for ch in changes if ch.what)
+            what = "; ".join(change_words(ch) for ch in changes if ch.what)
             self.items.append(f"{c.catalog.skills[s].name}" + (f": {what}" if what else ""))
             self.picks.append(D.BuySpoil(self.spoil_unit, s))
         info_h = px(76)
@@ -233,9 +234,10 @@ class HomebaseScene(CampaignScreen):
         if isinstance(d, D.BuySpoil):
             skill = self.c.catalog.skills[d.spoil]
             changes = self.c.spoil_changes(d.unit, d.spoil)
-            lines = [escape(ch.describe()) for ch in changes]
+            lines = [escape(change_words(ch)) for ch in changes if ch.what]
             self.spoil_box.set_text(f"<b>{escape(skill.name)}</b>: {escape(skill.text)}" +
-                                    (f"<br>{'; '.join(lines)}" if lines and changes[0].what else "") +
+                                    (f"<br>On {escape(self.c.units[d.unit].name)}'s card: {'; '.join(lines)}"
+                                     if lines else "") +
                                     (f"<br><font color='{hexc(self.app.palette.warn)}'>{escape(why)}</font>"
                                      if why else ""))
 

@@ -14,6 +14,7 @@ from game.campaign import decisions as D
 from game.campaign.model import BRIEFING, IN_MISSION
 from game.rules.squad import squad_gp
 
+from ..builder import fit_text
 from ..theme import rect
 from .common import CampaignScreen, export_chronicle, hexc, keep, resume_mission, watch_mission
 from .plan import PlanPanel
@@ -104,8 +105,8 @@ class CampaignHubScene(CampaignScreen):
         rw = w - rx - px(20)
         bh = max(px(150), int((bottom - top) * 0.40))
         self.box = UITextBox(self._briefing(), rect(rx, top, rw, bh), m, container=root)
-        UILabel(rect(rx, top + bh + px(6), rw, px(26)), f"The squad  ·  {squad_line(c)}", m, container=root,
-                object_id="#dim")
+        UILabel(rect(rx, top + bh + px(6), rw, px(26)), fit_text(self.app.text, f"The squad  ·  {squad_line(c)}", 14,
+                                                                 rw - px(12)), m, container=root, object_id="#dim")
         self.layout["roster"] = pygame.Rect(rx, top + bh + px(36), rw - px(8), bottom - top - bh - px(36))
         in_mission = c.stage == IN_MISSION
         specs = [("Title screen", "The campaign is saved: Continue or Campaign > Load opens it again", False, "left"),

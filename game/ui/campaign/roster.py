@@ -26,13 +26,21 @@ def change_tip(campaign, unit, cause: str) -> str:
     first = changes[0]
     kind = "Injury" if first.kind == INJURY else "Spoil of War"
     lines = [f"<b>{escape(first.name)}</b> ({kind})"]
-    lines += [escape(f"{ch.what}: {ch.before or '-'} -> {ch.after or '-'}") for ch in changes if ch.what]
+    lines += [escape(change_words(ch)) for ch in changes if ch.what]
     rec = next((r for r in unit.injuries if r.injury == cause), None)
     if rec is not None:
         turn = f", Turn {rec.turn}" if rec.turn else ""
         lines.append(escape(f"Mission {rec.mission}{turn}: {rec.by}" if rec.by else f"Mission {rec.mission}{turn}"))
     lines.append(f"<i>{escape(first.text)}</i>")
     return "<br>".join(lines)
+
+
+def change_words(ch) -> str:
+    """One change on a card in words: "ARM 4 -> 3", "Rifle specials RLT -> RLT ACC1", "unit specials none -> TGH1";
+    a change that is a rule in play: its rule."""
+    if not ch.what:
+        return ch.text
+    return f"{ch.what} {ch.before or 'none'} -> {ch.after or 'none'}"
 
 
 def risk_words(campaign, unit) -> str:
@@ -66,7 +74,7 @@ class RosterPanel:
         return self.sc.px(v)
 
     def columns(self, width: int) -> int:
-        return max(1, width // self.px(290))
+        return max(1, width // self.px(260))
 
     def draw(self, screen, r: pygame.Rect, units, campaign, selected: int | None = None) -> None:
         self.rect = r

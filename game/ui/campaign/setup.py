@@ -19,7 +19,7 @@ SHARED = "Share one squad"
 MINI = "Mini squads (one each)"
 CODE = "A squad code"
 BUILT = "Built in the squad builder"
-IRONMAN = ("Off: missions may be reloaded (counted)", "Ironman: one file, no reloads")
+IRONMAN = ("Off (reloads are counted)", "On: one file, no reloads")
 
 
 class CampaignSetupScene(SetupForm):

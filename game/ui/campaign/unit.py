@@ -20,7 +20,7 @@ from ..cardview import CardView
 from ..scene import Scene
 from ..theme import rect
 from .common import HELP, decide, draw_panel, hexc
-from .roster import risk_words
+from .roster import change_words, risk_words
 
 RESULTS = {V.RECOVERED: "Recovered", V.IMMUNE: "never injured", V.INJURED: "", V.DECEASED: "again: Deceased"}
 
@@ -70,7 +70,7 @@ def service_html(campaign, u, dim: str, full: bool = True) -> str:
                     where = f"  <font color='{dim}'>mission {escape(rec.mission)}" + \
                         (f", Turn {rec.turn}" if rec.turn else "") + (f", {escape(rec.by)}" if rec.by else "") + \
                         "</font>"
-                out.append(f"  {escape(ch.describe())}{where}<br>")
+                out.append(f"  {escape(ch.name)}: {escape(change_words(ch))}{where}<br>")
         if u.active:
             out.append(f"<b>If Taken Out next mission</b>: {escape(risk_words(campaign, u))}<br>")
     played = f" ({', '.join(r.played)})" if r.played else ""
