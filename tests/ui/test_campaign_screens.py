@@ -7,7 +7,6 @@ tests/output/screens/campaign-*.png, at 1280x800 and at the 960x600 minimum."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.campaign import decisions as D
 from game.campaign import events as V
@@ -309,9 +308,9 @@ def test_restart_counts_a_reload_and_an_ironman_campaign_offers_none(app):
     d.click(d.scene.b_campaign)
     d.click(d.scene.b_new)
     s = d.scene
-    s.e_name.set_text("Iron Night")
     s.values["ironman"] = IRONMAN[1]
     s.build_ui()
+    s.e_name.set_text("Iron Night")
     d.click(s.b_go)
     iron = d.scene.c
     assert iron.setup.options.ironman
@@ -406,9 +405,9 @@ def test_co_op_shared_roster_dealt_out_and_mini_squads_each_their_own(app):
     d.click(d.scene.b_campaign)
     d.click(d.scene.b_new)
     s = d.scene
-    s.e_name.set_text("Two of Us")
     s.values["people"] = "2"
     s.build_ui()
+    s.e_name.set_text("Two of Us")
     d.click(s.b_go)
     c = d.scene.c
     assert c.setup.options.people == ("Player 1", "Player 2") and not c.setup.options.mini_squads
@@ -427,15 +426,16 @@ def test_co_op_shared_roster_dealt_out_and_mini_squads_each_their_own(app):
     d.click(d.scene.b_campaign)
     d.click(d.scene.b_new)
     s = d.scene
-    s.e_name.set_text("Mini")
     s.values.update(people="3", coop=MINI)
     s.build_ui()
+    s.e_name.set_text("Mini")
     assert [k for k in s.dd if k.startswith("mini")] == ["mini0", "mini1", "mini2"]
     d.click(s.b_go)
     hub = d.scene
     assert isinstance(hub, CampaignHubScene), app.last_dialog
     mini = hub.c
-    assert mini.setup.options.mini_squads and [r.cap for r in mini.sides[0].rosters] == [34, 34, 34]
+    assert mini.setup.name == "Mini" and mini.setup.options.mini_squads
+    assert [r.cap for r in mini.sides[0].rosters] == [34, 34, 34]
     snap(d, "hub-mini-squads")
 
 

@@ -11,7 +11,7 @@ from html import escape
 
 import pygame
 
-from game.campaign.model import BRIEFING, COMPLETE, HOMEBASE, IN_MISSION, LOST
+from game.campaign.model import COMPLETE, HOMEBASE, IN_MISSION, LOST
 
 from ..scene import FormScene
 from ..theme import rect
@@ -54,19 +54,63 @@ def hexc(colour) -> str:
 
 class CampaignScreen(FormScene):
     """A screen of a campaign: Esc goes back (`back`), F1 opens the campaign help, each decision is checked by the
-    campaign, taken and written to the campaign's file at once."""
+    campaign, taken and written to the campaign's file at once. The buttons several screens share (Title screen,
+    Chronicle, Memorial, Who commands) and the roster's cards (`roster`: a click opens the unit, the wheel scrolls,
+    a chip's hover text) are handled here."""
 
     help_mode = HELP
+    top_level = False  # True: the campaign's own screen where it stands (Esc goes to the title)
 
     def __init__(self, app, campaign) -> None:
         super().__init__(app)
         self.c = campaign
+        self.roster = None  # the squad's cards (game.ui.campaign.roster.RosterPanel), on screens that show them
+
+    def to_title(self) -> None:
+        from ..menus import TitleScene
+        self.app.replace(TitleScene(self.app))
+
+    def common_button(self, el) -> bool:
+        """A button several campaign screens share; True if `el` was one."""
+        if el is None:
+            return False
+        if el is getattr(self, "b_title", None):
+            self.to_title()
+        elif el is getattr(self, "b_chronicle", None):
+            export_chronicle(self.app, self.c)
+        elif el is getattr(self, "b_memorial", None):
+            from .memorial import MemorialScene
+            self.app.push(MemorialScene(self.app, self.c))
+        elif el is getattr(self, "b_deal", None):
+            from .deal import DealScene
+            self.app.push(DealScene(self.app, self.c))
+        else:
+            return False
+        return True
+
+    def roster_event(self, event, consumed: bool) -> bool:
+        """A click on a card opens its unit (what it may do there: its screen's step), the wheel scrolls the cards."""
+        if self.roster is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+            uid = self.roster.unit_at(event.pos)
+            if uid is not None:
+                from .unit import UnitScene
+                self.app.push(UnitScene(self.app, self.c, uid, on_change=self.build_ui))
+                return True
+        elif event.type == pygame.MOUSEWHEEL:
+            return self.roster.wheel(event.y)
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.roster is not None:
+            self.hover_chip(self.roster.chip_at(self.app.mouse) if not self.suspended else None, dt)
 
     def decide(self, decision) -> bool:
         return decide(self.app, self.c, decision)
 
     def back(self) -> None:
-        self.app.pop()
+        self.to_title() if self.top_level else self.app.pop()
 
     def intent(self, name: str) -> bool:
         if name == "cancel":

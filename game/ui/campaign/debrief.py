@@ -15,7 +15,7 @@ from game.campaign.model import BRIEFING, COMPLETE, HOMEBASE, LOST
 
 from ..builder import fit_text
 from ..theme import rect
-from .common import CampaignScreen, export_chronicle, show, watch_mission
+from .common import CampaignScreen, show, watch_mission
 from .roster import change_words, risk_words
 
 
@@ -144,8 +144,8 @@ class DebriefScene(CampaignScreen):
             return
         if event.ui_element is self.b_next:
             self.go_on()
-        elif event.ui_element is self.b_chronicle:
-            export_chronicle(self.app, self.c)
+        elif self.common_button(event.ui_element):
+            pass
         elif event.ui_element is self.b_watch and self.ended is not None:
             op, k = (int(x) for x in self.ended.label.split("."))
             watch_mission(self.app, self.c, op, k)

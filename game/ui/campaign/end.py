@@ -12,7 +12,7 @@ from game.rules.wording import count
 
 from ..builder import fit_text
 from ..theme import rect
-from .common import CampaignScreen, export_chronicle, hexc, watch_mission
+from .common import CampaignScreen, hexc, watch_mission
 from .memorial import memorial_html
 from .plan import PlanPanel
 from .roster import RosterPanel
@@ -20,6 +20,7 @@ from .roster import RosterPanel
 
 class EndScene(CampaignScreen):
     name = "campaign_end"
+    top_level = True
 
     def __init__(self, app, campaign) -> None:
         super().__init__(app, campaign)
@@ -50,14 +51,15 @@ class EndScene(CampaignScreen):
         self.layout = {"plan": pygame.Rect(x0, top, lw, min(self.plan.height(c, True), bottom - top))}
         rx = x0 + lw + px(20)
         rw = w - rx - px(20)
-        fallen_h = max(px(110), int((bottom - top) * 0.32))
         survivors = c.roster_units()
+        fallen_h = max(px(110), int((bottom - top) * 0.32)) if survivors else bottom - top - px(32)
         UILabel(rect(rx, top, rw, px(26)), f"The survivors ({len(survivors)})" if survivors else "No survivor", m,
                 container=root, object_id="#dim")
-        self.layout["roster"] = pygame.Rect(rx, top + px(28), rw - px(8), bottom - top - fallen_h - px(40))
+        self.layout["roster"] = pygame.Rect(rx, top + px(28), rw - px(8), max(0, bottom - top - fallen_h - px(40)))
         dim = hexc(self.app.palette.text_dim)
-        self.fallen_box = UITextBox("<b>The fallen</b><br>" + memorial_html(c, c.fallen(), dim, "Nobody fell: every unit came home."),
-                  rect(rx, bottom - fallen_h, rw, fallen_h), m, container=root)
+        fallen = memorial_html(c, c.fallen(), dim, "Nobody fell: every unit came home.")
+        self.fallen_box = UITextBox("<b>The fallen</b><br>" + fallen, rect(rx, bottom - fallen_h, rw, fallen_h), m,
+                                    container=root)
         specs = [("Title screen", None, False, "left"),
                  ("Memorial", "The fallen and their service records", False, "left"),
                  ("Watch battle", "Watch the selected mission's battle again", False, "right"),
@@ -67,36 +69,18 @@ class EndScene(CampaignScreen):
         if self.selected is None:
             self.b_watch.disable()
 
-    def back(self) -> None:
-        from ..menus import TitleScene
-        self.app.replace(TitleScene(self.app))
-
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
-            if el is self.b_title:
-                self.back()
-            elif el is self.b_memorial:
-                from .memorial import MemorialScene
-                self.app.push(MemorialScene(self.app, self.c))
-            elif el is self.b_chronicle:
-                export_chronicle(self.app, self.c)
-            elif el is self.b_watch and self.selected is not None:
+            if not self.common_button(el) and el is self.b_watch and self.selected is not None:
                 watch_mission(self.app, self.c, *self.selected)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            hit = self.plan.mission_at(event.pos)
-            pm = self.c.planned(*hit) if hit else None
-            if pm is not None and pm.played:
-                self.selected = hit
-            uid = self.roster.unit_at(event.pos)
-            if uid is not None:
-                from .unit import UnitScene
-                self.app.push(UnitScene(self.app, self.c, uid))
-        elif event.type == pygame.MOUSEWHEEL:
-            self.roster.wheel(event.y)
-
-    def update(self, dt: float) -> None:
-        self.hover_chip(self.roster.chip_at(self.app.mouse) if not self.suspended else None, dt)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed and \
+                self.plan.mission_at(event.pos) is not None:
+            pm = self.c.planned(*self.plan.mission_at(event.pos))
+            if pm.played:
+                self.selected = (pm.operation, pm.number)
+        else:
+            self.roster_event(event, consumed)
 
     def redraw_state(self):
         return "still", (self.selected, self.roster.scroll, self.chip_tooltip is None)

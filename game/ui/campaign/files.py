@@ -3,10 +3,11 @@ resumes), Load (every campaign file, a damaged one greyed with its reason and ne
 from __future__ import annotations
 
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.persistence.campaigns import list_campaign_files, newest_campaign
 
+from ..menus import FileListScene
 from ..scene import FormScene
 from ..theme import rect
 from .common import HELP, campaigns_folder, open_campaign
@@ -95,73 +96,36 @@ class CampaignMenuScene(FormScene):
         screen.blit(self._bg[1], (0, 0))
 
 
-class CampaignLoadScene(FormScene):
+class CampaignLoadScene(FileListScene):
     name = "campaign_load"
     help_mode = HELP
+    heading = "Load a campaign"
+    empty = "No campaign yet: a campaign is saved as soon as it starts, and after every step."
+    noun = "campaign file"
+    width = 820
 
-    def build_ui(self) -> None:
-        root = self.new_root()
-        m = self.app.manager
-        w, h = self.app.size
-        px = self.px
-        self.files = list_campaign_files(campaigns_folder(self.app))
-        pw = min(w - px(40), px(820))
-        x0 = (w - pw) // 2
-        UILabel(rect(x0, px(40), pw, px(40)), "Load a campaign", m, container=root, object_id="#heading")
-        self.items = []
-        for f in self.files:
-            if f.broken:  # greyed, with the reason: the file is never changed
-                self.items.append((f"{f.path.name}: {f.problem}", "#broken_save"))
-            else:
-                self.items.append((info_line(f), "#save_item"))
-        lh = h - px(270)
-        self.list = UISelectionList(rect(x0, px(92), pw, lh), self.items or [], m, container=root)
-        if not self.items:
-            UILabel(rect(x0, px(100), pw, px(30)), "No campaign yet: a campaign is saved as soon as it starts, and "
-                    "after every step.", m, container=root, object_id="#dim")
-        y = px(92) + lh + px(8)
-        broken = sum(1 for f in self.files if f.broken)
-        note = (f"{broken} damaged campaign file{'s are' if broken > 1 else ' is'} greyed: the game cannot load "
-                f"{'them' if broken > 1 else 'it'} and leaves the file{'s' if broken > 1 else ''} as "
-                f"{'they are' if broken > 1 else 'it is'}." if broken else "")
-        self.detail = UILabel(rect(x0, y, pw, px(40)), note or " ", m, container=root, object_id="#dim")
-        y += px(48)
-        bw, bh = px(200), px(46)
-        self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
-        self.b_load = UIButton(rect(x0 + pw - bw, y, bw, bh), "Open", m, container=root, object_id="#primary")
+    def list_files(self) -> list:
+        return list_campaign_files(campaigns_folder(self.app))
+
+    def item_text(self, info) -> str:
+        return info_line(info)
+
+    def describe(self, info) -> str:
+        return f"{info.name}: {where_words(info)}, {info.mp} MP earned"
+
+    def add_buttons(self, root, x0, y, pw, bw, bh) -> None:
+        self.b_load = UIButton(rect(x0 + pw - bw, y, bw, bh), "Open", self.app.manager, container=root,
+                               object_id="#primary")
         if not self.items:
             self.b_load.disable()
 
-    def selected(self):
-        sel = self.list.get_single_selection()
-        if sel is None:
-            return self.files[0] if len(self.files) == 1 else None
-        return next((f for (text, _), f in zip(self.items, self.files) if text == sel), None)
-
-    def show_selected(self) -> None:
-        f = self.selected()
-        if f is None:
-            return
-        self.detail.set_text(f"Cannot be loaded: {f.path.name}: {f.problem}" if f.broken else
-                             f"{f.name}: {where_words(f)}, {f.mp} MP earned")
-
-    def load_selected(self) -> None:
-        f = self.selected()
-        if f is None:
+    def open_selected(self) -> None:
+        info = self.selected()
+        if info is None:
             self.app.toast("Pick a campaign first")
             return
-        open_campaign(self.app, f.path)
+        open_campaign(self.app, info.path)
 
-    def handle(self, event, consumed) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.b_back:
-                self.app.pop()
-            elif event.ui_element is self.b_load:
-                self.load_selected()
-        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
-            self.load_selected()
-        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
-            self.show_selected()
-
-    def confirm(self) -> None:
-        self.load_selected()
+    def on_button(self, el) -> None:
+        if el is self.b_load:
+            self.open_selected()

@@ -19,7 +19,7 @@ from game.campaign.model import GEAR, HEAL, HOMEBASE_STEPS, MEMORIAL, RECRUIT, S
 from ..builder import fit_text
 from ..theme import rect
 from .builder import CampaignBuilderScene, change_gear, recruit
-from .common import CampaignScreen, export_chronicle, hexc, show
+from .common import CampaignScreen, hexc, show
 from .hub import squad_line
 from .memorial import memorial_html
 from .roster import RosterPanel, change_words
@@ -47,6 +47,7 @@ def events_of_step(campaign, step: str) -> list:
 
 class HomebaseScene(CampaignScreen):
     name = "campaign_homebase"
+    top_level = True
 
     def __init__(self, app, campaign) -> None:
         super().__init__(app, campaign)
@@ -262,10 +263,6 @@ class HomebaseScene(CampaignScreen):
         if self.decide(D.NextStep()):
             show(self.app, self.c)
 
-    def back(self) -> None:
-        from ..menus import TitleScene
-        self.app.replace(TitleScene(self.app))
-
     def confirm(self) -> None:
         if self.c.reason(D.NextStep()) is None:
             self.next_step()
@@ -273,17 +270,12 @@ class HomebaseScene(CampaignScreen):
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
+            if self.common_button(el):
+                return
             if el is self.b_next:
                 self.next_step()
-            elif el is self.b_title:
-                self.back()
-            elif el is self.b_chronicle:
-                export_chronicle(self.app, self.c)
             elif el is self.b_act and el is not None:
                 self.act()
-            elif el is self.b_deal and el is not None:
-                from .deal import DealScene
-                self.app.push(DealScene(self.app, self.c))
             for b, roster in self.builder_buttons:
                 if el is b:
                     self.open_builder(roster)
@@ -294,20 +286,12 @@ class HomebaseScene(CampaignScreen):
             if event.text in names:
                 self.spoil_unit = self.unit_ids[names.index(event.text)]
                 self.build_ui()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            uid = self.roster.unit_at(event.pos)
-            if uid is not None:
-                from .unit import UnitScene
-                self.app.push(UnitScene(self.app, self.c, uid, on_change=self.build_ui))
-        elif event.type == pygame.MOUSEWHEEL:
-            self.roster.wheel(event.y)
+        else:
+            self.roster_event(event, consumed)
 
     def resume(self) -> None:
         super().resume()
         self.build_ui()  # recruits, gear, a dismissed unit, units dealt out
-
-    def update(self, dt: float) -> None:
-        self.hover_chip(self.roster.chip_at(self.app.mouse) if not self.suspended else None, dt)
 
     def redraw_state(self):
         return "still", (len(self.c.decisions), self.roster.scroll, self.chip_tooltip is None)

@@ -16,7 +16,7 @@ from game.rules.squad import squad_gp
 
 from ..builder import fit_text
 from ..theme import rect
-from .common import CampaignScreen, export_chronicle, hexc, keep, resume_mission, watch_mission
+from .common import CampaignScreen, hexc, keep, resume_mission, watch_mission
 from .plan import PlanPanel
 from .roster import RosterPanel
 
@@ -61,6 +61,7 @@ def squad_line(campaign) -> str:
 
 class CampaignHubScene(CampaignScreen):
     name = "campaign_hub"
+    top_level = True
 
     def __init__(self, app, campaign) -> None:
         super().__init__(app, campaign)
@@ -183,60 +184,36 @@ class CampaignHubScene(CampaignScreen):
             self.app.toast(f"Mission {self.selected[0]}.{self.selected[1]} re-rolled", "ok")
             self.sync()
 
-    def back(self) -> None:
-        from ..menus import TitleScene
-        self.app.replace(TitleScene(self.app))
-
     def confirm(self) -> None:
         self.start()
-
-    def refresh(self) -> None:
-        self.build_ui()
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
+            if self.common_button(el):
+                return
             if el is self.b_start:
                 self.start()
-            elif el is self.b_title:
-                self.back()
             elif el is self.b_reroll:
                 self.reroll()
             elif el is self.b_watch:
                 watch_mission(self.app, self.c, *self.selected)
-            elif el is self.b_memorial:
-                from .memorial import MemorialScene
-                self.app.push(MemorialScene(self.app, self.c))
-            elif el is self.b_chronicle:
-                export_chronicle(self.app, self.c)
             elif el is self.b_restart and el is not None:
                 self.restart()
-            elif el is self.b_deal and el is not None:
-                from .deal import DealScene
-                self.app.push(DealScene(self.app, self.c))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.dd_leader:
             names = [self._leader_label(u) for u in self.leaders]
             if event.text in names:
                 self.decide(D.ChooseSquadLeader(self.leaders[names.index(event.text)]))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            hit = self.plan.mission_at(event.pos)
-            if hit is not None:
-                self.selected = hit
-                self.sync()
-                return
-            uid = self.roster.unit_at(event.pos)
-            if uid is not None:
-                from .unit import UnitScene
-                self.app.push(UnitScene(self.app, self.c, uid, on_change=self.refresh))
-        elif event.type == pygame.MOUSEWHEEL:
-            self.roster.wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed and \
+                self.plan.mission_at(event.pos) is not None:
+            self.selected = self.plan.mission_at(event.pos)
+            self.sync()
+        else:
+            self.roster_event(event, consumed)
 
     def resume(self) -> None:
         super().resume()
         self.build_ui()  # a unit dealt out, a Squad Leader agreed, a mission re-rolled meanwhile
-
-    def update(self, dt: float) -> None:
-        self.hover_chip(self.roster.chip_at(self.app.mouse) if not self.suspended else None, dt)
 
     def redraw_state(self):
         return "still", (len(self.c.decisions), self.selected, self.roster.scroll, self.chip_tooltip is None)

@@ -79,6 +79,9 @@ class RosterPanel:
     def draw(self, screen, r: pygame.Rect, units, campaign, selected: int | None = None) -> None:
         self.rect = r
         self.places, self.chips = [], []
+        if r.h <= 0 or not units:  # (the end of a lost campaign: nobody left to draw)
+            self.content_h = 0
+            return
         cols = self.columns(r.w)
         gap = self.px(10)
         cw = (r.w - (cols - 1) * gap) // cols

@@ -99,22 +99,8 @@ class CampaignSetupScene(SetupForm):
         pw = min(w - px(40), px(1100))
         x0 = (w - pw) // 2
         UILabel(rect(x0, px(20), pw, px(40)), "New campaign", m, container=root, object_id="#heading")
-        lw, rh, gap = px(150), px(32), px(8)
-        fw = pw // 2 - lw - px(20)
-        cols = [x0, x0 + pw // 2]
-        ys = [px(72), px(72)]
-        self.dd = {}
-
-        def row(col, label, make):
-            x = cols[col]
-            UILabel(rect(x, ys[col], lw, rh), label, m, container=root)
-            el = make(rect(x + lw, ys[col], fw, rh))
-            ys[col] += rh + gap
-            return el
-
-        def dd(col, key, label):
-            self.dd[key] = row(col, label, lambda r: UIDropDownMenu(self.choices[key], self.values[key], r, m,
-                                                                   container=root))
+        form = self.columns(root, (x0, x0 + pw // 2), px(72), px(150), pw // 2 - px(170), px(32), px(8))
+        row, dd = form.row, form.dd
 
         self.e_name = row(0, "Name", lambda r: UITextEntryLine(r, m, container=root, initial_text=self.name_text))
         self.e_name.set_text_length_limit(40)
@@ -146,7 +132,7 @@ class CampaignSetupScene(SetupForm):
         row(1, "Dice seed", lambda r: self.seed_entry(r, root))
         for i in range(3):
             dd(1, f"op{i}", f"Operation {i + 1} enemy")
-        y = max(ys) + px(8)
+        y = form.bottom + px(8)
         self.box = UITextBox(self._explain(), rect(x0, y, pw, -1), m, container=root, wrap_to_height=True)
         bw, bh = px(220), px(46)
         self.b_back = UIButton(rect(x0, h - px(66), bw, bh), "Back", m, container=root)
