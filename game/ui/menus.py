@@ -670,11 +670,16 @@ class PauseScene(Overlay):
         self.b_resume = UIButton(rect(bx, y, bw, bh), "Resume", m, container=root, object_id="#primary")
         y += bh + gap * 2
         m_ = self.battle.match
+        # a battle kept in a file of its own (a campaign's mission) says why it offers no copy under another name
+        refused = getattr(self.battle, "save_refused", None)
         self.e_name = UITextEntryLine(rect(bx, y, bw, px(36)), m, container=root,
                                       initial_text=f"turn-{m_.turn}-{m_.scenario.mission}")
         y += px(36) + gap // 2
         self.b_save = UIButton(rect(bx, y, bw, bh), "Save game", m, container=root,
-                               tool_tip_text="Save under the name above, in your saves folder")
+                               tool_tip_text=refused or "Save under the name above, in your saves folder")
+        if refused:
+            self.e_name.disable()
+            self.b_save.disable()
         y += bh + gap
         self.b_load = UIButton(rect(bx, y, bw, bh), "Load game", m, container=root)
         y += bh + gap
@@ -702,7 +707,7 @@ class PauseScene(Overlay):
         el = event.ui_element
         if el is self.b_resume:
             self.app.pop()
-        elif el is self.b_save:
+        elif el is self.b_save and self.b_save.is_enabled:
             self.save()
         elif el is self.b_load:
             self.app.push(LoadScene(self.app))

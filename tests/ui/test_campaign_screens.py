@@ -25,7 +25,7 @@ from game.ui.campaign.memorial import MemorialScene
 from game.ui.campaign.mission import CampaignBattleScene, CampaignBriefingScene
 from game.ui.campaign.setup import CampaignSetupScene
 from game.ui.campaign.unit import UnitScene
-from game.ui.menus import ResultsScene, TitleScene
+from game.ui.menus import PauseScene, ResultsScene, TitleScene
 
 from .driver import Driver
 
@@ -263,6 +263,11 @@ def test_closing_the_window_mid_mission_loses_nothing_and_continue_resumes_it(ma
             fx.dismiss()
         d.step(1)
     del battle.session.controllers["player"], battle.extra_controllers["player"]  # the person plays on
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, PauseScene) and not d.scene.b_save.is_enabled  # kept in the campaign's file
+    assert "Restart mission" in d.scene.b_save.tool_tip_text
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is battle
     assert m.result is None and len(m.log) >= 12, (len(m.log), m.result)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     d.step(2)
@@ -318,6 +323,19 @@ def test_restart_counts_a_reload_and_an_ironman_campaign_offers_none(app):
     d.click(d.scene.b_back)
     assert d.scene.b_restart is None and "Ironman" in iron.reason(D.ReloadMission(0))
     assert "Ironman" in d.scene.mp_line()
+    # nor a copy of the battle under another name (a second try with the same dice)
+    d.click(d.scene.b_start)
+    d.click(d.scene.b_go)
+    assert isinstance(d.scene, CampaignBattleScene)
+    d.key(pygame.K_ESCAPE)
+    pause = d.scene
+    assert isinstance(pause, PauseScene) and not pause.b_save.is_enabled
+    assert "Ironman" in pause.b_save.tool_tip_text
+    snap(d, "pause-ironman")
+    before = sorted(p.name for p in app.saves_dir.glob("*.json"))
+    d.click(d.scene.b_save)
+    assert sorted(p.name for p in app.saves_dir.glob("*.json")) == before and not any(
+        name.startswith("turn-") for name in before)
 
 
 def test_an_unplayed_mission_is_rerolled_and_a_played_one_watched_again(app):

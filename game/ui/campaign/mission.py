@@ -72,6 +72,14 @@ class CampaignBattleScene(BattleScene):
         self.campaign = campaign
         self.autosave = CampaignAutosave(self, campaign)
 
+    @property
+    def save_refused(self) -> str:
+        """Why the pause menu saves no copy of the mission under another name (a copy would be a second try at it,
+        with the same dice)."""
+        why = ("Ironman: a mission is never played again" if self.campaign.setup.options.ironman else
+               "Restart mission on the campaign screen plays it again from its start, counted as a reload")
+        return f"This mission is kept in its campaign's file after every action. {why}."
+
     def results_scene(self, side):
         from ..menus import ResultsScene
         self.autosave.write()  # the mission is the campaign's now (finished, MP earned, Injuries rolled)
