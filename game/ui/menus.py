@@ -335,15 +335,12 @@ class SetupScene(SetupForm):
         y = px(40)
         UILabel(rect(x0, y, pw, px(40)), "First Mission", m, container=root, object_id="#heading")
         y += px(52)
-        lw, fw, rh = px(170), min(px(380), pw // 2 - px(10)), px(36)
+        lw, fw = px(170), min(px(380), pw // 2 - px(10))
         col2 = x0 + lw
+        form = self.columns(root, (x0,), y, lw, fw, px(36), px(10))
 
         def row(label, make):
-            nonlocal y
-            UILabel(rect(x0, y, lw, rh), label, m, container=root)
-            el = make(rect(col2, y, fw, rh))
-            y += rh + px(10)
-            return el
+            return form.row(0, label, make)
 
         self.dd_mission = row("Mission", lambda r: UIDropDownMenu(["First Mission: Survive"], "First Mission: Survive",
                                                                  r, m, container=root))
@@ -360,7 +357,7 @@ class SetupScene(SetupForm):
         brief_w = x0 + pw - brief_x
         if brief_w > px(200):
             UITextBox(briefing_html("first-mission"), rect(brief_x, px(92), brief_w, px(300)), m, container=root)
-        y = max(y, px(410)) + px(10)
+        y = max(form.bottom, px(410)) + px(10)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
         self.b_start = UIButton(rect(x0 + pw - bw, y, bw, bh), "Start mission", m, container=root,
