@@ -1,7 +1,7 @@
 """The campaign screen: the plan (three Operations, their missions and where each stands), the selected mission's
 briefing (an unplayed one may be re-rolled, a played one watched again), the roster as cards (Injuries and Spoils
 drawn on them, each unit's risk of dying if it is Taken Out next mission), MP earned and in the bank; the next
-mission starts (or the one in progress resumes) from here, as an ordinary PvE mission."""
+mission starts (or the one in progress resumes) from here, on the ordinary briefing and battle screens."""
 from __future__ import annotations
 
 from html import escape
