@@ -147,18 +147,22 @@ class Campaign:
     def add_unit(self, spec: UnitSpec, roster: int, owner: int, joined: str) -> RosterUnit:
         """A unit joins the roster with the next id; a unit without a name of its own gets its type's, numbered
         when the roster has that name already ("Bloodletter 2")."""
-        name = spec.name
-        if not name:
-            base = name = self.catalog.unit_types[spec.unit_type].name
-            taken = {u.name for u in self.units.values()}
-            n = 2
-            while name in taken:
-                name = f"{base} {n}"
-                n += 1
+        name = spec.name or self.free_name(spec.unit_type)
         unit = RosterUnit(self.next_id, spec.unit_type, name, tuple(spec.gear), roster, owner, joined)
         self.units[unit.id] = unit
         self.next_id += 1
         return unit
+
+    def free_name(self, unit_type: str, taken=()) -> str:
+        """The name a new unit of this type gets when it has none of its own: its type's, numbered when a unit of
+        the campaign (or one of `taken`, recruits not yet taken) has it already ("Bloodletter 2")."""
+        base = name = self.catalog.unit_types[unit_type].name
+        used = {u.name for u in self.units.values()} | set(taken)
+        n = 2
+        while name in used:
+            name = f"{base} {n}"
+            n += 1
+        return name
 
     # == dice and events =============================================================================================
     def roll(self, sides: int, why: str) -> int:
@@ -472,13 +476,26 @@ class Campaign:
         """Each change its Injuries and Spoils make to its card, with the cause (game.content.injuries_spoils)."""
         return card_changes(self.catalog, self.spec(unit_id), self.tables)
 
+    def spoil_changes(self, unit_id: int, spoil: str):
+        """What buying `spoil` would change on the unit's card, each change with its cause (asked of a copy of the
+        unit's gear: nothing is bought). CampaignError for a unit or Spoil the campaign does not know."""
+        u = self.units.get(unit_id)
+        if u is None or spoil not in self.tables.spoils:
+            raise CampaignError("no such unit or Spoil of War")
+        spec = UnitSpec(u.unit_type, u.name, (*u.card_gear, spoil))
+        return tuple(ch for ch in card_changes(self.catalog, spec, self.tables) if ch.cause == spoil)
+
     def death_risk(self, unit_id: int) -> Fraction:
         """The chance the unit dies if it is Taken Out next mission: the faces of its Injury die that repeat an
         Injury it has (k distinct Injuries: k/6); 0 for a unit that is never injured."""
         u = self.units[unit_id]
-        if not u.active or self.tables.immune(self.card(unit_id)):
+        if not u.active or self.never_injured(unit_id):
             return Fraction(0)
         return Fraction(sum(1 for i in self.tables.injury_table if i is not None and i in u.injury_ids), 6)
+
+    def never_injured(self, unit_id: int) -> bool:
+        """The unit rolls no Injury die when it is Taken Out (R35: Beasts, Weirdos, Mindless, No Equipment)."""
+        return self.tables.immune(self.card(unit_id))
 
     def roster_squad(self, roster: int) -> SquadSpec:
         """A roster's active units as a squad (their chosen gear: what the squad rules check)."""

@@ -83,14 +83,7 @@ def _templates(campaign, roster: int) -> tuple[list[UnitSpec], list[UnitSpec], l
 
 
 def _name(campaign, spec: UnitSpec) -> str:
-    taken = {u.name for u in campaign.units.values()}
-    base = campaign.catalog.unit_types[spec.unit_type].name
-    if base not in taken:
-        return base
-    n = 2
-    while f"{base} {n}" in taken:
-        n += 1
-    return f"{base} {n}"
+    return campaign.free_name(spec.unit_type)
 
 
 def recruits(campaign) -> list[D.Decision]:

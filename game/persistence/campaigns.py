@@ -27,6 +27,7 @@ from pathlib import Path
 
 from game.campaign import Campaign, CampaignError, Options, Setup, replay_campaign
 from game.campaign.decisions import DecisionFormatError, decision_from_dict
+from game.campaign.model import Where
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 
 from .jsonfile import (
@@ -67,10 +68,17 @@ class CampaignFileInfo:
     ironman: bool
     saved_at: str
     problem: str | None = None  # set: the file cannot be loaded, and this says why
+    at: Where | None = None  # where it stands (operation, mission, stage)
+    over: bool = False  # complete or lost: Continue never offers it
+    mtime_ns: int = 0  # when the file was written (two within one second: the later one is newer)
 
     @property
     def broken(self) -> bool:
         return self.problem is not None
+
+    @property
+    def stage(self) -> str:
+        return self.at.stage if self.at is not None else ""
 
 
 def campaigns_dir(folder: Path | None = None) -> Path:
@@ -226,11 +234,14 @@ def _read_info(path: Path) -> CampaignFileInfo:
         return CampaignFileInfo(path, path.stem, "", "", 0, False, "", "cannot be read")
     w = campaign.where
     try:
-        saved = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
+        st = path.stat()
+        saved = datetime.fromtimestamp(st.st_mtime, timezone.utc).isoformat(timespec="seconds")
+        mtime = st.st_mtime_ns
     except (OSError, ValueError, OverflowError):
-        saved = ""
+        saved, mtime = "", 0
     return CampaignFileInfo(path, campaign.setup.name, campaign.setup.kind, f"{w.label} {w.stage}",
-                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved)
+                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved, at=w, over=campaign.over,
+                            mtime_ns=mtime)
 
 
 def list_campaign_files(folder: Path | None = None) -> list[CampaignFileInfo]:
@@ -243,8 +254,14 @@ def list_campaign_files(folder: Path | None = None) -> list[CampaignFileInfo]:
     except OSError:
         return []
     infos = [_info(p) for p in files]
-    good = sorted((i for i in infos if not i.broken), key=lambda i: (i.saved_at, i.path.name), reverse=True)
+    good = sorted((i for i in infos if not i.broken), key=lambda i: (i.saved_at, i.mtime_ns, i.path.name),
+                  reverse=True)
     return good + sorted((i for i in infos if i.broken), key=lambda i: i.path.name)
+
+
+def newest_campaign(infos: list[CampaignFileInfo]) -> CampaignFileInfo | None:
+    """The campaign Continue opens: the newest one still being played (neither damaged nor over)."""
+    return next((i for i in infos if not i.broken and not i.over), None)
 
 
 # == the chronicle =====================================================================================================
