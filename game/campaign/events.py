@@ -130,9 +130,12 @@ class MpEarned(CampaignEvent):
     amount: int
     earned: int  # MP earned in the campaign so far
     bank: int
+    squad: str = ""  # whose (a campaign of two squads), as players call it
 
     @property
     def text(self) -> str:
+        if self.squad:
+            return f"{self.squad}: +{self.amount} MP (earned {self.earned})"
         return f"Earn MP: +{self.amount} MP (earned {self.earned}, in the bank {self.bank})"
 
 
@@ -267,6 +270,8 @@ class SpoilBought(CampaignEvent):
 
     @property
     def text(self) -> str:
+        if not self.cost:  # PvP: given by the Operation's result (R38)
+            return f"{self.name} gains a Spoil of War: {self.spoil_name}"
         return f"{self.name} gains a Spoil of War: {self.spoil_name} ({self.cost} MP; {self.bank} MP left in the bank)"
 
 
@@ -274,12 +279,44 @@ class SpoilBought(CampaignEvent):
 class OperationBegins(CampaignEvent):
     kind: ClassVar[str] = "operation"
     operation: int
-    threat_level: int
-    faction: str
+    threat_level: int  # 0: none (PvP)
+    faction: str  # the enemy's name ("": the other squad)
+    title: str = ""  # an authored Operation's title
 
     @property
     def text(self) -> str:
-        return f"Operation {self.operation} (Threat Level {self.threat_level}) against the {self.faction}"
+        name = f"Operation {self.operation}" + (f": {self.title}" if self.title else "")
+        tl = f" (Threat Level {self.threat_level})" if self.threat_level else ""
+        return name + tl + (f" against the {self.faction}" if self.faction else "")
+
+
+@dataclass(frozen=True, slots=True)
+class HomebaseStory(CampaignEvent):
+    """A scripted campaign's own words for a Homebase."""
+
+    kind: ClassVar[str] = "story"
+    operation: int
+    words: str
+
+    @property
+    def text(self) -> str:
+        return self.words
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryHealedBetween(CampaignEvent):
+    """E2+ and the Operations book: one Injury removed from one unit between two missions of an Operation."""
+
+    kind: ClassVar[str] = "healed_between"
+    unit: int
+    name: str
+    injury: str
+    injury_name: str
+    label: str  # the mission it is healed before
+
+    @property
+    def text(self) -> str:
+        return f"Before mission {self.label}: {self.name}'s {self.injury_name} is healed"
 
 
 @dataclass(frozen=True, slots=True)
