@@ -92,13 +92,14 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = int(value) if value.lstrip("-").isdigit() else value
         if args.campaign is not None:
             from game.headless import campaign_main
-            given = [k for k in ("tl", "npc", "opponent") if getattr(args, k) is not None]
+            given = [k for k in ("tl", "npc") + (("opponent",) if args.campaign != "pvp" else ())
+                     if getattr(args, k) is not None]
             given += ["map"] * (args.map != "default") + ["grid"] * args.grid
             if given:
                 print(f"main.py: --{given[0]}: a campaign sets it for each mission itself", file=sys.stderr)
                 return 2
             return campaign_main(args.campaign, args.seed if args.seed is not None else 1, squads["squad"],
-                                 args.players, options)
+                                 args.players, options, squads.get("opponent"))
         for key in ("tl", "npc", "players"):
             if getattr(args, key) is not None:
                 options[key] = getattr(args, key)

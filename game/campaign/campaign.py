@@ -327,6 +327,12 @@ class Campaign:
                               if n and any(u.injuries for u in self.roster_units(side=i))}
 
     # -- PvP: Campaign Rewards and the Climax (the kind's script checks and applies them) ---------------------------
+    def _check_PickReward(self, d):
+        return self.script.pick_reason(d)
+
+    def _do_PickReward(self, d):
+        self.script.pick(d)
+
     def _check_AssignReward(self, d):
         return self.script.assign_reason(d)
 

@@ -12,6 +12,7 @@ one, `decision_from_dict` reads one back from a file with every field checked fr
     FinishMission(...)                  the finished match's result and how each roster unit ended it; Earn MP
                                         and Apply Injuries follow (R35); a PvP mission's winner, MP per squad,
                                         Campaign Rewards picked and what was carried at its end
+    PickReward(side, reward)            PvP, a mission that ended early: its winner picks one of its two Rewards
     AssignReward(side, unit, choice)    PvP, before the next mission: the unit (its own, or an enemy one) and the
                                         pick (a Spoil, a skill, an Injury, gear) of the Campaign Reward it holds
     ChooseClimax(mission)               PvP: the squad that won more Operations picks the Climax (R38)
@@ -108,6 +109,12 @@ class FinishMission(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class PickReward(Decision):
+    side: int  # the winner of a mission that ended before its Reward was asked (PvP)
+    reward: int  # 0 or 1: the mission's Campaign Reward it takes (the other goes to the loser)
+
+
+@dataclass(frozen=True, slots=True)
 class AssignReward(Decision):
     side: int
     unit: int | None = None  # a roster unit (its own, or the enemy's for a reward aimed at the enemy)
@@ -157,7 +164,7 @@ class BuySpoil(Decision):
 
 
 DECISION_TYPES: dict[str, type[Decision]] = {c.__name__: c for c in (
-    RerollMission, DealUnit, ChooseSquadLeader, StartMission, ReloadMission, FinishMission, AssignReward,
+    RerollMission, DealUnit, ChooseSquadLeader, StartMission, ReloadMission, FinishMission, PickReward, AssignReward,
     ChooseClimax, NextStep, HealInjury, Recruit, Dismiss, ChangeGear, BuySpoil)}
 
 

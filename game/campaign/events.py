@@ -332,3 +332,93 @@ class CampaignComplete(CampaignEvent):
     def text(self) -> str:
         return (f"The campaign is complete: {self.mp} MP earned, {self.won} of {self.missions} missions won, "
                 f"{count(self.survivors, 'survivor')}, {self.fallen} fallen")
+
+
+# == a campaign of two squads (PvP, R38) ===============================================================================
+@dataclass(frozen=True, slots=True)
+class BookMissionPlanned(CampaignEvent):
+    """A mission of the plan taken from a book (a PvP mission), picked or rolled."""
+
+    kind: ClassVar[str] = "book_planned"
+    label: str
+    title: str
+    how: str  # "picked", "rolled", "re-rolled"
+
+    @property
+    def text(self) -> str:
+        return f"Mission {self.label}: {self.title} ({self.how})"
+
+
+@dataclass(frozen=True, slots=True)
+class RewardWon(CampaignEvent):
+    """A squad takes a Campaign Reward from a mission, for the next one."""
+
+    kind: ClassVar[str] = "reward"
+    squad: str
+    reward: str
+    effect: str
+    label: str
+    applied: bool = True  # False: shown, its effect not applied by the game yet
+
+    @property
+    def text(self) -> str:
+        note = "" if self.applied else " (the game does not apply this Reward's effect yet)"
+        return f"{self.squad} takes the Campaign Reward {self.reward} from mission {self.label}: {self.effect}{note}"
+
+
+@dataclass(frozen=True, slots=True)
+class RewardAssigned(CampaignEvent):
+    kind: ClassVar[str] = "reward_assigned"
+    squad: str
+    reward: str
+    unit: str  # "" when it goes to no unit
+    choice: str  # as players read it ("" none)
+
+    @property
+    def text(self) -> str:
+        to = f" to {self.unit}" if self.unit else ""
+        return f"{self.squad} gives {self.reward}{to}" + (f" ({self.choice})" if self.choice else "")
+
+
+@dataclass(frozen=True, slots=True)
+class OperationWon(CampaignEvent):
+    kind: ClassVar[str] = "operation_won"
+    operation: int
+    squad: str  # "" nobody (equal mission wins)
+    wins: tuple[tuple[str, int], ...]  # (squad, missions won)
+    spoils: tuple[tuple[str, int], ...]  # (squad, Spoils of War earned, R38)
+
+    @property
+    def text(self) -> str:
+        score = ", ".join(f"{s} {n}" for s, n in self.wins)
+        head = f"Operation {self.operation}: " + (f"{self.squad} wins it" if self.squad else "nobody wins it")
+        got = ", ".join(f"{s} {count(n, 'Spoil')} of War" for s, n in self.spoils if n) or "no Spoils of War"
+        return f"{head} (missions won: {score}); {got}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClimaxPicked(CampaignEvent):
+    kind: ClassVar[str] = "climax"
+    title: str
+    squad: str  # who picked it ("": rolled, nobody has the advantages)
+
+    @property
+    def text(self) -> str:
+        if self.squad:
+            return (f"The Climax: {self.squad} won more Operations and picks {self.title}; it deploys first and has "
+                    f"+1 TO in Turn 1")
+        return f"The Climax: {self.title}, rolled (the Operations are even: nobody has the advantages)"
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignWon(CampaignEvent):
+    kind: ClassVar[str] = "campaign_won"
+    squad: str  # "" a draw
+    operations: tuple[tuple[str, int], ...]
+
+    @property
+    def text(self) -> str:
+        ops = ", ".join(f"{s} {n}" for s, n in self.operations)
+        if not self.squad:
+            return f"The campaign ends in a draw (Operations won: {ops})"
+        return f"{self.squad} wins the campaign (Operations won: {ops})"

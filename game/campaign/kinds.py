@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .pve import PveCampaign
+from .pvp import PvpCampaign
+from .scripted import LastSignalCampaign, OperationsCampaign
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,4 +40,5 @@ def campaign_script(kind: str):
     return script
 
 
-_SCRIPTS = {"pve": PveCampaign}
+_SCRIPTS = {"pve": PveCampaign, "pvp": PvpCampaign, "last-signal": LastSignalCampaign,
+            "operations": OperationsCampaign}

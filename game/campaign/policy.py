@@ -206,3 +206,53 @@ def spoils(campaign, side: int = 0) -> list[D.Decision]:
         if not bought:
             break
     return done
+
+
+# == a PvP campaign's picks (R38) ======================================================================================
+REWARD_LIKES = ("Healed Injury", "Urgent Treatment", "Veteran Status", "Decisive Strike", "Intelligence Priority")
+
+
+def pvp_picks(campaign, side: int) -> list[D.Decision]:
+    """The computer's PvP decisions for `side` before a mission, each applied as it goes: the Campaign Reward it
+    picks when the match did not ask (one whose effect the game applies, the liked ones first), the unit and pick
+    of the Reward it holds (its dearest unit; a heal for the most hurt; an enemy pick: the dearest enemy), the
+    Climax (the first in the book)."""
+    from .pvp import climaxes
+    script = campaign.script
+    done: list[D.Decision] = []
+
+    def take(d) -> bool:
+        if campaign.reason(d) is None:
+            campaign.submit(d)
+            done.append(d)
+            return True
+        return False
+
+    for who, _ in campaign.due(side):
+        if who != side:
+            continue
+        if script._unpicked() == side:
+            pm = script._last_played()
+            from game.modes.pvp.book import definition
+            rs = definition(pm.parts.key).rewards
+            rank = [(r.name not in REWARD_LIKES, not r.applied, i) for i, r in enumerate(rs)]
+            take(D.PickReward(side, min(rank)[2]))
+        opts = script.reward_options(side)
+        if opts:
+            rd = script.reward_def(campaign.sides[side].reward)
+
+            def key(o):
+                uid, choice = o
+                u = campaign.units[uid]
+                card = campaign.card(uid)
+                fits = 0
+                if choice in ("melee", "ranged") or choice.split("-")[0] in ("melee", "ranged"):
+                    fits = 0 if (choice.split("-")[0] == "melee") == _melee(card) else 1
+                if rd.gear == "spoil":
+                    fits = 0 if choice == best_spoil(campaign, uid) else 1
+                return (-len(u.injuries) if rd.now == "heal" else 0, fits, -card.gp, uid, choice)
+            uid, choice = min(opts, key=key)
+            take(D.AssignReward(side, uid, choice))
+        if campaign.where.climax and script.climax_chooser() == side:
+            take(D.ChooseClimax(climaxes()[0].id))
+    return done

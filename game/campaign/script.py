@@ -81,6 +81,12 @@ class CampaignScript:
             return "a mission against NPCs has no winning squad, MP per squad or Campaign Rewards"
         return None
 
+    def pick_reason(self, d) -> str | None:
+        return "this campaign has no Campaign Rewards"
+
+    def pick(self, d) -> None:
+        raise NotImplementedError
+
     def assign_reason(self, d) -> str | None:
         return "this campaign has no Campaign Rewards"
 
