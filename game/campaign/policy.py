@@ -135,16 +135,21 @@ def _name(campaign, spec: UnitSpec) -> str:
     return f"{base} {n}"
 
 
-def recruits(campaign, side: int = 0) -> list[D.Decision]:
-    """Recruit (and Dismiss) decisions, each applied as it goes, until the squad keeps the squad rules."""
-    done: list[D.Decision] = []
-
+def _taker(campaign, done: list):
+    """take(decision): submit it when the campaign allows it now (kept in `done`); False when it does not."""
     def take(d) -> bool:
         if campaign.reason(d) is None:
             campaign.submit(d)
             done.append(d)
             return True
         return False
+    return take
+
+
+def recruits(campaign, side: int = 0) -> list[D.Decision]:
+    """Recruit (and Dismiss) decisions, each applied as it goes, until the squad keeps the squad rules."""
+    done: list[D.Decision] = []
+    take = _taker(campaign, done)
 
     def recruit(t, roster: int) -> bool:
         return take(D.Recruit(t.unit_type, _name(campaign, t), t.gear, roster, side))
@@ -220,13 +225,7 @@ def pvp_picks(campaign, side: int) -> list[D.Decision]:
     from .pvp import climaxes
     script = campaign.script
     done: list[D.Decision] = []
-
-    def take(d) -> bool:
-        if campaign.reason(d) is None:
-            campaign.submit(d)
-            done.append(d)
-            return True
-        return False
+    take = _taker(campaign, done)
 
     for who, _ in campaign.due(side):
         if who != side:

@@ -310,10 +310,14 @@ class PvpCampaign(CampaignScript):
             u.injuries.remove(rec)
         elif rd.now == "honour":
             u.honours.extend(rd.lent(d.choice))
-        gear = (d.choice,) if rd.now == "heal" else rd.lent(d.choice)
-        shown = ", ".join(c.catalog.skills[g].name for g in gear if g in c.catalog.skills) or d.choice
         c.emit(V.RewardAssigned(s.title, r.name, "" if rd.pick == "enemy" else u.name,
-                                "an enemy unit, in secret" if rd.pick == "enemy" else shown))
+                                "an enemy unit, in secret" if rd.pick == "enemy" else self.choice_words(rd, d.choice)))
+
+    def choice_words(self, rd, choice: str) -> str:
+        """A Reward's pick as players read it: the skills it lends or the Injury it heals ("Ranged Rending 1")."""
+        skills = self.c.catalog.skills
+        gear = (choice,) if rd.now == "heal" else rd.lent(choice)
+        return ", ".join(skills[g].name for g in gear if g in skills) or choice.capitalize()
 
     def due(self) -> list[tuple[int | None, str]]:
         c = self.c

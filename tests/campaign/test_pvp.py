@@ -6,6 +6,7 @@ import pytest
 from game.campaign import CampaignError, Options, Setup, new_campaign, replay_campaign
 from game.campaign import decisions as D
 from game.campaign.model import BRIEFING, COMPLETE, HOMEBASE, SPOILS
+from game.campaign.chronicle import chronicle_markdown
 from game.campaign.pvp import climaxes
 from game.content import default_squad
 from game.match import events as E
@@ -277,6 +278,9 @@ def test_no_rewards_or_injuries_after_the_climax_and_its_winner_wins_the_campaig
     assert c.result_line() == "result: campaign won by Krumpfists (Operations 2-1, missions won 5-5)"
     again = replay_campaign(c.setup, c.decisions)
     assert again.state_hash() == c.state_hash()
+    text = chronicle_markdown(c)
+    assert "Krumpfists wins the campaign. Operations won: Interdictors 2, Krumpfists 1" in text
+    assert "| Climax | Scorched Earth | Krumpfists wins, Turn 4 | 1-4 |" in text and "| Krumpfists | " in text
 
 
 def test_a_drawn_climax_draws_the_campaign():

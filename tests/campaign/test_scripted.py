@@ -6,6 +6,7 @@ import pytest
 from game.campaign import CampaignError, Options, Setup, new_campaign, replay_campaign
 from game.campaign import decisions as D
 from game.campaign import policy
+from game.campaign.chronicle import chronicle_markdown
 from game.campaign.model import BRIEFING, COMPLETE, HOMEBASE
 from game.content import default_squad
 
@@ -56,6 +57,8 @@ def test_last_signal_plays_its_nine_written_missions_then_its_climax():
     assert c.where.stage == COMPLETE
     assert c.result_line() == "result: campaign complete (MP 30, missions won 10 of 10, deceased 0)"
     assert replay_campaign(c.setup, c.decisions).state_hash() == c.state_hash()
+    text = chronicle_markdown(c)
+    assert c.rules.homebases[2] in text and "| Climax | Praxium Strike Cell (TL 3) | Eliminate and Protect - The Commander |" in text
 
 
 def test_last_signal_takes_hegemony_squads_only():
