@@ -288,3 +288,18 @@ def test_a_drawn_climax_draws_the_campaign():
     give_rewards(c)
     finish(c, "")
     assert c.over and c.winner is None and c.result_line().startswith("result: campaign drawn")
+
+
+def test_a_person_against_the_computer_the_computer_takes_only_its_own_picks():
+    from game.campaign import policy
+    c = pvp(computer=(1,))
+    assert [s.computer for s in c.sides] == [False, True]
+    finish(c, "player", pick=0)  # the person's Field Stabilizers wait for its pick; Forward Command needs none
+    assert policy.picks(c, 1) == [] and c.due() == [(0, "Interdictors: give the Campaign Reward Field Stabilizers")]
+    give_rewards(c)
+    finish(c, "opponent", pick=0)  # the computer's Tactical Resupply; Healed Injury: nobody of the person's is hurt
+    done = policy.picks(c, 1)
+    assert [type(d).__name__ for d in done] == ["AssignReward"] and done[0].side == 1 and c.due() == []
+    c.submit(D.StartMission())
+    sides = {s.side: s.control for s in c.current.scenario.sides}
+    assert sides == {"player": "person", "opponent": "computer"}
