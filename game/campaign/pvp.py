@@ -270,7 +270,7 @@ class PvpCampaign(CampaignScript):
             return []
         rd = self.reward_def(r)
         if rd.pick == "enemy":
-            units = [u for u in c.roster_units(side=1 - side) if not c.card(u.id).is_leader]
+            units = [u for u in c.roster_units(side=1 - side) if rd.rule != "vendetta" or not c.card(u.id).is_leader]
         else:
             units = c.roster_units(side=side)
         out = []

@@ -135,7 +135,8 @@ class ActionDef:
 
 
 REWARD_PICKS = ("unit", "enemy", "none")  # what its squad picks for it: one of its units, an enemy unit, nothing
-REWARD_RULES = ("arm_turn1", "act_turn1", "cover", "to_start", "enemy_leader_arm", "skl", "vendetta")  # rewards.py
+REWARD_RULES = ("arm_turn1", "act_turn1", "cover", "to_start", "enemy_leader_arm", "skl", "vendetta",
+                "hit_less")  # rewards.py
 REWARD_NOW = ("heal", "honour")  # effects taken at once (an Injury healed) or for good (a lasting skill)
 
 

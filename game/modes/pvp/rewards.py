@@ -14,6 +14,8 @@ The named rules (assets/data/pvp/*.json, `use.rule`; gear the rewards lend is on
     enemy_leader_arm  the enemy Leader has -1 ARM, never below 1 (Targeted Strike, Intel Leak)
     skl               the unit has +1 SKL with melee or ranged weapons (Disruption Scan: +1 MSK or RSK)
     vendetta          the squad's units have +1 SKL when they target the named enemy unit (Personal Vendetta)
+    hit_less          the named enemy unit starts with 1 HIT less, lost as Turn 1 begins, never below 1
+                      (Preemptive Strike)
 """
 from __future__ import annotations
 
@@ -97,6 +99,18 @@ def attack_bonus(match, attacker: int, target: int | None, weapon) -> int:
         skl += sum(1 for h in _held(match, "vendetta") if h.side == side and _unit(match, P.other(side), h.slot)
                    == target)
     return skl
+
+
+def start_of_turn(match) -> None:
+    """Turn 1: the enemy unit named for Preemptive Strike loses 1 HIT (never below 1)."""
+    if match.turn != 1:
+        return
+    for h in _held(match, "hit_less"):
+        uid = _unit(match, P.other(h.side), h.slot)
+        if uid is not None and match.standing(uid) and match.health(uid).hit > 1:
+            match.event("Campaign Reward", f"{match.unit(uid).name} starts the mission 1 HIT down (Preemptive "
+                                           f"Strike)", h.side)
+            match.lose_hit(uid, 1)
 
 
 def after_orders(match) -> None:

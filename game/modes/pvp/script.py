@@ -298,6 +298,7 @@ class PvpMission(MissionScript):
     # == the Turn ===========================================================================================
     def start_of_turn(self, match) -> None:
         R.start_of_turn(match, self.defn)
+        RW.start_of_turn(match)
 
     def after_orders(self, match) -> None:
         RW.after_orders(match)

@@ -117,7 +117,7 @@ def test_bad_data_is_refused_in_words(tmp_path, change, words):
 
 
 NOT_APPLIED = {"Forward Command", "Demo Expert", "Rapid Deployment", "Treasure Trove", "TO Optimization",
-               "Ancient Artifact", "Preemptive Strike", "Energy Overflow", "Tactical Reversal", "Aggressive Momentum",
+               "Ancient Artifact", "Energy Overflow", "Tactical Reversal", "Aggressive Momentum",
                "Strategize Bonus", "Overwhelming Presence", "Deep Strike", "Extraction Gear", "Resourceful Salvage"}
 
 

@@ -89,3 +89,16 @@ def test_the_climax_chooser_wins_the_roll_off_without_a_roll_deploys_first_and_h
 def test_bad_campaign_options_are_named(options, words):
     with pytest.raises(ScenarioError, match=words):
         PvpMission(None, {"mission": MISSION, **options})
+
+
+def test_preemptive_strike_takes_one_hit_from_the_named_enemy_as_turn_one_begins_never_below_one(make_pvp):
+    player = [(card("Ana", hit=1), 6, 6), (card("Bo", hit=3), 8, 6)]
+    m = pvp_match(MISSION, player, [(card("Cy"), 6, 18)], dice=TURN + TURN,
+                  options={"held": "opponent:hit_less:1:;opponent:hit_less:0:"})
+    try:
+        a, b = units(m, "player")
+        assert (m.health(a).hit, m.health(b).hit) == (1, 2)
+        end_turn(m)
+        assert (m.health(a).hit, m.health(b).hit) == (1, 2)  # once
+    finally:
+        m.close()
