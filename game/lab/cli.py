@@ -109,12 +109,15 @@ def _campaign_settings(args):
     from game.lab.records import MissionInfo
     from game.lab.report import Settings
     kinds = dict(campaign_kinds())
-    if args.campaign not in kinds:
-        raise UsageError(f"--campaign: unknown campaign {args.campaign!r} (known: {', '.join(kinds)})")
+    kind = "operations" if args.campaign.startswith("operation:") else args.campaign  # operation:HEG-SWM-01
+    if kind not in kinds or kind == "operations" and args.campaign == kind:
+        raise UsageError(f"--campaign: unknown campaign {args.campaign!r} (known: "
+                         f"{', '.join(k if k != 'operations' else 'operation:ID' for k in kinds)})")
     if args.mission != "first-mission" or args.opponent_squads is not None:
         raise UsageError("--campaign: a campaign picks its own missions and opponents (leave out --mission and "
                          "--opponent-squads)")
-    return Settings(mission=MissionInfo(PREFIX + args.campaign, kinds[args.campaign], needs_opponent=False),
+    title = kinds[kind] + (f" ({args.campaign.partition(':')[2]})" if kind == "operations" else "")
+    return Settings(mission=MissionInfo(PREFIX + args.campaign, title, needs_opponent=False),
                     squads=_squads(args.squads, "--squads"), opponents=(), games=args.games, seed=args.seed)
 
 

@@ -100,7 +100,8 @@ def setup_to_dict(setup: Setup) -> dict:
     o = setup.options
     return {"kind": setup.kind, "seed": setup.seed, "name": setup.name,
             "options": {"people": list(o.people), "mini_squads": o.mini_squads, "ironman": o.ironman,
-                        "factions": list(o.factions)},
+                        "factions": list(o.factions), "computer": list(o.computer), "missions": list(o.missions),
+                        "operations": list(o.operations), "edition": o.edition},
             "squads": [squad_to_dict(s) for s in setup.squads]}
 
 
@@ -159,11 +160,27 @@ def _setup(path, raw) -> Setup:
     if not isinstance(factions, list) or len(factions) > 9 or not all(
             f is None or (isinstance(f, str) and 0 < len(f) <= MAX_TEXT) for f in factions):
         raise CampaignFileError(path, "setup: 'factions' must list NPC faction ids (or null: rolled)")
+    computer = o.get("computer", [])
+    if not isinstance(computer, list) or len(computer) > 2 or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2 for i in computer):
+        raise CampaignFileError(path, "setup: 'computer' must list the squads the computer plays (0, 1)")
+    missions = o.get("missions", [])
+    if not isinstance(missions, list) or len(missions) > 9 or not all(
+            m is None or (isinstance(m, str) and 0 < len(m) <= MAX_TEXT) for m in missions):
+        raise CampaignFileError(path, "setup: 'missions' must list mission ids (or null: rolled)")
+    operations = o.get("operations", [])
+    if not isinstance(operations, list) or len(operations) > 9 or not all(
+            isinstance(m, str) and 0 < len(m) <= MAX_TEXT for m in operations):
+        raise CampaignFileError(path, "setup: 'operations' must list Operation ids")
+    edition = o.get("edition", "")
+    if not isinstance(edition, str) or len(edition) > 8:
+        raise CampaignFileError(path, f"setup: 'edition' must be an edition's name, got {shown_value(edition)}")
     specs = _items(path, raw.get("squads"), "squads", 4, squad_from_dict, ValueError, "setup: squad")
     if not specs:
         raise CampaignFileError(path, "setup: 'squads' must list 1-4 squads")
     return Setup(_text(path, raw, "kind", "setup: "), seed, _text(path, raw, "name", "setup: "),
-                 Options(tuple(people), flags["mini_squads"], flags["ironman"], tuple(factions)), tuple(specs))
+                 Options(tuple(people), flags["mini_squads"], flags["ironman"], tuple(factions), tuple(computer),
+                         tuple(missions), tuple(operations), edition), tuple(specs))
 
 
 def _items(path, raw, key: str, limit: int, read, error, what: str) -> list:
