@@ -6,7 +6,6 @@ unreadable file gives the defaults; unknown values fall back one by one.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -36,9 +35,10 @@ class Settings:
         return NPC_SPEEDS.get(self.npc_speed, 0.5)
 
     def save(self, folder: Path) -> None:
+        """Written atomically (a crash never leaves half a file: the old settings stay until the new are whole)."""
+        from game.persistence.jsonfile import write_json_atomic
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / SETTINGS_FILE).write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
+            write_json_atomic(folder / SETTINGS_FILE, asdict(self))
         except OSError:
             pass  # settings are a convenience: never fail the game over them
 
