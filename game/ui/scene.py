@@ -26,6 +26,8 @@ class Scene:
         self.chip_tooltip = None  # the hover text of the chip under the mouse (a pygame-gui tooltip), while shown
         self._tip_key = None
         self._tip_t = 0.0
+        from .drawn import Drawn
+        self.drawn = Drawn()  # what it drew that must be readable: labels placed, texts cut (drawn.py)
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
