@@ -84,6 +84,7 @@ class PromptPanel(DicePanels):
         self.sub_lines: list[str] | None = None  # the sub line wrapped as the builder measured it
         self.dice_top = 0  # where the dice start, from the panel's top
         self.build_error: Exception | None = None  # why the usual panel failed (the generic one is shown)
+        self.option_units: dict = {}  # button -> the unit its option names (a choice of units: their cards show)
 
     def clear(self) -> None:
         for el in self.elements:
@@ -104,6 +105,7 @@ class PromptPanel(DicePanels):
         self.sub_lines = None
         self.dice_top = 0
         self.max_rows = 4
+        self.option_units = {}
 
     @property
     def active(self) -> bool:
@@ -229,9 +231,22 @@ class PromptPanel(DicePanels):
         secret = p.secret
         self.sub = "A secret choice: the others do not see it, and the log keeps it quiet." if secret else ""
         self.die_rects = []
-        items = [(_crop(words, 48), "", C.Choose(side, oid)) for oid, words in p.options]
+        items = [(words, "", C.Choose(side, oid)) for oid, words in p.options]
         self.max_rows = 6
+        units = dict(zip((C.Choose(side, oid) for oid, _ in p.options), p.units))
+        if any(u is not None for u in units.values()):
+            self.sub = (self.sub + " " if self.sub else "") + "Point at an option to read its unit's card."
         self._choice_panel(area, items)
+        self.option_units = {b: units[c] for b, c in self.commands.items() if units.get(c) is not None}
+
+    def card_unit(self) -> int | None:
+        """The unit whose card the question shows: the one named by the option under the mouse, else the first
+        option's (a choice of units: the candidates' cards)."""
+        if not self.option_units or not self.active:
+            return None
+        mouse = self.scene.app.mouse
+        return next((u for b, u in self.option_units.items() if b.rect.collidepoint(mouse)),
+                    next(iter(self.option_units.values())))
 
     # -- choices: who, which weapon, which reaction ------------------------------------------------------
     def _build_choice(self, match, side, p, area) -> None:

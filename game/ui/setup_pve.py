@@ -31,7 +31,7 @@ class PveSetupScene(SetupForm):
 
     name = "pve_setup"
     help_mode = "pve"
-    KEEP = ("values", "squad_label", "minis")
+    KEEP = ("values", "squad_label", "minis", "names")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -66,6 +66,8 @@ class PveSetupScene(SetupForm):
             if not isinstance(value, list) or len(value) != len(self.minis):
                 return None
             return [self.one_of(v, self.factions) or d for v, d in zip(value, self.minis)]
+        if key == "names":
+            return self.valid_names(value)
         return self.one_of(value, self.squads)
 
     # -- the form ----------------------------------------------------------------------------------------
@@ -93,7 +95,10 @@ class PveSetupScene(SetupForm):
                                                                    container=root))
 
         self.dd = {}
+        self.e_names = None
         dd(0, "players", "People")
+        if self.values["players"] != "1":
+            row(0, "Their names", lambda r: self.names_entry(r, root, int(self.values["players"])))
         dd(0, "coop", "Co-op")
         mini = self.values["coop"] == MINI and self.values["players"] != "1"
         if mini:
@@ -212,7 +217,7 @@ class PveSetupScene(SetupForm):
         sc = PveMission.make_scenario(None, squad=squad, map_name=map_name,
                                       measure=MEASURE_OPTIONS[self.values["measure"]], options=opts,
                                       controller="person")
-        return replace(sc, npc_order=NPC_ORDER_OPTIONS[self.values["order"]])
+        return self.name_people(replace(sc, npc_order=NPC_ORDER_OPTIONS[self.values["order"]]), "player")
 
     def generate(self) -> None:
         from game.match.scenario import ScenarioError

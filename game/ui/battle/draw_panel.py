@@ -10,7 +10,7 @@ import pygame
 
 from .draw_table import SurfaceCache
 from .panel import DEPLOY_NOTE
-from .texts import hint_text, hover_label, info_lines, top_status
+from .texts import hint_text, hover_label, info_lines, seated_name, top_status
 
 
 class PanelPainter:
@@ -63,6 +63,7 @@ class PanelPainter:
         a = m.activation
         grant = None if a is None or not a.grant else (a.grant, repr(a.plan), a.max_cost, a.target)
         return (m.phase, m.turn, m.to.get(sc.side, 0), m.waiting_for(), None if p is None else (p.side, p.text),
+                sc.seat, sc.prompt_where(),
                 m.active_unit, m.act_left(), grant, sc.npc_line, sc.npc_line_uid, sc.app.palette.name,
                 tuple(sc.b_skip.rect) if sc.b_skip else 0)
 
@@ -71,6 +72,8 @@ class PanelPainter:
         app, m = sc.app, sc.match
         pal, T = app.palette, app.text
         r = sc.layout["top"]
+        sc.drawn.start("top bar")
+        right = (sc.b_skip.rect.left if sc.b_skip is not None else r.right) - sc.px(8)
         screen.fill(pal.panel, r)
         pygame.draw.line(screen, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1))
         px = sc.px
@@ -80,14 +83,18 @@ class PanelPainter:
             t = T.blit(screen, "DEPLOYMENT", (x, cy), 18, pal.select, True, anchor="midleft")
         elif m.phase == "over":
             t = T.blit(screen, "MISSION OVER", (x, cy), 18, pal.select, True, anchor="midleft")
+        elif m.phase == "setup":
+            t = T.blit(screen, "SETUP", (x, cy), 18, pal.select, True, anchor="midleft")
         else:
             limit = getattr(m.mission, "turns", None)  # None: the mission runs until it is won or lost
             t = T.blit(screen, f"TURN {m.turn}/{limit}" if limit else f"TURN {m.turn}", (x, cy), 18, pal.select,
                        True, anchor="midleft")
         x = t.right + px(16)
         if m.phase == "deploy":
-            T.blit(screen, f"{sc.match.side_name(sc.side)}: place your units in your deployment zone", (x, cy), 14,
-                   pal.player, True, anchor="midleft")
+            me = seated_name(sc)
+            who = me or sc.match.side_name(sc.side)
+            line = sc.drawn.fit(T, "top bar", f"{who}: place your units in your deployment zone", 14, right - x, True)
+            T.blit(screen, line, (x, cy), 14, sc.person_colour(sc.seat) if me else pal.player, True, anchor="midleft")
             return
         # Tactical Orders as tokens
         to = m.to.get(sc.side, 0)
@@ -103,10 +110,8 @@ class PanelPainter:
         x += px(16)
         if m.phase == "battle":
             txt, col = top_status(sc)
-            limit = sc.b_skip.rect.left - px(8) - x if sc.b_skip is not None else 400
-            while txt and T.size(txt, 14, True)[0] > limit:
-                txt = txt[:-4] + "..."
-            T.blit(screen, txt, (x, cy), 14, col, True, anchor="midleft")
+            T.blit(screen, sc.drawn.fit(T, "top bar", txt, 14, right - x, True), (x, cy), 14, col, True,
+                   anchor="midleft")
 
     # -- the right panel --------------------------------------------------------------------------------------
     def _panel_key(self):

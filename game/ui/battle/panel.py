@@ -89,16 +89,18 @@ class SidePanel:
         # the vertical budget, in this order: the card as tall as it is (the unit the buttons are for), the
         # preview box (at least 3 lines), the log (at least a few lines); a card that still does not fit
         # scrolls with the wheel (the painter marks it)
-        shown = sc.sel.deploy_uid if deploy else sc.selected
-        note = DEPLOY_NOTE if deploy and shown is not None else ""
+        shown = [sc.sel.deploy_uid if deploy else sc.selected]
+        if shown[0] is None and sc.prompt_panel.card_unit() is not None:  # a question about units: room for the
+            shown = list(sc.prompt_panel.option_units.values())  # tallest of the candidates' cards
+        note = DEPLOY_NOTE if deploy and shown[0] is not None else ""
         info_h = 0 if deploy else px(118)
         info_min = 0 if deploy else px(56)
         room = panel.h - rows_h - px(6) - px(8) - px(44)  # (the log's least: two lines)
         cw = panel.w - px(8)
-        need = sc.card.height(sc.match, shown, cw, sc.version, note) + px(10)
+        need = max(sc.card.height(sc.match, u, cw, sc.version, note) for u in shown) + px(10)
         sc.sel.card_compact = need > room - info_min  # a short panel: the compact card
         if sc.sel.card_compact:
-            need = sc.card.height(sc.match, shown, cw, sc.version, note, compact=True) + px(10)
+            need = max(sc.card.height(sc.match, u, cw, sc.version, note, compact=True) for u in shown) + px(10)
         card_h = max(min(need, px(120)), min(need, room - info_min))
         info_h = max(info_min, min(info_h, room - card_h))
         sc.sel.card_scroll = 0
@@ -127,7 +129,7 @@ class SidePanel:
         log_h = panel.bottom - y - px(8)
         L["log"] = pygame.Rect(x, y, w, max(px(60), log_h))
         sc.log.set_rect(L["log"])
-        self._key = (sc.selected, sc.match.phase, sc.version, tuple(panel))
+        self._key = (sc.selected, sc.match.phase, sc.version, tuple(panel), sc.prompt_panel.card_unit() is None)
 
     def _build_deploy(self, x: int, y: int, w: int) -> int:
         sc = self.sc
@@ -157,10 +159,10 @@ class SidePanel:
         m = sc.match
         if sc.root is None:
             return
-        key = (sc.selected, m.phase, sc.version, tuple(sc.layout["panel"]))
+        key = (sc.selected, m.phase, sc.version, tuple(sc.layout["panel"]), sc.prompt_panel.card_unit() is None)
         if key != self._key:
             if m.phase == "deploy" or self.deploy_list is not None or self._key is None or \
-                    self._key[0] != sc.selected or self._key[1] != m.phase:
+                    self._key[0] != sc.selected or self._key[1] != m.phase or self._key[4] != key[4]:
                 self.build()
             else:
                 states = self.states(sc.selected) if sc.selected is not None else []
