@@ -94,7 +94,8 @@ class PanelPainter:
             me = seated_name(sc)
             who = me or sc.match.side_name(sc.side)
             line = sc.drawn.fit(T, "top bar", f"{who}: place your units in your deployment zone", 14, right - x, True)
-            T.blit(screen, line, (x, cy), 14, sc.person_colour(sc.seat) if me else pal.player, True, anchor="midleft")
+            col = sc.person_colour(sc.seat or sc.session.person_to_act()) if me else pal.player
+            T.blit(screen, line, (x, cy), 14, col, True, anchor="midleft")
             return
         # Tactical Orders as tokens
         to = m.to.get(sc.side, 0)

@@ -8,8 +8,12 @@ from ..wording import count, percent
 
 
 def seated_name(sc) -> str | None:
-    """The name of the person at the screen when several share it (texts name them then), else None."""
-    return sc.seat.name if sc.named and sc.seat is not None else None
+    """The name of the person at the screen when several share it (texts name them then), else None (before anyone
+    is seated: the person the screen is about to be handed to)."""
+    if not sc.named:
+        return None
+    who = sc.seat or sc.session.person_to_act()
+    return who.name if who is not None else None
 
 
 def top_status(sc) -> tuple[str, tuple]:
@@ -20,7 +24,7 @@ def top_status(sc) -> tuple[str, tuple]:
     w = m.waiting_for()
     a = m.active_unit
     me = seated_name(sc)
-    mine = sc.person_colour(sc.seat) if me else pal.player
+    mine = sc.person_colour(sc.seat or sc.session.person_to_act()) if me else pal.player
     if m.prompt is not None and m.prompt.side == sc.side and sc.my_decision():
         where = "above" if sc.prompt_where() == "at the top" else "below"
         return (f"{me}: your decision, in the box {where}" if me else f"Your decision: answer the question {where}"), \
