@@ -211,7 +211,8 @@ class BattleScene(HotSeat, Scene):
             self.camera = Camera(view, bf.width, bf.height)
         else:
             self.camera.set_view(view)
-        self.camera.reserve_left(self.painter.summary.width() + px(8))  # a fitted table leaves the summary clear
+        # a fitted table leaves the summary clear: beside it, or (too narrow a view) under its folded title line
+        self.camera.reserve_left(self.painter.summary.width() + px(8), self.painter.summary.header_height() + px(16))
         # top bar buttons
         bw, bh = px(92), px(32)
         x = W - px(8) - bw
