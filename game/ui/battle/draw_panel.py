@@ -207,6 +207,7 @@ class PanelPainter:
         pal, T = sc.app.palette, sc.app.text
         L = sc.layout
         panel = sc.panel
+        sc.drawn.start("action reasons")
         keys = list(panel.buttons.items())
         if panel.b_end is not None:
             keys.append((panel.b_end, "end"))
@@ -236,8 +237,8 @@ class PanelPainter:
                     if note:
                         T.blit(screen, note, (cr.right + sc.px(8), br.centery), 11, pal.text_dim, anchor="midleft")
             else:
-                lines = T.wrap(st.reason, 11, w)[:2]
-                y = br.centery - (len(lines) * T.line_height(11)) // 2
+                lines = sc.drawn.wrap(T, "action reasons", st.reason, 11, w, 6)  # (the row has room for all)
+                y = max(br.y, br.centery - (len(lines) * T.line_height(11)) // 2)
                 for line in lines:
                     T.blit(screen, line, (x, y), 11, pal.text_faint)
                     y += T.line_height(11)
