@@ -284,17 +284,28 @@ class PveBriefingScene(FormScene):
         x0 = px(20)
         UILabel(rect(x0, px(16), pw, px(40)), self.title(), m, container=root, object_id="#heading")
         tw = pw // 2 - px(10)
-        self.box = UITextBox(self.briefing_html(), rect(x0, px(64), tw, h - px(150)), m, container=root)
         self.card_x, self.card_w = x0 + tw + px(20), pw - tw - px(20)
         self.choice_buttons = []
         p = self.match.prompt
         y = h - px(70)
-        if p is not None and p.kind == "choice":
-            UILabel(rect(x0, y - px(40), pw, px(32)), p.text, m, container=root)
-            bw = min(px(110), pw // max(1, len(p.options)))
+        box_bottom = h - px(86)
+        if p is not None and p.kind == "choice":  # on rows of their own above Back and Deploy (nine Anchors fit)
+            T = self.app.text
+            cw = max((T.size(oid, 14, True)[0] for oid, _ in p.options), default=0) + px(28)
+            bw = max(px(110), cw)
+            per = max(1, (pw + px(4)) // (bw + px(4)))
+            rows = (len(p.options) + per - 1) // per
+            top = y - px(10) - rows * px(44)
+            lines = T.wrap(p.text, 16, pw - px(12))[:3]
+            box_bottom = top - len(lines) * px(26) - px(12)
+            for i, line in enumerate(lines):
+                UILabel(rect(x0, box_bottom + px(6) + i * px(26), pw, px(28)), line, m, container=root)
             for i, (oid, words) in enumerate(p.options):
-                b = UIButton(rect(x0 + i * bw, y, bw - px(4), px(40)), oid, m, container=root, tool_tip_text=words)
+                b = UIButton(rect(x0 + (i % per) * (bw + px(4)), top + (i // per) * px(44), bw, px(40)), oid, m,
+                             container=root, tool_tip_text=words)
                 self.choice_buttons.append((b, oid))
+        self.box = UITextBox(self.briefing_html(), rect(x0, px(64), tw, box_bottom - px(64)), m, container=root)
+        self.cards_bottom = box_bottom  # the enemy's cards stop above the choice too
         bw, bh = px(220), px(46)
         self.b_back = UIButton(rect(x0 + pw - 2 * bw - px(12), y, bw, bh), "Back to setup", m, container=root)
         self.b_go = UIButton(rect(x0 + pw - bw, y, bw, bh), "Deploy", m, container=root, object_id="#primary")
@@ -381,7 +392,7 @@ class PveBriefingScene(FormScene):
         for uid, view in self.cards:
             beh = self.match.mission.npc_behaviour(self.match, uid)
             surf = view.render(self.match, uid, self.card_w, 0, note=f"{beh.name} Behaviour")
-            if y + surf.get_height() > self.app.size[1] - self.px(90):
+            if y + surf.get_height() > getattr(self, "cards_bottom", self.app.size[1] - self.px(90)):
                 break
             screen.blit(surf, (self.card_x, y))
             self.card_places.append((surf.get_rect(topleft=(self.card_x, y)), view))
