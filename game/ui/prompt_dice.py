@@ -70,7 +70,7 @@ class DicePanels:
         lw = W - self.right_w - pad - (pad + bw + int(8 * s))
         bh, row_gap = int(30 * s), int(4 * s)
         lh = T.line_height(12)
-        heights = [max(bh, len(T.wrap(what, 12, lw)[:3]) * lh + int(4 * s)) for _, what, _ in options]
+        heights = [max(bh, len(T.wrap(what, 12, lw)[:6]) * lh + int(4 * s)) for _, what, _ in options]
         rows_h = sum(h + row_gap for h in heights) if heights else bh + row_gap
         H = max(int(232 * s), top + rows_h + int(12 * s))
         self._place(area, W, H)

@@ -96,9 +96,12 @@ def first_wave_over(m) -> bool:
     return m.mission_state.get("wave", 0) >= 2
 
 
-@pytest.mark.parametrize("mode", ["first-mission", "pve", "pvp", "horde"])
-def test_a_whole_mission_of_each_mode_is_readable_at_every_decision(make_app, mode):
+@pytest.mark.parametrize("mode,size", [("first-mission", (960, 600)), ("pve", (1280, 800)), ("pvp", (960, 600)),
+                                       ("horde", (1280, 800))])
+def test_a_whole_mission_of_each_mode_is_readable_at_every_decision(make_app, mode, size):
+    """At the smallest window (960x600) and a common one."""
     app = make_app()
+    app.resize(*size)
     stop = None
     if mode == "first-mission":
         m = create_match(build_scenario("first-mission", controller="person"), 3, app.catalog, prepare=True)

@@ -93,9 +93,8 @@ class PanelPainter:
         if m.phase == "deploy":
             me = seated_name(sc)
             who = me or sc.match.side_name(sc.side)
-            line = sc.drawn.fit(T, "top bar", f"{who}: place your units in your deployment zone", 14, right - x, True)
             col = sc.person_colour(sc.seat or sc.session.person_to_act()) if me else pal.player
-            T.blit(screen, line, (x, cy), 14, col, True, anchor="midleft")
+            self._top_line(screen, f"{who}: place your units in your deployment zone", x, right, cy, col)
             return
         # Tactical Orders as tokens
         to = m.to.get(sc.side, 0)
@@ -111,8 +110,24 @@ class PanelPainter:
         x += px(16)
         if m.phase == "battle":
             txt, col = top_status(sc)
-            T.blit(screen, sc.drawn.fit(T, "top bar", txt, 14, right - x, True), (x, cy), 14, col, True,
-                   anchor="midleft")
+            self._top_line(screen, txt, x, right, cy, col)
+
+    def _top_line(self, screen, text: str, x: int, right: int, cy: int, col) -> None:
+        """The top bar's line from `x` to `right`: whole, in a smaller size when it must be, on two lines when even
+        that is too wide (a narrow window)."""
+        sc = self.sc
+        T = sc.app.text
+        room = right - x
+        for size in (14, 13, 12):
+            if T.size(text, size, True)[0] <= room:
+                T.blit(screen, text, (x, cy), size, col, True, anchor="midleft")
+                return
+        lines = sc.drawn.wrap(T, "top bar", text, 12, room, 2, True)
+        lh = T.line_height(12, True)
+        y = cy - len(lines) * lh // 2
+        for line in lines:
+            T.blit(screen, line, (x, y), 12, col, True)
+            y += lh
 
     # -- the right panel --------------------------------------------------------------------------------------
     def _panel_key(self):
