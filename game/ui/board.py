@@ -36,7 +36,8 @@ class UnitView:
     max_hit: int
     ready: bool
     label: str
-    style: str = "player"  # how its base is drawn: "player", "rival" (a second squad), "npc" (sides_styles)
+    style: str = "player"  # how its base is drawn: "player", "rival" (a second squad), "npc" (sides_styles);
+    #                        "player:k" for the units of the person in seat k > 0 of a shared side (unit_style)
     role: str = ""  # the pictogram on its base (unit_role)
     downed: bool = False
 
@@ -74,6 +75,15 @@ def side_styles(match) -> dict[str, str]:
     return out
 
 
+def unit_style(match, uid: int, styles: dict | None = None) -> str:
+    """How a unit's base is drawn: its side's style, in the colour of its person when people share the side."""
+    u = match.unit(uid)
+    style = (styles or side_styles(match)).get(u.side, "npc")
+    if style == "player" and not u.item and match.people(u.side) > 1 and u.owner > 0:
+        return f"player:{u.owner}"
+    return style
+
+
 def snapshot_units(match) -> list[UnitView]:
     out = []
     grid = match.table.measure == "grid"  # a base occupies the square its centre is in (R21)
@@ -90,7 +100,7 @@ def snapshot_units(match) -> list[UnitView]:
         x, y = (match.table.snap(p.x, p.y) if grid else (p.x, p.y))
         out.append(UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z,
                             u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid],
-                            styles.get(u.side, "npc"), "" if u.item else unit_role(u.card, bool(u.leader)),
+                            unit_style(match, uid, styles), "" if u.item else unit_role(u.card, bool(u.leader)),
                             bool(match.conditions(uid).downed)))
     return out
 
