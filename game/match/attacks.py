@@ -299,7 +299,7 @@ class MatchAttacks:
         it takes no Damage and may only Move, Dash or be revived; it keeps what it carries."""
         with self._in_world():
             esper.component_for_entity(uid, Conditions).downed = True
-        self._sync_table()
+        self._follow(uid)
         u = self.unit(uid)
         self.emit(E.Downed(uid, u.name, u.side))
 
@@ -309,7 +309,7 @@ class MatchAttacks:
             esper.component_for_entity(uid, Conditions).downed = False
             h = esper.component_for_entity(uid, Health)
             h.hit = max(1, min(hit, h.max_hit))
-        self._sync_table()
+        self._follow(uid)
         u = self.unit(uid)
         self.emit(E.Revived(uid, u.name, u.side, h.hit, why))
 
@@ -423,12 +423,11 @@ class MatchAttacks:
         self._drop_carried(uid)  # a carried marker is dropped where its carrier falls
         p = esper.component_for_entity(uid, Position)
         esper.add_component(uid, TakenOut(self.turn, by, (p.x, p.y, p.z)))
-        esper.remove_component(uid, Position)
+        self._lift(uid)
         esper.component_for_entity(uid, Readiness).ready = False
         if not u.item:
             self.taken_out_count[u.side] += 1
-        self.tokens = [t for t in self.tokens if not (t["owner"] == uid and t["kind"] in ("gaze", "scan"))]
-        self._sync_table()
+        self.remove_tokens(owner=uid, kinds=("gaze", "scan"))
         self.emit(E.TakenOut(uid, u.name, u.side, u.item))
         self.mission.on_taken_out(self, uid)
 

@@ -11,7 +11,7 @@ from game.rules.orders import roll_tactical_orders, tactical_order_dice
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Activation, Position, Readiness
+from .components import Activation, Readiness
 from .errors import IllegalCommand
 from .prompts import Prompt
 
@@ -166,8 +166,7 @@ class MatchFlow:
             if self.standing(uid) and not self.unit(uid).item and self.mission.downs_instead(self, uid):
                 self.down(uid)
             elif self.standing(uid):
-                p = self.position(uid)
-                pos = Position(p.x, p.y, p.z)
+                pos = self.position(uid)  # (frozen: where it stood, whatever happens next)
                 self._take_out(uid, killer)
                 S.on_take_out(self, uid, killer, melee, pos)
         elif kind == "dbd":
@@ -302,8 +301,7 @@ class MatchFlow:
         z = self.table.surface_z(cmd.x, cmd.y, cmd.z)
         if not self.table.can_stand(r, cmd.x, cmd.y, z):
             raise IllegalCommand("a unit cannot stand there")
-        esper.add_component(cmd.uid, Position(cmd.x, cmd.y, z))
-        self._sync_table()
+        self._put(cmd.uid, cmd.x, cmd.y, z)
         u = self.unit(cmd.uid)
         self.emit(E.Deployed(cmd.uid, u.name, u.side, cmd.x, cmd.y, z))
         self._next_deployer(cmd.side)
@@ -323,7 +321,6 @@ class MatchFlow:
             r.used_once = ()
         self.mission.start_of_turn(self)
         S.start_of_turn(self)
-        self._sync_table()
         for side in self.sides:
             if side in self.npc_sides:
                 continue

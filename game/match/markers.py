@@ -22,7 +22,7 @@ from game.rules.model import UnitCard
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Marker, Position, Readiness, Unit
+from .components import Marker, Readiness, Unit
 from .errors import IllegalCommand
 
 MARKER_SIDE = "marker"  # the side of a flat marker's Base for table queries (it belongs to nobody)
@@ -43,9 +43,9 @@ class MatchMarkers:
                 ent = self.add_unit(item_side, label, card, (x, y, z), item=True)
                 marker.radius = card.base_diameter / 2
                 esper.add_component(ent, marker)
-                self._sync_table()
             else:
-                ent = esper.create_entity(marker, Position(x, y, z))
+                ent = esper.create_entity(marker)
+                self._put(ent, x, y, z)
             self._marker_ids[mid] = ent
         self.emit(E.MarkerPlaced(mid, label, x, y, z, where))
         return ent
@@ -126,9 +126,8 @@ class MatchMarkers:
             if esper.has_component(ent, Unit):
                 esper.remove_component(ent, Marker)
                 if self.standing(ent):
-                    esper.remove_component(ent, Position)
+                    self._lift(ent)
                     esper.component_for_entity(ent, Readiness).ready = False
-                self._sync_table()
             else:
                 esper.delete_entity(ent, immediate=True)
         del self._marker_ids[mid]
@@ -141,9 +140,7 @@ class MatchMarkers:
         """`uid` now carries the marker (a Pick Up, or a mission action that hands it over)."""
         m = self.marker(mid)
         ent = self._marker_entity(mid)
-        with self._in_world():
-            if esper.has_component(ent, Position):
-                esper.remove_component(ent, Position)
+        self._lift(ent)
         m.carrier = uid
         self.emit(E.MarkerPickedUp(mid, m.label, uid, self.unit(uid).name))
 
@@ -152,8 +149,7 @@ class MatchMarkers:
         m = self.marker(mid)
         uid = m.carrier
         p = self.position(uid)
-        with self._in_world():
-            esper.add_component(self._marker_entity(mid), Position(p.x, p.y, p.z))
+        self._put(self._marker_entity(mid), p.x, p.y, p.z)
         m.carrier = None
         self.emit(E.MarkerDropped(mid, m.label, uid, self.unit(uid).name, p.x, p.y, p.z, taken_out))
 

@@ -38,6 +38,7 @@ from .mission import MissionScript, Result
 from .missions import MatchMissions
 from .movement import MatchMovement, _PendingMove
 from .paying import MatchPaying
+from .places import MatchPlaces
 from .prompts import MatchPrompts, Prompt
 from .queries import MatchQueries
 from .scenario import Scenario
@@ -48,7 +49,7 @@ _world_ids = itertools.count(1)
 __all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
-class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
+class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
             MatchMissions, MatchQueries):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
                  cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
@@ -80,7 +81,6 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self.next_side: str | None = None
         self.activation: Activation | None = None
         self.result: Result | None = None
-        self.tokens: list[dict] = []  # Smoke, Scan, Dark Gaze: kind, owner, side, x, y, z, radius, until
         self.side_effects: dict[str, tuple[str, ...]] = {}  # skill ids active for a side until the Turn ends
         self._attack: _AttackContext | None = None
         self._move: _PendingMove | None = None
@@ -88,8 +88,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         self._deployed_sides: set[str] = set()
         self._deploy_turn: str | None = None  # alternate deployment (R29): the side placing a unit now
         self._marker_ids: dict[str, int] = {}  # marker id -> its entity, in the order placed
-        self._base_cache: dict = {}  # uid -> Base, kept between table syncs (units.py)
-        self._units_cache: dict = {}  # units() lists, kept between table syncs
+        self._units_cache: dict = {}  # units() lists, kept until a place changes (places.py)
         self._seat_turn: dict[str, int] = {s: 0 for s in self.sides}  # co-op: whose turn to activate (R27)
         self._pending: list[tuple] = []  # steps waiting to run (plain data: they are part of the state)
         self._front_cursor = 0  # where the running step puts mission steps "in front" (keeps their order)
@@ -105,7 +104,6 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
                 for i, (name, card) in enumerate(units):
                     self.add_unit(side, name, card, owner=owners[i] if i < len(owners) else 0)
             self.mission.setup(self)
-            self._sync_table()
             self._after_step()  # the mission's setup steps, then deployment
 
 
@@ -238,7 +236,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             "prompt": None if p is None else [p.kind, p.side, repr(p.decision), repr(p.options), repr(p.data)],
             "doors": {d.id: self.table.door_open(d.id) for d in self.table.battlefield.doors},
             "result": None if self.result is None else asdict(self.result),
-            "tokens": self.tokens, "side_effects": self.side_effects, "pending": repr(self._pending),
+            "side_effects": self.side_effects, "pending": repr(self._pending),
             "allegiance": sorted(self._allegiance.items()), "react": self._react_due,
             "score": self.score, "mission": self.mission_state, "markers": self._marker_ids,
             "deployed": sorted(self._deployed_sides), "deploy_turn": self._deploy_turn,

@@ -21,7 +21,7 @@ from . import anchors as A
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Conditions, Departed, Health, Position, Readiness, Unit
+from .components import Conditions, Departed, Health, Readiness, Unit
 from .errors import IllegalCommand
 from .mission import MissionActionDef
 from .prompts import Prompt
@@ -346,7 +346,7 @@ class MatchMissions:
             h = esper.component_for_entity(uid, Health)
             h.max_hit = card.hit
             h.hit = min(h.hit, h.max_hit)
-        self._sync_table()
+        self._follow(uid)  # (its base's size and movement come from the card)
         self.note(why, uid)
 
     def refill(self, uid: int, use: str) -> bool:
@@ -398,9 +398,7 @@ class MatchMissions:
     def depart(self, uid: int, why: str) -> None:
         """The unit leaves the battlefield without being Taken Out (extracted, escaped over an edge)."""
         with self._in_world():
-            if esper.has_component(uid, Position):  # what it carries leaves with it
-                esper.remove_component(uid, Position)
             esper.add_component(uid, Departed(self.turn, why))
-        self._sync_table()
+        self._lift(uid)  # what it carries leaves with it
         u = self.unit(uid)
         self.emit(E.MissionEvent(f"{u.name} leaves the battlefield", why, u.side))

@@ -11,7 +11,7 @@ from game.rules.model import WeaponCard
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Health, Position, Readiness
+from .components import Health, Readiness
 from .errors import IllegalCommand
 from .prompts import Prompt
 
@@ -59,25 +59,16 @@ class MatchMovement:
         self._finish_move(uid, dest, path.cost, path.points)
 
     def _finish_move(self, uid: int, dest, cost: float | None = None, points=(), action: str = "move") -> None:
-        p = esper.component_for_entity(uid, Position)
-        start = (p.x, p.y, p.z)
-        p.x, p.y, p.z = dest
-        self._sync_table()
+        start = self._put(uid, *dest)
         path = tuple(tuple(q) for q in points) if points else (start, tuple(dest))
         u = self.unit(uid)
         self.emit(E.Moved(uid, u.name, u.side, path, action, cost))
         if points:
             self._queue(*S.after_move(self, uid, points), front=True)
 
-    def place(self, uid: int, x: float, y: float, z: float = 0.0, verb: str = "moves", sync: bool = True) -> None:
+    def place(self, uid: int, x: float, y: float, z: float = 0.0, verb: str = "moves") -> None:
         """Put a unit somewhere at once (jumps, pushes, swaps): no path, no Attack of Opportunity."""
-        with self._in_world():
-            p = esper.component_for_entity(uid, Position)
-            start = (p.x, p.y, p.z)
-            p.x, p.y, p.z = x, y, z
-        self._base_cache.pop(uid, None)
-        if sync:
-            self._sync_table()
+        start = self._put(uid, x, y, z)
         u = self.unit(uid)
         self.emit(E.Moved(uid, u.name, u.side, (start, (x, y, z)), "place", verb=verb))
 

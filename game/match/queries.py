@@ -19,7 +19,7 @@ from game.rules.model import MELEE
 
 from . import commands as C
 from . import skills as S
-from .components import Activation, Position
+from .components import Activation
 from .errors import IllegalCommand
 
 # What the exact odds of game/rules/odds.py leave out, by the spec field that carries it.
@@ -97,15 +97,11 @@ class MatchQueries:
         """Ask questions as if `uid` stood at (x, y, z) (a Move's destination the player is looking at: who would
         see it there, who could shoot it); the match is as it was afterwards."""
         with self._in_world():
-            pos = esper.component_for_entity(uid, Position)
-            saved = (pos.x, pos.y, pos.z)
-            pos.x, pos.y, pos.z = x, y, z
-            self._sync_table()
+            saved = self._put(uid, x, y, z)
             try:
                 yield
             finally:
-                pos.x, pos.y, pos.z = saved
-                self._sync_table()
+                self._put(uid, *saved)
 
     def blocker_words(self, blocker: str) -> str:
         """What blocks a Line of Sight (Sight.blocker), as a player reads it: the unit's or marker's name, the

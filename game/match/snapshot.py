@@ -270,14 +270,14 @@ def _field_types() -> dict:
     from .prompts import Prompt
     return {"phase": str, "turn": int, "score": dict[str, int], "mission_state": dict, "to": dict[str, int],
             "taken_out_count": dict[str, int], "next_side": str | None, "activation": Activation | None,
-            "result": Result | None, "tokens": list[dict], "side_effects": dict, "_attack": _AttackContext | None,
+            "result": Result | None, "side_effects": dict, "_attack": _AttackContext | None,
             "_move": _PendingMove | None, "_prompt": Prompt | None, "_deployed_sides": set,
             "_deploy_turn": str | None, "_marker_ids": dict[str, int], "_seat_turn": dict[str, int],
             "_pending": list, "_front_cursor": int, "_interrupted": list, "_allegiance": dict, "_react_due": str}
 
 
 FIELDS = ("phase", "turn", "score", "mission_state", "to", "taken_out_count", "next_side", "activation", "result",
-          "tokens", "side_effects", "_attack", "_move", "_prompt", "_deployed_sides", "_deploy_turn", "_marker_ids",
+          "side_effects", "_attack", "_move", "_prompt", "_deployed_sides", "_deploy_turn", "_marker_ids",
           "_seat_turn", "_pending", "_front_cursor", "_interrupted", "_allegiance", "_react_due")
 _FIELD_CHECKS: dict | None = None
 
@@ -400,10 +400,7 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
         if len(match.log) != data["commands"] or len(match.rolls_per_command) != data["commands"] or \
                 not all(type(r) is int and r >= 0 for r in match.rolls_per_command):
             raise SnapshotError("the command log does not match the snapshot")
-    match.table.reset()
-    for door, opened in data["doors"].items():
-        match.table.set_door(door, opened)
-    match._sync_table()
+    match._follow_all(data["doors"])
     if match.state_hash() != data["hash"]:
         raise SnapshotError("the restored state differs from the one captured")
 

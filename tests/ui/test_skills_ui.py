@@ -556,7 +556,7 @@ def test_smoke_bomb_on_any_spot_in_reach_shows_on_the_table(app):
     d.shot("skills-smoke-spot")
     d.click_board(10, 13)
     assert m.log[-1] == C.UseSkill("player", "INT-SG", x=10.0, y=13.0)
-    assert [t["kind"] for t in m.tokens] == ["smoke"]
+    assert [t.kind for t in m.tokens] == ["smoke"]
     d.move_mouse(sc.layout["hint"].center)
     d.step(3)
     d.shot("skills-smoke-token")
