@@ -129,7 +129,7 @@ class MatchAttacks:
         if not cmd.extra_targets:
             devoted = S.devoted_options(self, uid, w, cmd.target)
             if devoted:
-                self._prompt = Prompt("devoted", self.side_of(cmd.target),
+                self.prompt = Prompt("devoted", self.side_of(cmd.target),
                                       f"{self.unit(cmd.target).name} is targeted: may a Devoted unit take its "
                                       "place?", options=tuple(devoted), data=(uid, w.id, cmd.target))
                 return
@@ -261,7 +261,7 @@ class MatchAttacks:
         self.emit(E.AttackDeclared(attacker, weapon.name, tuple(st.uid for _, g in spec.groups for st in g),
                                    melee=kind == MELEE, aoo=aoo))
         res = AttackResolution.start(spec, self.dice)
-        self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
+        self.state.attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
                                       mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter,
                                       after=tuple(after))
         self._step_attack()
@@ -291,7 +291,7 @@ class MatchAttacks:
             spec = S.on_attack_spec(self, spec, None)
         self.emit(E.AttackDeclared(source, why, tuple(st.uid for _, g in spec.groups for st in g), melee=kind == MELEE))
         res = AttackResolution.start(spec, self.dice)
-        self._attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))
+        self.state.attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))
         self._step_attack()
 
     def down(self, uid: int) -> None:
@@ -349,7 +349,7 @@ class MatchAttacks:
 
     def _step_attack(self) -> None:
         """Run the attack until a side has a real choice, or it is over."""
-        ctx = self._attack
+        ctx = self.state.attack
         res = ctx.resolution
         while not res.done:
             d = res.decision
@@ -357,17 +357,17 @@ class MatchAttacks:
             if self._has_options(side, d):
                 kind = _STAGE_PROMPTS.get(d.stage, "dice")
                 options = (d.free[0][1],) if kind in ("life_drain", "shield") else ()
-                self._prompt = Prompt(kind, side, _decision_text(d), decision=d, options=options)
+                self.prompt = Prompt(kind, side, _decision_text(d), decision=d, options=options)
                 self._flush_attack_records(ctx)
                 return
             res.act(Accept())
         self._finish_attack()
 
     def _finish_attack(self) -> None:
-        ctx = self._attack
+        ctx = self.state.attack
         res = ctx.resolution
-        self._attack = None
-        self._prompt = None
+        self.state.attack = None
+        self.prompt = None
         self._flush_attack_records(ctx)
         for uid in set(res.outcome()) | set(res.healed):
             h = esper.component_for_entity(uid, Health)

@@ -15,34 +15,27 @@ from .components import Activation, Readiness
 from .errors import IllegalCommand
 from .prompts import Prompt
 
-SETUP = "setup"  # the mission's setup steps (rolls, questions) before anyone deploys
-DEPLOY = "deploy"
-BATTLE = "battle"
-OVER = "over"
+from .state import BATTLE, DEPLOY, OVER, SETUP  # noqa: F401 - the phases, read from here by the modes
 
 
 class MatchFlow:
     # == queries for controllers and the UI =========================================================
-    @property
-    def prompt(self) -> Prompt | None:
-        return self._prompt
-
     def waiting_for(self) -> str | None:
         """The side whose command the match needs next (None when the match is over)."""
         if self.phase == OVER:
             return None
-        if self._prompt is not None:
-            return self._prompt.side
+        if self.prompt is not None:
+            return self.prompt.side
         if self.phase == SETUP:
             return None
         if self.phase == DEPLOY:
-            if self._deploy_turn is not None:
-                return self._deploy_turn
+            if self.state.deploy_turn is not None:
+                return self.state.deploy_turn
             first = None
             if self.mission.deployment_order(self) == "each":  # that side deploys all its units first
                 first = self.mission_state.get("deploy_first")
             for s in sorted(self.sides, key=lambda s: s != first):
-                if s not in self._deployed_sides:
+                if s not in self.state.deployed_sides:
                     return s
             return None
         if self.activation is not None:
@@ -62,7 +55,7 @@ class MatchFlow:
             return None
         if self.people(side) == 1:
             return (side, 0)
-        p = self._prompt
+        p = self.prompt
         uid = None
         if p is not None and p.decision is not None and p.decision.uid >= 0:
             uid = p.decision.uid
@@ -72,7 +65,7 @@ class MatchFlow:
             uid = self.undeployed(side)[0]
         if uid is not None and self.unit(uid).side == side:
             return (side, self.unit(uid).owner)
-        return (side, self._seat_turn.get(side, 0) % self.people(side))
+        return (side, self.state.seat_turn.get(side, 0) % self.people(side))
 
     def _activatable(self, side: str) -> list[int]:
         """The Ready units `side` may activate now: in co-op only those of the person whose turn it is, passing
@@ -82,10 +75,10 @@ class MatchFlow:
         if n == 1 or not ready:
             return ready
         for k in range(n):
-            seat = (self._seat_turn.get(side, 0) + k) % n
+            seat = (self.state.seat_turn.get(side, 0) + k) % n
             mine = [u for u in ready if self.unit(u).owner == seat]
             if mine:
-                self._seat_turn[side] = seat
+                self.state.seat_turn[side] = seat
                 return mine
         return ready
 
@@ -102,19 +95,19 @@ class MatchFlow:
         """Run what is due until the match needs a command: a prompt, the active unit's next action, or
         the next side's choice of unit. Steps (Damage, deaths, free actions, Counter) come first."""
         for _ in range(100_000):
-            if self.phase == OVER or self._prompt is not None or self._attack is not None:
+            if self.phase == OVER or self.prompt is not None or self.state.attack is not None:
                 return
             if self.phase == SETUP:
-                if self._pending:
-                    self._front_cursor = 0
-                    self._run_step(self._pending.pop(0))
+                if self.state.pending:
+                    self.state.front_cursor = 0
+                    self._run_step(self.state.pending.pop(0))
                 else:
                     self._begin_deployment()
                 continue
             if self.phase == DEPLOY:
-                if self._pending:
-                    self._front_cursor = 0
-                    self._run_step(self._pending.pop(0))
+                if self.state.pending:
+                    self.state.front_cursor = 0
+                    self._run_step(self.state.pending.pop(0))
                     continue
                 return
             if self._check_result(False):
@@ -124,20 +117,20 @@ class MatchFlow:
                                               (a.act and a.act_spent >= a.act)):
                 self._end_grant()
                 continue
-            if self._pending:
-                self._front_cursor = 0
-                self._run_step(self._pending.pop(0))
+            if self.state.pending:
+                self.state.front_cursor = 0
+                self._run_step(self.state.pending.pop(0))
                 continue
             if a is not None:
                 if not a.grant and not self.standing(a.uid):
                     self._end_activation()  # N9: Taken Out during its own activation
                     continue
-                if self._react_due and not a.grant:
-                    self._open_react(self._react_due)
+                if self.state.react_due and not a.grant:
+                    self._open_react(self.state.react_due)
                     continue
                 return
             self._advance()
-            if self.activation is None and self._prompt is None and not self._pending:
+            if self.activation is None and self.prompt is None and not self.state.pending:
                 return
         raise RuntimeError("the match's step queue does not settle")
 
@@ -149,11 +142,11 @@ class MatchFlow:
         """Add steps at the end, or (`front`) before what was queued earlier; steps put in front while one step
         runs keep the order they were put there in."""
         if front:
-            at = min(self._front_cursor, len(self._pending))
-            self._pending[at:at] = list(steps)
-            self._front_cursor = at + len(steps)
+            at = min(self.state.front_cursor, len(self.state.pending))
+            self.state.pending[at:at] = list(steps)
+            self.state.front_cursor = at + len(steps)
         else:
-            self._pending.extend(steps)
+            self.state.pending.extend(steps)
 
     def _run_step(self, step: tuple) -> None:
         kind = step[0]
@@ -189,7 +182,7 @@ class MatchFlow:
             self.mission.on_step(self, *step[1:])
         elif kind == "fate":
             _, side, faces = step
-            self._prompt = Prompt("fate_shift", side, "Fate Shift: re-roll one Tactical Order die?",
+            self.prompt = Prompt("fate_shift", side, "Fate Shift: re-roll one Tactical Order die?",
                                   options=tuple(faces))
         elif kind == "skill":
             S.run_step(self, *step[1:])
@@ -197,7 +190,7 @@ class MatchFlow:
             raise ValueError(f"unknown step {step!r}")
 
     def _open_react(self, moment: str) -> None:
-        self._react_due = ""
+        self.state.react_due = ""
         active_side = self.side_of(self.activation.uid)
         for s in self.sides:
             if s == active_side or s in self.npc_sides:
@@ -205,7 +198,7 @@ class MatchFlow:
             opts = S.react_options(self, s) if moment == "start" else \
                 [c for c in S.react_options(self, s) if isinstance(c, C.ChooseUnit)]
             if opts:
-                self._prompt = Prompt("react", s, f"{self.unit(self.activation.uid).name} is activating: "
+                self.prompt = Prompt("react", s, f"{self.unit(self.activation.uid).name} is activating: "
                                       "react (Standby, Misdirection) or let it go on?", options=tuple(opts))
                 return
 
@@ -237,9 +230,9 @@ class MatchFlow:
                 self._queue(*on_end, front=True)
                 return
         if info.get("controller"):
-            self._allegiance[uid] = info["controller"]
-        self._interrupted.append((self.activation, self._pending))  # later steps wait for the grant's end
-        self._pending = []
+            self.state.allegiance[uid] = info["controller"]
+        self.state.interrupted.append((self.activation, self.state.pending))  # later steps wait for the grant's end
+        self.state.pending = []
         plan = [tuple(s) for s in info["plan"]]
         self.activation = Activation(uid=uid, act=info.get("act", 0), free_action=True, grant=info["grant"],
                                      plan=plan, max_cost=info.get("max_cost"), different=info.get("different", False),
@@ -251,9 +244,9 @@ class MatchFlow:
 
     def _end_grant(self) -> None:
         a = self.activation
-        self._allegiance.pop(a.uid, None)
-        self.activation, later = self._interrupted.pop()
-        self._pending = [*a.on_end, *self._pending, *later]
+        self.state.allegiance.pop(a.uid, None)
+        self.activation, later = self.state.interrupted.pop()
+        self.state.pending = [*a.on_end, *self.state.pending, *later]
 
     def _consume_plan(self, action: str) -> None:
         a = self.activation
@@ -271,25 +264,25 @@ class MatchFlow:
         self.phase = DEPLOY
         for s in self.sides:
             if not self.undeployed(s):
-                self._deployed_sides.add(s)
+                self.state.deployed_sides.add(s)
         if self.mission.deployment_order(self) == "alternate":
             first = self.mission_state.get("deploy_first")
-            waiting = [s for s in self.sides if s not in self._deployed_sides]
-            self._deploy_turn = first if first in waiting else (waiting[0] if waiting else None)
+            waiting = [s for s in self.sides if s not in self.state.deployed_sides]
+            self.state.deploy_turn = first if first in waiting else (waiting[0] if waiting else None)
         self._maybe_start_battle()
 
     def _next_deployer(self, side: str) -> None:
         """Alternate deployment (R29): after each unit, the other side places one, while it has units left."""
-        if self._deploy_turn is None:
+        if self.state.deploy_turn is None:
             return
         waiting = [s for s in self.sides if self.undeployed(s)]
         order = list(self.sides)
         for k in range(1, len(order) + 1):
             s = order[(order.index(side) + k) % len(order)]
             if s in waiting:
-                self._deploy_turn = s
+                self.state.deploy_turn = s
                 return
-        self._deploy_turn = None  # everyone placed: each side confirms with EndDeployment in the usual order
+        self.state.deploy_turn = None  # everyone placed: each side confirms with EndDeployment in the usual order
 
     def _deploy(self, cmd: C.Deploy) -> None:
         if cmd.uid not in self.undeployed(cmd.side):
@@ -307,7 +300,7 @@ class MatchFlow:
         self._next_deployer(cmd.side)
 
     def _maybe_start_battle(self) -> None:
-        if self.phase == DEPLOY and all(s in self._deployed_sides for s in self.sides):
+        if self.phase == DEPLOY and all(s in self.state.deployed_sides for s in self.sides):
             self.phase = BATTLE
             self._start_turn()
 
@@ -346,7 +339,7 @@ class MatchFlow:
             rounds, winner = S.roll_initiative(self, list(self.sides))
             self.emit(E.InitiativeRolled(tuple(tuple(r.items()) for r in rounds), winner, self.side_name(winner),
                                          tuple((s, self.side_name(s)) for s in self.sides)))
-            self._prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
+            self.prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
                                   options=tuple(self.sides))
 
     def _end_turn(self) -> None:
@@ -370,7 +363,7 @@ class MatchFlow:
             return False
         self.result = res
         self.phase = OVER
-        self._prompt = None
+        self.prompt = None
         self.activation = None
         self.emit(E.MissionOver(res.outcome, res.turn, res.text))
         return True
@@ -380,7 +373,7 @@ class MatchFlow:
 
     def _advance(self) -> None:
         """After an activation: the next side with Ready units activates (alternating); else the Turn ends."""
-        if self.phase != BATTLE or self._prompt is not None or self.activation is not None or self._pending or \
+        if self.phase != BATTLE or self.prompt is not None or self.activation is not None or self.state.pending or \
                 self.next_side is None:
             return
         order = list(self.sides)
@@ -399,7 +392,7 @@ class MatchFlow:
             ready = [u for u in ready if self.mission.npc_priority(self, u) == first]  # a Horde Boss first
             if self.scenario.npc_order == "player-picks" and len(ready) > 1:
                 chooser = next(s for s in self.sides if s not in self.npc_sides)
-                self._prompt = Prompt("pick_npc", chooser, "Pick the NPC that activates next", options=tuple(ready))
+                self.prompt = Prompt("pick_npc", chooser, "Pick the NPC that activates next", options=tuple(ready))
             else:
                 self._start_activation(self._nearest_npc(ready))
 
@@ -432,7 +425,7 @@ class MatchFlow:
         self.activation = Activation(uid=uid, act=act_now, no_repeat=bool(self.mission.no_repeat_cost(self, uid)))
         self.emit(E.ActivationStarted(uid, u.name, self.side_of(uid), act_now))
         self._queue(*S.start_of_activation(self, uid), front=True)
-        self._react_due = "start"
+        self.state.react_due = "start"
 
     def _cmd_end_activation(self) -> None:
         a = self.activation
@@ -453,9 +446,9 @@ class MatchFlow:
             esper.component_for_entity(uid, Readiness).ready = False
         side = self.unit(uid).side
         if self.people(side) > 1:  # co-op: the next person activates next time (R27)
-            self._seat_turn[side] = (self.unit(uid).owner + 1) % self.people(side)
+            self.state.seat_turn[side] = (self.unit(uid).owner + 1) % self.people(side)
         self.activation = None
-        self._react_due = ""
+        self.state.react_due = ""
         order = list(self.sides)
         self.next_side = order[(order.index(side) + 1) % len(order)]
 

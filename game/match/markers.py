@@ -34,7 +34,7 @@ class MatchMarkers:
                      card: UnitCard | None = None, item_side: str = "neutral", where: str = "", **fields) -> int:
         """Put a marker on the table (missions call this). With `card` it is an item that can be attacked,
         fighting for `item_side` (whose enemies may target it). `fields`: the Marker's other fields."""
-        if mid in self._marker_ids:
+        if mid in self.state.marker_ids:
             raise ValueError(f"a marker {mid!r} is already on the table")
         with self._in_world():
             z = self.table.surface_z(x, y, 0.0) if z is None else z
@@ -44,9 +44,9 @@ class MatchMarkers:
                 marker.radius = card.base_diameter / 2
                 esper.add_component(ent, marker)
             else:
-                ent = esper.create_entity(marker)
+                ent = self._new_entity(marker)
                 self._put(ent, x, y, z)
-            self._marker_ids[mid] = ent
+            self.state.marker_ids[mid] = ent
         self.emit(E.MarkerPlaced(mid, label, x, y, z, where))
         return ent
 
@@ -55,14 +55,14 @@ class MatchMarkers:
             return esper.component_for_entity(self._marker_entity(mid), Marker)
 
     def _marker_entity(self, mid: str) -> int:
-        ent = self._marker_ids.get(mid)
+        ent = self.state.marker_ids.get(mid)
         if ent is None:
             raise KeyError(f"no marker {mid!r}")
         return ent
 
     def marker_uid(self, mid: str) -> int | None:
         """The unit id of a marker that can be attacked (an item), else None."""
-        ent = self._marker_ids.get(mid)
+        ent = self.state.marker_ids.get(mid)
         with self._in_world():
             return ent if ent is not None and esper.has_component(ent, Unit) else None
 
@@ -76,7 +76,7 @@ class MatchMarkers:
         """Marker ids in the order they were placed; `on_table`: only those on the table (True), carried
         (False), or both (None). Removed and destroyed markers are gone."""
         out = []
-        for mid in self._marker_ids:
+        for mid in self.state.marker_ids:
             m = self.marker(mid)
             if kind is not None and m.kind != kind:
                 continue
@@ -130,11 +130,11 @@ class MatchMarkers:
                     esper.component_for_entity(ent, Readiness).ready = False
             else:
                 esper.delete_entity(ent, immediate=True)
-        del self._marker_ids[mid]
+        del self.state.marker_ids[mid]
         self.emit(E.MarkerRemoved(mid, m.label, why))
 
     def carried_by(self, uid: int) -> list[str]:
-        return [mid for mid in self._marker_ids if self.marker(mid).carrier == uid]
+        return [mid for mid in self.state.marker_ids if self.marker(mid).carrier == uid]
 
     def carry(self, mid: str, uid: int) -> None:
         """`uid` now carries the marker (a Pick Up, or a mission action that hands it over)."""
@@ -202,7 +202,7 @@ class MatchMarkers:
 
     # == Pick Up, Drop, Give ======================================================================
     def pick_up_reason(self, uid: int, mid: str) -> str | None:
-        if mid not in self._marker_ids:
+        if mid not in self.state.marker_ids:
             return "there is no such marker"
         m = self.marker(mid)
         if not m.portable:
@@ -218,7 +218,7 @@ class MatchMarkers:
         return None if why is None else f"to pick it up, the unit must Control it: {why}"
 
     def give_reason(self, uid: int, mid: str, to: int) -> str | None:
-        if mid not in self._marker_ids or self.marker(mid).carrier != uid:
+        if mid not in self.state.marker_ids or self.marker(mid).carrier != uid:
             return "the unit does not carry that"
         if not self.standing(to) or self.unit(to).item or self.is_enemy(uid, to) or to == uid:
             return "it can only be given to a Squadmate"
@@ -257,7 +257,7 @@ class MatchMarkers:
 
     def _do_drop(self, cmd: C.Drop) -> None:
         uid = self.activation.uid
-        if cmd.marker not in self._marker_ids or self.marker(cmd.marker).carrier != uid:
+        if cmd.marker not in self.state.marker_ids or self.marker(cmd.marker).carrier != uid:
             raise IllegalCommand("the unit does not carry that")
         self._pay(act.DROP)
         self.drop(cmd.marker)

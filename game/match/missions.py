@@ -46,7 +46,7 @@ class MatchMissions:
         if to_dice and side is not None and side not in self.npc_sides and self.to.get(side, 0) > 0:
             d = Decision(stage=MISSION_DICE, role="attacker", uid=-1, dice=tuple(Die(f) for f in faces), stat=0,
                          free=())
-            self._prompt = Prompt("mission_dice", side, f"{why}: re-roll or change a die with Tactical Orders, or "
+            self.prompt = Prompt("mission_dice", side, f"{why}: re-roll or change a die with Tactical Orders, or "
                                   "accept", decision=d, data=(tuple(then), why))
             return
         self.mission_step(*then, faces, front=True)
@@ -57,13 +57,13 @@ class MatchMissions:
         `secret`: the choice is the side's own (the screen hands over first; the log keeps it quiet)."""
         if not options:
             raise ValueError("a question needs options")
-        self._prompt = Prompt("choice", side, text, options=tuple(options), data=(tuple(then), secret))
+        self.prompt = Prompt("choice", side, text, options=tuple(options), data=(tuple(then), secret))
 
     def _answer_choice(self, p: Prompt, cmd: C.Command) -> None:
         if not isinstance(cmd, C.Choose) or cmd.option not in [o for o, _ in p.options]:
             raise IllegalCommand("choose one of the options")
         then = p.then
-        self._prompt = None
+        self.prompt = None
         self.mission_step(*then, cmd.option, front=True)
 
     def _answer_mission_dice(self, p: Prompt, cmd: C.Command) -> None:
@@ -72,7 +72,7 @@ class MatchMissions:
         side = p.side
         if isinstance(cmd, C.AcceptDice):
             then = p.then
-            self._prompt = None
+            self.prompt = None
             self.mission_step(*then, tuple(x.value for x in dice), front=True)
             return
         if self.to.get(side, 0) < 1:
@@ -89,7 +89,7 @@ class MatchMissions:
         else:
             raise IllegalCommand("re-roll or change a die with a Tactical Order, or accept")
         self.to[side] -= 1
-        self._prompt = Prompt(p.kind, side, p.text, decision=Decision(stage=d.stage, role=d.role, uid=d.uid,
+        self.prompt = Prompt(p.kind, side, p.text, decision=Decision(stage=d.stage, role=d.role, uid=d.uid,
                                                                       dice=tuple(dice), stat=0, free=()), data=p.data)
 
     def _mission_dice_commands(self, p: Prompt) -> list[C.Command]:
@@ -144,7 +144,7 @@ class MatchMissions:
         if not S.may_take_mission_actions(self, uid):
             return f"{self.unit(uid).name} cannot take Mission Actions (Beast, Mindless, Weirdo)"
         if d.target == "marker":
-            if marker is None or marker not in self._marker_ids:
+            if marker is None or marker not in self.state.marker_ids:
                 return f"{d.name} needs a marker"
             if self.marker(marker).kind not in d.markers:
                 return f"{d.name} is not done on {self.marker(marker).label}"

@@ -51,9 +51,9 @@ class MatchMovement:
         candidates = self.aoo_candidates(uid, path.left_adjacency)
         if candidates:
             aoo_side = self.side_of(candidates[0][0])
-            self._move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),
+            self.state.move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),
                                       aoo_side=aoo_side, points=tuple(path.points))
-            self._prompt = Prompt("aoo", aoo_side, f"{self.unit(uid).name} leaves Adjacency: make an Attack of "
+            self.prompt = Prompt("aoo", aoo_side, f"{self.unit(uid).name} leaves Adjacency: make an Attack of "
                                   "Opportunity?", options=tuple(candidates))
             return
         self._finish_move(uid, dest, path.cost, path.points)
@@ -73,11 +73,11 @@ class MatchMovement:
         self.emit(E.Moved(uid, u.name, u.side, (start, (x, y, z)), "place", verb=verb))
 
     def _answer_aoo(self, cmd) -> None:
-        m = self._move
+        m = self.state.move
         if isinstance(cmd, C.ChooseAttackOfOpportunity):
             if cmd.uid is None:
-                self._prompt = None
-                self._move = None
+                self.prompt = None
+                self.state.move = None
                 self._finish_move(m.mover, m.dest, points=m.points)
                 return
             if (cmd.uid, cmd.weapon) not in m.candidates:
@@ -88,11 +88,11 @@ class MatchMovement:
             max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon, m.mover))
             self.note(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity", cmd.uid)
             if max_blunt > 0:
-                self._prompt = Prompt("blunt", self.side_of(m.mover),
+                self.prompt = Prompt("blunt", self.side_of(m.mover),
                                       f"Spend movement to blunt the attack (2\" per die, up to {max_blunt})",
                                       options=(max_blunt,))
                 return
-            self._prompt = None
+            self.prompt = None
             self._start_aoo(0)
             return
         raise IllegalCommand("answer the Attack of Opportunity first")
@@ -103,12 +103,12 @@ class MatchMovement:
                                                                                                  weapon)[0])
 
     def _start_aoo(self, blunt: int) -> None:
-        m = self._move
+        m = self.state.move
         attacker, weapon_id = m.chosen
         weapon = self.unit(attacker).card.weapon(weapon_id)
         if blunt:
             self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)", m.mover)
-        self._move = None
+        self.state.move = None
         att = max(0, self._aoo_att(attacker, weapon, m.mover) - blunt)
         self._start_attack(attacker, weapon, [(None, [m.mover])], att=att,
                            then_move=m.dest, mover=m.mover, aoo=True, path=m.points)

@@ -79,16 +79,30 @@ class MatchPlaces:
                 self.table.update_base(Base(uid=ent, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
                                             radius=u.card.base_diameter / 2, move=_move_rule(u.card)))
 
-    def _follow_all(self, doors: dict[str, bool]) -> None:
-        """The table as the components say, from scratch (a snapshot was restored): the map as loaded, these
-        doors, then every base."""
+    def _follow_all(self) -> None:
+        """The table as the state says, from scratch (a snapshot was restored): the map as loaded, the terrain
+        taken away and the doors as the state record has them, then every base."""
         self._units_cache = {}
         self.table.reset()
-        for door, opened in doors.items():
+        for x, y, r in self.state.cleared:
+            self.table.clear_terrain(x, y, r)
+        for door, opened in self.state.doors.items():
             self.table.set_door(door, opened)
         with self._in_world():
             for ent in sorted(e for e, _ in esper.get_components(Unit, Position)):
                 self._follow(ent)
+
+    # == the terrain that changes: doors, terrain taken away =========================================
+    def set_door(self, door: str, opened: bool) -> None:
+        """Open or close a door (the state record keeps it; the table follows)."""
+        self.state.doors[door] = opened
+        self.table.set_door(door, opened)
+
+    def clear_terrain(self, x: float, y: float, r: float) -> list[tuple[str, str, tuple, tuple]]:
+        """Take away the walls, low walls and doors within `r` of (x, y) (a collapse): Table.clear_terrain, kept in
+        the state record so that a restored match has the same table. Returns the pieces taken away."""
+        self.state.cleared.append((x, y, r))
+        return self.table.clear_terrain(x, y, r)
 
     # == reading places =============================================================================
     def position(self, uid: int) -> Position | None:
@@ -112,8 +126,9 @@ class MatchPlaces:
     def put_token(self, kind: str, owner: int, x: float, y: float, z: float, radius: float, until: str) -> int:
         """A skill's token on the table: "smoke", "scan" or "gaze", lasting `until` "turn" (the Turn's end) or
         "owner" (its owner's next activation)."""
-        with self._in_world():
-            return esper.create_entity(Token(kind, owner, self.side_of(owner), radius, until), Position(x, y, z))
+        ent = self._new_entity(Token(kind, owner, self.side_of(owner), radius, until))
+        self._put(ent, x, y, z)
+        return ent
 
     @property
     def tokens(self) -> list[PlacedToken]:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-import esper
-
 from game.battlefield import Sight, base_label, player_label
 from game.rules import actions as act
 from game.rules.combat import AttackSpec

@@ -2,8 +2,9 @@
 
 The log stays the truth (a match is scenario + seed + commands); a snapshot is that log's state after its
 first n commands, captured so that undo and load replay only what comes after the nearest one. Restoring a
-snapshot rebuilds the esper world with the same entity ids, every match field, the dice's generator state and
-the table's doors; the state hash of the result is checked against the one captured with it.
+snapshot rebuilds the esper world with the same entity ids and the match's state record (state.py: the Turn,
+the activation, the step queue, the dice with their generator's state, the doors...), both walked generically,
+then lets the table follow them; the state hash of the result is checked against the one captured with it.
 
 Everything is encoded as plain JSON data (dataclasses by their registered name, tuples, sets, dicts with
 non-text keys tagged), so a snapshot can also travel in a save file: loading one never executes anything,
@@ -25,6 +26,7 @@ from game.rules.dice import Dice, Die, ScriptedDice
 from game.rules.model import UnitCard
 
 MAX_DEPTH = 60
+MAX_ENTITIES = 200_000  # entities a match may have made (a long Horde run makes a few thousand)
 
 
 class SnapshotError(ValueError):
@@ -40,9 +42,9 @@ def _registry() -> dict[str, type]:
     import game.rules.model as rmod
     import game.rules.records as rr
 
-    from . import attacks, components, events, mission, movement, prompts
+    from . import attacks, components, events, mission, movement, prompts, state
     out: dict[str, type] = {}
-    for mod in (bm, ra, rc, rd, rmod, rr, attacks, components, events, mission, movement, prompts):
+    for mod in (bm, ra, rc, rd, rmod, rr, attacks, components, events, mission, movement, prompts, state):
         for name in dir(mod):
             obj = getattr(mod, name)
             if isinstance(obj, type) and is_dataclass(obj) and obj.__module__ == mod.__name__:
@@ -261,42 +263,20 @@ def _cards_of(data: dict) -> None:
 
 
 # == capturing and restoring a match =========================================================================
-def _field_types() -> dict:
-    """The match's own fields a snapshot holds, with the type each must have."""
-    from .attacks import _AttackContext
-    from .components import Activation
-    from .mission import Result
-    from .movement import _PendingMove
-    from .prompts import Prompt
-    return {"phase": str, "turn": int, "score": dict[str, int], "mission_state": dict, "to": dict[str, int],
-            "taken_out_count": dict[str, int], "next_side": str | None, "activation": Activation | None,
-            "result": Result | None, "side_effects": dict, "_attack": _AttackContext | None,
-            "_move": _PendingMove | None, "_prompt": Prompt | None, "_deployed_sides": set,
-            "_deploy_turn": str | None, "_marker_ids": dict[str, int], "_seat_turn": dict[str, int],
-            "_pending": list, "_front_cursor": int, "_interrupted": list, "_allegiance": dict, "_react_due": str}
-
-
-FIELDS = ("phase", "turn", "score", "mission_state", "to", "taken_out_count", "next_side", "activation", "result",
-          "side_effects", "_attack", "_move", "_prompt", "_deployed_sides", "_deploy_turn", "_marker_ids",
-          "_seat_turn", "_pending", "_front_cursor", "_interrupted", "_allegiance", "_react_due")
-_FIELD_CHECKS: dict | None = None
-
-
 def capture(match, with_events: bool = False) -> dict:
     """The match's state now, as plain data (events only by count unless `with_events`)."""
     with match._in_world():
         ents = []
         for ent in sorted(esper.get_entities()):
             ents.append([ent, [encode(c) for c in esper.components_for_entity(ent)]])
-        next_id = max((e for e, _ in ents), default=0) + 1
+        next_id = match.state.entities_made + 1  # past every entity made, deleted ones too (a token gone)
     data = {
         "commands": len(match.log),
         "events": len(match.events),
         "dice": encode_dice(match.dice),
-        "fields": {name: encode(getattr(match, name), match.dice) for name in FIELDS},
+        "state": encode(match.state, match.dice),
         "entities": ents,
         "next_entity": next_id,
-        "doors": dict(match.table.doors_open),
         "hash": match.state_hash(),
     }
     if with_events:  # for a file: the events, the cards in full, and which log it is the state of
@@ -359,18 +339,17 @@ def _encode_card(card: UnitCard) -> dict:
 def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     """Put a freshly built match (same scenario and seed, nothing submitted) into the captured state.
     `events`, `log`, `rolls`: the lists the snapshot's counts refer to (from the match it was captured in)."""
+    from .state import MatchState
     try:
         _cards_of(data)
         dice = decode_dice(data["dice"])
-        values = {name: decode(data["fields"][name], dice) for name in FIELDS}
-        global _FIELD_CHECKS
-        if _FIELD_CHECKS is None:
-            _FIELD_CHECKS = {k: _compile(tp) for k, tp in _field_types().items()}
-        for name, value in values.items():
-            if not _FIELD_CHECKS[name](value):
-                raise SnapshotError(f"the match's {name.strip('_')} has the wrong type")
+        state = decode(data["state"], dice)  # (a record decodes checked against its annotations)
+        if type(state) is not MatchState or state.dice is not dice:
+            raise SnapshotError("the match's state record is damaged")
         ents = [(int(ent), [decode(c) for c in comps]) for ent, comps in data["entities"]]
         next_id = int(data["next_entity"])
+        if not max((e for e, _ in ents), default=0) < next_id <= MAX_ENTITIES:
+            raise SnapshotError("the entities are not numbered as a match numbers them")
         raw_events = data.get("event_list")
         if raw_events is not None:
             if not isinstance(raw_events, list) or len(raw_events) != data["events"]:
@@ -387,9 +366,7 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
             e = esper.create_entity(*wanted.get(i, ()))
             if i not in wanted:
                 esper.delete_entity(e, immediate=True)
-    match.dice = dice
-    for name, value in values.items():
-        setattr(match, name, value)
+    match.state = state
     if event_list is not None:
         match.events = event_list
     elif raw_events is not None:
@@ -400,7 +377,7 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
         if len(match.log) != data["commands"] or len(match.rolls_per_command) != data["commands"] or \
                 not all(type(r) is int and r >= 0 for r in match.rolls_per_command):
             raise SnapshotError("the command log does not match the snapshot")
-    match._follow_all(data["doors"])
+    match._follow_all()
     if match.state_hash() != data["hash"]:
         raise SnapshotError("the restored state differs from the one captured")
 

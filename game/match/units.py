@@ -74,12 +74,20 @@ class MatchUnits:
             self.table.close()
 
 
+    def _new_entity(self, *components) -> int:
+        """Every entity of the match is made here: the state record counts them, so that a match restored from a
+        snapshot numbers what comes next as the match it was taken from did (deleted entities included)."""
+        with self._in_world():
+            ent = esper.create_entity(*components)
+        self.state.entities_made = ent
+        return ent
+
     # == units ======================================================================================
     def add_unit(self, side: str, name: str, card: UnitCard, pos: tuple[float, float, float] | None = None,
                  item: bool = False, owner: int = 0) -> int:
         """Put a unit (or item) in the match. Missions call this to spawn."""
         with self._in_world():
-            uid = esper.create_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
+            uid = self._new_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
                                            leader=card.is_leader, owner=owner),
                                       Health(card.hit, card.hit), Readiness(), Conditions())
         if pos is not None:
@@ -151,7 +159,7 @@ class MatchUnits:
 
     def side_of(self, uid: int) -> str:
         """The side a unit fights for now: its own, or (Compel) the side controlling it for one action."""
-        return self._allegiance.get(uid) or self.unit(uid).side
+        return self.state.allegiance.get(uid) or self.unit(uid).side
 
     def is_enemy(self, a: int, b: int) -> bool:
         return self.side_of(a) != self.side_of(b)
@@ -162,7 +170,7 @@ class MatchUnits:
 
     def enemies_of(self, uid: int) -> list[int]:
         side = self.side_of(uid)
-        if self._allegiance:  # (Compel: a side changes for one action; the kept lists are by own side)
+        if self.state.allegiance:  # (Compel: a side changes for one action; the kept lists are by own side)
             return [u for u in self.units() if self.side_of(u) != side]
         key = ("enemies", side)  # kept with the units() lists: the same units, each of its own side
         hit = self._units_cache.get(key)

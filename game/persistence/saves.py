@@ -33,7 +33,10 @@ from .jsonfile import (
 )
 
 FORMAT = "ruinstars-save"
-VERSION = 2  # 2: the mission layer (typed events, markers, snapshots); version 1 saves are refused
+VERSION = 3  # 3: the state hash walks the esper world and the match's state record; 2: the mission layer (typed
+# events, markers, snapshots); version 1 saves are refused
+OLDEST = 2  # the oldest version this game replays
+HASHED_SINCE = 3  # saves before this hold a state hash (and snapshot) of an older definition: their log is replayed
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole First Mission is under 100 KB
 MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
@@ -115,7 +118,7 @@ def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
     """Parse and check a save without changing it: (scenario, seed, commands, raw data). SaveError otherwise."""
     path = Path(path)
     data = read_versioned_json(path, FORMAT, VERSION, MAX_SAVE_BYTES, "save", SaveError)
-    if data["version"] < VERSION:
+    if data["version"] < OLDEST:
         raise SaveError(path, f"was made by an older version of the game (save version {data['version']}); this "
                               "version cannot replay it")
     for key, kinds in (("label", (str,)), ("mission", (str,)), ("saved_at", (str,)), ("result", (str, None)),
@@ -183,7 +186,7 @@ def _restore_snapshot(path: Path, match, data: dict, commands: list) -> int:
     commands) and restores to the saved state hash; returns the commands it covers (0: replay them all)."""
     snap = data.get("snapshot")
     n = len(commands)
-    if not isinstance(snap, dict) or snap.get("commands") != n or snap.get("hash") != data.get("state_hash") or \
+    if data["version"] < HASHED_SINCE or not isinstance(snap, dict) or snap.get("commands") != n or snap.get("hash") != data.get("state_hash") or \
             snap.get("log_digest") != snapshot.log_digest(data["commands"]):
         return 0  # not the state of this very log: replay the log
     try:
@@ -237,7 +240,7 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
             raise SaveError(path, f"command {i + 1} ({c.describe()}) cannot be replayed: the game could not carry "
                                   "it out; the save was probably edited or damaged") from None
     try:
-        same = data.get("state_hash") in (None, "", match.state_hash())
+        same = data["version"] < HASHED_SINCE or data.get("state_hash") in (None, "", match.state_hash())
     except Exception:
         log.warning("save %s: hashing the replayed match failed", path, exc_info=True)
         _close_quietly(match)

@@ -1190,12 +1190,12 @@ def test_skill_state_is_in_the_state_and_its_hash(sk):
     m.submit(C.Activate("A", a[0]))
     h = m.state_hash()
     m.submit(C.UseSkill("A", "INT-SG", x=8, y=10))
-    st = m.state()
+    st = m.state_data()
     assert m.state_hash() != h
     comps = dict((uid, comps) for uid, comps in st["entities"])
-    assert [c["Token"]["kind"] for c in comps.values() if "Token" in c] == ["smoke"]
-    conditions = comps[a[0]]["Conditions"]
-    assert tuple(conditions["used_mission"]) == ("INT-SG",)
+    token = next(ent for ent, c in comps.items() if "Token" in c)
+    assert [t.id for t in m.tokens] == [token] and m.tokens[0].kind == "smoke"
+    assert "Conditions" in comps[a[0]] and m.conditions(a[0]).used_mission == ("INT-SG",)
 
 
 def test_new_commands_round_trip_through_dicts():

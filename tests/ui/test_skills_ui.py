@@ -391,17 +391,17 @@ def test_an_unknown_prompt_kind_gets_the_generic_panel(app, monkeypatch):
     d, sc = scene_on(app, m)
     answers = [C.ChooseUnit("player", None), C.ChooseUnit("player", p[0]), C.ChooseNumber("player", 2)]
     given = []
-    m._prompt = Prompt("mystery", "player", "Something new asks you a question", options=(1, 2))
+    m.prompt = Prompt("mystery", "player", "Something new asks you a question", options=(1, 2))
     real_legal, real_submit = m.legal_commands, m.submit
 
     def legal(side):
-        return list(answers) if m._prompt is not None and m._prompt.kind == "mystery" else real_legal(side)
+        return list(answers) if m.prompt is not None and m.prompt.kind == "mystery" else real_legal(side)
 
     def submit(cmd):
-        if m._prompt is not None and m._prompt.kind == "mystery":
+        if m.prompt is not None and m.prompt.kind == "mystery":
             assert cmd in answers
             given.append(cmd)
-            m._prompt = None
+            m.prompt = None
             return []
         return real_submit(cmd)
 
