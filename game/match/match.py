@@ -32,6 +32,7 @@ from .attacks import MatchAttacks
 from .errors import IllegalCommand
 from .events import Event
 from .flow import BATTLE, DEPLOY, OVER, SETUP, MatchFlow
+from .history import History
 from .legal import MatchLegal
 from .markers import MatchMarkers
 from .mission import MissionScript
@@ -72,10 +73,13 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         self.state = MatchState(dice=Dice(seed), score={s: 0 for s in self.sides}, to={s: 0 for s in self.sides},
                                 taken_out_count={s: 0 for s in self.sides}, seat_turn={s: 0 for s in self.sides},
                                 doors={d.id: d.open for d in battlefield.doors})
-        self.log: list[C.Command] = []
-        self.rolls_per_command: list[int] = []
-        self._events: list[Event] = []
-        self._events_encoded: list | None = None  # events of a loaded snapshot, decoded when first read
+        # append-only: the commands, the dice each rolled, the events (a loaded match's earlier part stays
+        # undecoded until read: history.py)
+        self.log = History()
+        self.rolls_per_command = History()
+        self.events = History()
+        self.version = 0  # counts the changes of the match (commands applied, a snapshot restored): what was
+        # worked out for one version (a screen's questions) holds until it changes
         self._units_cache: dict = {}  # units() lists, kept until a place changes (places.py)
         self.checkpoint_every = 0  # capture a snapshot every n commands (undo replays from the nearest one)
         self.checkpoints: list[dict] = []
@@ -89,22 +93,6 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
 
 
     # == events ======================================================================================
-    @property
-    def events(self) -> list[Event]:
-        """Every event so far, in order (a loaded save's are decoded the first time they are read)."""
-        if self._events_encoded is not None:
-            raw, self._events_encoded = self._events_encoded, None
-            self._events = snapshot.decode_events(raw)
-        return self._events
-
-    @events.setter
-    def events(self, value) -> None:
-        self._events_encoded = None
-        self._events = value
-
-    def load_events_later(self, raw: list) -> None:
-        self._events_encoded = raw
-
     def emit(self, event: E.Event) -> None:
         self.events.append(event)
 
@@ -132,6 +120,7 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         before_rolls = self.dice.rolled
         with self._in_world():
             self._apply(cmd)
+        self.version += 1
         self.log.append(cmd)
         self.rolls_per_command.append(self.dice.rolled - before_rolls)
         if self.checkpoint_every and len(self.log) % self.checkpoint_every == 0:

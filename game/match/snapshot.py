@@ -9,8 +9,8 @@ then lets the table follow them; the state hash of the result is checked against
 Everything is encoded as plain JSON data (dataclasses by their registered name, tuples, sets, dicts with
 non-text keys tagged), so a snapshot can also travel in a save file: loading one never executes anything,
 and a snapshot that does not decode, or decodes to another state hash, is ignored and the log is replayed.
-Events, the command log and the rolls per command are append-only: a snapshot keeps only their lengths and
-shares the lists (in memory); a snapshot written to a file carries its events encoded.
+Events, the command log and the rolls per command are append-only (history.py): a snapshot keeps only their
+lengths and shares the lists; a save writes them beside its snapshots (game/persistence/saves.py).
 """
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ import esper
 
 from game.rules.dice import Dice, Die, ScriptedDice
 from game.rules.model import UnitCard
+
+from .history import History
 
 MAX_DEPTH = 60
 MAX_ENTITIES = 200_000  # entities a match may have made (a long Horde run makes a few thousand)
@@ -263,8 +265,10 @@ def _cards_of(data: dict) -> None:
 
 
 # == capturing and restoring a match =========================================================================
-def capture(match, with_events: bool = False) -> dict:
-    """The match's state now, as plain data (events only by count unless `with_events`)."""
+def capture(match, for_file: bool = False) -> dict:
+    """The match's state now, as plain data; the command log and the events only by their counts (they are
+    append-only: a snapshot shares them with the match, and a save writes them beside it). `for_file`: with the
+    unit cards in full (a snapshot in memory keeps them by digest)."""
     with match._in_world():
         ents = []
         for ent in sorted(esper.get_entities()):
@@ -279,20 +283,24 @@ def capture(match, with_events: bool = False) -> dict:
         "next_entity": next_id,
         "hash": match.state_hash(),
     }
-    if with_events:  # for a file: the events, the cards in full, and which log it is the state of
-        data["event_list"] = [encode_event(e) for e in match.events]
-        data["log_digest"] = log_digest([c.to_dict() for c in match.log])
-        data["rolls"] = list(match.rolls_per_command)
+    if for_file:
         keys = {card_key(match.unit(u).card) for u in match.all_units()}
         data["cards"] = {k: _encode_card(_CARDS[k]) for k in sorted(keys)}
     return data
 
 
-def log_digest(commands: list) -> str:
-    """A digest of a command log as saved (a snapshot in a file belongs to exactly this log)."""
-    import hashlib
-    import json
-    return hashlib.sha256(json.dumps(commands, sort_keys=True).encode()).hexdigest()
+def with_cards(data: dict) -> dict:
+    """A snapshot taken in memory (cards named by their digest) made fit for a file: with those cards in full."""
+    keys, todo = set(), [data["entities"]]
+    while todo:
+        o = todo.pop()
+        if isinstance(o, dict):
+            if "#card" in o:
+                keys.add(o["#card"])
+            todo.extend(o.values())
+        elif isinstance(o, list):
+            todo.extend(o)
+    return {**data, "cards": {k: _encode_card(_CARDS[k]) for k in sorted(keys)}}
 
 
 def encode_event(e) -> list:
@@ -338,7 +346,8 @@ def _encode_card(card: UnitCard) -> dict:
 
 def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     """Put a freshly built match (same scenario and seed, nothing submitted) into the captured state.
-    `events`, `log`, `rolls`: the lists the snapshot's counts refer to (from the match it was captured in)."""
+    `events`, `log`, `rolls`: the histories (or lists) the snapshot's counts refer to: the match it was captured in,
+    or a save's; the restored match keeps their first entries as its own (without decoding a saved log)."""
     from .state import MatchState
     try:
         _cards_of(data)
@@ -350,13 +359,16 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
         next_id = int(data["next_entity"])
         if not max((e for e, _ in ents), default=0) < next_id <= MAX_ENTITIES:
             raise SnapshotError("the entities are not numbered as a match numbers them")
-        raw_events = data.get("event_list")
-        if raw_events is not None:
-            if not isinstance(raw_events, list) or len(raw_events) != data["events"]:
-                raise SnapshotError("the events do not match the snapshot")
-            event_list = None
-        else:
-            event_list = list(events[:data["events"]]) if events is not None else None
+        n_events, n_commands = data["events"], data["commands"]
+        if type(n_events) is not int or type(n_commands) is not int:
+            raise SnapshotError("the snapshot's counts are not whole numbers")
+        kept = {}
+        for name, seq, n in (("events", events, n_events), ("log", log, n_commands),
+                             ("rolls_per_command", rolls, n_commands)):
+            if seq is not None:
+                if not 0 <= n <= len(seq):
+                    raise SnapshotError(f"the snapshot holds more {name} than there are")
+                kept[name] = seq.prefix(n) if isinstance(seq, History) else History(seq[:n])
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise SnapshotError(f"the snapshot is damaged ({e})") from None
     match.new_world()  # entity ids count from 1 again
@@ -367,17 +379,9 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
             if i not in wanted:
                 esper.delete_entity(e, immediate=True)
     match.state = state
-    if event_list is not None:
-        match.events = event_list
-    elif raw_events is not None:
-        match.load_events_later(raw_events)
-    if log is not None:
-        match.log = list(log[:data["commands"]])
-        match.rolls_per_command = list(rolls[:data["commands"]])
-        if len(match.log) != data["commands"] or len(match.rolls_per_command) != data["commands"] or \
-                not all(type(r) is int and r >= 0 for r in match.rolls_per_command):
-            raise SnapshotError("the command log does not match the snapshot")
+    for name, history in kept.items():
+        setattr(match, name, history)
+    match.version += 1
     match._follow_all()
     if match.state_hash() != data["hash"]:
         raise SnapshotError("the restored state differs from the one captured")
-

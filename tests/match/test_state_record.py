@@ -65,7 +65,8 @@ def test_every_field_of_the_record_is_in_the_hash_and_the_snapshot():
             setattr(m.state, f.name, new)
             assert m.state_hash() != h, f.name
             fresh = create_match(m.scenario, m.seed)
-            snapshot.restore(fresh, snapshot.capture(m, with_events=True), log=m.log, rolls=m.rolls_per_command)
+            snapshot.restore(fresh, snapshot.capture(m, for_file=True), events=m.events, log=m.log,
+                         rolls=m.rolls_per_command)
             assert getattr(fresh.state, f.name) == new and fresh.state_hash() == m.state_hash(), f.name
             fresh.close()
             setattr(m.state, f.name, value)
@@ -123,7 +124,8 @@ def test_a_collapse_is_kept_by_a_snapshot():
         try:
             if m.table.cleared_terrain:
                 fresh = create_match(m.scenario, m.seed)
-                snapshot.restore(fresh, snapshot.capture(m, with_events=True), log=m.log, rolls=m.rolls_per_command)
+                snapshot.restore(fresh, snapshot.capture(m, for_file=True), events=m.events, log=m.log,
+                         rolls=m.rolls_per_command)
                 assert fresh.table.cleared_terrain == m.table.cleared_terrain
                 assert fresh.table.terrain_key == m.table.terrain_key
                 fresh.close()
