@@ -45,6 +45,7 @@ PVE_NPC = ("interdictors", "praxium-corps", "drone-pod", "hunter-killers", "clai
 PVE_BATTLEFIELDS = ("ruined-city", "facility", "alien-hive", "jungle", "cursed-temple", "blacksite")
 HORDE_MAPS = ("horde-containment-breach.tmx", "horde-last-stand.tmx", "horde-supply-corridor.tmx",
               "horde-weapons-manufacture.tmx")
+MAX_COMMANDS = 10_000  # a game still going then is recorded as it stands (a Horde run the squad never loses)
 DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "ruinstars" / "compare_games"
 DEFAULT_DIGEST = ROOT / "tools" / "compare_games.digest.json"
 
@@ -85,15 +86,23 @@ def mode_of(game: dict) -> str:
 def play(game: dict) -> dict:
     """One game played to the end, as a record (plain JSON data)."""
     from game.content import default_squad
-    from game.headless import play_headless, result_line
+    from game.headless import build_scenario, result_line
+    from game.modes import create_match
+    from game.modes.session import Session, make_controller
     t = time.process_time()
-    match = play_headless(game["seed"], game["mission"], default_squad(game["squad"]),
-                          map_name=game.get("map", "default"), measure=game["measure"],
-                          opponent=default_squad(game["opponent"]) if game.get("opponent") else None,
-                          options=game.get("options"))
+    scenario = build_scenario(game["mission"], default_squad(game["squad"]), map_name=game.get("map", "default"),
+                              measure=game["measure"], options=game.get("options"),
+                              opponent=default_squad(game["opponent"]) if game.get("opponent") else None)
+    match = create_match(scenario, game["seed"])
+    try:  # as play_headless plays it (game.modes.session.play): the computer for the people too
+        Session(match, {s.side: make_controller(match, s.side, "computer") for s in scenario.sides
+                        if s.control == "person"}).run(MAX_COMMANDS)
+        result = result_line(match)
+    except RuntimeError as e:
+        result = f"still going: {e}"
     cpu = time.process_time() - t
     try:
-        return {"log": match.battle_log(), "result": result_line(match), "places": places(match),
+        return {"log": match.battle_log(), "result": result, "places": places(match),
                 "commands": len(match.log), "cpu": round(cpu, 3)}
     finally:
         match.close()
@@ -191,9 +200,9 @@ def first_difference(a: list, b: list) -> str:
     return f"lengths {len(a)} -> {len(b)}"
 
 
-def report(cache: Path, digest_path: Path) -> int:
+def report(cache: Path, digest_path: Path, label: str = "current") -> int:
     base = load(cache, "baseline")
-    cur = load(cache, "current")
+    cur = load(cache, label)
     digests = json.loads(digest_path.read_text()) if digest_path.exists() else {}
     games_ = games()
     same = differ = 0
@@ -241,6 +250,7 @@ def main(argv=None) -> int:
     ap.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     ap.add_argument("--digest", type=Path, default=DEFAULT_DIGEST)
     ap.add_argument("--again", action="store_true", help="play games already played by this run again")
+    ap.add_argument("--label", default="current", help="the folder of this check's games in the cache")
     a = ap.parse_args(argv)
     all_games = games()
     hi = len(all_games) if a.hi is None else min(a.hi, len(all_games))
@@ -253,8 +263,8 @@ def main(argv=None) -> int:
         write_digest(a.cache, a.digest)
         return 0
     if a.what == "check":
-        run("current", a.lo, hi, a.jobs, a.cache, a.again)
-    return report(a.cache, a.digest)
+        run(a.label, a.lo, hi, a.jobs, a.cache, a.again)
+    return report(a.cache, a.digest, a.label)
 
 
 if __name__ == "__main__":
