@@ -3,6 +3,8 @@
     python main.py                          open the game on the title screen
     python main.py missions                 list every mission id, its mode and title
     python main.py --headless --mission ID --seed 7 [--squad CODE_OR_SLUG] [--opponent CODE_OR_SLUG] [--grid]
+    python main.py --headless --campaign pve --seed 7 [--squad CODE_OR_SLUG] [--players K]   a whole campaign
+    python main.py campaigns                list the kinds of campaign and the campaigns saved
     python main.py odds --att 4 --skl 5 --arm 4 [--cover] [--melee --attacker-arm 3] [--support N] ...
     python main.py lab --mission first-mission --squads all --games 200 --jobs 2   (the balance lab)
 """
@@ -36,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="main.py", description="Ruinstars digital edition")
     p.add_argument("--headless", action="store_true", help="play a whole mission without a screen")
     p.add_argument("--mission", default="first-mission", help="mission id (headless)")
+    p.add_argument("--campaign", default=None, metavar="KIND",
+                   help="play a whole campaign of this kind (headless; `main.py campaigns` lists them)")
     p.add_argument("--seed", type=int, default=None, help="dice seed (headless; default 1)")
     p.add_argument("--squad", default=None, help="a squad code, or a faction slug for its default squad")
     p.add_argument("--opponent", default=None, help="the other squad (PvP): a squad code or a faction slug")
@@ -49,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     _odds_parser(sub)
     sub.add_parser("missions", help="list every mission id, its mode and title")
+    sub.add_parser("campaigns", help="list the kinds of campaign and the campaigns saved in saves/campaigns/")
     from game.lab.cli import add_parser as add_lab_parser
     add_lab_parser(sub)
     return p
@@ -62,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "missions":
         from game.headless import list_missions
         return list_missions()
+    if args.command == "campaigns":
+        from game.headless import list_campaigns
+        return list_campaigns()
     if args.command == "lab":
         from game.lab.cli import run_lab
         return run_lab(args)
@@ -82,6 +90,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"main.py: --option: expected KEY=VALUE, got {item!r}", file=sys.stderr)
                 return 2
             options[key] = int(value) if value.lstrip("-").isdigit() else value
+        if args.campaign is not None:
+            from game.headless import campaign_main
+            given = [k for k in ("tl", "npc", "opponent") if getattr(args, k) is not None]
+            given += ["map"] * (args.map != "default") + ["grid"] * args.grid
+            if given:
+                print(f"main.py: --{given[0]}: a campaign sets it for each mission itself", file=sys.stderr)
+                return 2
+            return campaign_main(args.campaign, args.seed if args.seed is not None else 1, squads["squad"],
+                                 args.players, options)
         for key in ("tl", "npc", "players"):
             if getattr(args, key) is not None:
                 options[key] = getattr(args, key)

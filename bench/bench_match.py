@@ -33,6 +33,9 @@ from game.modes import CHECKPOINT_EVERY, MissionEntry, create_match, register, r
 from game.modes.session import Session, make_controller  # noqa: E402
 
 
+AUTOSAVE_MS = 50  # the screen is still while the autosave is written after a command: no pause a player feels
+
+
 def verdict(value: float, target: float, lower_is_better: bool = True) -> str:
     ok = value <= target if lower_is_better else value >= target
     return "meets the target" if ok else f"MISSES the target by {abs(value - target) / target:.0%}"
@@ -166,10 +169,17 @@ def bench_undo_load(lengths) -> None:
             back = rewind(loaded, n - 1)
             after_t.append((time.process_time() - t0) * 1000)
             back.close()
+        save_t = []
+        for _ in range(3):  # the battle screen's autosave after a command: the same writer, the same slot
+            t0 = time.process_time()
+            save_match(probe, "autosave", folder=folder)
+            save_t.append((time.process_time() - t0) * 1000)
         u, ld, au = statistics.median(undo_t), statistics.median(load_t), statistics.median(after_t)
+        sv = statistics.median(save_t)
         print(f"{n:5d} commands: undo {u:6.1f} ms [<= 30: {verdict(u, 30)}]   load {ld:6.1f} ms "
               f"[<= 30: {verdict(ld, 30)}] (the program's first: {cold_ms:.0f} ms, the catalog and map read too)   "
-              f"undo after loading {au:5.1f} ms [<= 30: {verdict(au, 30)}]  ({path.stat().st_size // 1024} KB)")
+              f"undo after loading {au:5.1f} ms [<= 30: {verdict(au, 30)}]  ({path.stat().st_size // 1024} KB)   "
+              f"autosave {sv:6.1f} ms [<= {AUTOSAVE_MS}: {verdict(sv, AUTOSAVE_MS)}]")
         probe.close()
     m.close()
 

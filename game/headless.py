@@ -74,3 +74,106 @@ def list_missions(out=sys.stdout) -> int:
     for e in missions():
         out.write(f"{e.id:32} {e.mode:14} {e.title}\n")
     return 0
+
+
+# == campaigns ==========================================================================================================
+def campaign_setup(kind: str = "pve", seed: int = 1, squad=None, players: int | None = None,
+                   options: dict | None = None, name: str = ""):
+    """The setup of a campaign played by computer players: the squad shared by `players` people, or co-op mini
+    squads (option mini_squads: faction slugs or squad codes, one per person; slugs give the faction's default
+    squad cut to the budget), Ironman (option ironman), NPC factions picked per Operation (option factions:
+    comma-separated, '' or '-' to roll one)."""
+    from game.campaign import Options, Setup
+    from game.content import default_squad, load_catalog
+    from game.match.scenario import ScenarioError
+    from game.modes.pve.scenario import DEFAULT_SQUAD, resolve_mini_squads
+    options = dict(options or {})
+    unknown = sorted(set(options) - {"mini_squads", "ironman", "factions"})
+    if unknown:
+        raise ValueError(f"unknown campaign option {unknown[0]!r} (known: factions, ironman, mini_squads)")
+    catalog = load_catalog()
+    minis = [t.strip() for t in str(options.get("mini_squads") or "").split(",") if t.strip()]
+    if minis:
+        if squad is not None:
+            raise ValueError("give either a squad or mini squads, not both")
+        try:
+            squads = tuple(resolve_mini_squads(catalog, minis))
+        except ScenarioError as e:
+            raise ValueError(str(e)) from None
+        people = len(squads)
+    else:
+        squads = (squad or default_squad(DEFAULT_SQUAD, catalog),)
+        people = players or 1
+    factions = tuple(None if t.strip() in ("", "-") else t.strip()
+                     for t in str(options.get("factions") or "").split(",")) if options.get("factions") else ()
+    ironman = str(options.get("ironman", "")).lower() in ("1", "true", "yes", "on")
+    opts = Options(people=tuple(f"Player {i + 1}" for i in range(people)), mini_squads=bool(minis),
+                   ironman=ironman, factions=factions)
+    return Setup(kind, seed, name or f"{kind} campaign, seed {seed}", opts, squads)
+
+
+def play_campaign(setup, out=None, on_mission=None, catalog=None):
+    """Plays a whole campaign with computer players on every side, Homebase decisions included
+    (game.campaign.policy); returns it. `out`: a writable for the chronicle (and each mission's result line); `on_mission(campaign,
+    match)`: called with each finished match before the campaign takes its result (tests check replays there)."""
+    from game.campaign import new_campaign, policy
+    from game.campaign.model import BRIEFING
+    campaign = new_campaign(setup, catalog)
+    shown = 0
+
+    def show() -> None:
+        nonlocal shown
+        if out is not None:
+            for e in campaign.events[shown:]:
+                if e.text:
+                    out.write(e.text + "\n")
+        shown = len(campaign.events)
+
+    show()
+    while not campaign.over:
+        if campaign.stage == BRIEFING:
+            match = campaign.start_mission()
+            show()
+            try:
+                play(match)
+                if out is not None:
+                    out.write(f"Mission {campaign.current.label}: {result_line(match)}\n")
+                if on_mission is not None:
+                    on_mission(campaign, match)
+                campaign.finish_mission(match)
+            finally:
+                match.close()
+        else:
+            policy.act(campaign)
+        show()
+    return campaign
+
+
+def campaign_main(kind: str, seed: int, squad=None, players: int | None = None, options: dict | None = None) -> int:
+    from game.campaign import CampaignError
+    from game.content import ContentError
+    try:
+        setup = campaign_setup(kind, seed, squad, players, options)
+        campaign = play_campaign(setup, out=sys.stdout)
+    except (CampaignError, ContentError, ValueError, KeyError) as e:
+        print(f"main.py: --campaign: {e}", file=sys.stderr)
+        return 2
+    print(campaign.result_line())
+    return 0
+
+
+def list_campaigns(out=sys.stdout, folder=None) -> int:
+    """The kinds of campaign, then the campaigns saved in saves/campaigns/ (a damaged one with its reason)."""
+    from game.campaign import campaign_kinds
+    from game.persistence.campaigns import list_campaign_files
+    for k in campaign_kinds():
+        out.write(f"{k.id:12} {k.title}\n")
+    files = list_campaign_files(folder)
+    if files:
+        out.write("\nSaved campaigns:\n")
+    for f in files:
+        if f.problem:
+            out.write(f"  {f.path.name}: cannot be loaded: {f.problem}\n")
+        else:
+            out.write(f"  {f.path.name}: {f.name} ({f.kind}, {f.where}, MP {f.mp}){' Ironman' if f.ironman else ''}\n")
+    return 0

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
 # A layer may import only itself and the layers listed before it.
-LAYERS = ["rules", "content", "battlefield", "match", "ai", "modes", "persistence", "report", "ui"]
+LAYERS = ["rules", "content", "battlefield", "match", "ai", "modes", "campaign", "persistence", "report", "ui"]
 # app-level modules beside main.py; the replay cursor sits with the report, under the screen that shows both
 TOP_LEVEL = {"paths": -1, "headless": 99, "squads": 99, "odds_cli": 99, "lab": 99, "replay": LAYERS.index("report")}
 

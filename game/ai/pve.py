@@ -24,6 +24,7 @@ from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
 from .common import answer_prompt, dist
+from .npc import Intent
 
 MAX_ACTIONS = 12  # a guard: no Behaviour line loops for ever
 FIELD = 48.0  # the longest walking route "toward" follows (P9)
@@ -56,16 +57,38 @@ class PveNpcController:
         head = f"{name} ({beh.name} Behaviour{', ' + grant if grant else ''})"
         if len(match.activation.history) >= MAX_ACTIONS:
             return self._end(f"{head}: ends its activation")
+        intent, line, skipped = self._decide(match, uid)
+        if intent.line:
+            self.last_line = line
+            self.explanation = f"{head}, line {intent.line} ({intent.words}): {intent.why}"
+            return intent.command
+        return self._end(f"{head}: no line applies ({'; '.join(skipped)}), so it ends its activation")
+
+    def intent(self, match, uid: int) -> Intent:
+        """What `uid` would do if it activated now (or does next, when it is activating), without changing the
+        match: the very decision `decide` takes, asked as if the unit were active (`match.as_if_active`); its
+        likely target is the enemy it attacks or moves for."""
+        with match.as_if_active(uid):
+            return self._decide(match, uid)[0]
+
+    def _decide(self, match, uid: int) -> tuple[Intent, str, list[str]]:
+        """(the Intent of the first line of its Behaviour that applies, that line's id, why each earlier line did
+        not apply)."""
+        beh = match.mission.npc_behaviour(match, uid)
         ctx = Ctx(match, uid)
         skipped = []
         for i, (line, words) in enumerate(beh.lines, 1):
             cmd, why = getattr(self, "_" + line.replace("-", "_"))(ctx)
             if cmd is not None:
-                self.last_line = line
-                self.explanation = f"{head}, line {i} ({words.rstrip('.')}): {why}"
-                return cmd
+                target = getattr(cmd, "target", None)
+                if target is None and line in ("move-toward", "move-to-cover-sight"):
+                    target = ctx.goal()[0]
+                elif target is None and line == "move-away" and ctx.adjacent_enemies:  # what it steps away from
+                    target = min(ctx.adjacent_enemies, key=lambda e: (ctx.dist(ctx.me, ctx.bases[e]), e))
+                return Intent(uid, i, words.rstrip("."), why, cmd, target), line, skipped
             skipped.append(f"line {i}: {why}")
-        return self._end(f"{head}: no line applies ({'; '.join(skipped)}), so it ends its activation")
+        return (Intent(uid, 0, "no line of its Behaviour applies: it ends its activation", "; ".join(skipped),
+                       C.EndActivation(self.side)), "end", skipped)
 
     def _end(self, text: str) -> C.Command:
         self.last_line = "end"

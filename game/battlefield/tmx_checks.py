@@ -76,12 +76,17 @@ _KIND_WORDS = {"wall": "wall", "low_wall": "low wall", "platform": "platform", "
 
 def player_label(map_label: str) -> str:
     """What a player reads for a piece of terrain `label()` named (map authors read the label itself, with the
-    object's id): "the wall 'North ruin'", or "a low wall" for one without a name."""
+    object's id): "the wall 'North ruin'", or "a low wall" for one without a name or with an author's short code
+    for a name ("P3", "W12")."""
     m = _LABEL.match(map_label)
     if m is None:
         return map_label
     kind = _KIND_WORDS.get(m.group("kind"), "piece of terrain")
-    return f"the {kind} '{m.group('name')}'" if m.group("name") else f"a {kind}"
+    name = m.group("name")
+    return f"the {kind} '{name}'" if name and not _CODE_NAME.fullmatch(name) else f"a {kind}"
+
+
+_CODE_NAME = re.compile(r"[A-Z]{1,3}\d*")  # a map author's short name for an object: P3, W12, DU
 
 
 def element_label(el: ET.Element) -> str:

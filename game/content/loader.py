@@ -35,6 +35,10 @@ FORMAT_VERSION = 1
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA_DIR = REPO_ROOT / "assets" / "data"
+#: The game-wide Injuries and Spoils of War (campaigns, Horde Mode): their skills join the catalog here, their
+#: tables are read by game.content.injuries_spoils.
+INJURIES_SPOILS = "injuries-spoils.json"
+TABLE_FIELDS = ("injury_table", "immune", "spoils")
 
 #: The moments a skill can act at. "passive-card" skills are complete once build_card has applied them;
 #: every other hook names the point where the rules engine has to look the skill up and resolve it.
@@ -270,6 +274,7 @@ class _Loader:
         self.load_specials(self.base / "specials.json")
         self.load_factions(self.base / "factions.json")
         self.load_common_skills(self.base / "skills-common.json")
+        self.load_common_skills(self.base / INJURIES_SPOILS, TABLE_FIELDS)
         self.load_pack(self.base / "first-mission.json", slug_from_file=False)
         squads_dir = self.base / "squads"
         if not squads_dir.is_dir():
@@ -335,9 +340,11 @@ class _Loader:
             self.factions[fid] = FactionDef(fid, e.str("name"), e.str("tagline", required=False))
 
     # -- skills -----------------------------------------------------------------------------------
-    def load_common_skills(self, path: Path) -> None:
+    def load_common_skills(self, path: Path, tables: tuple[str, ...] = ()) -> None:
+        """Skills any unit may come to carry; `tables`: the file's other fields, which their own reader checks
+        (the Injury and Spoils tables: game.content.injuries_spoils)."""
         where, data = self.read(path)
-        for raw in _Entry(where, "file", data, ("format", "skills")).obj_list("skills", required=True):
+        for raw in _Entry(where, "file", data, ("format", "skills", *tables)).obj_list("skills", required=True):
             self.add_skill(where, raw, len(self.skills))
 
     def check_new_id(self, e: _Entry, gid: str, kind: str) -> None:

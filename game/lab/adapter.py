@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.headless import play_headless
-from game.match import events as E
+from game.match.unit_outcomes import TAKEN_OUT, unit_outcomes
 from game.lab.records import DRAW, LOSS, NPC, OPPONENT, SQUAD, WIN, GameRecord, MissionInfo, UnitRecord
 
 
@@ -65,31 +65,14 @@ def _outcome(result, roles: dict[str, str]) -> str:
 
 def _record(match, mission: str, seed: int, squad: str, opponent: str) -> GameRecord:
     roles = _roles(match)
-    side_of = {uid: match.unit(uid).side for uid in match.all_units()}
-    dealt: dict[int, int] = {}
-    taken: dict[int, int] = {}
-    out: set[int] = set()
-    for e in match.events:
-        if isinstance(e, (E.DamageTaken, E.HitLost)) and e.amount:
-            # HIT lost, and who dealt it (returned melee Damage: the unit whose Critical Save returned it)
-            taken[e.uid] = taken.get(e.uid, 0) + e.amount
-            src = e.source
-            if src is not None and src != e.uid and side_of.get(e.uid) != side_of.get(src):
-                dealt[src] = dealt.get(src, 0) + e.amount
-        elif isinstance(e, E.TakenOut) and not e.item:
-            out.add(e.uid)
     catalog = match.catalog
     units = []
-    for uid in match.all_units():
-        u = match.unit(uid)
-        if u.item:
-            continue
-        ut = catalog.unit_types.get(u.card.type_id) if catalog is not None else None
+    for o in unit_outcomes(match):  # HIT dealt and lost, Taken Out: as the match's events tell them
+        ut = catalog.unit_types.get(o.type_id) if catalog is not None else None
         st = catalog.squad_types.get(ut.squad_type) if ut is not None else None
-        units.append(UnitRecord(type_id=u.card.type_id, name=ut.name if ut else u.card.name,
-                                faction=st.name if st else "",
-                                side=roles.get(u.side, NPC), gp=u.card.gp, dealt=dealt.get(uid, 0),
-                                taken=taken.get(uid, 0), taken_out=uid in out))
+        units.append(UnitRecord(type_id=o.type_id, name=ut.name if ut else o.name, faction=st.name if st else "",
+                                side=roles.get(o.side, NPC), gp=match.unit(o.uid).card.gp, dealt=o.hit_dealt,
+                                taken=o.hit_lost, taken_out=o.fate == TAKEN_OUT))
     result = match.result
     scored = any(match.score.values()) or match.mission.mode in ("pve", "pvp", "horde")
     by_role = {roles.get(side): points for side, points in match.score.items()} if scored else {}
@@ -97,3 +80,21 @@ def _record(match, mission: str, seed: int, squad: str, opponent: str) -> GameRe
                       outcome=_outcome(result, roles), detail=result.text, turns=result.turn,
                       mp_squad=by_role.get(SQUAD), mp_opponent=by_role.get(OPPONENT),
                       units=tuple(units))
+
+
+def campaign_kinds() -> list[tuple[str, str]]:
+    """(id, title) of every kind of campaign the game offers."""
+    from game.campaign import campaign_kinds as kinds
+    return [(k.id, k.title) for k in kinds()]
+
+
+def play_campaign_one(kind: str, seed: int, squad: str):
+    """Plays one whole campaign with computer players (Homebase decisions included) and keeps its record."""
+    from game.campaign.model import COMPLETE as DONE
+    from game.headless import campaign_setup, play_campaign
+    from game.lab.campaigns import COMPLETE, LOST, CampaignRecord
+    c = play_campaign(campaign_setup(kind, seed, resolve_squad(squad)))
+    s = c.score()
+    return CampaignRecord(kind=kind, squad=squad, game=-1, seed=seed, outcome=COMPLETE if c.stage == DONE else LOST,
+                          operation=c.where.operation, mission=c.where.mission, mp=s.mp, won=s.won, played=s.played,
+                          missions=s.missions, deceased=s.fallen, survivors=s.survivors)

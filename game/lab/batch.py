@@ -45,8 +45,12 @@ def plan(mission: str, squads: Iterable[str], opponents: Iterable[str] | None, g
 
 
 def play_task(task: Task) -> GameRecord:
-    """One game of the batch (runs in a worker: a module-level function, so pools and Dask can ship it)."""
-    from game.lab.adapter import play_one
+    """One game of the batch, or one whole campaign when its mission is `campaign:<kind>` (runs in a worker: a
+    module-level function, so pools and Dask can ship it)."""
+    from game.lab.adapter import play_campaign_one, play_one
+    from game.lab.campaigns import PREFIX
+    if task.mission.startswith(PREFIX):
+        return replace(play_campaign_one(task.mission[len(PREFIX):], task.seed, task.squad), game=task.game)
     return replace(play_one(task.mission, task.seed, task.squad, task.opponent), game=task.game)
 
 

@@ -23,6 +23,8 @@ def add_parser(sub) -> None:
                        description="Plays a batch of headless games and reports win rates, turns, Mission "
                                    "Points, units lost and cost-efficiency per unit type.")
     p.add_argument("--mission", default="first-mission", help="mission id (default: first-mission)")
+    p.add_argument("--campaign", default=None, metavar="KIND",
+                   help="play whole campaigns of this kind instead of one mission (`main.py campaigns` lists them)")
     p.add_argument("--squads", default="all", metavar="A,B,...",
                    help="faction slugs or squad codes, comma-separated; 'all' for every faction's default squad")
     p.add_argument("--opponent-squads", default=None, metavar="A,B,...",
@@ -70,6 +72,8 @@ def check_args(args):
             raise UsageError("--jobs and --dask: choose one (the Dask cluster decides how many games run at once)")
         if not DASK_ADDRESS.match(args.dask) or int(DASK_ADDRESS.match(args.dask).group(3)) > 65535:
             raise UsageError(f"--dask: {args.dask!r} is not a scheduler address like tcp://HOST:PORT")
+    if getattr(args, "campaign", None) is not None:
+        return _campaign_settings(args)
     missions = {m.id: m for m in list_missions()}
     mission = missions.get(args.mission)
     if mission is None:
@@ -84,13 +88,44 @@ def check_args(args):
     return Settings(mission=mission, squads=squads, opponents=opponents, games=args.games, seed=args.seed)
 
 
+def _campaign_settings(args):
+    """A campaign batch: its kind (a MissionInfo named campaign:<kind>), the squads, games and seed."""
+    from game.lab.adapter import campaign_kinds
+    from game.lab.campaigns import PREFIX
+    from game.lab.records import MissionInfo
+    from game.lab.report import Settings
+    kinds = dict(campaign_kinds())
+    if args.campaign not in kinds:
+        raise UsageError(f"--campaign: unknown campaign {args.campaign!r} (known: {', '.join(kinds)})")
+    if args.mission != "first-mission" or args.opponent_squads is not None:
+        raise UsageError("--campaign: a campaign picks its own missions and opponents (leave out --mission and "
+                         "--opponent-squads)")
+    return Settings(mission=MissionInfo(PREFIX + args.campaign, kinds[args.campaign], needs_opponent=False),
+                    squads=_squads(args.squads, "--squads"), opponents=(), games=args.games, seed=args.seed)
+
+
 def _out_dir(args, mission_id: str) -> Path:
-    out = Path(args.out) if args.out else DEFAULT_OUT / f"{mission_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+    stem = mission_id.replace(":", "-")  # campaign:pve
+    out = Path(args.out) if args.out else DEFAULT_OUT / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UsageError(f"--out: cannot make the folder {str(out)!r} ({e.strerror or e})") from None
     return out
+
+
+def _campaign_report(settings, records, out: Path, stdout) -> int:
+    from game.lab import campaigns
+    kind = settings.mission.id[len(campaigns.PREFIX):]
+    summaries = campaigns.summarize(records)
+    print(file=stdout)
+    print(campaigns.results_text(f"{settings.mission.title}: {settings.games} campaigns per squad", summaries),
+          file=stdout)
+    campaigns.write_report(out, kind, settings.mission.title, settings.squads, settings.games, settings.seed,
+                           records, summaries)
+    print(f"\nReport: {out / campaigns.REPORT_MD} (with {campaigns.CAMPAIGNS_CSV}, {campaigns.SUMMARY_CSV})",
+          file=stdout)
+    return 0
 
 
 def run_lab(args, stdout=None, stderr=None) -> int:
@@ -133,6 +168,8 @@ def run_lab(args, stdout=None, stderr=None) -> int:
         if client is not None:
             client.close()
     bar.finish(len(tasks))
+    if settings.mission.id.startswith("campaign:"):
+        return _campaign_report(settings, records, out, stdout)
     summaries = summarize(records)
     units = unit_types(records)
     print(file=stdout)

@@ -329,12 +329,13 @@ class MatchAttacks:
             self._queue(("zero", uid, source, False), front=True)
 
 
-    def _has_options(self, side: str, d: Decision) -> bool:
+    def _has_options(self, side: str, d: Decision, to: int | None = None) -> bool:
+        """N2: whether `side` may change anything about decision `d` (with `to` Tactical Orders: its own now)."""
         if d.stage == "parry":
             return d.free_count("PAR") > 0 and any(d.ok(i) and d.rerollable(i) for i in range(len(d.dice)))
         if d.stage in ("drain", "shield"):
             return True
-        if self.to.get(side, 0) > 0:
+        if (self.to.get(side, 0) if to is None else to) > 0:
             return True
         for i, die in enumerate(d.dice):
             if die.auto and d.stage == "attack":
@@ -357,9 +358,11 @@ class MatchAttacks:
             if self._has_options(side, d):
                 kind = _STAGE_PROMPTS.get(d.stage, "dice")
                 options = (d.free[0][1],) if kind in ("life_drain", "shield") else ()
-                self.prompt = Prompt(kind, side, _decision_text(d), decision=d, options=options)
-                self._flush_attack_records(ctx)
-                return
+                prompt = Prompt(kind, side, _decision_text(d), decision=d, options=options)
+                if self._choice_matters(prompt):  # N2: no answer would change what happens: it stands
+                    self.prompt = prompt
+                    self._flush_attack_records(ctx)
+                    return
             res.act(Accept())
         self._finish_attack()
 

@@ -136,7 +136,8 @@ class InitiativeGiven(Event):
 
     @property
     def text(self) -> str:
-        return f"{self.side_name} has the Initiative ({self.why})"
+        why = "always, against NPCs" if self.why == "R19" else self.why  # (the ruling's code is data, not words)
+        return f"{self.side_name} has the Initiative ({why})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,10 +164,22 @@ class ActivationStarted(Event):
     @property
     def text(self) -> str:
         if self.grant and self.act:  # a grant of ACT to spend (PvE's Opportunity)
-            return f"{self.name} may spend up to {self.act} ACT now ({self.grant})"
+            return f"{self.name} may spend up to {self.act} ACT now ({grant_words(self.grant)})"
         if self.grant:
-            return f"{self.name} may take {_plural(self.free_actions, 'free action')} ({self.grant})"
+            return f"{self.name} may take {_plural(self.free_actions, 'free action')} ({grant_words(self.grant)})"
         return f"{self.name} activates ({self.act} ACT)"
+
+
+_GRANT_WORDS = {"dbd": "Duty Before Death", "order": "Relay Order", "take 'em down": "Take 'Em Down!",
+                "get in dere": "Get In Dere!"}
+
+
+def grant_words(grant: str) -> str:
+    """Why a unit acts out of turn, in words: the grant's id is the skill's name in lower case ("neural command"),
+    a short code ("dbd") or already words ("Opportunity")."""
+    if grant in _GRANT_WORDS:
+        return _GRANT_WORDS[grant]
+    return grant if grant != grant.lower() else " ".join(w[:1].upper() + w[1:] for w in grant.split(" "))
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,14 +455,16 @@ class MissionActionTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
-    """A roll of the mission or its tables (objectives, Anchors, events, spawns, searches): `why` in words,
-    `outcome` what the faces mean. `side` rolled it (None: the game's own table roll)."""
+    """A roll of the mission or its tables (objectives, Anchors, events, spawns, searches) or a skill's die (a
+    Medpack's D3): `why` in words, `outcome` what the faces mean. `side` rolled it (None: the game's own table
+    roll); `sides`: the dice rolled (a D10 for an Anchor, a D3)."""
 
     kind: ClassVar[str] = "table_roll"
     why: str
     dice: tuple[Die, ...]
     outcome: str = ""
     side: str | None = None
+    sides: int = 6
 
     @property
     def text(self) -> str:

@@ -6,7 +6,7 @@ import esper
 from game.rules import actions as act
 from game.rules.dice import Die
 from game.rules.model import MELEE
-from game.rules.orders import roll_tactical_orders, tactical_order_dice
+from game.rules.orders import ORDER_FACE, roll_tactical_orders, tactical_order_dice
 
 from . import commands as C
 from . import events as E
@@ -41,6 +41,13 @@ class MatchFlow:
         if self.activation is not None:
             return self.side_of(self.activation.uid)
         return self.next_side
+
+    def to_deploy(self, side: str) -> list[int]:
+        """The units `side` may place now: its units waiting to deploy while the match waits for its placement
+        (alternate deployment, R29: only on its turn; none while a question is open)."""
+        if self.phase != DEPLOY or self.prompt is not None or self.waiting_for() != side:
+            return []
+        return self.undeployed(side)
 
     def people(self, side: str) -> int:
         """How many people share `side` at this screen (co-op: R27); 1 for a side without named players."""
@@ -322,7 +329,7 @@ class MatchFlow:
             self.to[side] = to
             self.emit(E.TacticalOrdersRolled(side, self.side_name(side), tuple(Die(f) for f in faces),
                                              self.taken_out_count[side], to))
-            if S.fate_shift(self, side) and any(f > 3 for f in faces):
+            if S.fate_shift(self, side) and any(f > ORDER_FACE for f in faces):
                 self._queue(("fate", side, tuple(faces)))
         self.mission.after_orders(self)
         self._queue(("begin_turn",))

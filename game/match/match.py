@@ -38,6 +38,8 @@ from .markers import MatchMarkers
 from .mission import MissionScript
 from .missions import MatchMissions
 from .movement import MatchMovement
+from .answers import MatchAnswers
+from .outcomes import MatchOutcomes
 from .paying import MatchPaying
 from .places import MatchPlaces
 from .prompts import MatchPrompts, Prompt
@@ -51,8 +53,8 @@ _world_ids = itertools.count(1)
 __all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
-class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
-            MatchMissions, MatchQueries):
+class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts,
+            MatchMarkers, MatchMissions, MatchQueries, MatchOutcomes, MatchAnswers):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
                  cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
         """`cards`: for each side with a squad, its units as (name, built card). `table`: a Table of this
@@ -81,6 +83,7 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         self.version = 0  # counts the changes of the match (commands applied, a snapshot restored): what was
         # worked out for one version (a screen's questions) holds until it changes
         self._units_cache: dict = {}  # units() lists, kept until a place changes (places.py)
+        self._outcomes_kept: tuple | None = None  # the last answer_outcomes asked, with what it was asked of
         self.checkpoint_every = 0  # capture a snapshot every n commands (undo replays from the nearest one)
         self.checkpoints: list[dict] = []
         with self._in_world():

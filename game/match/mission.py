@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 from game.battlefield.model import Zone  # noqa: F401  (missions declare zones with it)
 
+from .unit_outcomes import UnitOutcome, unit_outcomes
+
 if TYPE_CHECKING:
     from .match import Match
 
@@ -86,12 +88,16 @@ class DrawnZone:
 
 @dataclass(frozen=True, slots=True)
 class AfterMission:
-    """What a campaign takes from a finished mission: MP per side, units left Taken Out, rewards to pick."""
+    """What a campaign takes from a finished mission: MP per side, units left Taken Out, rewards to pick, the
+    result, and how each unit ended it (`units`: who was Taken Out, when and by whom, left behind or extracted,
+    whom it Took Out, HIT dealt and lost; each squad unit known by its slot in the scenario's squad)."""
 
     mp: tuple[tuple[str, int], ...] = ()
     taken_out: tuple[int, ...] = ()
     rewards: tuple[str, ...] = ()
     data: dict = field(default_factory=dict)
+    result: Result | None = None
+    units: tuple[UnitOutcome, ...] = ()
 
 
 class MissionScript:
@@ -114,6 +120,9 @@ class MissionScript:
         if self.sides is not None and tuple(scenario.side_names) != tuple(self.sides):
             return (f"this mission is played by the sides {', '.join(self.sides)}, not "
                     f"{', '.join(scenario.side_names)}")
+        for s in scenario.sides:
+            if s.npc and s.squad is not None:
+                return f"the side '{s.side}' is played by the game (its NPCs) and cannot be given a squad"
         return None
 
     # -- setup and deployment --------------------------------------------------------------------------
@@ -262,7 +271,8 @@ class MissionScript:
 
     def after_mission(self, match: "Match") -> AfterMission:
         taken = tuple(u for s in match.sides for u in match.all_units_of(s) if not match.standing(u))
-        return AfterMission(mp=tuple((s, match.score[s]) for s in match.sides), taken_out=taken)
+        return AfterMission(mp=tuple((s, match.score[s]) for s in match.sides), taken_out=taken,
+                            result=match.result, units=unit_outcomes(match))
 
 
 def circle_zone(name: str, side: str, cx: float, cy: float, r: float) -> Zone:

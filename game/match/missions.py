@@ -37,17 +37,18 @@ class MatchMissions:
         self._queue(("mission", name, *args), front=front)
 
     def roll_table(self, n: int, why: str, then: tuple, sides: int = 6, side: str | None = None,
-                   to_dice: bool = False, outcome: str = "") -> None:
+                   to_dice: bool = False, outcome: str = "", meaning: tuple[tuple[int, str], ...] = ()) -> None:
         """Roll n dice for the mission (a table, a search, a crate) and run step `then` with the faces appended.
         `to_dice`: the rolling `side` may re-roll or change them with Tactical Orders first (Core Rules
-        section 5); a roll the rules keep untouched (Search) passes False."""
+        section 5); a roll the rules keep untouched (Search) passes False. `meaning`: (face, what it means) for
+        each face of a die, so the question says what a re-roll or a change would bring ("Overrun")."""
         faces = tuple(self.dice.d(sides) for _ in range(n))
-        self.emit(E.DiceRolled(why, tuple(Die(f) for f in faces), outcome, side))
+        self.emit(E.DiceRolled(why, tuple(Die(f) for f in faces), outcome, side, sides))
         if to_dice and side is not None and side not in self.npc_sides and self.to.get(side, 0) > 0:
             d = Decision(stage=MISSION_DICE, role="attacker", uid=-1, dice=tuple(Die(f) for f in faces), stat=0,
                          free=())
             self.prompt = Prompt("mission_dice", side, f"{why}: re-roll or change a die with Tactical Orders, or "
-                                  "accept", decision=d, data=(tuple(then), why))
+                                  "accept", decision=d, data=(tuple(then), why, tuple(meaning)))
             return
         self.mission_step(*then, faces, front=True)
 
@@ -157,6 +158,9 @@ class MatchMissions:
         elif d.target == "unit":
             if target is None or not self.standing(target):
                 return f"{d.name} needs a unit on the table"
+            why = self.mission.mission_action_reason(self, uid, d, marker, target)
+            if why:  # a unit it is not done on at all: that first (not "must Control" a unit it cannot be done on)
+                return why
             if d.needs_control:
                 why = self.control_reason(uid, target, downed_ok=d.downed_ok)
                 if why:
@@ -223,16 +227,16 @@ class MatchMissions:
             name = A.anchor_for_face(face)
             if name is None:
                 if chooser is not None and chooser not in self.npc_sides:
-                    self.emit(E.DiceRolled(why, (Die(face),), "10: choose an Anchor", chooser))
+                    self.emit(E.DiceRolled(why, (Die(face),), "10: choose an Anchor", chooser, 10))
                     self.ask(chooser, f"{why}: choose an Anchor", tuple((a, f"{a} ({A.ANCHOR_NAMES[a]})")
                                                                         for a in free), then)
                     return
-                self.emit(E.DiceRolled(why, (Die(face),), "10: rolled again", chooser))
+                self.emit(E.DiceRolled(why, (Die(face),), "10: rolled again", chooser, 10))
                 continue
             if name in exclude:
-                self.emit(E.DiceRolled(why, (Die(face),), f"{name} is taken: rolled again", chooser))
+                self.emit(E.DiceRolled(why, (Die(face),), f"{name} is taken: rolled again", chooser, 10))
                 continue
-            self.emit(E.DiceRolled(why, (Die(face),), name, chooser))
+            self.emit(E.DiceRolled(why, (Die(face),), name, chooser, 10))
             self.mission_step(*then, name, front=True)
             return
         raise RuntimeError("no free Anchor came up in 1000 rolls")

@@ -7,6 +7,7 @@ import esper
 
 from game.rules import actions as act
 from game.rules.model import WeaponCard
+from game.rules.wording import count
 
 from . import commands as C
 from . import events as E
@@ -85,11 +86,12 @@ class MatchMovement:
             m.chosen = (cmd.uid, cmd.weapon)
             esper.component_for_entity(cmd.uid, Readiness).aoo_used = True
             weapon = self.unit(cmd.uid).card.weapon(cmd.weapon)
-            max_blunt = min(int(m.spare // 2), self._aoo_att(cmd.uid, weapon, m.mover))
+            max_blunt = min(int(m.spare // act.BLUNT_INCHES), self._aoo_att(cmd.uid, weapon, m.mover))
             self.note(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity", cmd.uid)
             if max_blunt > 0:
                 self.prompt = Prompt("blunt", self.side_of(m.mover),
-                                      f"Spend movement to blunt the attack (2\" per die, up to {max_blunt})",
+                                      f"Spend movement to blunt the attack ({act.BLUNT_INCHES}\" per die, up to "
+                                      f"{max_blunt})",
                                       options=(max_blunt,))
                 return
             self.prompt = None
@@ -107,7 +109,8 @@ class MatchMovement:
         attacker, weapon_id = m.chosen
         weapon = self.unit(attacker).card.weapon(weapon_id)
         if blunt:
-            self.note(f"{self.unit(m.mover).name} spends {2 * blunt}\" to blunt {blunt} Attack dice (R16)", m.mover)
+            self.note(f"{self.unit(m.mover).name} spends {act.BLUNT_INCHES * blunt}\" to blunt "
+                      f"{count(blunt, 'Attack die', 'Attack dice')}", m.mover)
         self.state.move = None
         att = max(0, self._aoo_att(attacker, weapon, m.mover) - blunt)
         self._start_attack(attacker, weapon, [(None, [m.mover])], att=att,

@@ -52,13 +52,13 @@ class MatchPaying:
         return act.split_payment(cost, self.act_left(), self.to[side], to_only)
 
     def move_budget(self, action: str, uid: int | None = None) -> float:
-        """Inches of a Move or Dash of `uid` (the active unit by default): 6" or 2", changed by what it carries
-        (The Flag: 2" less per Move) and by the mission's rules; never below 0."""
+        """Inches of a Move or Dash of `uid` (the active unit by default): 6" or 2", changed by its card (Crushed
+        Leg), by what it carries (The Flag: 2" less per Move) and by the mission's rules; never below 0."""
         base = act.MOVE_INCHES if action == act.MOVE else act.DASH_INCHES
         uid = self.activation.uid if uid is None and self.activation is not None else uid
         if uid is None:
             return base
-        extra = self.mission.move_bonus(self, uid, action)
+        extra = self.mission.move_bonus(self, uid, action) + S.move_change(self, uid, action)
         if action == act.MOVE:
             extra += self.carry_move(uid)
         return max(0.0, base + extra)

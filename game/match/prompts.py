@@ -67,14 +67,38 @@ class Prompt:
         """"mission_dice": what the mission rolled for."""
         return self._field("why", "")
 
+    @property
+    def meaning(self) -> tuple:
+        """"mission_dice": (face, what it means) for each face of a die ("" when the mission did not say)."""
+        return self._field("meaning", ())
+
 
 # what `Prompt.data` holds, by kind, in order
 _FIELDS = {"devoted": ("attacker", "weapon", "target"), "counter": ("target", "attacker"),
-           "choice": ("then", "secret"), "mission_dice": ("then", "why")}
+           "choice": ("then", "secret"), "mission_dice": ("then", "why", "meaning")}
 
 
 
 class MatchPrompts:
+    def _dice_action(self, p: Prompt, cmd: C.Command):
+        """The resolution's action that answer `cmd` to dice question `p` stands for (IllegalCommand when it
+        does not answer it): the one reading of an answer, for the real resolution and its look-ahead."""
+        if isinstance(cmd, C.AcceptDice) and p.kind in ("dice", "parry"):
+            return Accept()
+        if isinstance(cmd, C.RerollDie) and p.kind in ("dice", "parry"):
+            return Reroll(cmd.index, cmd.source)
+        if isinstance(cmd, C.ChangeDie) and p.kind == "dice":
+            d = p.decision
+            if not (0 <= cmd.index < len(d.dice)) or cmd.delta != -1 or \
+                    not self._change_helps(d, cmd.index, self.to[cmd.side]):
+                raise IllegalCommand("that change cannot turn the die into a success")
+            return Change(cmd.index, cmd.delta)
+        if isinstance(cmd, C.RollAutoDie) and p.kind == "dice":
+            return RollAuto(cmd.index)
+        if isinstance(cmd, C.ChooseNumber) and p.kind in ("life_drain", "shield"):
+            return Convert(cmd.n)
+        raise IllegalCommand("answer the dice first" if p.kind == "dice" else f"answer the {p.kind} first")
+
     def open_prompt(self, kind: str, side: str, text: str, options: tuple = (), data: tuple = ()) -> None:
         self.prompt = Prompt(kind, side, text, options=options, data=data)
 
@@ -85,22 +109,7 @@ class MatchPrompts:
     def _answer_prompt(self, p: Prompt, cmd: C.Command) -> None:
         if p.kind in ("dice", "parry", "life_drain", "shield"):
             res = self.state.attack.resolution
-            if isinstance(cmd, C.AcceptDice) and p.kind in ("dice", "parry"):
-                action = Accept()
-            elif isinstance(cmd, C.RerollDie) and p.kind in ("dice", "parry"):
-                action = Reroll(cmd.index, cmd.source)
-            elif isinstance(cmd, C.ChangeDie) and p.kind == "dice":
-                d = p.decision
-                if not (0 <= cmd.index < len(d.dice)) or cmd.delta != -1 or \
-                        not self._change_helps(d, cmd.index, self.to[cmd.side]):
-                    raise IllegalCommand("that change cannot turn the die into a success")
-                action = Change(cmd.index, cmd.delta)
-            elif isinstance(cmd, C.RollAutoDie) and p.kind == "dice":
-                action = RollAuto(cmd.index)
-            elif isinstance(cmd, C.ChooseNumber) and p.kind in ("life_drain", "shield"):
-                action = Convert(cmd.n)
-            else:
-                raise IllegalCommand("answer the dice first" if p.kind == "dice" else f"answer the {p.kind} first")
+            action = self._dice_action(p, cmd)
             uses_to = isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
             if uses_to and self.to[cmd.side] < 1:
                 raise IllegalCommand("no Tactical Orders left")

@@ -143,7 +143,48 @@ class MatchQueries:
             pay = S.pay_id(self, uid, skill_id)
         return self.action_cost_for(uid, act.SKILL, skill=pay, base=base, to_only=to_only)
 
+    # == who may act =======================================================================================
+    def order_reason(self, uid: int, side: str) -> str | None:
+        """Why `side` cannot give `uid` orders at this moment (whose decision it is, whose turn it is to
+        activate: co-op partners take turns, R27), or None."""
+        if self.side_of(uid) != side:
+            return "not one of your units"
+        if self.phase != "battle":
+            return "the battle has not started"
+        p = self.prompt
+        if p is not None:
+            return "answer the dice first" if p.kind == "dice" else "answer the question first"
+        if self.waiting_for() != side:
+            return "wait for the other side's activation"
+        a = self.activation
+        if a is not None:
+            return None if a.uid == uid else f"{self.unit(a.uid).name} is activating"
+        if not self.readiness(uid).ready:
+            return "already activated this Turn"
+        with self._in_world():
+            if uid not in self._activatable(side):
+                players = self.scenario.side(side).players
+                seat = self.state.seat_turn.get(side, 0) % max(1, len(players))
+                who = players[seat] if seat < len(players) else "another person"
+                return f"{who} activates a unit now (partners take turns)"
+        return None
+
     # == movement ==========================================================================================
+    def melee_reach(self) -> float:
+        """Inches from a base's edge within which another base is Adjacent (R15; one square on the grid)."""
+        from game.battlefield.terrain import ADJ_GAP, SQUARE
+        return SQUARE if self.table.measure == "grid" else ADJ_GAP
+
+    def move_needs(self, uid: int, action: str, x: float, y: float) -> tuple[float | None, float]:
+        """(inches of movement the way to (x, y) needs, None when there is no way; the inches the Move or Dash
+        gives, Charge's extension included): why a spot is out of reach."""
+        with self.as_if_active(uid):
+            budget = self.move_budget(action, uid) + S.move_extension(self, uid, action)
+            base = self.base(uid)
+            z = self.table.surface_z(x, y, base.z)
+            path = self.table.path(base, x, y, z, max(budget, 0.0) + 60.0)
+        return (None if path is None else path.cost), budget
+
     def move_options(self, uid: int, action: str) -> MoveOptions:
         """Where `uid` can end a Move or Dash now: the spots `legal_commands` offers, with their cost."""
         with self.as_if_active(uid):
@@ -207,6 +248,20 @@ class MatchQueries:
                                  others)
 
     # == skills ============================================================================================
+    def skill_spot(self, skill_id: str):
+        """The area a skill's spot may be chosen in and what the spot does (skills.SpotArea), or None when the
+        skill takes only the spots `skill_choices` lists (or no spot)."""
+        impl = S.ACTIONS.get(skill_id)
+        return impl.spot if impl is not None else None
+
+    def spot_victims(self, uid: int, skill_id: str, x: float, y: float) -> list[int]:
+        """Who a spot skill of `uid` used at (x, y) would hit (a Grenade: every unit and item Adjacent to it)."""
+        spot = self.skill_spot(skill_id)
+        if spot is None or not spot.hits_adjacent:
+            return []
+        with self._in_world():
+            return S.grenade_victims(self, uid, x, y)
+
     def skill_choices(self, uid: int, skill_id: str, side: str | None = None) -> tuple[list[C.UseSkill], str | None]:
         """The complete UseSkill commands `uid` could give now (as if it activated now when it is Ready), and
         when there are none, the reason most of them fail."""

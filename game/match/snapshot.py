@@ -319,10 +319,10 @@ def decode_events(raw: list) -> list:
             if isinstance(r, list) and r and isinstance(r[0], str):
                 cls = types_.get(r[0])
                 names = _field_names(cls) if cls is not None and issubclass(cls, Event) else None
-                if names is not None and len(r) == len(names) + 1:
-                    values = [decode(v) for v in r[1:]]
+                if names is not None and len(r) <= len(names) + 1:
+                    values = [decode(v) for v in r[1:]] + _defaults(cls)[len(r) - 1:]
                     checks = _checks(cls)
-                    if all(checks[n](v) for n, v in zip(names, values)):
+                    if _NO_DEFAULT not in values and all(checks[n](v) for n, v in zip(names, values)):
                         e = cls(*values)
         except (SnapshotError, TypeError, ValueError):
             e = None
@@ -331,6 +331,20 @@ def decode_events(raw: list) -> list:
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}
+_DEFAULTS: dict[type, list] = {}
+
+
+def _defaults(cls: type) -> list:
+    """Each field's default (a record saved before a field was added reads as if it had the default); a field
+    with none cannot be left out."""
+    out = _DEFAULTS.get(cls)
+    if out is None:
+        from dataclasses import MISSING
+        out = _DEFAULTS[cls] = [_NO_DEFAULT if f.default is MISSING else f.default for f in fields(cls)]
+    return out
+
+
+_NO_DEFAULT = object()
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

@@ -186,16 +186,19 @@ def write_json_atomic(path: Path, data: dict, compact: bool = False) -> None:
     OSError when it cannot be written, including data the reader would refuse (NaN, Infinity): the callers
     already tell the player a save failed, and no file is written that could not be read back. `compact`: no
     indentation (saves, which are large and read back by the game rather than by people)."""
-    def dump(f) -> None:
-        try:
-            if compact:
-                json.dump(data, f, separators=(",", ":"), allow_nan=False)
-            else:
-                json.dump(data, f, indent=1, allow_nan=False)
-        except ValueError as e:
-            raise OSError(errno.EINVAL, f"{path.name} cannot be written: {e}") from None
+    text = json_text(path, data, compact)
+    _write_atomic(path, lambda f: f.write(text))
 
-    _write_atomic(path, dump)
+
+def json_text(path: Path, data: dict, compact: bool = False) -> str:
+    """The text write_json_atomic writes for `data`: made in one piece (json.dumps encodes in C; json.dump to a
+    file encodes in Python, 5x slower on a long save); OSError for data the reader would refuse."""
+    try:
+        if compact:
+            return json.dumps(data, separators=(",", ":"), allow_nan=False)
+        return json.dumps(data, indent=1, allow_nan=False)
+    except ValueError as e:
+        raise OSError(errno.EINVAL, f"{path.name} cannot be written: {e}") from None
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -240,3 +243,29 @@ def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS
         except OSError:
             continue  # gone already, or not ours to delete: leave it
     return removed
+
+
+class ListingCache:
+    """What listing a file found, kept while the file is unchanged (same mtime, size and inode): a folder listed
+    each time a screen shows it parses again only the files that changed."""
+
+    def __init__(self, limit: int = 500) -> None:
+        self.limit = limit
+        self._found: dict[Path, tuple[tuple, object]] = {}
+
+    def get(self, path: Path, read):
+        """read(path), or what it gave last time for the same file."""
+        try:
+            st = path.stat()
+            key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            key = None
+        cached = self._found.get(path)
+        if key is not None and cached is not None and cached[0] == key:
+            return cached[1]
+        found = read(path)
+        if key is not None:
+            if len(self._found) > self.limit:
+                self._found.clear()
+            self._found[path] = (key, found)
+        return found

@@ -17,7 +17,6 @@ No pygame here.
 """
 from __future__ import annotations
 
-import json  # noqa: F401  (tests replace json.dump to simulate a failed write)
 import os
 from dataclasses import dataclass
 from pathlib import Path

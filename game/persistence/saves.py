@@ -22,11 +22,10 @@ list_saves() lists broken files too (SaveInfo.problem says why), so a broken sav
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -39,8 +38,11 @@ from game.match.history import History, HistoryError
 from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
 
+from .horde_scores import FILE_NAME as HORDE_SCORES
+from .setup_picks import FILE_NAME as SETUP_PICKS
 from .jsonfile import (
     MAX_DEPTH,
+    ListingCache,
     nesting_depth,
     parse_json,
     paused_gc,
@@ -59,7 +61,7 @@ MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
 MAX_TURN = 1000
 AUTOSAVE = "autosave"
-NOT_SAVES = frozenset({"settings.json"})  # other files of the game's that live in saves/
+NOT_SAVES = frozenset({"settings.json", HORDE_SCORES, SETUP_PICKS})  # other files of the game's in saves/
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +82,7 @@ class SaveInfo:
     saved_at: str
     result: str | None
     problem: str | None = None  # set: the file cannot be loaded, and this says why (for the player)
+    mtime_ns: int = 0  # when the file was written (saves made within one second: the later one is newer)
 
     @property
     def broken(self) -> bool:
@@ -433,6 +436,19 @@ def _restore_snapshot(path: Path, match, saved: _Saved) -> int:
     return len(saved.commands)
 
 
+def _refuse_unplayable(path: Path, match) -> bool:
+    """True once the setup's check was made (deployment open) and passed; SaveError (the match closed) when the
+    setup would refuse this game; False while deployment has not begun."""
+    from game.modes.playable import deployment_open, start_problem
+    if not deployment_open(match):
+        return False
+    problem = start_problem(match)
+    if problem:
+        _close_quietly(match)
+        raise SaveError(path, f"the setup would refuse this game: {problem}")
+    return True
+
+
 def load_match(path: Path, catalog=None, prepare: bool = False):
     """Rebuild the saved match: from its snapshot when it is the state of its log, else by replaying the log. The
     only outcomes are a loaded match or SaveError naming the file (and the command, when replaying fails); the
@@ -458,11 +474,15 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
         log.warning("save %s: setting up the mission failed", path, exc_info=True)
         raise SaveError(path, "the saved mission cannot be set up: its sides or squads are not ones this mission "
                               "can use; the save was probably edited or damaged") from None
+    # the setup's own check, at the moment it makes it (deployment open): a save it would refuse is refused
+    checked = _refuse_unplayable(path, match)
     start = _restore_snapshot(path, match, saved)
     if start < 0:  # the snapshot left the match half restored: start again from the scenario
         _close_quietly(match)
         match = create_match(scenario, seed, catalog, prepare=prepare)
         start = 0
+    if start and not checked:  # restored past the setup: checked now if deployment is still going on
+        checked = _refuse_unplayable(path, match)
     if start == 0:
         match.checkpoint_every = max(match.checkpoint_every, CHECKPOINT_EVERY)  # (undo after loading stays short)
         try:
@@ -471,6 +491,8 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
             _close_quietly(match)
             raise SaveError(path, e.problem) from None
         for i, c in enumerate(commands):
+            if not checked:
+                checked = _refuse_unplayable(path, match)
             try:
                 match.submit(c)
             except IllegalCommand as e:
@@ -507,25 +529,20 @@ def _mtime_iso(path: Path) -> str:
         return ""
 
 
-_INFO_CACHE: dict[Path, tuple[tuple, SaveInfo]] = {}  # path -> ((mtime, size, inode), info): the title screen
-# lists the saves each time it is shown; an unchanged file is not parsed again
+_INFO = ListingCache()  # the title screen lists the saves each time it is shown; an unchanged file is not parsed
+# again
 
 
 def _info(path: Path) -> SaveInfo:
-    try:
-        st = path.stat()
-        key = (st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError:
-        key = None
-    cached = _INFO_CACHE.get(path)
-    if key is not None and cached is not None and cached[0] == key:
-        return cached[1]
+    return _INFO.get(path, _stamped_info)
+
+
+def _stamped_info(path: Path) -> SaveInfo:
     info = _read_info(path)
-    if key is not None:
-        if len(_INFO_CACHE) > 500:
-            _INFO_CACHE.clear()
-        _INFO_CACHE[path] = (key, info)
-    return info
+    try:
+        return replace(info, mtime_ns=path.stat().st_mtime_ns)
+    except OSError:
+        return info
 
 
 def _read_info(path: Path) -> SaveInfo:
@@ -564,10 +581,11 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         except OSError:
             pass
         out.append(_info(p))
-    good = sorted((s for s in out if not s.broken), key=lambda s: (s.saved_at, s.path.name), reverse=True)
+    good = sorted((s for s in out if not s.broken), key=lambda s: (s.saved_at, s.mtime_ns, s.path.name),
+                  reverse=True)
     return good + sorted((s for s in out if s.broken), key=lambda s: s.path.name)
 
 
 def newest_loadable(infos: list[SaveInfo]) -> SaveInfo | None:
-    """The save Continue opens: the newest one that is not broken."""
-    return next((s for s in infos if not s.broken), None)
+    """The save Continue opens: the newest one of a battle still being played (neither broken nor finished)."""
+    return next((s for s in infos if not s.broken and s.result is None), None)

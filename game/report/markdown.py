@@ -9,16 +9,12 @@ from datetime import datetime
 from pathlib import Path
 
 from game.persistence.jsonfile import write_text_atomic
+from game.rules.wording import markdown_text as _cell
 
 from .luck import SideLuck, luck_of
 from .turning import attack_swings, taken_out, turning_points
 
 TURNING_POINTS = 5
-
-
-def _cell(text) -> str:
-    """Text safe inside a Markdown table cell or list item (names come from players' rosters)."""
-    return " ".join(str(text).split()).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
 
 
 def _signed(x: float) -> str:

@@ -34,6 +34,7 @@ ACTION_NAMES = {MOVE: "Move", DASH: "Dash", RANGED_COMBAT: "Ranged Combat", MELE
 
 MOVE_INCHES = 6.0
 DASH_INCHES = 2.0
+BLUNT_INCHES = 2  # R16: each Attack die taken from an Attack of Opportunity costs this much of the move left
 
 
 @dataclass(frozen=True, slots=True)

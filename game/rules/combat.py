@@ -17,12 +17,24 @@ Damage). A `direct` spec is Damage from a skill: no attack roll, each target jus
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from . import records as R
+from .counting import (  # noqa: F401  (the counts: re-exported for the readers of combat)
+    SaveTally,
+    StrikeTally,
+    drained_damage,
+    is_critical,
+    save_succeeds,
+    save_tally,
+    strike_damage,
+    strike_tally,
+    warded,
+)
 from .dice import Dice, Die
 from .model import MELEE, RANGED
 from .records import SOURCE_NAMES  # noqa: F401  (re-exported for readers of source names)
+from .wording import count
 
 ATTACK = "attack"
 SAVE = "save"
@@ -30,6 +42,7 @@ RETURN_SAVE = "return_save"
 PARRY = "parry"  # the defender may make the attacker re-roll one attack die (PAR)
 DRAIN = "drain"  # the attacker may turn Critical Strikes into healing (LFD)
 SHIELD = "shield"  # the defender may count melee Critical Saves as two saves instead of returning Damage
+PROTECT = "protect"  # the dice of Protect: a 1D6 per HIT about to be lost
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
@@ -137,28 +150,6 @@ class Accept:
 @dataclass(frozen=True, slots=True)
 class Convert:
     count: int  # DRAIN: Critical Strikes turned into healing; SHIELD: Critical Saves counted as two saves
-
-
-def is_critical(die: Die, crit: int = 1) -> bool:
-    """A Critical: a natural 1 (or up to `crit`, e.g. 2 for Hardened saves), unchanged, rolled."""
-    return not die.auto and die.shift == 0 and die.natural <= crit
-
-
-def save_succeeds(die: Die, arm: int, hardened: bool = False) -> bool:
-    """An Armor Save: at most ARM, a natural 6 fails (R2); under Hardened a natural 2 is a Critical Save."""
-    return is_critical(die, 2 if hardened else 1) or die.succeeds(arm)
-
-
-def drained_damage(crits: int, rnd: int, drained: int) -> int:
-    """Damage the drained Critical Strikes no longer deal: the 2-Damage ones go first, then Rending's 3s."""
-    rending = min(crits, rnd)
-    plain = crits - rending
-    return 2 * min(drained, plain) + 3 * max(0, drained - plain)
-
-
-def warded(faces, amount: int) -> int:
-    """Protect: of `amount` HIT about to be lost, those whose 1D6 (faces) shows 1-2 are kept."""
-    return amount - sum(1 for f in faces[:amount] if f <= 2)
 
 
 class IllegalDiceAction(ValueError):
@@ -297,7 +288,7 @@ class AttackResolution:
             self._next_target()
             return
         auto = min(self.spec.aut, n)
-        rolled = [Die(natural=v) for v in self.dice.roll(n - auto)]
+        rolled = list(self._roll(n - auto, self.spec.attacker, ATTACK))
         dice = tuple(rolled + [Die(natural=1, auto=True)] * auto)
         self.log.append(R.AttackRolled(attacker=self.spec.attacker, attacker_name=self.spec.attacker_name or "Attacker",
                                        targets=_named(targets), weapon=self.spec.weapon or "a weapon", dice=dice,
@@ -314,11 +305,11 @@ class AttackResolution:
     def _after(self, d: Decision, count: int = 0) -> None:
         if d.stage in (ATTACK, PARRY):
             self._attack_dice = d.dice
-            self._strike_damage, crits = strike_damage(d.dice, self.spec.skl, self.spec.rnd)
-            self.criticals[self._group] = crits
-            hits = [x for x in d.dice if x.succeeds(self.spec.skl)]
+            tally = self._count_strikes(d.dice)
+            self._strike_damage = tally.damage
+            self.criticals[self._group] = tally.criticals
             self.log.append(R.StrikesCounted(attacker=self.spec.attacker, dice=d.dice, stat=self.spec.skl,
-                                             strikes=len(hits), criticals=sum(1 for x in hits if x.critical),
+                                             strikes=tally.strikes, criticals=tally.criticals,
                                              damage=self._strike_damage, after_parry=d.stage == PARRY))
             self._after_attack_dice()
         elif d.stage == DRAIN:
@@ -384,7 +375,7 @@ class AttackResolution:
             self.done = True
 
     def _roll_saves(self, t: StrikeTarget) -> None:
-        dice = tuple(Die(natural=v) for v in self.dice.roll(self._strike_damage))
+        dice = self._roll(self._strike_damage, t.uid, SAVE)
         free: list[tuple[str, int]] = []
         if self.spec.kind == RANGED and t.cover:
             free.append(("cover", 1))
@@ -402,33 +393,31 @@ class AttackResolution:
 
     def _resolve_saves(self, d: Decision) -> None:
         t = self.spec.groups[self._group][1][self._target]
-        saved = [x for x in d.dice if save_succeeds(x, t.arm, t.hardened)]
-        crits = sum(1 for x in saved if is_critical(x, d.crit))
-        if self.spec.kind == MELEE and t.shield and crits and len(d.dice) - len(saved) > 0:
-            self._saves = d
-            self._decide(Decision(stage=SHIELD, role=DEFENDER, uid=t.uid, dice=d.dice, stat=d.stat,
-                                  free=(("shield", min(crits, len(d.dice) - len(saved))),), crit=d.crit))
-            return
+        if self.spec.kind == MELEE and t.shield:
+            tally = self._count_saves(t.uid, d, MELEE)  # as they stand, before any Shield
+            crits, failed = tally.criticals, tally.damage - tally.saved
+            if crits and failed > 0:
+                self._saves = d
+                self._decide(Decision(stage=SHIELD, role=DEFENDER, uid=t.uid, dice=d.dice, stat=d.stat,
+                                      free=(("shield", min(crits, failed)),), crit=d.crit))
+                return
         self._apply_saves(d, 0)
 
     def _apply_saves(self, d: Decision, shielded: int) -> None:
         t = self.spec.groups[self._group][1][self._target]
         self._saves = None
-        damage = len(d.dice)
-        saved = [x for x in d.dice if save_succeeds(x, t.arm, t.hardened)]
-        crits = sum(1 for x in saved if is_critical(x, d.crit))
         src = self.spec.attacker
-        if self.spec.kind == RANGED:
-            auto = t.auto_saves if t.cover else 0
-            blocked = min(damage, len(saved) + crits + auto)  # a Critical Save counts as 2 saves
-            why = f"{len(saved)} saves" + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
+        ranged = self.spec.kind == RANGED
+        tally = self._count_saves(t.uid, d, self.spec.kind, t.auto_saves if ranged and t.cover else 0, shielded)
+        crits, auto = tally.criticals, tally.automatic
+        if ranged:
+            why = count(tally.saved, "save") + (f" ({crits} Critical Save counting as 2)" if crits else "") + \
                 (f" + {auto} automatic (Stealthy)" if auto else "")
-            self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
+            self._damage(t.uid, tally.lost, why, src, True, saved=tally.saved)
         else:
-            blocked = min(damage, len(saved) + shielded)
-            why = f"{len(saved)} saves" + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
-            self._damage(t.uid, damage - blocked, why, src, True, saved=len(saved))
-            back = crits - shielded
+            why = count(tally.saved, "save") + (f" ({shielded} Critical counting as 2: Shield)" if shielded else "")
+            self._damage(t.uid, tally.lost, why, src, True, saved=tally.saved)
+            back = tally.returned
             if back:
                 self.log.append(R.DamageReturned(to_uid=src, from_uid=t.uid, amount=back))
                 self._chain.append(_Chain(uid=src, source=t.uid, damage=back))
@@ -440,7 +429,7 @@ class AttackResolution:
             if self.hit_left[c.uid] <= 0:
                 self.log.append(R.ReturnedDamageLost(uid=c.uid))
                 continue
-            dice = tuple(Die(natural=v) for v in self.dice.roll(c.damage))
+            dice = self._roll(c.damage, c.uid, RETURN_SAVE)
             arm = self._arm_of(c.uid)
             role = ATTACKER if c.uid == self.spec.attacker else DEFENDER
             self._stage_uid = c.source
@@ -454,20 +443,45 @@ class AttackResolution:
         self._next_target()
 
     def _resolve_return(self, d: Decision) -> None:
-        arm = d.stat
-        saved = [x for x in d.dice if save_succeeds(x, arm, d.crit > 1)]
-        crits = sum(1 for x in saved if is_critical(x, d.crit))
-        self._damage(d.uid, len(d.dice) - len(saved), f"{len(saved)} saves", self._stage_uid, False, saved=len(saved))
+        tally = self._count_saves(d.uid, d, MELEE, returned=True)
+        crits = tally.returned
+        self._damage(d.uid, tally.lost, count(tally.saved, "save"), self._stage_uid, False, saved=tally.saved)
         if crits:
             self.log.append(R.DamageReturned(to_uid=self._stage_uid, from_uid=d.uid, amount=crits, chained=True))
             self._chain.append(_Chain(uid=self._stage_uid, source=d.uid, damage=crits))
         self._continue_chain()
 
+    # -- the hooks a look-ahead watches (game/match/outcomes.py runs a copy of the resolution with them) ------
+    def _roll(self, n: int, uid: int, purpose: str) -> tuple[Die, ...]:
+        """Every roll of new dice: an attack roll (ATTACK), Armor Saves (SAVE, RETURN_SAVE), Protect's dice
+        (PROTECT) for `uid`. Single dice within a decision (re-rolls, an automatic Strike rolled) are `dice.d6()`."""
+        return tuple(Die(natural=v) for v in self.dice.roll(n))
+
+    def _count_strikes(self, dice) -> StrikeTally:
+        return strike_tally(dice, self.spec.skl, self.spec.rnd)
+
+    def _count_saves(self, uid: int, d: Decision, kind: str, automatic: int = 0, shielded: int = 0,
+                     returned: bool = False) -> SaveTally:
+        return save_tally(d.dice, d.stat, d.crit, kind, automatic, shielded, returned)
+
+    def fork(self, dice: Dice, cls: type | None = None) -> "AttackResolution":
+        """A copy of this resolution as it stands, rolling `dice` (and of class `cls`, a subclass, when given):
+        what it does next leaves this one untouched."""
+        out = object.__new__(cls or type(self))
+        for name in _RESOLUTION_FIELDS:
+            v = getattr(self, name)
+            if isinstance(v, (dict, set, list)):
+                v = v.copy()
+            setattr(out, name, v)
+        out.dice = dice
+        out._chain = [_Chain(c.uid, c.source, c.damage) for c in self._chain]
+        return out
+
     def _damage(self, uid: int, amount: int, why: str, source: int | None = None, by_attack: bool = False,
                 saved: int = 0) -> None:
         applied = max(0, min(amount, self.hit_left[uid]))
         if applied and self._flag(uid, "ward"):
-            faces = self.dice.roll(applied)
+            faces = [die.natural for die in self._roll(applied, uid, PROTECT)]
             kept = applied - warded(faces, applied)
             self.log.append(R.ProtectRolled(uid=uid, name=self._name_of(uid),
                                             dice=tuple(Die(natural=f) for f in faces), kept=kept))
@@ -508,19 +522,7 @@ class AttackResolution:
         return f"#{uid}"
 
 
-def strike_damage(dice: tuple[Die, ...] | list[Die], skl: int, rnd: int = 0) -> tuple[int, int]:
-    """Damage of an attack roll: a Strike deals 1, a Critical Strike 2, up to `rnd` Criticals 3 (RNDx)."""
-    damage = 0
-    crits = 0
-    for d in dice:
-        if not d.succeeds(skl):
-            continue
-        if d.critical:
-            crits += 1
-            damage += 3 if crits <= rnd else 2
-        else:
-            damage += 1
-    return damage, crits
+_RESOLUTION_FIELDS = tuple(f.name for f in fields(AttackResolution))
 
 
 def _named(targets) -> tuple[tuple[int, str], ...]:

@@ -10,10 +10,17 @@ def tactical_order_dice(leader_standing: bool, leader_dice: int) -> int:
     return BASE_TO_DICE + (leader_dice if leader_standing else 0)
 
 
-def roll_tactical_orders(dice: Dice, n_dice: int, taken_out: int) -> tuple[list[int], int]:
+ORDER_FACE = 3  # a Tactical Order die showing this or less gives 1 TO
+
+
+def orders_from(faces, taken_out: int) -> int:
     """Each 1-3 gives 1 TO; +1 TO for each Unit of the squad Taken Out so far (R20)."""
+    return sum(1 for f in faces if f <= ORDER_FACE) + taken_out
+
+
+def roll_tactical_orders(dice: Dice, n_dice: int, taken_out: int) -> tuple[list[int], int]:
     faces = dice.roll(n_dice)
-    return faces, sum(1 for f in faces if f <= 3) + taken_out
+    return faces, orders_from(faces, taken_out)
 
 
 def roll_initiative(dice: Dice, sides: list[str]) -> tuple[list[dict[str, int]], str]:

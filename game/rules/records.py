@@ -72,8 +72,8 @@ class AttackRolled(Event):
     @property
     def text(self) -> str:
         names = ", ".join(n for _, n in self.targets)
-        return (f"{self.attacker_name} attacks {names} with {self.weapon}: {len(self.dice)} dice vs SKL "
-                f"{self.stat}: rolls {faces_text(self.dice)}")
+        return (f"{self.attacker_name} attacks {names} with {self.weapon}: {plural(len(self.dice), 'die', 'dice')} "
+                f"vs SKL {self.stat}: rolls {faces_text(self.dice)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +125,8 @@ class DieChanged(Event):
 
     @property
     def text(self) -> str:
-        return f"  Tactical Order: die {self.index + 1} changed to {self.value} (R2: never a Critical)"
+        return (f"  Tactical Order: die {self.index + 1} changed from {self.value - self.delta} to {self.value} (a "
+                "changed die is never a Critical)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +195,9 @@ class DamageReturned(Event):
     def text(self) -> str:
         if self.chained:
             verb = "returns" if self.amount == 1 else "return"
-            return f"  {plural(self.amount, 'Critical Save')} {verb} {self.amount} Damage (R4 chain)"
+            return f"  {plural(self.amount, 'Critical Save')} {verb} {self.amount} Damage in turn"
         verb = "returns" if self.amount == 1 else "return"
-        return f"  {plural(self.amount, 'Critical Save')} {verb} {self.amount} Damage to the attacker (R4)"
+        return f"  {plural(self.amount, 'Critical Save')} {verb} {self.amount} Damage to the attacker"
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +207,7 @@ class ReturnedDamageLost(Event):
 
     @property
     def text(self) -> str:
-        return "  returned Damage is lost: that unit is already Taken Out (R6)"
+        return "  returned Damage is lost: that unit is already Taken Out"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 and the screen all use these):
 
     count(1, "unit") -> "1 unit"; count(2, "enemy") -> "2 enemies"; count(3, "Turn") -> "3 Turns"
+
+and names made safe for the Markdown reports (`markdown_text`).
 """
 from __future__ import annotations
 
@@ -24,3 +26,9 @@ def plural(word: str) -> str:
 def count(n: int, word: str, many: str | None = None) -> str:
     """"1 unit", "3 units", "0 enemies" ("many": the plural when it is not the regular one)."""
     return f"{n} {word if n == 1 else (many or plural(word))}"
+
+
+def markdown_text(text) -> str:
+    """Text safe inside a Markdown table cell or list item (names come from players' rosters): one line, and the
+    characters Markdown reads as a table border or emphasis escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")

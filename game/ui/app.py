@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+import weakref
 from pathlib import Path
 
 import pygame
@@ -74,6 +75,9 @@ class App:
         self.frame = 0
         self.last_dialog: str | None = None  # text of the last message dialog (tests read it)
         self._dialog = None
+        self._quit_dialog = None  # the "Quit Ruinstars?" question, while it is open
+        self._roots: list = []  # (scene, its widgets' root container) of every scene that built widgets
+        self._picks: dict | None = None  # each setup form's last picks (saves/setup-picks.json), read when needed
         self._catalog = None
         self.startup_ms = 0.0
         # drawing only when something changes: input, a scene's key or animation, toasts (see _frame)
@@ -153,6 +157,7 @@ class App:
         self._redraw = True
         s = self.scenes.pop()
         s.exit()
+        self.own_ui(None, None)  # (widgets the scene left behind go with it)
         if self.scenes:
             self.scenes[-1].resume()
         return s
@@ -162,8 +167,67 @@ class App:
         self._redraw = True
         while self.scenes:
             self.scenes.pop().exit()
+        self.own_ui(None, None)
         self.scenes.append(scene)
         scene.enter()
+
+    def request_quit(self) -> None:
+        """The window is closed (or Quit pressed): every scene keeps what it can (a battle is saved); when something
+        would still be lost, or a battle is in progress, the player is asked first. Closing again while asked quits."""
+        if self._quit_dialog is not None and self._quit_dialog in self.scenes:
+            self.running = False
+            return
+        reasons = [r for s in reversed(self.scenes) if (r := s.before_quit())]
+        if not reasons:
+            self.running = False
+            return
+        from .builder_dialogs import ConfirmDialog
+
+        def quit_now() -> None:
+            self.running = False
+        self._quit_dialog = ConfirmDialog(self, "Quit Ruinstars?", " ".join(reasons), "Quit", quit_now)
+        self.push(self._quit_dialog)
+
+    def own_ui(self, scene, root) -> None:
+        """`root` holds `scene`'s widgets from now on. A root its scene no longer holds (the scene is gone, or it
+        lost the reference without killing it) is killed here: no scene's widgets outlive it on the screen."""
+        keep = []
+        for ref, r in self._roots:
+            s = ref()
+            if s is not None and s.root is r and r.alive():
+                keep.append((ref, r))
+            elif r.alive():
+                r.kill()
+        if scene is not None:
+            keep.append((weakref.ref(scene), root))
+        self._roots = keep
+
+    def picks_for(self, form: str) -> dict:
+        """What the player last picked on setup form `form` (the form checks each pick against its choices)."""
+        if self._picks is None:
+            from game.persistence.setup_picks import load_picks
+            self._picks = load_picks(self.saves_dir)
+        return dict(self._picks.get(form, {}))
+
+    def keep_picks(self, form: str, picks: dict) -> None:
+        """Keep a form's picks for the next time it is opened, in this run and the next (written at once)."""
+        import logging
+
+        from game.persistence.setup_picks import save_picks
+        self.picks_for(form)
+        if self._picks.get(form) == picks:
+            return
+        self._picks[form] = picks
+        try:
+            save_picks(self.saves_dir, self._picks)
+        except OSError:  # a convenience: the picks are still kept for this run
+            logging.getLogger(__name__).warning("the setup picks could not be written", exc_info=True)
+
+    def open_help(self) -> None:
+        """The F1 help, on the help of the play mode of the screens open (the nearest that has one)."""
+        from .help_screen import HelpScene
+        mode = next((s.help_mode for s in reversed(self.scenes) if s.help_mode), None)
+        self.push(HelpScene(self, mode))
 
     def shutdown(self) -> None:
         """Leave cleanly: every scene exits (matches closed) and is released while the interpreter still
@@ -299,7 +363,7 @@ class App:
 
     def _event(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.request_quit()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
@@ -331,7 +395,7 @@ class App:
                 if isinstance(top, HelpScene):
                     self.pop()
                 else:
-                    self.push(HelpScene(self))
+                    self.open_help()
                 return
             if intent == "cancel" and self.dialog_open:
                 self.close_dialog()

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.rules.orders import ORDER_FACE
+
 from .dicelog import AttackRecord
 
 
@@ -16,7 +18,7 @@ class Banner:
     title: str
     lines: list = field(default_factory=list)
     dice: list = field(default_factory=list)  # DieV (the Tactical Orders roll)
-    dice_stat: int = 3
+    dice_stat: int = ORDER_FACE
     kind: str = "turn"  # "turn", "end", "result", "info"
     duration: float = 2.6
     t: float = 0.0

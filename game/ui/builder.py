@@ -95,9 +95,6 @@ class SquadBuilderScene(Scene):
         self.card_view = CardView(app)
         self._card_version = 0
         self._card_rect: pygame.Rect | None = None
-        self._tip_key = None
-        self._tip_t = 0.0
-        self._tooltip = None
         self.last_code: str | None = None
         self.type_buttons: dict[str, UIButton] = {}
         self.type_lines: list[tuple[str, list]] = []
@@ -698,6 +695,11 @@ class SquadBuilderScene(Scene):
         else:
             self.app.pop()
 
+    def before_quit(self) -> str | None:
+        if self.dirty and self.spec.units:
+            return "Your changes to the squad in the builder are not saved: save it as a roster first to keep it."
+        return None
+
     def intent(self, name: str) -> bool:
         if name == "cancel":
             if self._typing():
@@ -751,30 +753,7 @@ class SquadBuilderScene(Scene):
         chip = self._chip_at(mouse)
         if chip is not None:
             self._show_rules(chip[1])
-        if chip != self._tip_key:
-            self._tip_key = chip
-            self._tip_t = 0.0
-            if self._tooltip is not None:
-                self._tooltip.kill()
-                self._tooltip = None
-        elif chip is not None and self._tooltip is None:
-            self._tip_t += dt
-            if self._tip_t >= 0.3:
-                self._tooltip = self.app.manager.create_tool_tip(chip[1], mouse, (0, 18), None, None,
-                                                                 wrap_width=self.px(320))
-
-    def suspend(self) -> None:
-        super().suspend()
-        if self._tooltip is not None:
-            self._tooltip.kill()
-            self._tooltip = None
-        self._tip_key = None
-
-    def exit(self) -> None:
-        if self._tooltip is not None:
-            self._tooltip.kill()
-            self._tooltip = None
-        super().exit()
+        self.hover_chip(chip, dt)
 
     def kill_ui(self) -> None:
         super().kill_ui()

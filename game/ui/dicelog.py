@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.match import events as E
+from game.rules.dice import Die
+from game.rules.orders import ORDER_FACE
+from game.rules.wording import count
 
 
 @dataclass(slots=True)
@@ -23,18 +26,16 @@ class DieV:
     def of(die) -> "DieV":
         return DieV(die.natural, die.shift, die.rerolled, die.auto)
 
+    def die(self) -> Die:
+        return Die(self.natural, self.shift, self.rerolled, self.auto)
+
     def succeeds(self, stat: int) -> bool:
-        if self.auto:
-            return True
-        if self.natural == 6:
-            return False
-        if self.natural == 1 and self.shift == 0:
-            return True
-        return self.natural + self.shift <= max(stat, 1)
+        """As the rules read the die (game.rules.dice.Die)."""
+        return self.die().succeeds(stat)
 
     @property
     def critical(self) -> bool:
-        return self.natural == 1 and self.shift == 0 and not self.auto
+        return self.die().critical
 
 
 @dataclass
@@ -43,6 +44,8 @@ class Segment:
     text: str = ""
     dice: list = field(default_factory=list)
     stat: int = 0
+    plain: bool = False  # a roll with no success or failure (a mission's table, a D3): its faces only
+    sides: int = 6
 
 
 @dataclass
@@ -125,7 +128,7 @@ class RollReader:
     def _AttackRolled(self, e: E.AttackRolled) -> LogEntry:
         rec = self._record()
         names = ", ".join(n for _, n in e.targets)
-        head = f"{e.attacker_name} attacks {names} with {e.weapon}: {len(e.dice)} dice vs SKL {e.stat}"
+        head = f"{e.attacker_name} attacks {names} with {e.weapon}: {count(len(e.dice), 'die')} vs SKL {e.stat}"
         rec.title = rec.title or head
         dice = [DieV.of(d) for d in e.dice]
         g = RollGroup(label=f"{e.attacker_name} rolls", stat=e.stat, stat_name="SKL", dice=[DieV.of(d) for d in e.dice],
@@ -189,10 +192,10 @@ class RollReader:
 
     def _TacticalOrdersRolled(self, e: E.TacticalOrdersRolled) -> LogEntry:
         return LogEntry("roll", [Segment("text", f"{e.side_name}: Tactical Orders "),
-                                 Segment("dice", dice=[DieV.of(d) for d in e.dice], stat=3),
+                                 Segment("dice", dice=[DieV.of(d) for d in e.dice], stat=ORDER_FACE),
                                  Segment("text", f" (+{e.bonus} for units Taken Out) = {e.total} TO")], 0)
 
     def _DiceRolled(self, e: E.DiceRolled) -> LogEntry:
         out = f": {e.outcome}" if e.outcome else ""
-        return LogEntry("roll", [Segment("text", f"{e.why}: "), Segment("dice", dice=[DieV.of(d) for d in e.dice], stat=0),
-                                 Segment("text", out)], 0)
+        dice = Segment("dice", dice=[DieV.of(d) for d in e.dice], plain=True, sides=getattr(e, "sides", 6))
+        return LogEntry("roll", [Segment("text", f"{e.why}: "), dice, Segment("text", out)], 0)

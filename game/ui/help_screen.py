@@ -17,12 +17,17 @@ class HelpScene(Scene):
     name = "help"
     opaque = False  # over the screen it was opened on, dimmed
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, mode: str | None = None) -> None:
+        """`mode`: the play mode of the screen it is opened over: it opens on that mode's help (its file's name)."""
         super().__init__(app)
         self.tab = 0
         self.files = help_files()
         self.file = 0  # the mode help shown in the Modes tab
         self.file_list = None
+        own = [i for i, (_, path) in enumerate(self.files) if mode is not None and path.stem == mode]
+        if own:
+            self.file = own[0]
+            self.tab = self.tab_names.index(MODES_TAB)
 
     @property
     def tab_names(self) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .battle import BattleScene
+from .wording import count
 
 PLACES = {1: "the best run", 2: "the 2nd best run", 3: "the 3rd best run"}
 
@@ -63,7 +64,7 @@ class HordeBattleScene(BattleScene):
             return None
         if place is not None:
             self.app.toast(f"{run['battlefield']}: {PLACES.get(place, f'number {place} of the best runs')} "
-                           f"({run['waves_cleared']} waves, {run['mp_earned']} MP)", "ok")
+                           f"({count(run['waves_cleared'], 'wave')}, {run['mp_earned']} MP)", "ok")
         return place
 
     def _show_results(self) -> None:

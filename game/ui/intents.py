@@ -58,7 +58,7 @@ CONTROLS = [
     ("Home", "fit the table in view"),
     ("Right click, Esc", "cancel the current action; Esc again: pause menu"),
     ("Tab", "select the next Ready unit"),
-    ("M / D", "Move (6\") / Dash (2\") preview"),
+    ("M / D", "Move / Dash preview: where the unit can go (its button says how far)"),
     ("R / F", "Ranged / Melee attack: pick a target"),
     ("O", "open or close an Adjacent door"),
     ("E", "end the activation"),

@@ -92,8 +92,9 @@ class LogView:
                         x += space
             elif seg.kind in ("dice", "die"):
                 for d in seg.dice:
-                    ok = d.succeeds(seg.stat)
-                    place(self.sprites.die(dsz, d.natural, d.shift, ok, ok and d.critical, d.rerolled, d.auto), -2)
+                    ok = seg.plain or d.succeeds(seg.stat)
+                    place(self.sprites.die(dsz, d.natural, d.shift, ok, ok and d.critical, d.rerolled, d.auto,
+                                           sides=seg.sides, plain=seg.plain), -2)
                 x += 3
             elif seg.kind == "arrow":
                 place(T.render("->", FS, colour, True), 2)

@@ -162,7 +162,7 @@ class TitleScene(Scene):
         elif el is self.b_settings:
             self.app.push(SettingsScene(self.app))
         elif el is self.b_quit:
-            self.app.running = False
+            self.app.request_quit()
 
     def resume(self) -> None:
         super().resume()
@@ -180,6 +180,35 @@ class TitleScene(Scene):
         screen.blit(self._bg, (0, 0))
 
 
+def refuse_unplayable(app, match, close: bool = True) -> bool:
+    """The setups' one check before a battle opens (game.modes.playable: the same one loading a save makes): when the
+    squads cannot all deploy here, say so, offer another choice, close the match (`close`); True if refused."""
+    from game.modes.playable import start_problem
+    problem = start_problem(match)
+    if problem is None:
+        return False
+    if close:
+        match.close()
+    app.message("This squad cannot deploy here", problem[:1].upper() + problem[1:] + ". Choose another battlefield, the "
+                "other measure, or a smaller squad.")
+    return True
+
+
+def battle_scene(app, match):
+    """The battle screen a match is played on (a Horde run's records its run in the high scores when it ends)."""
+    from game.modes import mission_entry
+    from game.match.scenario import ScenarioError
+    try:
+        mode = mission_entry(match.scenario.mission).mode
+    except ScenarioError:
+        mode = None
+    if mode == "horde":
+        from .horde_battle import HordeBattleScene
+        return HordeBattleScene(app, match)
+    from .battle import BattleScene
+    return BattleScene(app, match)
+
+
 def load_into_battle(app, path) -> bool:
     """Load a save and open its battle; a bad save shows its problem in a dialog (the file is untouched)."""
     from game.persistence.saves import SaveError, load_match
@@ -190,8 +219,7 @@ def load_into_battle(app, path) -> bool:
         app.message("This save cannot be loaded", f"{Path(e.path).name}: {e.problem}\n\n"
                     "The file was left exactly as it was.")
         return False
-    from .battle import BattleScene
-    app.replace(BattleScene(app, match))
+    app.replace(battle_scene(app, match))
     app.toast(f"Loaded {path.stem if hasattr(path, 'stem') else path}", "ok")
     return True
 
@@ -226,6 +254,13 @@ def _map_title_of(path) -> str:
     return title
 
 
+def briefing_html(mission_id: str) -> str:
+    """A mission's briefing for its setup screen: its title and its own words (never a copy kept in the screen)."""
+    from game.modes import mission_entry
+    entry = mission_entry(mission_id)
+    return f"<b>{escape(entry.title)}.</b> " + escape(entry.script.briefing).replace("\n", "<br>")
+
+
 def map_choices() -> dict[str, str | None]:
     """The battlefields to pick from: title -> map file name (None: the open table)."""
     from game.paths import MAPS_DIR
@@ -257,6 +292,7 @@ def squad_choices(app) -> dict[str, object]:
 
 class SetupScene(SetupForm):
     name = "setup"
+    KEEP = ("squad_label", "map_label", "measure_label", "order_label")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -301,16 +337,17 @@ class SetupScene(SetupForm):
         row("Dice seed", lambda r: self.seed_entry(r, root))
         brief_x = col2 + fw + px(20)
         brief_w = x0 + pw - brief_x
-        from game.modes import mission_entry
-        entry = mission_entry("first-mission")  # the mission's own words
-        brief = f"<b>{escape(entry.title)}.</b> " + escape(entry.script.briefing).replace("\n", "<br>")
         if brief_w > px(200):
-            UITextBox(brief, rect(brief_x, px(92), brief_w, px(300)), m, container=root)
+            UITextBox(briefing_html("first-mission"), rect(brief_x, px(92), brief_w, px(300)), m, container=root)
         y = max(y, px(410)) + px(10)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
         self.b_start = UIButton(rect(x0 + pw - bw, y, bw, bh), "Start mission", m, container=root,
                                 object_id="#primary")
+
+    def valid_pick(self, key: str, value):
+        return self.one_of(value, {"squad_label": self.squads, "map_label": self.maps, "measure_label":
+                                   MEASURE_OPTIONS, "order_label": NPC_ORDER_OPTIONS}[key])
 
     def _remember(self) -> None:
         self.squad_label = dd_value(self.dd_squad)
@@ -336,11 +373,7 @@ class SetupScene(SetupForm):
         except Exception as e:  # a map that does not load: tell the player, stay here
             self.app.message("Cannot start this mission", str(e))
             return
-        problems = [p for p in (match.deployment_problem(s) for s in match.sides) if p]
-        if problems:  # this battlefield and measure leave no room to deploy: say so, offer another choice
-            match.close()
-            self.app.message("This squad cannot deploy here", problems[0][:1].upper() + problems[0][1:] + ". Choose another "
-                             "battlefield, the other measure, or a smaller squad.")
+        if refuse_unplayable(self.app, match):
             return
         self.app.replace(BattleScene(self.app, match))
 
@@ -383,7 +416,7 @@ class LoadScene(FormScene):
         self.list = UISelectionList(rect(x0, px(92), pw, lh), self.items or [], m, container=root)
         if not self.items:
             UILabel(rect(x0, px(100), pw, px(30)), "No saves yet: saves appear here when you save from the pause "
-                    "menu, and at each new Turn (autosave).", m, container=root, object_id="#dim")
+                    "menu, and as soon as a battle starts (the autosave).", m, container=root, object_id="#dim")
         y = px(92) + lh + px(8)
         broken = sum(1 for s in self.saves if s.broken)
         note = (f"{broken} damaged save{'s are' if broken > 1 else ' is'} greyed: the game cannot load "
@@ -580,7 +613,7 @@ class PauseScene(Overlay):
         self.b_help = UIButton(rect(bx, y, bw, bh), "Help (F1)", m, container=root)
         y += bh + gap
         self.b_quit = UIButton(rect(bx, y, bw, bh), "Quit to title", m, container=root, object_id="#danger",
-                               tool_tip_text="The autosave keeps the start of this Turn; save first to keep more")
+                               tool_tip_text="The battle is autosaved after every action: Continue resumes it")
 
     def save(self) -> None:
         from game.persistence.saves import save_match
@@ -606,7 +639,7 @@ class PauseScene(Overlay):
         elif el is self.b_settings:
             self.app.push(SettingsScene(self.app))
         elif el is self.b_help:
-            self.app.push(HelpScene(self.app))
+            self.app.open_help()
         elif el is self.b_quit:
             self.battle.quit_to_title()  # it asks first when there is unsaved progress
 

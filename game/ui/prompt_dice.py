@@ -6,99 +6,25 @@ from __future__ import annotations
 import pygame
 
 from game.match import commands as C
-from game.rules.combat import SOURCE_NAMES as RULE_SOURCES
-from game.rules.combat import drained_damage, strike_damage
+from game.rules.counting import is_critical
 
+from .answer_words import dice_question, fate_words, mission_die_words, name, number_question
 from .dicelog import DieV
 from .theme import rect
-from .wording import command_text
-
-SOURCE_NAMES = {**RULE_SOURCES, "TO": "Tactical Order", "RLT": "Relentless", "ACC": "Accurate", "BRU": "Brutal",
-                "support": "Support", "cover": "Cover", "shield": "Shield", "PAR": "Parry", "fate": "Fate Shift"}
 
 
 def die_ok(decision, i: int) -> bool:
-    """Die i succeeds (the rules' own reading when it has one: a Hardened 2 is a Critical Save)."""
+    """Die i succeeds, as the rules read it (a Hardened 2 is a Critical Save)."""
     if hasattr(decision, "ok"):
         return decision.ok(i)
     return decision.dice[i].succeeds(decision.stat)
 
 
 def die_critical(decision, die) -> bool:
-    crit = getattr(decision, "crit", 1)
-    return not die.auto and die.shift == 0 and die.natural <= crit
+    return is_critical(die, getattr(decision, "crit", 1))
 
 
-def success_chance(stat: int) -> int:
-    """How many faces of 6 succeed against `stat` on a fresh roll."""
-    return sum(1 for k in range(1, 7) if DieV(k).succeeds(stat))
-
-
-def dice_summary(decision, attack_kind: str | None, rnd: int = 0) -> str:
-    dice = decision.dice
-    stat = decision.stat
-    if decision.stage in ("attack", "parry", "drain"):
-        dmg, crits = strike_damage(dice, stat, rnd)
-        hits = sum(1 for i in range(len(dice)) if die_ok(decision, i))
-        return f"{hits} Strike{'s' if hits != 1 else ''} ({crits} Critical) = {dmg} Damage"
-    saved = [d for i, d in enumerate(dice) if die_ok(decision, i)]
-    crits = sum(1 for d in saved if die_critical(decision, d))
-    damage = len(dice)
-    if decision.stage == "save" and attack_kind == "ranged":
-        lose = max(0, damage - min(damage, len(saved) + crits))
-        extra = f" ({crits} Critical, counting double)" if crits else ""
-        return f"{len(saved)} save{'s' if len(saved) != 1 else ''}{extra}: lose {lose} HIT"
-    lose = damage - len(saved)
-    ret = f"; {crits} Critical Save{'s' if crits != 1 else ''} return{'s' if crits == 1 else ''} {crits} Damage" \
-        if crits else ""
-    return f"{len(saved)} save{'s' if len(saved) != 1 else ''}: lose {lose} HIT{ret}"
-
-
-def option_text(cmd, decision, to_left: int) -> tuple[str, str]:
-    """(button label, what it would change) for one dice command."""
-    stat = decision.stat
-    if isinstance(cmd, C.AcceptDice):
-        return "Accept", ""
-    d = decision.dice[cmd.index]
-    now_ok = die_ok(decision, cmd.index)
-    now = "now succeeds" + (" (Critical)" if die_critical(decision, d) else "") if now_ok else "now fails"
-    if isinstance(cmd, C.RerollDie):
-        k = success_chance(stat)
-        src = SOURCE_NAMES.get(cmd.source, cmd.source)
-        label = "Re-roll (1 TO)" if cmd.source == "TO" else f"Re-roll ({src}, free)"
-        return label, f"{k} in 6 to succeed, 1 in 6 Critical ({now})"
-    if isinstance(cmd, C.ChangeDie):
-        new = DieV(d.natural, d.shift + cmd.delta, d.rerolled, d.auto)
-        ok = new.succeeds(stat)
-        what = "succeeds" if ok else ("still fails" if not now_ok else "fails")
-        if d.natural == 6:
-            what = "a natural 6 always fails (R2)"
-        lost_crit = ", loses its Critical" if die_critical(decision, d) and cmd.delta else ""
-        return (f"{'+1' if cmd.delta > 0 else '-1'} (1 TO)", f"{d.value} becomes {new.natural + new.shift}: "
-                f"{what}{lost_crit}")
-    if isinstance(cmd, C.RollAutoDie):
-        return "Roll it", "a 1 would be a Critical (2 Damage), but it may fail"
-    return command_text(None, cmd), ""
-
-
-def unit_name(match, uid) -> str:
-    try:
-        return match.unit(uid).name
-    except Exception:
-        return "a unit"
-
-
-def _attacker_of(match, defender: int) -> int | None:
-    """Who attacks `defender` now: the active unit when it is an enemy (the match does not name the attacker
-    of a Parry decision)."""
-    a = match.active_unit
-    if a is not None and a != defender:
-        try:
-            if match.side_of(a) != match.side_of(defender):
-                return a
-        except Exception:
-            return None
-    return None
+unit_name = name
 
 
 class DicePanels:
@@ -126,37 +52,9 @@ class DicePanels:
         parry = p.kind == "parry"
         self.die_select = True
         self.selected = min(self.selected, max(0, n - 1))
-        who = unit_name(match, d.uid)
-        kind = sc.attack_kind
-        to_left = match.to.get(side, 0)
-        if parry:
-            att = _attacker_of(match, d.uid)
-            an = unit_name(match, att) if att is not None else "the attacker"
-            self.header = f"Parry: {who} may make {an} re-roll one Strike ({n} dice vs SKL {d.stat})"
-            self.sub = ("Pick one of the dice that hit (click or 1-9), then Parry it: the attacker re-rolls it "
-                        "once. Accept: no Parry.")
-            self.summary = dice_summary(d, "melee") + " against you"
-        else:
-            if d.stage == "attack":
-                self.header = f"{who}'s Attack dice: {n} vs SKL {d.stat}"
-            elif d.stage == "save":
-                self.header = f"{who}'s Armor Saves: {n} vs ARM {d.stat}"
-            else:
-                self.header = f"Returned Damage: {who} saves {n} vs ARM {d.stat}"
-            free = ", ".join(f"{SOURCE_NAMES.get(src, src)} x{k}" for src, k in d.free if k > 0)
-            self.sub = (f"Free re-rolls: {free}.  " if free else "") + f"Tactical Orders left: {to_left}.  " \
-                + ("These dice may not be re-rolled.  " if getattr(d, "no_reroll", False) else "") \
-                + "Pick a die (click or 1-9), then an option; Accept when done."
-            self.summary = dice_summary(d, kind)
-        cmds = match.legal_commands(side)
-        mine = [c for c in cmds if getattr(c, "index", None) == self.selected]
-        options = []
-        for c in mine:
-            if parry:
-                options.append(("Parry this die", f"the attacker re-rolls it: {success_chance(d.stat)} in 6 it hits "
-                                "again", c))
-            else:
-                options.append(option_text(c, d, to_left) + (c,))
+        q = dice_question(match, side, self.selected)
+        self.header, self.sub, self.summary = q.header, q.sub, q.summary
+        options = q.items
         # the layout, measured: header and sub lines, the dice with their labels, one row per option (its note
         # beside it, on two lines when narrow); the summary and Accept in a column on the right
         pad = int(16 * s)
@@ -183,11 +81,9 @@ class DicePanels:
             self._button(rect(x, by + (h - bh) // 2, bw, bh), label, c, tip=what)
             self.notes.append((pygame.Rect(x + bw + int(8 * s), by, lw, h), what))
             by += h + row_gap
-        if not mine:
-            self.notes.append((pygame.Rect(x, by, W - self.right_w - 2 * pad, bh),
-                               "A die that missed: nothing to Parry." if parry else
-                               "This die has no options left (re-rolled already, or no TO)."))
-        acc = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
+        if not options:
+            self.notes.append((pygame.Rect(x, by, W - self.right_w - 2 * pad, bh), q.empty))
+        acc = q.default
         if acc is not None:
             aw, ah = self.right_w - int(16 * s), int(44 * s)
             b = self._button(rect(self.rect.right - aw - pad, self.rect.bottom - ah - int(14 * s), aw, ah),
@@ -198,41 +94,9 @@ class DicePanels:
 
     # -- Life Drain and Shield: how many --------------------------------------------------------------
     def _build_number(self, match, side, p, area) -> None:
-        d = p.decision
-        top = p.options[0] if p.options else 0
-        cmds = [c for c in match.legal_commands(side) if isinstance(c, C.ChooseNumber)]
-        who = unit_name(match, d.uid) if d is not None else ""
-        items = []
-        if p.kind == "life_drain":
-            self.header = f"Life Drain: how many Critical Strikes heal {who} instead of dealing Damage?"
-            self.sub = f"Each one heals 1 HIT and deals its 2 Damage no more (up to {top})."
-            h = match.health(d.uid) if d is not None else None
-            dmg, crits = strike_damage(d.dice, d.stat, 0) if d is not None else (0, 0)
-            for c in cmds:
-                n = c.n
-                gain = min(n, h.max_hit - h.hit) if h is not None else n
-                left = max(0, dmg - drained_damage(crits, 0, n))
-                label = "Keep all the Damage" if n == 0 else f"Drain {n}"
-                what = f"heal {gain} HIT, deal {left} Damage" if n else f"heal nothing, deal {dmg} Damage"
-                items.append((label, what, c))
-            self.default = next((c for c in cmds if c.n == 0), None)
-        else:
-            self.header = f"Shield: how many of {who}'s Critical Saves count as two saves?"
-            self.sub = "Counted as two saves, a Critical Save blocks 2 Damage but returns no Damage to the attacker."
-            damage = len(d.dice) if d is not None else 0
-            saved = [i for i in range(damage) if die_ok(d, i)]
-            crits = sum(1 for i in saved if die_critical(d, d.dice[i]))
-            for c in cmds:
-                n = c.n
-                lose = damage - min(damage, len(saved) + n)
-                back = max(0, crits - n)
-                label = "No Shield" if n == 0 else f"Shield {n}"
-                what = f"lose {lose} HIT, return {back} Damage to the attacker"
-                items.append((label, what, c))
-            self.default = next((c for c in cmds if c.n == top), None)
-        if self.default is not None:
-            items = [(lab + (" (Enter)" if c == self.default else ""), what, c) for lab, what, c in items]
-        self._dice_and_rows(area, d, items)
+        q = number_question(match, side)
+        self.header, self.sub, self.default = q.header, q.sub, q.default
+        self._dice_and_rows(area, p.decision, q.items)
 
     def _dice_and_rows(self, area, d, items, faces=None) -> None:
         s = self.scene.app.settings.ui_scale
@@ -254,22 +118,24 @@ class DicePanels:
     # -- Fate Shift: re-roll one Tactical Order die -----------------------------------------------------
     def _build_fate(self, match, side, p, area) -> None:
         faces = list(p.options)
+        answers = match.prompt_answers(side)
+        keep = next((a for a in answers if isinstance(a.command, C.AcceptDice)), None)
         out = match.taken_out_count.get(side, 0)
-        to_now = sum(1 for f in faces if f <= 3) + out
-        self.header = f"Fate Shift: re-roll one Tactical Order die?  ({to_now} TO as rolled)"
-        self.sub = "Each die of 1-3 gives 1 Tactical Order" + (f", +{out} for units Taken Out" if out else "") + \
-            ". Re-roll one die that failed, or keep the roll."
+        self.header = "Fate Shift: re-roll one Tactical Order die?" + \
+            (f"  ({keep.certain[0]} TO as rolled)" if keep is not None else "")
+        self.sub = "A die that failed may be re-rolled once" + (f"; {out} TO more for units Taken Out" if out else "") \
+            + ". Re-roll one, or keep the roll."
         items = []
-        for c in match.legal_commands(side):
-            if isinstance(c, C.AcceptDice):
-                items.append((f"Keep {to_now} TO (Enter)", "no re-roll", c))
-                self.default = c
-            elif isinstance(c, C.RerollDie):
-                f = faces[c.index] if 0 <= c.index < len(faces) else "?"
-                items.append((f"Re-roll die {c.index + 1} (a {f})", "3 in 6 it becomes a 1-3: one more TO", c))
+        for a in answers:
+            label, what = fate_words(a)
+            if isinstance(a.command, C.AcceptDice):
+                label += " (Enter)"
+                self.default = a.command
             else:
-                items.append((command_text(match, c, side), "", c))
-        dice = [(DieV(int(f)), int(f) <= 3, False) for f in faces]
+                label += f" (a {faces[a.command.index]})"
+            items.append((label, what, a.command))
+        rerollable = {a.command.index for a in answers if isinstance(a.command, C.RerollDie)}
+        dice = [(DieV(int(f)), i not in rerollable, False) for i, f in enumerate(faces)]
         self._dice_and_rows(area, None, items, faces=dice)
 
     # -- a mission's own roll: re-roll or change a die with Tactical Orders, or accept ---------------------------
@@ -282,18 +148,15 @@ class DicePanels:
         self.header = p.text or "A roll of the mission"
         self.sub = f"Tactical Orders left: {to_left}. Pick a die (click or 1-9), then an option; Accept when done."
         items = []
-        for c in match.legal_commands(side):
+        accept = None
+        for a in match.prompt_answers(side):
+            c = a.command
+            label, what = mission_die_words(p, a)
             if isinstance(c, C.AcceptDice):
+                accept = (label, what, c)
                 self.default = c
-                continue
-            if getattr(c, "index", None) != self.selected:
-                continue
-            die = d.dice[c.index]
-            if isinstance(c, C.RerollDie):
-                items.append(("Re-roll (1 TO)", f"roll this {die.value} again (once per die)", c))
-            elif isinstance(c, C.ChangeDie):
-                items.append((f"{'+1' if c.delta > 0 else '-1'} (1 TO)", f"{die.value} becomes {die.value + c.delta}",
-                               c))
-        if self.default is not None:
-            items.append(("Accept (Enter)", "keep the dice as they are", self.default))
+            elif getattr(c, "index", None) == self.selected:
+                items.append((label, what, c))
+        if accept is not None:
+            items.append(accept)
         self._dice_and_rows(area, d, items)

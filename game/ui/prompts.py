@@ -17,17 +17,11 @@ from pygame_gui.elements import UIButton
 
 from game.match import commands as C
 
+from .answer_words import attack_answer_words
 from .prompt_dice import DicePanels, die_critical, die_ok
 from .prompt_dice import unit_name as _name
 from .theme import rect
 from .wording import command_text
-
-
-def _weapon(match, uid, wid):
-    try:
-        return match.unit(uid).card.weapon(wid)
-    except Exception:
-        return None
 
 
 # what each prompt kind is about, in plain words: (header, sub line) given the prompt
@@ -35,7 +29,10 @@ def _header(match, p) -> tuple[str, str]:
     k = p.kind
     if k == "devoted":
         attacker, wid, target = p.attacker, p.weapon, p.target
-        w = _weapon(match, attacker, wid)
+        try:
+            w = match.unit(attacker).card.weapon(wid)
+        except Exception:
+            w = None
         return (f"{_name(match, target)} is shot at by {_name(match, attacker)}"
                 + (f" ({w.name})" if w is not None else "") + ": may a Devoted unit take its place?",
                 "Devoted: a squadmate within reach becomes the target instead. Click it on the table or below.")
@@ -52,7 +49,7 @@ def _header(match, p) -> tuple[str, str]:
     if k == "aoo":
         return p.text, "Your unit may make a free Melee attack against the unit leaving (once per Turn, R16)."
     if k == "blunt":
-        return p.text, "Each die removed costs 2\" of the move's remaining length (R16)."
+        return p.text, "Each die removed costs some of the move's remaining length (R16)."
     if k == "pick_npc":
         return p.text, "Click a highlighted NPC on the table, or pick it here."
     if k == "first":
@@ -247,11 +244,15 @@ class PromptPanel(DicePanels):
         self.die_rects = []
         items = []
         skills: dict[str, list] = {}
+        attacks = {a.command: a for a in match.prompt_answers(side)}  # what each answer's attack would roll
         for c in cmds:
             if p.kind == "react" and isinstance(c, C.UseSkill):
                 skills.setdefault(c.skill, []).append(c)
                 continue
-            label, what = self._choice_label(match, c, p)
+            if c in attacks:
+                label, what = attack_answer_words(match, p, attacks[c])
+            else:
+                label, what = self._choice_label(match, c, p)
             items.append((label, what, c))
         for sid, group in skills.items():  # Misdirection: the two units are clicked on the table
             from .skillui import skill_name
@@ -278,58 +279,18 @@ class PromptPanel(DicePanels):
         self._rows(items, self.rect.x + int(16 * s), self.rect.y + top, self.rect.w - int(32 * s), one)
 
     def _choice_label(self, match, c, p) -> tuple[str, str]:
-        if isinstance(c, C.ChooseAttackOfOpportunity):
-            if c.uid is None:
-                return "No attack", "let it leave"
-            u = match.unit(c.uid)
-            w = u.card.weapon(c.weapon)
-            return f"{u.name}: {w.name} (ATT {w.att})", f"a free Melee attack, SKL {w.skl}"
-        if isinstance(c, C.Blunt):
-            if c.dice == 0:
-                return "Take it (no blunting)", "the attack keeps all its dice; the move goes on in full"
-            return (f"Blunt {c.dice} {'die' if c.dice == 1 else 'dice'} (-{2 * c.dice}\")",
-                    f"{c.dice} Attack {'die' if c.dice == 1 else 'dice'} fewer; {2 * c.dice}\" less to move")
+        """Answers that are words: which NPC, who goes first, Standby or let it go on."""
         if isinstance(c, C.PickNpc):
             h = match.health(c.uid)
             return match.unit(c.uid).name, f"activates next (HIT {h.hit}/{h.max_hit})"
         if isinstance(c, C.ChooseFirst):
-            return f"{c.first} first", "activates first this Turn"
+            return f"{match.side_name(c.first)} first", "activates first this Turn"
         if isinstance(c, C.ChooseUnit):
-            if p.kind == "devoted":
-                target = p.target
-                if c.uid is None:
-                    return "No, keep the target", f"{_name(match, target)} stays the target"
-                h = match.health(c.uid)
-                arm = match.unit(c.uid).card.arm
-                return (f"{match.unit(c.uid).name} takes it",
-                        f"becomes the target instead (HIT {h.hit}/{h.max_hit}, ARM {arm})")
             if c.uid is None:
                 return "Let it go on", "no reaction now"
             return (f"Standby: {match.unit(c.uid).name} acts",
                     "one free Basic Action now (its 1 ACT was paid going on Standby)")
-        if isinstance(c, C.ChooseWeapon):
-            if c.weapon is None:
-                return "No Counter", "the attack ends here"
-            defender, attacker = p.target, p.attacker
-            w = _weapon(match, defender, c.weapon)
-            if w is None:
-                return c.weapon, ""
-            what = f"ATT {w.att}, SKL {w.skl} against {_name(match, attacker)}"
-            odds = self._counter_odds(match, defender, w, attacker)
-            if odds:
-                what += f": {odds}"
-            return f"Counter: {w.name}", what
         return command_text(match, c, getattr(c, "side", None)), ""
-
-    def _counter_odds(self, match, defender, weapon, attacker) -> str:
-        try:
-            from .preview import target_info
-            info = target_info(match, defender, weapon.id, attacker)
-            if info.odds is not None:
-                return f"{info.odds.p_any * 100:.0f}% to hurt"
-        except Exception:
-            pass
-        return ""
 
     # -- any other prompt: the legal commands, as they describe themselves ------------------------------
     def _build_generic(self, match, side, p, area, note: str = "") -> None:

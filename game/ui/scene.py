@@ -6,6 +6,8 @@ its picture is still drawn (dimmed by the overlay).
 """
 from __future__ import annotations
 
+import copy
+
 import pygame
 import pygame_gui
 
@@ -13,11 +15,17 @@ import pygame_gui
 class Scene:
     opaque = True  # False: the scene below is drawn first (pause, help, dialogs)
     name = "scene"
+    help_mode: str | None = None  # the play mode of this screen: F1 opens its help (assets/data/help/<mode>.md)
+
+    TIP_DELAY = 0.25  # seconds the mouse rests on a chip before its hover text shows
 
     def __init__(self, app) -> None:
         self.app = app
         self.root: pygame_gui.core.UIContainer | None = None
         self.suspended = False
+        self.chip_tooltip = None  # the hover text of the chip under the mouse (a pygame-gui tooltip), while shown
+        self._tip_key = None
+        self._tip_t = 0.0
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -28,6 +36,7 @@ class Scene:
 
     def suspend(self) -> None:
         self.suspended = True
+        self.hover_chip(None, 0.0)
         if self.root is not None:
             # showing a container shows everything in it: remember what the scene had hidden itself
             self._hidden = [el for el in _elements(self.root) if not el.visible]
@@ -43,18 +52,43 @@ class Scene:
         self._hidden = []
 
     def new_root(self) -> pygame_gui.core.UIContainer:
+        """A new container for all the scene's widgets (the old one and everything in it killed first)."""
         self.kill_ui()
         w, h = self.app.size
         self.root = pygame_gui.core.UIContainer(pygame.Rect(0, 0, w, h), self.app.manager)
+        self.app.own_ui(self, self.root)
         return self.root
 
     def build_ui(self) -> None:
         self.new_root()
 
     def kill_ui(self) -> None:
+        self.hover_chip(None, 0.0)
         if self.root is not None:
             self.root.kill()
             self.root = None
+
+    def hover_chip(self, chip, dt: float) -> None:
+        """Each frame, the chip under the mouse: (where it is, its hover text html) or None. Its text shows in a tooltip once the
+        mouse has rested on it a moment; it goes when the mouse leaves, and with the scene's widgets."""
+        if chip is None or self.suspended or chip != self._tip_key:
+            self._tip_key = chip
+            self._tip_t = 0.0
+            if self.chip_tooltip is not None:
+                self.chip_tooltip.kill()
+                self.chip_tooltip = None
+            if chip is None or self.suspended:
+                return
+        if self.chip_tooltip is None:
+            self._tip_t += dt
+            if self._tip_t >= self.TIP_DELAY:
+                self.chip_tooltip = self.app.manager.create_tool_tip(chip[1], self.app.mouse, (0, 18), None, None,
+                                                                     wrap_width=self.px(320))
+
+    def before_quit(self) -> str | None:
+        """The window is being closed: keep what can be kept, and say what would still be lost (or why the player
+        should be asked) in a sentence for the question; None: nothing to ask."""
+        return None
 
     def relayout(self) -> None:
         """The window size or UI scale changed."""
@@ -142,12 +176,41 @@ class FormScene(Scene):
 
 class SetupForm(FormScene):
     """A form that sets up a mission: the dice seed it offers (App.new_seed; the player may type another) and the
-    picks it keeps when it is made again (a window resize, a row that appears): `_remember` reads them back first."""
+    picks it keeps when it is made again (a window resize, a row that appears): `_remember` reads them back first.
+    The picks named in KEEP are also kept when the form is left (Back, Start, a closed window) and offered again the
+    next time it opens, in this run or the next (App.keep_picks); `valid_pick` takes only today's choices. The seed
+    is never kept: a new mission gets a new one."""
+
+    KEEP: tuple[str, ...] = ()
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.seed = app.new_seed()
         self.e_seed = None
+
+    def valid_pick(self, key: str, value):
+        """The kept `value` of pick `key` if the form offers it today, else None (the form's default stays)."""
+        return None
+
+    @staticmethod
+    def one_of(value, choices):
+        """`value` if it is one of `choices` (labels), else None."""
+        return value if isinstance(value, str) and value in choices else None
+
+    def enter(self) -> None:
+        kept = self.app.picks_for(self.name)
+        for key in self.KEEP:
+            value = self.valid_pick(key, kept.get(key)) if key in kept else None
+            if value is not None:
+                setattr(self, key, value)
+        super().enter()
+
+    def exit(self) -> None:
+        if self.root is not None:
+            self._remember()
+        if self.KEEP:
+            self.app.keep_picks(self.name, {key: copy.deepcopy(getattr(self, key)) for key in self.KEEP})
+        super().exit()
 
     def seed_entry(self, r, container):
         """The seed field (digits only) at rect `r`."""

@@ -8,9 +8,10 @@ from html import escape
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
-from .menus import MEASURE_OPTIONS, dd_value
+from .menus import MEASURE_OPTIONS, briefing_html, dd_value
 from .scene import SetupForm
 from .theme import rect
+from .wording import count
 
 PLAYERS = {"1 player": 1, "2 players": 2, "3 players": 3, "4 players": 4}
 SHARED, MINI = "One squad, shared", "A mini squad each"
@@ -51,20 +52,15 @@ def high_scores_html(app, map_file: str) -> str:
     for i, r in enumerate(rows, start=1):
         bosses = f", beat {', '.join(r['bosses'])}" if r["bosses"] else ""
         won = " (all 12!)" if r["outcome"] == "victory" else ""
-        out.append(f"{i}. {escape(r['squad'])}: {r['waves_cleared']} waves{won}, {r['mp']} MP{escape(bosses)}, "
+        out.append(f"{i}. {escape(r['squad'])}: {count(r['waves_cleared'], 'wave')}{won}, {r['mp']} MP{escape(bosses)}, "
                    f"{r['units_lost']} lost  ({escape(r['when'].replace('T', ' '))})")
     return "<br>".join(out)
 
 
-BRIEF = ("<b>Horde Mode.</b> Twelve waves in three Acts. Each wave rolls 3D6 on its row of the wave table; units "
-         "come out of the Spawn Points in turn. Waves 4, 8 and 12 bring a Boss. Your squad always has the "
-         "Initiative. A unit at 0 HIT is <b>Downed</b>, not lost: revive it (2 ACT) with 1 HIT and a random "
-         "Injury; a second Injury of the same kind and it is gone. Turn Events, a Wave Objective and Crates each "
-         "wave. Between waves, spend MP on Upgrades. The run ends when every unit is Downed or wave 12 is cleared.")
-
-
 class HordeSetupScene(SetupForm):
     name = "setup-horde"
+    help_mode = "horde"
+    KEEP = ("map_label", "players_label", "coop_label", "squad_label", "mini_labels", "leader_label", "measure_label")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -79,6 +75,16 @@ class HordeSetupScene(SetupForm):
         self.leaders: dict[str, int] = {}
         self.dd_minis: list[UIDropDownMenu] = []
         self.dd_leader = None
+
+    def valid_pick(self, key: str, value):
+        """Labels of today's choices; the squads' and the Squad Leader's are checked when the form is drawn."""
+        fixed = {"map_label": self.maps, "players_label": PLAYERS, "coop_label": (SHARED, MINI),
+                 "measure_label": MEASURE_OPTIONS}
+        if key in fixed:
+            return self.one_of(value, fixed[key])
+        if key == "mini_labels":
+            return value if isinstance(value, list) and all(isinstance(v, str) for v in value) else None
+        return value if isinstance(value, str) else None
 
     # -- what is chosen ----------------------------------------------------------------------------------------
     @property
@@ -163,7 +169,7 @@ class HordeSetupScene(SetupForm):
         bw = x0 + pw - bx
         self._remember()
         if bw > px(200):
-            UITextBox(BRIEF, rect(bx, px(80), bw, px(250)), m, container=root)
+            UITextBox(briefing_html("horde"), rect(bx, px(80), bw, px(250)), m, container=root)
             self.scores_box = UITextBox(high_scores_html(self.app, self.maps.get(self.map_label, "")),
                                         rect(bx, px(340), bw, max(px(120), h - px(460))), m, container=root)
         y = max(y, h - px(90))
@@ -211,6 +217,9 @@ class HordeSetupScene(SetupForm):
             match = create_match(sc, self.seed, self.app.catalog, prepare=True)
         except Exception as e:  # a squad or map that does not fit: tell the player, stay here
             self.app.message("Cannot start this run", str(e))
+            return
+        from .menus import refuse_unplayable
+        if refuse_unplayable(self.app, match):
             return
         self.app.replace(HordeBattleScene(self.app, match))
 

@@ -18,6 +18,7 @@ ROLL = "Roll the dice"
 OWN_MAP = "The battlefield's own map"
 SHARED = "Share one squad"
 MINI = "Mini squads (50/34/25 GP)"
+LAUNCH = "Launch edition (E1)"
 
 
 def _data(app):
@@ -29,6 +30,8 @@ class PveSetupScene(SetupForm):
     """Pick or roll each part of a PvE mission; "Generate mission" makes the match and opens the briefing."""
 
     name = "pve_setup"
+    help_mode = "pve"
+    KEEP = ("values", "squad_label", "minis")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -42,19 +45,28 @@ class PveSetupScene(SetupForm):
             "coop": [SHARED, MINI],
             "tl": [ROLL, "1", "2", "3"],
             "npc": [ROLL] + [f.name for f in data.factions],
-            "objectives": [ROLL] + [f"{a.name} + {b.name}" for a, b in combinations(data.objectives, 2)],
-            "battlefield": [ROLL] + [f"{b.name} ({b.effect})" for b in data.battlefields],
-            "deployment": [ROLL] + [d.name for d in data.deployments],
-            "first": ["No", "Yes: no battlefield effect, Standard Insertion"],
             "map": [OWN_MAP] + list(map_choices()),
             "measure": list(MEASURE_OPTIONS),
             "order": list(NPC_ORDER_OPTIONS),
             "leader": ["1", "2", "3", "4"],
+            "edition": [LAUNCH, data.e2.name],
         }
         self.values = {k: v[0] for k, v in self.choices.items()}
+        self._edition_parts()  # objectives, battlefield, deployment, first mission: the edition's
         self.squad_label = next(iter(self.squads))
         self.minis = [list(self.factions)[i % len(self.factions)] for i in range(4)]
         self.dd: dict = {}
+
+    def valid_pick(self, key: str, value):
+        if key == "values":
+            if not isinstance(value, dict):
+                return None
+            return {k: self.one_of(value.get(k), self.choices[k]) or v for k, v in self.values.items()}
+        if key == "minis":
+            if not isinstance(value, list) or len(value) != len(self.minis):
+                return None
+            return [self.one_of(v, self.factions) or d for v, d in zip(value, self.minis)]
+        return self.one_of(value, self.squads)
 
     # -- the form ----------------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -95,7 +107,8 @@ class PveSetupScene(SetupForm):
         dd(0, "measure", "Measure")
         dd(0, "order", "Enemy order")
         row(0, "Dice seed", lambda r: self.seed_entry(r, root))
-        for key, label in (("tl", "Threat Level"), ("npc", "Enemy faction"), ("objectives", "Objectives"),
+        for key, label in (("edition", "Rules"), ("tl", "Threat Level"), ("npc", "Enemy faction"),
+                           ("objectives", "Objectives"),
                            ("battlefield", "Battlefield"), ("deployment", "Deployment"), ("first", "First mission"),
                            ("map", "Table")):
             dd(1, key, label)
@@ -106,14 +119,41 @@ class PveSetupScene(SetupForm):
         self.b_go = UIButton(rect(x0 + pw - bw, h - px(66), bw, bh), "Generate mission", m, container=root,
                              object_id="#primary", tool_tip_text="Roll what is left to the dice and show the briefing")
 
+    def _edition_parts(self) -> None:
+        """The objectives, battlefields and deployments offered are the picked edition's (R22: the later edition
+        is a labelled variant with tables of its own)."""
+        if self.values["edition"] == LAUNCH:
+            data = self.data
+            self.choices.update(
+                objectives=[ROLL] + [f"{a.name} + {b.name}" for a, b in combinations(data.objectives, 2)],
+                battlefield=[ROLL] + [f"{b.name} ({b.effect})" for b in data.battlefields],
+                deployment=[ROLL] + [d.name for d in data.deployments],
+                first=["No", "Yes: no battlefield effect, Standard Insertion"])
+        else:
+            e2 = self.data.e2
+            self.choices.update(
+                objectives=[ROLL] + [f"{a.id} {a.name} + {b.id} {b.name}" for a, b in combinations(e2.objectives, 2)
+                                     if a.archetype != b.archetype],
+                battlefield=[ROLL] + [f"{b.name} ({b.effect})" for b in e2.battlefields],
+                deployment=[ROLL] + [f"{d.name}{who}" for d in e2.deployments
+                                     for who in ("", " (Squad A)", " (Squad B)")],
+                first=["No"])
+        for key in ("objectives", "battlefield", "deployment", "first"):
+            if self.values.get(key) not in self.choices[key]:
+                self.values[key] = self.choices[key][0]
+
     def _explain(self) -> str:
         n = self.data.numbers
         return ("<b>PvE.</b> Two objectives, a battlefield with its effect, a deployment and an enemy faction at a "
-                "Threat Level: pick any part, or leave it to the dice (every roll shows in the log, the same seed "
+                "Threat Level, by the launch edition's tables or, as a labelled variant, the later edition's (Rules): "
+                "pick any part, or leave it to the dice (every roll shows in the log, the same seed "
                 f"gives the same mission). From the end of Turn {n['extraction_turn']} you choose when to extract: "
-                f"{n['mp_per_objective']} MP per objective met if anyone extracts, {n['mp_per_threat_level']} MP per "
-                "Threat Level. Co-op: share one squad, or bring mini squads and agree on the Squad Leader. F1 lists "
-                "every table.")
+                + (f"{n['mp_per_objective']} MP per objective met if anyone extracts, {n['mp_per_threat_level']} MP "
+                   "per Threat Level." if self.values["edition"] == LAUNCH else
+                   f"{self.data.e2.name}: MP times the Threat Level for playing, for each objective completed "
+                   "(extracted or not; a found item must leave with a unit that extracts) and for a clean sweep; no "
+                   "Turn Events, reinforcements from Turn 5.")
+                + " Co-op: share one squad, or bring mini squads and agree on the Squad Leader. F1 lists every table.")
 
     def _remember(self) -> None:
         for key, el in self.dd.items():
@@ -130,20 +170,28 @@ class PveSetupScene(SetupForm):
         """The mission options the form stands for (what is left to the dice is left out)."""
         v, data = self.values, self.data
         out: dict = {}
+        later = v["edition"] != LAUNCH
+        tables = data.e2 if later else data
+        if later:
+            out["edition"] = "e2"
         if v["tl"] != ROLL:
             out["tl"] = int(v["tl"])
         if v["npc"] != ROLL:
             out["npc"] = next(f.id for f in data.factions if f.name == v["npc"])
-        if v["objectives"] != ROLL:
+        if v["objectives"] != ROLL and later:
+            out["objectives"] = ",".join(part.split(" ")[0] for part in v["objectives"].split(" + "))
+        elif v["objectives"] != ROLL:
             a, b = v["objectives"].split(" + ")
             out["objectives"] = ",".join(next(o.id for o in data.objectives if o.name == n) for n in (a, b))
         if v["first"] != "No":
             out["first_mission"] = True
         else:
             if v["battlefield"] != ROLL:
-                out["battlefield"] = data.battlefields[self.choices["battlefield"].index(v["battlefield"]) - 1].id
+                out["battlefield"] = tables.battlefields[self.choices["battlefield"].index(v["battlefield"]) - 1].id
             if v["deployment"] != ROLL:
-                out["deployment"] = next(d.id for d in data.deployments if d.name == v["deployment"])
+                name, _, who = v["deployment"].partition(" (Squad ")
+                out["deployment"] = next(d.id for d in tables.deployments if d.name == name) + \
+                    (f"-{who[0].lower()}" if who else "")
         people = int(v["players"])
         if people > 1 and v["coop"] == MINI:
             out["mini_squads"] = ",".join(self.factions[self.minis[i]] for i in range(people))
@@ -179,9 +227,11 @@ class PveSetupScene(SetupForm):
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in (
-                self.dd.get("players"), self.dd.get("coop")):
+                self.dd.get("players"), self.dd.get("coop"), self.dd.get("edition")):
             self._remember()
-            self.build_ui()  # the squad rows change with the number of people and the co-op mode
+            self._edition_parts()
+            self.build_ui()  # the squad rows change with the number of people and the co-op mode; the tables with
+            # the edition
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.b_back:
                 self.app.pop()
@@ -197,20 +247,28 @@ class PveBriefingScene(FormScene):
     A choice the setup still waits for (an Anchor to choose on a 10) is asked here first."""
 
     name = "pve_briefing"
+    help_mode = "pve"
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
         self.match = match
         self.keep_match = False
-        from .cardview import CardView
         self.cards: list = []  # (uid, CardView) one per kind of enemy unit
+        self.card_places: list = []  # (where each card was drawn last, its CardView): the chips' hover text
+        self.read_cards()
+        self.choice_buttons: list = []
+
+    def read_cards(self) -> None:
+        """One card per kind of enemy unit on the table (read again when the setup goes on)."""
+        from .cardview import CardView
+        match = self.match
+        self.cards = []
         seen = set()
         for u in match.units("npc"):
             key = match.unit(u).type_id, match.unit(u).card.weapons
             if key not in seen:
                 seen.add(key)
-                self.cards.append((u, CardView(app)))
-        self.choice_buttons: list = []
+                self.cards.append((u, CardView(self.app)))
 
     def build_ui(self) -> None:
         root = self.new_root()
@@ -263,11 +321,7 @@ class PveBriefingScene(FormScene):
         if ms.get("deployment"):
             d = data.deployment(ms["deployment"])
             out.append(f"<b>Deployment: {escape(d.name)}</b><br>{escape(d.text)}<br><br>")
-        n = data.numbers
-        out.append(f"<b>Extraction</b>: the Extraction Point appears at the start of Turn {n['extraction_turn']}; "
-                   f"from the end of that Turn you may extract (within {n['extraction_radius']}\", not Adjacent to an "
-                   f"enemy). {n['mp_per_objective']} MP per objective met if anyone extracts; {n['mp_per_threat_level']}"
-                   f" MP per Threat Level.<br><br>")
+        out.append(f"<b>Extraction</b>: {mission.scoring_text()}<br><br>")  # the mission's words (its edition's)
         if ms.get("spawned"):
             f = data.faction(ms["faction"])
             rows = "; ".join(f"{face}: {count} x {escape(f.unit(u).name)}" for face, u, count in ms["spawned"])
@@ -288,7 +342,7 @@ class PveBriefingScene(FormScene):
             if event.ui_element is b:
                 from game.match import commands as C
                 self.match.submit(C.Choose(self.match.prompt.side, oid))
-                self.__init__(self.app, self.match)  # the setup went on: new units, new cards
+                self.read_cards()  # the setup went on: new units, new cards
                 self.build_ui()
                 return
         if event.ui_element is self.b_back:
@@ -300,6 +354,10 @@ class PveBriefingScene(FormScene):
         if self.match.phase != "deploy":
             return
         from .battle import BattleScene
+        from .menus import refuse_unplayable
+        if refuse_unplayable(self.app, self.match, close=False):
+            self.app.pop()  # back to the setup (leaving closes the match)
+            return
         self.keep_match = True
         self.app.replace(BattleScene(self.app, self.match))
 
@@ -314,10 +372,22 @@ class PveBriefingScene(FormScene):
     def draw(self, screen) -> None:
         super().draw(screen)  # the background, then the enemy's cards
         y = self.px(64)
+        self.card_places = []
         for uid, view in self.cards:
             beh = self.match.mission.npc_behaviour(self.match, uid)
             surf = view.render(self.match, uid, self.card_w, 0, note=f"{beh.name} Behaviour")
             if y + surf.get_height() > self.app.size[1] - self.px(90):
                 break
             screen.blit(surf, (self.card_x, y))
+            self.card_places.append((surf.get_rect(topleft=(self.card_x, y)), view))
             y += surf.get_height() + self.px(8)
+
+    def update(self, dt: float) -> None:
+        """The rule text of a special or skill chip on an enemy card shows when the mouse rests on it."""
+        mx, my = self.app.mouse
+        chip = None
+        for place, view in self.card_places:
+            if place.collidepoint(mx, my):
+                chip = next(((tuple(r.move(place.topleft)), tip) for r, tip in view.chips
+                             if r.move(place.topleft).collidepoint(mx, my)), None)
+        self.hover_chip(chip, dt)

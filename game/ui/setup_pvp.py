@@ -123,6 +123,8 @@ def draw_diagram(screen, area: pygame.Rect, d, app) -> None:
 # == the setup screen ========================================================================================
 class PvpSetupScene(SetupForm):
     name = "setup_pvp"
+    help_mode = "pvp"
+    KEEP = ("index", "map_label", "measure_label", "sides")  # the names and seats too ("New mission" keeps them)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -145,6 +147,26 @@ class PvpSetupScene(SetupForm):
     @property
     def mission(self):
         return self.book[self.index]
+
+    def valid_pick(self, key: str, value):
+        if key == "index":
+            return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(self.book) \
+                else None
+        if key == "sides":
+            if not isinstance(value, dict):
+                return None
+            sides = {s: dict(st) for s, st in self.sides.items()}
+            for s, st in sides.items():
+                got = value.get(s) if isinstance(value.get(s), dict) else {}
+                name = got.get("name")
+                if isinstance(name, str) and 0 < len(name.strip()) <= 24:
+                    st["name"] = name.strip()
+                st["ctl"] = self.one_of(got.get("ctl"), (PERSON, COMPUTER)) or st["ctl"]
+                st["squad"] = self.one_of(got.get("squad"), self.squads) or st["squad"]
+                code = got.get("code")
+                st["code"] = code if isinstance(code, str) and len(code) <= 200 else st["code"]
+            return sides
+        return self.one_of(value, {"map_label": self.maps, "measure_label": MEASURE_OPTIONS}[key])
 
     def build_ui(self) -> None:
         root = self.new_root()
@@ -270,6 +292,9 @@ class PvpSetupScene(SetupForm):
             match = create_match(sc, self.seed, self.app.catalog, prepare=True)
         except Exception as e:  # a map that does not load, no room to deploy: say so, stay here
             self.app.message("Cannot start this mission", str(e))
+            return
+        from .menus import refuse_unplayable
+        if refuse_unplayable(self.app, match):
             return
         self.app.replace(BattleScene(self.app, match))
 

@@ -15,22 +15,6 @@ from game.match import commands as C
 from game.match import skills as S
 from game.rules import actions as act
 
-# Skills whose spot may be any point of an area (the engine checks it), not only the listed ones:
-# skill id -> (measured from: "edge" of the user's base, its "centre", or the chosen "target"; inches)
-SPOT_AREA: dict[str, tuple[str, float]] = {
-    **{sid: ("edge", 6.0) for sid in S.GRENADE},
-    "INT-SG": ("edge", 6.0),
-    "PRX-VEC-SCN": ("edge", S.SCAN_RANGE),
-    "PRX-VOR-JPA": ("centre", 10.0),
-    "CWB-JP": ("centre", 10.0),
-    "CWB-PUSH": ("target", 4.0),
-}
-# What a spot does, drawn at the hovered spot: a circle of this radius (smoke, Scan marker)
-SPOT_EFFECT: dict[str, float] = {"INT-SG": S.SMOKE_RADIUS, "PRX-VEC-SCN": S.SCAN_RADIUS}
-GRENADES = frozenset(S.GRENADE)  # the hovered spot shows who is Adjacent to it (they take the Damage)
-LANDING = frozenset({"PRX-VOR-JPA", "CWB-JP"})  # the unit lands on the spot: a ghost base there
-PUSH = frozenset({"CWB-PUSH"})  # the target lands on the spot
-
 GRANT_NAMES = {
     "dbd": "Duty Before Death", "disciplined": "Disciplined", "order": "Relay Order", "standby": "Standby",
     "compel": "Compel", "catalyse": "Catalyse", "pain exalted": "Pain Exalted", "jump strike": "Jump Strike",
@@ -186,6 +170,7 @@ class SkillTargeting:
         self.first: int | None = None
         self.from_prompt = from_prompt
         self.name = skill_name(match, sid)
+        self.spot = match.skill_spot(sid)  # the area a spot may be picked in, and what it does (or None)
 
     # -- where we are -----------------------------------------------------------------------------
     def _rest(self) -> list[C.UseSkill]:
@@ -207,7 +192,7 @@ class SkillTargeting:
         if self.first is None:
             if any(c.target is not None for c in rest):
                 return "unit"
-            if any(c.x is not None for c in rest) or self.sid in SPOT_AREA:
+            if any(c.x is not None for c in rest) or self.spot is not None:
                 return "spot"
             return "none"
         if any(self._partner(c) is not None for c in rest):
@@ -240,10 +225,10 @@ class SkillTargeting:
 
     def area(self):
         """(centre x, centre y, radius in inches) of the spots that may be chosen, or None."""
-        spec = SPOT_AREA.get(self.sid)
+        spec = self.spot
         if spec is None or self.stage != "spot":
             return None
-        frm, reach = spec
+        frm, reach = spec.measured_from, spec.inches
         m = self.match
         try:
             if frm == "target":
@@ -259,7 +244,28 @@ class SkillTargeting:
             return None
 
     def free_spots(self) -> bool:
-        return self.sid in SPOT_AREA
+        return self.spot is not None
+
+    @property
+    def effect_radius(self) -> float:
+        """The circle the hovered spot would fill (smoke, a Scan marker); 0: none."""
+        return self.spot.radius if self.spot is not None else 0.0
+
+    @property
+    def lander(self) -> int | None:
+        """The unit that would land on the hovered spot (the user of a jump, the target of a push)."""
+        if self.spot is None or not self.spot.lands:
+            return None
+        return self.uid if self.spot.lands == "user" else self.first
+
+    def victims(self, x: float, y: float) -> list[int]:
+        """Who the spot would hit (a Grenade's: the units Adjacent to it), as the match says."""
+        if self.uid is None:
+            return []
+        try:
+            return self.match.spot_victims(self.uid, self.sid, x, y)
+        except Exception:  # never break the screen over a preview
+            return []
 
     # -- picking -------------------------------------------------------------------------------------
     def pick_unit(self, uid: int):
@@ -313,7 +319,7 @@ class SkillTargeting:
             return "no", "pick one of the marked spots"
         if not self.in_area(x, y):
             a = self.area()
-            return "no", f"out of reach ({SPOT_AREA[self.sid][1]:g}\")" if a is not None else "out of reach"
+            return "no", f"out of reach ({self.spot.inches:g}\")" if a is not None else "out of reach"
         return "cmd", C.UseSkill(self.side, self.sid, target=self.first, x=round(x, 2), y=round(y, 2))
 
     def back(self) -> bool:
@@ -335,8 +341,9 @@ class SkillTargeting:
             extra = f", or {first} again for it alone" if self.single() is not None else ""
             return f"{n} with {first}: click the second unit{extra}"
         if st == "spot":
-            if self.sid in PUSH:
-                return f"{n} on {first}: click where it is pushed (up to 4\" straight), or {first} again: no push"
+            if self.spot is not None and self.spot.lands == "target":
+                return (f"{n} on {first}: click where it is pushed (up to {self.spot.inches:g}\" straight), or "
+                        f"{first} again: no push")
             if self.free_spots():
                 return f"{n}: click a spot inside the circle (marked spots: units in reach)"
             return f"{n}: click one of the marked spots"

@@ -164,12 +164,16 @@ class Sprites:
     # -- dice ---------------------------------------------------------------------------------------
     def die(self, size: int, natural: int, shift: int = 0, success: bool = True, critical: bool = False,
             rerolled: bool = False, auto: bool = False, selected: bool = False,
-            pending: bool = False) -> pygame.Surface:
-        key = ("die", size, natural, shift, success, critical, rerolled, auto, selected, pending, self.palette.name)
-        return self._get(key, lambda: self._make_die(size, natural, shift, success, critical, rerolled, auto,
-                                                     selected, pending))
+            pending: bool = False, sides: int = 6, plain: bool = False) -> pygame.Surface:
+        """A die face. `plain`: a roll with no success or failure (a mission's table): never marked as failing.
+        `sides` other than 6 (a D10, a D3): its number on a face of another shape."""
+        key = ("die", size, natural, shift, success, critical, rerolled, auto, selected, pending, sides, plain,
+               self.palette.name)
+        return self._get(key, lambda: self._make_die(size, natural, shift, success or plain, critical and not plain,
+                                                     rerolled, auto, selected, pending, sides, plain))
 
-    def _make_die(self, size, natural, shift, success, critical, rerolled, auto, selected, pending):
+    def _make_die(self, size, natural, shift, success, critical, rerolled, auto, selected, pending, sides=6,
+                  plain=False):
         p = self.palette
         pad = max(3, size // 5)
         full = size + 2 * pad
@@ -181,15 +185,31 @@ class Sprites:
         if selected:
             pygame.draw.rect(big, p.player, body.inflate(pad * SS * 1.7, pad * SS * 1.7), max(SS * 2, pad * SS // 2),
                              border_radius=rad + pad * SS)
-        pygame.draw.rect(big, (0, 0, 0, 120), body.move(SS * 2, SS * 2), border_radius=rad)
         face = p.die_face if success else p.die_fail
         pip = p.die_pip if success else (225, 228, 232)
         if pending:
             face = mix(p.die_face, p.die_fail, 0.5)
-        pygame.draw.rect(big, face, body, border_radius=rad)
+        numbered = sides != 6 or not 1 <= natural <= 6
         edge = p.critical if critical else (mix(face, (0, 0, 0), 0.45))
-        pygame.draw.rect(big, edge, body, max(SS, S // (7 if critical else 18)), border_radius=rad)
-        if auto:
+        if numbered and sides != 6:  # not a D6: a kite (D10) or a triangle (D3 and others), with its number
+            cx, cy = body.center
+            shape = ([(cx, o), (o + S, cy - S * 0.1), (cx, o + S), (o, cy - S * 0.1)] if sides == 10 else
+                     [(cx, o), (o + S, o + S * 0.92), (o, o + S * 0.92)])
+            pygame.draw.polygon(big, (0, 0, 0, 120), [(x + SS * 2, y + SS * 2) for x, y in shape])
+            pygame.draw.polygon(big, face, shape)
+            pygame.draw.polygon(big, edge, shape, max(SS, S // 18))
+        else:
+            pygame.draw.rect(big, (0, 0, 0, 120), body.move(SS * 2, SS * 2), border_radius=rad)
+            pygame.draw.rect(big, face, body, border_radius=rad)
+            pygame.draw.rect(big, edge, body, max(SS, S // (7 if critical else 18)), border_radius=rad)
+        if numbered and not auto:
+            f = _font(int(S * (0.5 if sides != 6 else 0.6)))
+            t = f.render(str(natural), True, pip)
+            tr = t.get_rect(center=body.center)
+            if sides != 10 and sides != 6:
+                tr.centery = int(o + S * 0.62)
+            big.blit(t, tr)
+        elif auto:
             f = _font(int(S * 0.6))
             t = f.render("A", True, pip)
             big.blit(t, t.get_rect(center=body.center))
@@ -197,7 +217,7 @@ class Sprites:
             pr = max(SS, S * 0.09)
             for fx, fy in PIPS.get(natural, []):
                 pygame.draw.circle(big, pip, (o + fx * S, o + fy * S), pr)
-        if natural == 6 and not auto:
+        if natural == 6 and not auto and not plain and not numbered:
             # natural 6: a vermillion corner band ("always fails")
             tri = [(o + S * 0.62, o), (o + S - rad * 0.3, o), (o + S, o + rad * 0.3), (o + S, o + S * 0.38)]
             pygame.draw.polygon(big, p.bad, tri)

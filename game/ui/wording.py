@@ -14,6 +14,20 @@ from pathlib import Path
 
 from game.rules.wording import count, plural  # noqa: F401  (counts: the rules layer's, worded alike everywhere)
 
+def percent(p: float) -> str:
+    """A chance for the player: whole percents, never "0%" or "100%" for what may or may not happen ("<1%",
+    ">99%")."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.01:
+        return "<1%"
+    if p > 0.99:
+        return ">99%"
+    return f"{p * 100:.0f}%"
+
+
 # == battlefield titles ==================================================================================
 def map_title(bf=None, file_name: str | None = None) -> str:
     """A battlefield's name for the player: the map's own title (its `title` property) when it has one, else a

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.content import load_catalog
+from game.content.injuries_spoils import injuries_and_spoils
 
 SHARED = Path("/work/shared")
 SEED_PATH = SHARED / "reference" / "ruinstars-app" / "seed-data-core.json"
@@ -57,14 +58,35 @@ def test_weapons_match_the_seed(seed):
         assert [str(s) for s in w.specials] == (src["special"] or "").split(), w.id
 
 
+# The Injuries and Spoils of War kept the ids Horde Mode gave them first (saves name them): the seed's, prefixed.
+SHARED = injuries_and_spoils(CAT)
+MARKS = {s for s in (*SHARED.injuries, *SHARED.spoils) if s.startswith("HRD-")}
+
+
 def test_skills_match_the_seed(seed):
     gears = {g["gearId"]: g for g in seed["gears"]}
     for s in CAT.skills.values():
+        if s.id in MARKS:
+            continue
         src = gears[s.id]
         name, unique = strip_star(src["gearName"])
         assert (s.name, s.unique, s.gp) == (name, unique, src["GP"]), s.id
         assert (s.act_cost, s.to_cost) == (src["ACT"], src["TO"]), s.id
         assert (s.kind == "specialty") == (src["gearCategoryId"] == "SSP"), s.id
+
+
+def test_injuries_and_spoils_match_the_seed(seed):
+    gears = {g["gearId"]: g for g in seed["gears"]}
+    for sid in MARKS:
+        src = gears[sid.removeprefix("HRD-")]
+        name = re.sub(r"^\d - ", "", src["gearName"]).replace("+ 1", "+1")
+        assert CAT.skills[sid].name == name, sid
+        assert src["gearCategoryId"] == ("INJ" if sid in SHARED.injuries else "SOW"), sid
+    faces = {int(g["gearName"][0]): g["gearId"] for g in gears.values()
+             if g["gearCategoryId"] == "INJ" and g["gearName"][0].isdigit()}
+    assert [None if faces[f] == "INJ-NT" else "HRD-" + faces[f] for f in range(1, 7)] == list(SHARED.injury_table)
+    assert {s.removeprefix("HRD-") for s in SHARED.spoils} == \
+        {g["gearId"] for g in gears.values() if g["gearCategoryId"] == "SOW"} - {"SOW-TCH"} | {"STD-TECH"}
 
 
 def test_first_mission_bug_follows_the_core_rules():

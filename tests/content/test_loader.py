@@ -31,14 +31,15 @@ def test_default_catalog_loads_and_is_cached():
     assert "first-mission" in squad_slugs(a, playable_only=False)
 
 
-MODE_DIRS = ("horde", "pve", "pvp")  # a play mode's own data: its mode's loader reads it (tests/modes/<mode>)
+MODE_DIRS = ("horde", "pve", "pvp", "campaigns")  # a mode's own data: its own loader reads it (tests/modes/<mode>,
+# tests/campaign)
 
 
 def test_every_data_file_is_read():
     files = sorted(p.relative_to(DEFAULT_DATA_DIR).as_posix() for p in DEFAULT_DATA_DIR.rglob("*.json")
                    if p.relative_to(DEFAULT_DATA_DIR).parts[0] not in MODE_DIRS)
-    assert files == sorted(["specials.json", "factions.json", "skills-common.json", "first-mission.json",
-                            *[f"squads/{s}.json" for s in SLUGS]])
+    assert files == sorted(["specials.json", "factions.json", "skills-common.json", "injuries-spoils.json",
+                            "first-mission.json", *[f"squads/{s}.json" for s in SLUGS]])
     cat = load_catalog()
     for slug in SLUGS:
         data = json.loads((DEFAULT_DATA_DIR / "squads" / f"{slug}.json").read_text(encoding="utf-8"))

@@ -260,11 +260,17 @@ def test_alternate_deployment_one_unit_at_a_time_loser_first():
                                                         "B": [("b1", card())]})
     try:
         assert m.phase == "deploy" and m.waiting_for() == "B"
+        assert m.to_deploy("B") == [3] and m.to_deploy("A") == []  # whose placement it is, asked of the match
+        with pytest.raises(IllegalCommand):
+            m.submit(C.Deploy("A", 1, 12, 2))
         m.submit(C.Deploy("B", 3, 12, 22))
         assert m.waiting_for() == "A"
+        assert m.to_deploy("A") == [1, 2] and m.to_deploy("B") == []
         m.submit(C.Deploy("A", 1, 12, 2))
         assert m.waiting_for() == "A"  # B has nobody left to place
+        assert m.to_deploy("A") == [2]
         m.submit(C.Deploy("A", 2, 14, 2))
+        assert m.to_deploy("A") == [] and m.to_deploy("B") == []
         m.submit(C.EndDeployment("A"))
         m.submit(C.EndDeployment("B"))
         assert m.phase == "battle"

@@ -81,4 +81,5 @@ def test_terrain_is_named_for_players_without_the_map_object_id():
     assert player_label("wall 'North ruin' (#12)") == "the wall 'North ruin'"
     assert player_label("low_wall #3") == "a low wall"
     assert player_label("platform 'roof' (#4)") == "the platform 'roof'"
+    assert player_label("platform 'P3' (#30)") == "a platform"  # an author's code is no name for a player
     assert player_label("smoke") == "smoke"

@@ -148,7 +148,7 @@ def test_write_failure_leaves_old_file(tmp_path, cat, monkeypatch):
     def boom(*a, **k):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(rosters.json, "dump", boom)  # the json module: write_json_atomic fails mid-write
+    monkeypatch.setattr(rosters.os, "fsync", boom)  # the os module: write_json_atomic fails mid-write
     with pytest.raises(OSError):
         save_roster(default_squad("despoilers", cat), "keep", tmp_path)
     assert path.read_bytes() == before

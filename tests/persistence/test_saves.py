@@ -73,7 +73,7 @@ def test_atomic_write_keeps_the_old_save_when_writing_fails(tmp_path, finished, 
 
     def boom(*a, **k):
         raise OSError("disk full")
-    monkeypatch.setattr(jsonfile.os, "fsync", boom)
+    monkeypatch.setattr(jsonfile.os, "fsync", boom)  # the temporary file is written, then the disk fails
     with pytest.raises(OSError):
         save_match(finished, "keep", folder=tmp_path)
     assert path.read_bytes() == before
@@ -364,3 +364,82 @@ def test_dice_are_written_short_and_a_damaged_die_is_refused(tmp_path):
         assert again.state_hash() == m.state_hash() and again.battle_log() == m.battle_log(), bad
         again.close()
     m.close()
+
+
+# -- a save whose scenario the setup would refuse is refused at load, by the setup's own check --------------------
+def _fresh_save(tmp_path, scenario, name="fresh", seed=3) -> Path:
+    """A save of a match just set up (what a setup screen would open)."""
+    m = create_match(scenario, seed)
+    try:
+        return save_match(m, name, folder=tmp_path)
+    finally:
+        m.close()
+
+
+def test_a_side_played_by_the_game_given_a_squad_is_refused(tmp_path):
+    from game.content import default_squad
+    p = _fresh_save(tmp_path, first_mission_scenario(default_squad("interdictors")))
+
+    def change(d):
+        d["scenario"]["sides"][1]["squad"] = d["scenario"]["sides"][0]["squad"]
+    problem = _problem(_variant(tmp_path, p.read_bytes(), name="npc-squad", change=change))
+    assert "side 'npc' is played by the game" in problem and "cannot be given a squad" in problem
+
+
+def test_a_squad_with_no_room_to_deploy_is_refused_like_the_setup_refuses_it(tmp_path):
+    from game.content import default_squad
+    from game.modes.playable import start_problem
+    p = _fresh_save(tmp_path, first_mission_scenario(default_squad("interdictors")))
+
+    def change(d):
+        units = d["scenario"]["sides"][0]["squad"]["units"]
+        d["scenario"]["sides"][0]["squad"]["units"] = (units * 8)[:36]
+        d.pop("snapshot")
+        d["state_hash"] = None
+    bad = _variant(tmp_path, p.read_bytes(), name="crowd", change=change)
+    problem = _problem(bad)
+    # the very words the setup shows for this scenario (one check, one place)
+    scenario, seed, _, _ = read_save(bad)
+    m = create_match(scenario, seed)
+    try:
+        assert problem == f"the setup would refuse this game: {start_problem(m)}"
+        assert "room for only 16 of 36 units" in problem
+    finally:
+        m.close()
+
+
+def _horde_map_with_a_small_zone(tmp_path, monkeypatch) -> str:
+    """The Last Stand with its deployment circle cut to 6" across: room for seven units in inches, four on the grid."""
+    import game.modes
+    import game.modes.horde.setup as horde_setup
+    import game.paths
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    src = Path(game.paths.MAPS_DIR) / "horde-last-stand.tmx"
+    text = src.read_text()
+    text = text.replace('source="../assets/', f'source="{game.paths.ASSETS_DIR}/')
+    text = text.replace('name="DU" type="deployment" x="256" y="256" width="256" height="256"',
+                        'name="DU" type="deployment" x="288" y="288" width="192" height="192"')
+    (maps / "small-stand.tmx").write_text(text)
+    monkeypatch.setattr(game.paths, "MAPS_DIR", maps)
+    monkeypatch.setattr(game.modes, "MAPS_DIR", maps)
+    monkeypatch.setattr(horde_setup, "MAPS_DIR", maps)
+    return "small-stand.tmx"
+
+
+def test_a_legal_squad_on_a_horde_map_without_room_on_the_grid_is_refused(tmp_path, monkeypatch):
+    from game.content import default_squad, load_catalog
+    from game.modes.horde import horde_scenario
+    from game.rules.squad import validate_squad
+    cat = load_catalog()
+    squad = default_squad("claimant-warband", cat)
+    assert len(squad.units) == 7 and not validate_squad(cat, squad)
+    name = _horde_map_with_a_small_zone(tmp_path, monkeypatch)
+    inches = _fresh_save(tmp_path, horde_scenario(squad, map_name=name, measure="inches", catalog=cat), "inches")
+    load_match(inches).close()  # in inches the seven fit
+    grid = _variant(tmp_path, inches.read_bytes(), name="grid",
+                    change=lambda d: (d["scenario"].update(measure="grid"), d.pop("snapshot"),
+                                      d.update(state_hash=None)))
+    problem = _problem(grid)
+    assert problem.startswith("the setup would refuse this game: there is room for only ")
+    assert "room for only 4 of 7 units" in problem

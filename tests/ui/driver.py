@@ -74,3 +74,11 @@ class Driver:
                 return
             sc.effects.dismiss()
             self.step(1)
+
+
+def stray_widgets(app) -> list:
+    """Widgets on the manager's root that belong to no scene on the stack (a scene's left-overs still drawn)."""
+    roots = {id(s.root) for s in app.scenes if s.root is not None}
+    dialog = getattr(app, "_dialog", None)
+    return [el for el in app.manager.get_root_container().elements
+            if id(el) not in roots and el is not dialog and type(el).__name__ != "UITooltip"]

@@ -334,7 +334,7 @@ def test_rule_text_on_hover(app):
     d.move_mouse(pos)
     d.step(30)
     assert sc.rules_html == tip
-    assert sc._tooltip is not None
+    assert sc.chip_tooltip is not None
     d.step(1)
     check_screenshot(d.shot("builder-tooltip"))
 

@@ -168,20 +168,33 @@ def test_ending_an_activation_with_act_left_asks_first(app):
     assert d.scene is sc and isinstance(m.log[-1], C.EndActivation)
 
 
-def test_quitting_with_unsaved_progress_asks_first(app):
+def test_quitting_with_unsaved_progress_asks_first(app, monkeypatch):
+    """The battle is autosaved after every command, so quitting to the title loses nothing and asks nothing; when
+    the autosave cannot be written, what would be lost is said first."""
     from game.ui.menus import PauseScene, TitleScene
+    import game.persistence.saves as saves
     m, p, n = small_match([(card(name="Hero"), 4, 12)], [(card(name="Bug"), 22, 22)], dice=[4, 4, 4] + [6] * 20)
     d, sc = scene_on(app, m)
+    real_save = saves.save_match
+
+    def full_disk(*a, **k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(saves, "save_match", full_disk)
     select(d, p[0])
     spot = sc.preview.spot_near(9, 12)
     d.click_board(spot[0], spot[1])
+    d.step(30)
+    assert sc.autosave.error is not None and "No space left" in sc.autosave.error
     d.key(pygame.K_ESCAPE)  # the active unit stays selected: Esc opens the pause menu
     assert isinstance(d.scene, PauseScene)
     d.click(d.scene.b_quit)
-    assert isinstance(d.scene, ConfirmDialog) and "since the last save" in d.scene.text
+    assert isinstance(d.scene, ConfirmDialog) and "autosave cannot be written" in d.scene.text
+    assert "2 actions since the last save" in d.scene.text
+    d.step(2)
+    d.shot("quit-when-the-autosave-fails")
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.scene, PauseScene)
-    d.click(d.scene.b_save)  # saved: quitting asks nothing
+    monkeypatch.setattr(saves, "save_match", real_save)  # room on the disk again: kept, nothing to ask
     d.click(d.scene.b_quit)
     assert isinstance(d.scene, TitleScene)
 

@@ -73,3 +73,39 @@ def test_no_help_files_no_modes_tab(app, tmp_path, monkeypatch):
 def test_an_unreadable_help_file_says_so(tmp_path):
     html = help_file_html(tmp_path / "gone.md")
     assert "cannot be read" in html and "gone.md" in html
+
+
+def test_f1_during_a_pve_mission_opens_the_pve_help(make_app):
+    """F1 opens on the help of the mode being played (or set up): the PvE help in a PvE mission, not the first
+    file in name order (the Horde's)."""
+    from game.ui.setup_pve import PveBriefingScene, PveSetupScene
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    d.click(d.scene.b_pve)
+    assert isinstance(d.scene, PveSetupScene)
+    d.key(pygame.K_F1)
+    help_sc = d.scene
+    assert isinstance(help_sc, HelpScene) and help_sc.files[help_sc.file][1].stem == "pve"
+    assert help_sc.tab_names[help_sc.tab] == "Modes" and "PvE" in help_sc.box.html_text
+    d.key(pygame.K_F1)
+    d.click(d.scene.b_go)
+    br = d.scene
+    while isinstance(br, PveBriefingScene) and br.choice_buttons:
+        d.click(br.choice_buttons[0][0])
+    d.click(br.b_go)
+    battle = d.scene
+    assert battle.help_mode == "pve"
+    d.key(pygame.K_F1)
+    assert isinstance(d.scene, HelpScene) and d.scene.files[d.scene.file][1].stem == "pve"
+    d.step(2)
+    d.shot("help-in-a-pve-mission")
+    d.key(pygame.K_F1)
+    d.click(battle.b_help)  # the Help button too
+    assert isinstance(d.scene, HelpScene) and d.scene.files[d.scene.file][1].stem == "pve"
+    # on the title screen (no mode): the first tab, as before
+    app.pop()
+    from game.ui.menus import TitleScene
+    app.replace(TitleScene(app))
+    d.key(pygame.K_F1)
+    assert isinstance(d.scene, HelpScene) and d.scene.tab == 0

@@ -118,3 +118,53 @@ def test_two_people_with_mini_squads_take_turns_on_screen(make_app):
         d.wait_banners()
     assert people[:4] == [0, 1, 0, 1] and handovers >= 3
     d.shot("pve_coop")
+
+
+def test_choosing_an_anchor_in_the_briefing_leaves_no_screen_behind(make_app):
+    """Seed 777 rolls a 10 for an Anchor: choosing it rebuilds the briefing; nothing of the first one stays drawn,
+    there or over the setup and title screens."""
+    import pygame
+
+    from game.ui.menus import TitleScene
+
+    from .driver import stray_widgets
+    app = make_app()
+    d = Driver(app)
+    sc = setup(d)
+    sc.e_seed.set_text("777")
+    d.click(sc.b_go)
+    br = d.scene
+    assert isinstance(br, PveBriefingScene) and br.choice_buttons, "seed 777: a 10 on an Anchor die"
+    assert not stray_widgets(app)
+    d.click(br.choice_buttons[0][0])
+    assert d.scene is br and not stray_widgets(app)
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is sc and not stray_widgets(app)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, TitleScene) and not stray_widgets(app)
+    assert len(app.manager.get_root_container().elements) == 1  # the title's own widgets only
+    d.step(2)
+    d.shot("pve_briefing_left_nothing_behind")
+
+
+def test_the_chips_on_the_briefings_enemy_cards_show_their_rules(make_app):
+    app = make_app()
+    d = Driver(app)
+    sc = setup(d, npc="Despoiler Warband")
+    d.click(sc.b_go)
+    br = d.scene
+    while isinstance(br, PveBriefingScene) and br.choice_buttons:
+        d.click(br.choice_buttons[0][0])
+    d.step(2)
+    places = [(place, view) for place, view in br.card_places if view.chips]
+    assert places, "an enemy card with specials or skills"
+    place, view = places[0]
+    r, tip = view.chips[0]
+    d.move_mouse(r.move(place.topleft).center)
+    d.step(30)
+    assert br.chip_tooltip is not None and br.chip_tooltip.alive()
+    d.step(1)
+    d.shot("pve_briefing_chip_tooltip")
+    d.move_mouse((5, 5))
+    d.step(2)
+    assert br.chip_tooltip is None

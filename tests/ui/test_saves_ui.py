@@ -1,5 +1,6 @@
 """Saves seen from the UI: a broken or future save shows its problem in a dialog and is left byte-identical;
-Continue loads the newest save; an autosave is written at each Turn start."""
+Continue loads the newest save of a battle still being played; the battle is autosaved after every command, so
+closing the window (it asks first) loses nothing and Continue resumes exactly there."""
 import json
 import re
 
@@ -220,6 +221,120 @@ def test_continue_loads_the_newest_save(app, saves_dir):
     assert sc.match.seed == 6 and sc.match.state_hash() == h2
 
 
+def _settle(d, frames=240):
+    """Frames until the battle screen is still (animations and banners done)."""
+    for _ in range(frames):
+        sc = d.scene
+        if isinstance(sc, BattleScene) and sc.autosave.current and not sc.moving():
+            return
+        d.wait_banners()
+        d.step(1)
+
+
+def test_every_command_is_autosaved_and_closing_the_window_loses_nothing(make_app, saves_dir):
+    from game.ui.builder_dialogs import ConfirmDialog
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    d.click(d.scene.b_new)
+    d.click(d.scene.b_start)
+    sc = d.scene
+    auto = saves_dir / f"{AUTOSAVE}.json"
+    assert isinstance(sc, BattleScene) and auto.exists(), "a new battle is the autosave from its start"
+    d.click(sc.b_auto)
+    d.click(sc.b_start)
+    _settle(d)
+    m = sc.match
+    for _ in range(600):  # the Bugs may act first
+        if m.waiting_for() == "player" and m.prompt is None:
+            break
+        d.step(1)
+    uid = next(u for u in m.units("player") if m.readiness(u).ready)
+    pos = m.position(uid)
+    d.click_board(pos.x, pos.y)
+    d.step(2)
+    assert sc.selected == uid and sc.sel.mode == "move"
+    spot = sc.preview.spot_near(pos.x + 2, pos.y - 2)
+    d.click_board(spot[0], spot[1])
+    _settle(d)
+    saved = json.loads(auto.read_text())
+    assert len(saved["commands"]) == len(m.log) and saved["state_hash"] == m.state_hash(), "saved after the Move"
+    assert type(m.log[-1]).__name__ == "Move"
+    h, n = m.state_hash(), len(m.log)
+    # closing the window mid-battle asks first (the battle is kept either way); closing again quits
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(2)
+    assert isinstance(d.scene, ConfirmDialog) and app.running
+    assert "Continue on the title screen resumes it exactly here" in d.scene.text
+    d.shot("close-the-window-mid-battle")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(1)
+    assert not app.running
+    app.shutdown()
+    # the next start: Continue opens the battle exactly where it was
+    app2 = make_app()
+    d2 = Driver(app2)
+    d2.step(2)
+    assert d2.scene.newest.path == auto
+    d2.click(d2.scene.b_continue)
+    sc2 = d2.scene
+    assert isinstance(sc2, BattleScene) and sc2.match.state_hash() == h and len(sc2.match.log) == n
+    assert sc2.match.active_unit == uid
+
+
+def test_a_finished_battle_is_not_offered_by_continue(make_app, saves_dir):
+    from game.headless import play_headless
+    older, _ = _good_save(saves_dir, "older", seed=5)
+    done = play_headless(4, map_name=None)
+    assert done.result is not None
+    save_match(done, AUTOSAVE, saves_dir)
+    done.close()
+    d = Driver(make_app())
+    d.step(2)
+    title = d.scene
+    assert title.newest.path == older, "Continue skips the finished battle, newest as it is"
+    (saves_dir / "older.json").unlink()
+    title.build_ui()
+    assert title.newest is None and not title.b_continue.is_enabled
+
+
+def test_the_horde_high_scores_are_not_a_save(app, saves_dir):
+    from game.persistence.horde_scores import record_run, scores_path
+    good, _ = _good_save(saves_dir)
+    record_run(scores_path(saves_dir), "horde-last-stand.tmx",
+               {"squad": "Interdictors", "waves_cleared": 2, "mp": 9, "bosses": [], "units_lost": 1,
+                "outcome": "defeat", "wave_reached": 3, "seed": 1, "when": "2026-01-01T10:00"})
+    assert scores_path(saves_dir).exists()
+    d = Driver(app)
+    d.step(2)
+    app.top.build_ui()
+    assert [s.path.name for s in d.scene.saves] == ["good.json"], "listed neither as a save nor as a damaged one"
+    d.click(d.scene.b_load)
+    assert [s.path.name for s in d.scene.saves] == ["good.json"] and not any(s.broken for s in d.scene.saves)
+
+
+def test_closing_the_builder_with_an_unsaved_squad_asks(app):
+    from game.ui.builder import SquadBuilderScene
+    from game.ui.builder_dialogs import ConfirmDialog
+    d = Driver(app)
+    d.step(2)
+    d.click(d.scene.b_squads)
+    b = d.scene
+    assert isinstance(b, SquadBuilderScene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(1)
+    assert not app.running, "nothing to lose: the window closes"
+    app.running = True
+    b.load_default()
+    b.set_spec(b.spec.__class__(b.spec.squad_type, b.spec.name, b.spec.units[:-1]))
+    assert b.dirty
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(2)
+    assert app.running and isinstance(d.scene, ConfirmDialog) and "squad in the builder are not saved" in d.scene.text
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is b and app.running
+
+
 def test_autosave_at_turn_start(app, saves_dir):
     d = Driver(app)
     d.step(2)
@@ -243,3 +358,53 @@ def test_a_damaged_settings_file_gives_the_defaults(tmp_path):
         assert p.read_bytes() == raw
     p.write_text('{"npc_speed": "fast", "palette": [], "show_grid": true}')
     assert Settings.load(tmp_path) == Settings(npc_speed="fast", show_grid=True)
+
+
+def test_setup_forms_keep_their_picks_even_across_a_closed_window(make_app, saves_dir):
+    """Picks survive leaving the form and closing the window (saves/setup-picks.json, not a save); the seed is new
+    each time; a pick the form no longer offers falls back to its default."""
+    from game.persistence.saves import list_saves
+    from game.ui.menus import SetupScene
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    d.click(d.scene.b_new)
+    sc = d.scene
+    assert isinstance(sc, SetupScene)
+    map_label = next(k for k, v in sc.maps.items() if v is None)
+    sc.map_label, sc.measure_label = map_label, "Grid (2\" squares)"
+    sc.squad_label = next(k for k in sc.squads if k.startswith("Krumpfists"))
+    sc.build_ui()
+    d.key(pygame.K_ESCAPE)  # Back: the form is left
+    d.click(d.scene.b_new)
+    again = d.scene
+    assert (again.map_label, again.measure_label, again.squad_label) == (map_label, "Grid (2\" squares)",
+                                                                         sc.squad_label)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.step(1)
+    assert not app.running, "nothing to ask on a setup form: its picks are kept"
+    app.shutdown()
+    assert (saves_dir / "setup-picks.json").exists() and not list_saves(saves_dir)
+    # the next start: the form as it was left
+    app2 = make_app()
+    d2 = Driver(app2)
+    d2.step(2)
+    d2.click(d2.scene.b_new)
+    sc2 = d2.scene
+    assert (sc2.map_label, sc2.measure_label, sc2.squad_label) == (map_label, "Grid (2\" squares)", sc.squad_label)
+    assert sc2.dd_map.selected_option[0] == map_label
+    d2.step(2)
+    d2.shot("setup-picks-kept")
+    # a damaged or edited picks file gives the defaults, and stays as it is
+    app2.shutdown()
+    raw = b'{"format": "ruinstars-setup-picks", "version": 1, "forms": {"setup": {"map_label": "Mars", ' \
+          b'"measure_label": ["x"], "squad_label": 7}}}'
+    (saves_dir / "setup-picks.json").write_bytes(raw)
+    app3 = make_app()
+    d3 = Driver(app3)
+    d3.step(2)
+    d3.click(d3.scene.b_new)
+    fresh = SetupScene(app3)
+    assert (d3.scene.map_label, d3.scene.measure_label, d3.scene.squad_label) == \
+        (fresh.map_label, fresh.measure_label, fresh.squad_label)
+    assert (saves_dir / "setup-picks.json").read_bytes() == raw

@@ -103,3 +103,27 @@ def test_a_dropdown_opens_at_the_first_click_after_another_closed(app, screen):
     assert _expanded(b), "the first click opens it"
     assert (a.selected_option, b.selected_option) == before, "and changes nothing"
     d.shot(f"dropdown-after-another-{screen}")
+
+
+def test_a_scene_never_leaves_widgets_behind_even_when_it_loses_its_root(app):
+    """The scene base class owns its widgets: a scene that drops its root without killing it (made again in place)
+    and a scene gone from the stack leave nothing drawn."""
+    from pygame_gui.elements import UIButton
+
+    from game.ui.scene import Scene
+
+    from .driver import stray_widgets
+
+    class Careless(Scene):
+        def build_ui(self) -> None:
+            UIButton(pygame.Rect(10, 10, 200, 40), "Left behind?", self.app.manager, container=self.new_root())
+
+    sc = Careless(app)
+    app.push(sc)
+    first = sc.root
+    sc.__init__(app)  # the root is forgotten, not killed
+    sc.build_ui()
+    assert not first.alive() and not stray_widgets(app)
+    sc.root = None  # lost again; then the scene goes
+    app.pop()
+    assert not stray_widgets(app) and len(app.manager.get_root_container().elements) == 1

@@ -15,14 +15,14 @@ Callers use the package as one module (`from . import skills as S`, then `S.on_a
   action_checks.py      the option and check helpers those actions share
   attack_hooks.py       attack_dice, effective_arm, on_attack_spec, after_attack
   sight_cover.py        smoke, Cover, sight_from, ranged_restriction, may_shoot_past, devoted_options
-  move_rules.py         move_rule, Attacks of Opportunity, move_extension, after_move, may_deploy
+  move_rules.py         move_rule, Attacks of Opportunity, move_change, move_extension, after_move, may_deploy
   turn_hooks.py         the Turn and activation hooks (Leader dice, Initiative, Toxic, Disciplined...)
   reactions.py          on_zero_hit, on_take_out, the queued skill steps (STEPS), the prompts of skills
   carrying.py           may_carry and friends (Beast, Mindless, Weirdo)
   unit_queries.py       small queries (cond, has, value, dist...); ids.py the shared skill ids and distances
 """
 from .action_use import action_ids, misdirection_commands, pay_id, skill_commands, skill_cost, skill_reason, use_skill
-from .area_actions import _grenade, _grenade_check
+from .area_actions import _grenade, _grenade_check, grenade_victims
 from .attack_hooks import _target, after_attack, attack_dice, effective_arm, on_attack_spec
 from .carrying import RESTRICTED, may_carry, may_control_objectives, may_take_mission_actions
 from .condition_actions import _medpack
@@ -57,6 +57,7 @@ from .move_rules import (
     can_make_aoo,
     extension_ok,
     may_deploy,
+    move_change,
     move_extension,
     move_rule,
     objective_markers,
@@ -64,7 +65,7 @@ from .move_rules import (
     unit_pushed,
 )
 from .reactions import STEPS, answer_prompt, on_take_out, on_zero_hit, prompt_commands, react_options, run_step
-from .registry import ACTIONS, LEFT, PASSIVE, SPECIALS, SkillAction
+from .registry import ACTIONS, LEFT, PASSIVE, SPECIALS, SkillAction, SpotArea
 from .sight_cover import (
     always_in_cover,
     cover_denied,
@@ -94,13 +95,13 @@ __all__ = [
     "ACTIONS", "AURA", "BASIC", "BASIC_OR_MISSION", "CLIMBER", "COMBAT", "COUNTER", "DUTY_BEFORE_DEATH", "EPS",
     "FLYING", "GAZE_RADIUS", "GRENADE", "JUMP_PACK", "LEFT", "MEDPACK", "MOVE_THEN_MELEE", "NEBULANT", "PASSIVE",
     "PRIME_REVENANT", "RELAY_ORDER", "RESTRICTED", "SCAN_RADIUS", "SCAN_RANGE", "SECUNDUS", "SMALL", "SMOKE_RADIUS",
-    "SPECIALS", "STEPS", "STRATEGIZE", "SWARMLING_SKILL", "SkillAction", "_grenade", "_grenade_check", "_medpack",
+    "SPECIALS", "STEPS", "STRATEGIZE", "SWARMLING_SKILL", "SkillAction", "SpotArea", "_grenade", "_grenade_check", "_medpack",
     "_target", "action_ids", "activation_act", "after_attack", "after_move", "alive", "always_in_cover",
     "answer_prompt", "attack_dice", "can_make_aoo", "cond", "cover_denied", "devoted_options", "disciplined_plan",
-    "dist", "effective_arm", "end_of_turn", "extension_ok", "fate_shift", "has", "in_smoke", "leader_dice",
+    "dist", "effective_arm", "end_of_turn", "extension_ok", "fate_shift", "grenade_victims", "has", "in_smoke", "leader_dice",
     "leader_of", "mates_within", "may_carry", "may_control_objectives", "may_deploy", "may_shoot_past",
-    "may_take_mission_actions", "misdirection_commands", "move_extension", "move_rule", "objective_markers",
-    "on_attack_spec", "on_take_out", "on_zero_hit", "pay_id", "prompt_commands", "provokes_aoo",
+    "may_take_mission_actions", "misdirection_commands", "move_change", "move_extension", "move_rule",
+    "objective_markers", "on_attack_spec", "on_take_out", "on_zero_hit", "pay_id", "prompt_commands", "provokes_aoo",
     "ranged_restriction", "react_options", "roll_initiative", "run_step", "sees", "sees_spot", "sight_between",
     "sight_from", "skill_commands", "skill_cost", "skill_reason", "smoke_between", "spot_base", "spot_distance",
     "start_of_activation", "start_of_turn", "unit_at", "unit_pushed", "use_skill", "value",

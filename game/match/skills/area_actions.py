@@ -8,7 +8,8 @@ from game.battlefield import Base
 from game.rules.model import RANGED
 
 from .action_checks import _enemy_spots, _need_spot
-from .ids import EPS, GAZE_RADIUS, SCAN_RADIUS, SCAN_RANGE, SMOKE_RADIUS
+from .condition_actions import heal_d3
+from .ids import EPS, GAZE_RADIUS, GRENADE_RANGE, SCAN_RADIUS, SCAN_RANGE, SMOKE_RADIUS
 from .sight_cover import sees_spot
 from .unit_queries import spot_base, spot_distance
 
@@ -16,21 +17,26 @@ from .unit_queries import spot_base, spot_distance
 def _grenade_check(match, uid, cmd):
     if _need_spot(cmd):
         return _need_spot(cmd)
-    if spot_distance(match, uid, cmd.x, cmd.y) > 6.0 + EPS:
-        return "the spot must be within 6\""
+    if spot_distance(match, uid, cmd.x, cmd.y) > GRENADE_RANGE + EPS:
+        return f"the spot must be within {GRENADE_RANGE:g}\""
     if not sees_spot(match, uid, cmd.x, cmd.y):
         return "this unit cannot see that spot"
     return None
 
 
 def _grenade(match, uid, cmd) -> None:
-    probe = spot_base(match, cmd.x, cmd.y, match.base(uid).z)
-    hit = [o for o in match.units(items=None) if _spot_adjacent(match, probe, o)]
+    hit = grenade_victims(match, uid, cmd.x, cmd.y)
     match.note(f"{match.unit(uid).name} throws a Grenade")
     if hit:
         match.deal_damage(uid, [(2, hit)], RANGED, "Grenade")
     else:
         match.note("  nobody is Adjacent to that spot")
+
+
+def grenade_victims(match, uid: int, x: float, y: float) -> list[int]:
+    """Every unit and item a Grenade thrown by `uid` at (x, y) would hit: those Adjacent to the spot."""
+    probe = spot_base(match, x, y, match.base(uid).z)
+    return [o for o in match.units(items=None) if _spot_adjacent(match, probe, o)]
 
 
 def _spot_adjacent(match, probe: Base, o: int) -> bool:
@@ -49,7 +55,7 @@ def _smoke(match, uid, cmd) -> None:
 
 def _smoke_options(match, uid):
     me = match.base(uid)
-    return [{"x": me.x, "y": me.y}] + _enemy_spots(match, uid, 6.0, True)
+    return [{"x": me.x, "y": me.y}] + _enemy_spots(match, uid, GRENADE_RANGE, True)
 
 
 def _scan_check(match, uid, cmd):
@@ -75,7 +81,7 @@ def _dark_gaze(match, uid, cmd) -> None:
 
 def _immolate(match, uid, cmd) -> None:
     for m in [uid] + [m for m in match.squadmates(uid) if match.adjacent(uid, m) and not match.unit(m).item]:
-        match.heal(m, match.dice.d3() + 1, "Immolate")
+        heal_d3(match, uid, m, "Immolate", extra=1)
     foes = [e for e in match.adjacent_enemies(uid) if not match.unit(e).item]
     if foes:
         match.deal_damage(uid, [(2, foes)], RANGED, "Immolate")

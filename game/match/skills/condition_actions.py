@@ -2,6 +2,9 @@
 Standby."""
 from __future__ import annotations
 
+from game.rules.dice import Die
+
+from .. import events as E
 from .action_checks import _aura_mate_check, _heal_check, _need_target, _standing_unit
 from .ids import AURA
 from .unit_queries import cond
@@ -11,9 +14,15 @@ def _medpack_check(match, uid, cmd):
     return _heal_check(match, uid, cmd, adjacent_only=True, self_ok=True)
 
 
-def _medpack(match, uid, cmd) -> None:
+def heal_d3(match, uid: int, target: int, why: str, extra: int = 0) -> None:
+    """A skill's 1D3 of healing (+ `extra`), its die shown as a D3."""
     n = match.dice.d3()
-    match.heal(cmd.target, n, match.catalog.skills[cmd.skill].name if match.catalog else "Medpack")
+    match.emit(E.DiceRolled(f"{why}: 1D3 for {match.unit(target).name}", (Die(n),), "", match.side_of(uid), 3))
+    match.heal(target, n + extra, why)
+
+
+def _medpack(match, uid, cmd) -> None:
+    heal_d3(match, uid, cmd.target, match.catalog.skills[cmd.skill].name if match.catalog else "Medpack")
 
 
 def _cloak(match, uid, cmd) -> None:
@@ -47,7 +56,7 @@ def _restore_check(match, uid, cmd):
 
 def _restore(match, uid, cmd) -> None:
     cond(uid).restored = True
-    match.heal(cmd.target, match.dice.d3(), "Restore")
+    heal_d3(match, uid, cmd.target, "Restore")
 
 
 def _execute_check(match, uid, cmd):

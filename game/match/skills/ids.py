@@ -23,9 +23,14 @@ SMALL = "REL-CATREP-SM"
 PRIME_REVENANT = "EIR-PA"  # Imperative does not reach past this unit type
 SECUNDUS = "EIR-SEC"  # Proxy traces line of sight from this unit type
 SWARMLING_SKILL = "DRN-SPAWN"  # the unit type carrying it is what Infest places
+CRUSHED_LEG = "HRD-INJ-IM"  # the Injury (assets/data/injuries-spoils.json): each Move 2" shorter
 
 SMOKE_RADIUS = 2.0
+GRENADE_RANGE = 6.0  # Grenades and the Smoke Bomb: a spot within this of the thrower's base
+JUMP_RANGE = 10.0  # Jump Strike and Jet Pack: a landing spot within this of the unit's centre
+PUSH_RANGE = 4.0  # Push: the enemy goes up to this far in a straight line
 SCAN_RANGE, SCAN_RADIUS = 8.0, 6.0
 GAZE_RADIUS = 3.0
 AURA = 6.0  # Aegis Aura, Formation, Yellbox, Protect The Kin, Restore, Catalyse, Pain Exalted, Compel
+CRUSHED_LEG_INCHES = 2.0
 EPS = 1e-6

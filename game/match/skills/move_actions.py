@@ -10,7 +10,7 @@ from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
 from .action_checks import _need_spot, _need_target, _standing_unit
-from .ids import EPS
+from .ids import EPS, JUMP_RANGE, PUSH_RANGE
 from .move_rules import unit_pushed
 from .unit_queries import dist
 
@@ -35,7 +35,7 @@ def _lands_adjacent(match, uid, x, y) -> bool:
 
 
 def _jump_strike_check(match, uid, cmd):
-    why = _straight_spot(match, uid, cmd, 10.0)
+    why = _straight_spot(match, uid, cmd, JUMP_RANGE)
     if why:
         return why
     if not _lands_adjacent(match, uid, cmd.x, cmd.y):
@@ -50,7 +50,7 @@ def _jump_strike_options(match, uid):
         if match.unit(e).item or math.hypot(match.base(e).x - me.x, match.base(e).y - me.y) > 12:
             continue
         spots = match.table.spots_adjacent_to(match.base(e), me.radius, me.side)
-        spots = sorted((s for s in spots if math.hypot(s[0] - me.x, s[1] - me.y) <= 10.0),
+        spots = sorted((s for s in spots if math.hypot(s[0] - me.x, s[1] - me.y) <= JUMP_RANGE),
                        key=lambda s: (math.hypot(s[0] - me.x, s[1] - me.y), s))
         out += [{"x": s[0], "y": s[1]} for s in spots[:3]]
     return out
@@ -65,7 +65,7 @@ def _jump_strike(match, uid, cmd) -> None:
 def _jet_pack_options(match, uid):
     me = match.base(uid)
     out = []
-    for d in (4.0, 7.0, 10.0):
+    for d in (JUMP_RANGE * 0.4, JUMP_RANGE * 0.7, JUMP_RANGE):
         for k in range(16):
             a = 2 * math.pi * k / 16
             x, y = round(me.x + d * math.cos(a), 3), round(me.y + d * math.sin(a), 3)
@@ -157,7 +157,7 @@ def _push_path(match, target: int, x: float, y: float) -> tuple[float, int] | No
     """A straight push of at most 4": (end z, Damage from falling) or None if it cannot go there."""
     b = unit_pushed(match, target)
     d = math.hypot(x - b.x, y - b.y)
-    if d > 4.0 + EPS:
+    if d > PUSH_RANGE + EPS:
         return None
     z = match.table.surface_z(x, y, b.z)
     if z > b.z + 0.01:

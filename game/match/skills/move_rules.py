@@ -1,5 +1,5 @@
 """Movement hooks: how a unit Moves and Dashes (move_rule: Climber, Jump Pack, Flying, Nebulant, Small), a
-push, Attacks of Opportunity, the Charge and Desecrate extensions, Defensive Weave after a Move, and where an
+push, Attacks of Opportunity, a Crushed Leg's shorter Move, the Charge and Desecrate extensions, Defensive Weave after a Move, and where an
 Infiltrator may deploy."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.battlefield import Base, MoveRule
 from game.rules import actions as act
 from game.rules.model import RANGED
 
-from .ids import CLIMBER, EPS, FLYING, JUMP_PACK, NEBULANT, SMALL
+from .ids import CLIMBER, CRUSHED_LEG, CRUSHED_LEG_INCHES, EPS, FLYING, JUMP_PACK, NEBULANT, SMALL
 from .unit_queries import alive, cond, has
 
 
@@ -49,6 +49,14 @@ def unit_pushed(match, uid: int) -> Base:
     """The unit's base for a push or a drive back (N35): moved by another unit, not by its own Move or Dash,
     so its movement skills (Flying, Nebulant, Small, climbing) do not apply."""
     return replace(match.base(uid), move=MoveRule())
+
+
+def move_change(match, uid: int, action: str) -> float:
+    """Inches a Move or Dash of the unit gains or loses by what its card carries: Crushed Leg (an Injury, R35)
+    makes each Move 2" shorter and leaves the Dash as it is."""
+    if action == act.MOVE and has(match, uid, CRUSHED_LEG):
+        return -CRUSHED_LEG_INCHES
+    return 0.0
 
 
 def move_extension(match, uid: int, action: str) -> float:

@@ -10,6 +10,7 @@ import esper
 from game.rules.cards import build_card
 from game.rules.dice import Die
 from game.rules.model import MELEE, RANGED, UnitSpec
+from game.rules.orders import ORDER_FACE, orders_from
 
 from .. import commands as C
 from .. import events as E
@@ -132,7 +133,8 @@ def prompt_commands(match, p) -> list[C.Command]:
     if p.kind == "devoted":
         return [C.ChooseUnit(s, None)] + [C.ChooseUnit(s, u) for u in p.options]
     if p.kind == "fate_shift":
-        return [C.AcceptDice(s)] + [C.RerollDie(s, i, "fate") for i, f in enumerate(p.options) if f > 3]
+        return [C.AcceptDice(s)] + [C.RerollDie(s, i, "fate") for i, f in enumerate(p.options)
+                                     if f > ORDER_FACE]
     if p.kind == "react":
         return [C.ChooseUnit(s, None)] + list(p.options)
     return []
@@ -161,7 +163,7 @@ def answer_prompt(match, p, cmd) -> None:
             raise IllegalCommand("re-roll one Tactical Order die (Fate Shift) or accept")
         match.close_prompt()
         before = match.to[side]
-        match.to[side] = sum(1 for f in faces if f <= 3) + match.taken_out_count[side]
+        match.to[side] = orders_from(faces, match.taken_out_count[side])
         match.emit(E.TacticalOrdersChanged(side, match.side_name(side), match.to[side] - before, match.to[side],
                                            "Fate Shift"))
         return

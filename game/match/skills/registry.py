@@ -41,7 +41,17 @@ from .condition_actions import (
     _restore_check,
     _standby,
 )
-from .ids import GRENADE, RELAY_ORDER, SCAN_RANGE, STRATEGIZE
+from .ids import (
+    GRENADE,
+    GRENADE_RANGE,
+    JUMP_RANGE,
+    PUSH_RANGE,
+    RELAY_ORDER,
+    SCAN_RADIUS,
+    SCAN_RANGE,
+    SMOKE_RADIUS,
+    STRATEGIZE,
+)
 from .move_actions import (
     _face_of_truth,
     _face_of_truth_options,
@@ -79,6 +89,20 @@ from .order_actions import (
 
 
 @dataclass(frozen=True)
+class SpotArea:
+    """Where a skill's spot may be chosen: any point within `inches` of the user's base edge ("edge"), its centre
+    ("centre") or the unit chosen first ("target"), the skill's own checks deciding; and what the spot does, for
+    the screen to draw where it is hovered: a circle of `radius` (smoke, a Scan marker), the units Adjacent to it
+    hit (`hits_adjacent`: a Grenade), or who lands there (`lands`: "user", "target")."""
+
+    measured_from: str
+    inches: float
+    radius: float = 0.0
+    hits_adjacent: bool = False
+    lands: str = ""
+
+
+@dataclass(frozen=True)
 class SkillAction:
     """A skill used as an action. options(match, uid) -> UseSkill keyword sets to offer (each then checked);
     check(match, uid, cmd) -> why that choice is not possible, or None; run(match, uid, cmd)."""
@@ -91,10 +115,13 @@ class SkillAction:
     anytime: bool = False  # usable by the squad whatever unit is active (Misdirection)
     costless: bool = False  # no ACT/TO: an activation choice (Neural Command)
     text: str = ""
+    spot: SpotArea | None = None  # a spot that may be anywhere in an area (not only the spots offered)
 
 
-_grenade_action = SkillAction(_grenade, lambda m, u: _enemy_spots(m, u, 6.0, True), _grenade_check, limit="turn",
-                              not_engaged=True, text="2 Damage to every unit and item Adjacent to a spot within 6\"")
+_grenade_action = SkillAction(_grenade, lambda m, u: _enemy_spots(m, u, GRENADE_RANGE, True), _grenade_check,
+                              limit="turn", not_engaged=True,
+                              text=f"2 Damage to every unit and item Adjacent to a spot within {GRENADE_RANGE:g}\"",
+                              spot=SpotArea("edge", GRENADE_RANGE, hits_adjacent=True))
 _relay_action = SkillAction(_relay, lambda m, u: _mates(m, u), _see_mate_check, not_engaged=True,
                             text="a squadmate in sight takes one free Basic Action")
 _strategize_action = SkillAction(_strategize, text="+1 Tactical Order")
@@ -110,11 +137,15 @@ ACTIONS: dict[str, SkillAction] = {
     "KF-BR-MED": SkillAction(_medpack, lambda m, u: _mates(m, u, True), _medpack_check, not_engaged=True,
                              text="heal 1D3"),
     "INT-SG": SkillAction(_smoke, _smoke_options, _grenade_check, limit="mission", not_engaged=True,
-                          text="smoke 2\" around a spot within 6\" until the Turn ends"),
+                          text=f"smoke {SMOKE_RADIUS:g}\" around a spot within {GRENADE_RANGE:g}\" until the Turn "
+                               "ends", spot=SpotArea("edge", GRENADE_RANGE, radius=SMOKE_RADIUS)),
     "PRX-VOR-JPA": SkillAction(_jump_strike, _jump_strike_options, _jump_strike_check, limit="turn",
-                               not_engaged=True, text="jump 10\" to an enemy, then a free Melee attack"),
+                               not_engaged=True, text=f"jump {JUMP_RANGE:g}\" to an enemy, then a free Melee attack",
+                               spot=SpotArea("centre", JUMP_RANGE, lands="user")),
     "PRX-VEC-SCN": SkillAction(_scan, lambda m, u: _enemy_spots(m, u, SCAN_RANGE, False), _scan_check,
-                               limit="turn", not_engaged=True, text="-1 ARM to enemies within 6\" of a marker"),
+                               limit="turn", not_engaged=True,
+                               text=f"-1 ARM to enemies within {SCAN_RADIUS:g}\" of a marker",
+                               spot=SpotArea("edge", SCAN_RANGE, radius=SCAN_RADIUS)),
     "PRX-SNP-CLK": SkillAction(_cloak, limit="mission", not_engaged=True, text="not a ranged main target"),
     "SCH-SB-CMP": SkillAction(_compel, _compel_options, _compel_check, limit="mission", not_engaged=True,
                               text="make another unit attack"),
@@ -138,9 +169,12 @@ ACTIONS: dict[str, SkillAction] = {
     "CWB-WC-TED": SkillAction(_take_em_down, _enemies, _take_em_down_check, limit="mission",
                               text="every unit attacks one enemy"),
     "CWB-WC-COTA": SkillAction(_side_effect, limit="mission", text="+1 melee ATT for the squad this Turn"),
-    "CWB-JP": SkillAction(_jet_pack, _jet_pack_options, lambda m, u, c: _straight_spot(m, u, c, 10.0),
-                          limit="mission", not_engaged=True, text="fly 10\" in a straight line"),
-    "CWB-PUSH": SkillAction(_push, _push_options, _push_check, text="2 Damage to an Adjacent enemy, push it 4\""),
+    "CWB-JP": SkillAction(_jet_pack, _jet_pack_options, lambda m, u, c: _straight_spot(m, u, c, JUMP_RANGE),
+                          limit="mission", not_engaged=True, text=f"fly {JUMP_RANGE:g}\" in a straight line",
+                          spot=SpotArea("centre", JUMP_RANGE, lands="user")),
+    "CWB-PUSH": SkillAction(_push, _push_options, _push_check,
+                            text=f"2 Damage to an Adjacent enemy, push it {PUSH_RANGE:g}\"",
+                            spot=SpotArea("target", PUSH_RANGE, lands="target")),
     "CWB-GH-SCAN": SkillAction(_side_effect, text="enemies get no Cover this Turn"),
     "DES-EXE": SkillAction(_execute, _enemies, _execute_check, text="an Adjacent enemy at 1 HIT loses it"),
     "KF-BOSS-FRZ": SkillAction(_side_effect, limit="mission", not_engaged=True,
@@ -189,6 +223,7 @@ PASSIVE: dict[str, str] = {
     "SCH-ASP-FS": "fate_shift prompt after the Tactical Order roll",
     "DRN-INF": "on_take_out: a Swarmling where a melee victim stood",
     "DES-MH": "attack_dice: +1 ATT on Attacks of Opportunity",
+    "HRD-INJ-IM": "move_change: each Move 2\" shorter, the Dash unchanged (Crushed Leg, an Injury)",
     "DES-BLD-CHG": "move_extension: +2\" ending Adjacent to an enemy",
     "DES-DSC-DSC": "move_extension: +2\" ending Adjacent to an objective marker",
     "STD-TECH": "game.rules.actions: first Mission action of an activation -1 ACT",

@@ -126,15 +126,17 @@ def spawn_leech_next_to(mission, match, boss: int, why: str) -> None:
     match.event(why, f"{match.unit(uid).name} appears next to {match.unit(boss).name}", HORDE)
 
 
-def move_bonus(match, uid: int, action: str) -> float:
-    """Slow: a Move of only 2"; Encroaching Threat: Horde Moves 2" further."""
+def move_bonus(mission, match, uid: int, action: str) -> float:
+    """Slow: a Move of only `slow_move_inches`; Encroaching Threat: Horde Moves `encroaching_inches` further (the
+    Horde data's rules)."""
     ms = state(match)
+    rules = mission.data.rules
     extra = 0.0
     if action == act.MOVE and match.unit(uid).side == HORDE:
         if has(match, uid, SLOW):
-            extra += 2.0 - act.MOVE_INCHES
+            extra += rules["slow_move_inches"] - act.MOVE_INCHES
         if "encroaching" in ms.get("turn_flags", ()):
-            extra += 2.0
+            extra += rules["encroaching_inches"]
     return extra
 
 

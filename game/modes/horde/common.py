@@ -22,7 +22,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 def roll(match, n: int, why: str, sides: int = 6, outcome: str = "", side: str | None = None) -> list[int]:
     """n seeded dice of the match, shown as one DiceRolled event (a table the rules keep untouched)."""
     faces = [match.dice.d(sides) for _ in range(n)]
-    match.emit(E.DiceRolled(why, tuple(Die(f) for f in faces), outcome, side))
+    match.emit(E.DiceRolled(why, tuple(Die(f) for f in faces), outcome, side, sides))
     return faces
 
 

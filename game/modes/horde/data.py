@@ -1,6 +1,6 @@
-"""Horde Mode's data (assets/data/horde/): the Horde roster as a squad pack (units, Bosses, Injuries, Spoils of
-War), the wave table and Bosses (waves.json), and the mode's tables (tables.json: Turn Events, Wave Objectives,
-Crates, Upgrades, the Injury table, numbers of the rules, the four maps).
+"""Horde Mode's data (assets/data/horde/): the Horde roster as a squad pack (units and Bosses), the wave table and
+Bosses (waves.json), and the mode's tables (tables.json: Turn Events, Wave Objectives, Crates, Upgrades, numbers of
+the rules, the four maps). The Injury table and the Spoils of War are the game's (game.content.injuries_spoils).
 
 Everything is checked on load; a problem raises ContentError naming the file, the entry and the field.
 """
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.content import ContentError, extend_catalog, load_catalog
+from game.content.injuries_spoils import injuries_and_spoils
 from game.content.loader import REPO_ROOT
 from game.rules.model import Catalog
 
@@ -20,7 +21,7 @@ HORDE_SQUAD_TYPE = "HRD"
 SPAWN_RULES = ("far-out-of-sight", "near-random-spawn-point", "near-centre")
 OBJECTIVE_KINDS = ("control", "nexus", "asset", "pylon", "search")
 RULE_KEYS = ("revive_cost", "revive_hit", "objective_mp", "turn_events_until", "crate", "crates_per_drop",
-             "explosion_damage", "turret", "reward_to", "crushed_leg_inches", "encroaching_inches",
+             "explosion_damage", "turret", "reward_to", "encroaching_inches",
              "slow_move_inches", "nutrient_lash_range", "nutrient_lash_on")
 
 
@@ -270,26 +271,23 @@ def load_horde_data(base: Path | None = None, catalog: Catalog | None = None) ->
     for i, raw in enumerate(_list(where, td, "upgrades")):
         r = _Reader(where, f"upgrade #{i + 1}", raw)
         upgrades.append(Upgrade(r.str("id"), r.str("name"), r.int("cost", 0, 99), r.str("text")))
-    injury_table = _list(where, td, "injury_table", 6)
-    for i, inj in enumerate(injury_table):
-        if inj is not None and inj not in cat.skills:
-            raise ContentError(f"{where}: field 'injury_table': face {i + 1}: unknown injury {inj!r}")
-    spoils = _list(where, td, "spoils")
-    for s in spoils:
-        if s not in cat.skills:
-            raise ContentError(f"{where}: field 'spoils': unknown gear {s!r}")
+    shared = injuries_and_spoils()
     rules = td.get("rules")
     if not isinstance(rules, dict):
         raise ContentError(f"{where}: field 'rules': expected an object")
     for k in RULE_KEYS:
         if k not in rules:
             raise ContentError(f"{where}: field 'rules': '{k}' is missing")
+    for k in RULE_KEYS:
+        v = rules[k]
+        if k.endswith("_inches") and (not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 24):
+            raise ContentError(f"{where}: field 'rules': '{k}' must be a distance in inches (0 to 24), got {v!r}")
     maps = []
     for i, raw in enumerate(_list(where, td, "maps")):
         r = _Reader(where, f"map #{i + 1}", raw)
         maps.append(HordeMap(r.str("file"), r.str("name"), r.str("deploy")))
     return HordeData(cat, spawn_dice, tuple(waves), tuple(bosses), tuple(events), tuple(objectives), tuple(crates),
-                     tuple(upgrades), tuple(injury_table), tuple(spoils), dict(rules), tuple(maps))
+                     tuple(upgrades), shared.injury_table, shared.spoils, dict(rules), tuple(maps))
 
 
 _CACHE: dict[int, tuple[Catalog, HordeData]] = {}

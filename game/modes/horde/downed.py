@@ -1,12 +1,13 @@
 """Downed units, Revive and Injuries (H1): a unit of the squad at 0 HIT is Downed, not removed; Revive (2 ACT)
 stands it up with 1 HIT and one random Injury (1D6 on the E1 table); an Injury it already has makes it Deceased
-(removed). Injuries are gear on the unit's card, rebuilt as the squad's cards are (game.rules.cards)."""
+(removed). Injuries are gear on the unit's card, rebuilt as the squad's cards are (game.rules.cards); the game's
+Injury table and who is immune are game.content.injuries_spoils'."""
 from __future__ import annotations
 
 import math
 
+from game.content.injuries_spoils import injuries_and_spoils
 from game.match.mission import MissionActionDef
-from game.match.skills import RESTRICTED
 from game.rules.cards import build_card
 from game.rules.model import UnitSpec
 
@@ -28,19 +29,17 @@ def actions(mission) -> list[MissionActionDef]:
 
 
 def action_reason(match, uid: int, action_id: str, target: int | None) -> str | None:
+    """Why `uid` cannot revive `target` (revive) or itself next to `target` (revive-self); each reason names the
+    unit it is about."""
+    me = match.unit(uid).name
+    if action_id == "revive-self" and not match.conditions(uid).downed:
+        return f"{me} is not Downed"
     if target is None or match.side_of(target) != PLAYER or match.unit(target).item or target == uid:
-        return "choose a Squadmate"
+        return "needs a Downed Squadmate" if action_id == "revive" else "needs a Standing Squadmate"
+    name = match.unit(target).name
     if action_id == "revive":
-        if match.conditions(uid).downed:
-            return "a Downed unit can only revive itself"
-        if not match.conditions(target).downed:
-            return "that unit is not Downed"
-        return None
-    if not match.conditions(uid).downed:
-        return "only a Downed unit revives itself"
-    if match.conditions(target).downed:
-        return "it needs a Standing Squadmate"
-    return None
+        return None if match.conditions(target).downed else f"{name} is not Downed"
+    return f"{name} is Downed too: it needs a Standing Squadmate" if match.conditions(target).downed else None
 
 
 def revive_action(mission, match, uid: int, action_id: str, target: int) -> None:
@@ -50,8 +49,7 @@ def revive_action(mission, match, uid: int, action_id: str, target: int) -> None
 
 def injury_immune(match, uid: int) -> bool:
     """Beasts, Weirdos, Mindless units and units without equipment never suffer Injuries (treated as Recovered)."""
-    card = match.unit(uid).card
-    return card.special("NEQ") is not None or any(s in RESTRICTED for s in card.skills)
+    return injuries_and_spoils().immune(match.unit(uid).card)
 
 
 def stand_up(mission, match, uid: int, hit: int | None, why: str) -> None:
@@ -116,6 +114,3 @@ def rebuild_card(mission, match, uid: int, why: str) -> None:
 def injuries_of(mission, match, uid: int) -> list[str]:
     return [mission.data.catalog.skills[i].name for i in state(match).get("injuries", {}).get(key(uid), [])]
 
-
-def crushed_legs(match, uid: int) -> int:
-    return state(match).get("injuries", {}).get(key(uid), []).count("HRD-INJ-IM")

@@ -12,7 +12,6 @@ bought, Injuries, Spoils, items, the objective); the modules beside this one hol
 from __future__ import annotations
 
 from game.match.mission import MissionScript, MissionSummary, Result, circle_zone
-from game.rules import actions as act
 
 from . import bosses, crates, downed, objectives, shop, turn_events, waves
 from .common import HORDE, PLAYER, SPAWN_KIND, state
@@ -26,8 +25,12 @@ class HordeMission(MissionScript):
     id = "horde"
     mode = "horde"
     title = "Horde Mode"
-    briefing = ("Hold out against twelve waves of the Horde in three Acts. Units at 0 HIT are Downed, not lost: "
-                "revive them (2 ACT). Between waves, spend MP on Upgrades. Every fourth wave brings a Boss.")
+    briefing = ("Hold out against twelve waves in three Acts. Each wave rolls 3D6 on its row of the wave table; its "
+                "units come out of the Spawn Points in turn. Waves 4, 8 and 12 bring a Boss. Your squad always has the "
+                "Initiative. A unit at 0 HIT is Downed, not lost: revive it (2 ACT) with 1 HIT and a random Injury; a "
+                "second Injury of the same kind and it is gone. Turn Events, a Wave Objective and Crates each wave. "
+                "Between waves, spend MP on Upgrades. The run ends when every unit is Downed or gone, or when wave 12 "
+                "is cleared.")
     turns = None
     map_name = DEFAULT_MAP
     sides = (PLAYER, HORDE)  # the sides a Horde scenario has (checked where the engine checks them)
@@ -205,10 +208,8 @@ class HordeMission(MissionScript):
 
     def move_bonus(self, match, uid: int, action: str) -> float:
         if match.unit(uid).side == HORDE:
-            return bosses.move_bonus(match, uid, action)
-        if action == act.MOVE:
-            return -self.data.rules["crushed_leg_inches"] * downed.crushed_legs(match, uid)
-        return 0.0
+            return bosses.move_bonus(self, match, uid, action)
+        return 0.0  # an Injured unit's Crushed Leg is on its card: the match shortens its Move
 
     # -- mission actions -----------------------------------------------------------------------------------------
     def mission_actions(self, match):

@@ -137,8 +137,8 @@ def upgrade_unit(mission, match, upgrade: str, uid: int, free: str) -> None:
 
 
 def after(match, free: str) -> None:
-    if free == "buy":
-        match.mission_step("open_shop")
+    if free == "buy":  # the shop again, before anything else queued (the Turn closes once the squad is done)
+        match.mission_step("open_shop", front=True)
 
 
 def pay(mission, match, upgrade: str, uid: int, free: str) -> None:
@@ -258,12 +258,15 @@ def action_reason(mission, match, uid: int, aid: str, target: int | None) -> str
         return S._grenade_check(match, uid, _grenade_cmd(match, target))
     if aid in ("medpack", "medpack-self"):
         if "medpack" not in items:
-            return "the unit carries no Medpack"
+            return f"{match.unit(uid).name} carries no Medpack"
         t = uid if aid == "medpack-self" else target
-        if t is None or match.is_enemy(uid, t) or match.unit(t).item or match.conditions(t).downed:
-            return "heal this unit or a Squadmate"
+        if t is None or match.is_enemy(uid, t) or match.unit(t).item:
+            return "heal a Squadmate"
+        name = match.unit(t).name
+        if match.conditions(t).downed:
+            return f"{name} is Downed: Revive it first"
         h = match.health(t)
-        return "that unit has lost no HIT" if h.hit >= h.max_hit else None
+        return f"{name} has lost no HIT" if h.hit >= h.max_hit else None
     if aid == "deploy-turret":
         if "turret" not in items:
             return "the unit carries no Turret"

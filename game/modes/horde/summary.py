@@ -16,7 +16,7 @@ def turn_text(mission, match) -> str:
     w = mission.data.wave(ms["wave"])
     if ms.get("wave_state") in ("shop", "between"):
         return f"Wave {ms['wave']} of {last} cleared: Upgrades"
-    return f"Wave {ms['wave']} of {last} (Act {w.act}), Turn {ms.get('wave_turn', 0)}"
+    return f"Wave {ms['wave']} of {last} (Act {w.act}), Turn {ms.get('wave_turn', 0)} of the wave"
 
 
 def objective_status(mission, match) -> ObjectiveStatus | None:
@@ -42,8 +42,8 @@ def objective_status(mission, match) -> ObjectiveStatus | None:
     elif obj.kind == "search":
         words = f"{len(objectives.markers_left(match, 'search'))} markers left to search"
     else:
-        words = f"end the wave by its Turn {obj.turns} (now Turn {ms.get('wave_turn', 0)})"
-    return ObjectiveStatus(f"Wave Objective: {obj.name}: {obj.goal}", words, done, PLAYER)
+        words = f"end the wave by its Turn {obj.turns} (now Turn {ms.get('wave_turn', 0)} of the wave)"
+    return ObjectiveStatus(f"Wave Objective: {obj.name}: {obj.goal.rstrip('.')}", words, done, PLAYER)
 
 
 def boss_card(mission, match) -> list[str]:

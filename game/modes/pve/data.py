@@ -1,12 +1,13 @@
 """The PvE tables and NPC factions: assets/data/pve/tables.json and assets/data/pve/factions/*.json, loaded and
 checked (every problem names the file, the entry and the field), then built into the NPC cards.
 
-tables.json holds the mission's numbers and the six-row tables the mission rolls on (objectives, battlefields,
+tables.json holds the launch edition's numbers and the six-row tables the mission rolls on (objectives, battlefields,
 deployments, Turn Events), the three PvE Behaviours with their lines, and the Priority Enemy rules. Each faction
 file holds one NPC faction: its units (a unit type of the catalog with chosen gear, or a card of its own for the
 classic roster), the Behaviour of each, and its Spawn Table (one column per Threat Level, each D6 face giving a
 number of one unit). NPC cards drop the Leader, Brutal and Relentless (Melee) skills and cost 0 GP (play-modes
-digest 2.2).
+digest 2.2). The later edition's tables (edition-e2.json) and the scripted missions (last-signal.json,
+operations.json) are read by data_e2.py and scripted.py with the same reader.
 """
 from __future__ import annotations
 
@@ -168,6 +169,9 @@ class PveData:
     behaviour_rules: tuple[str, ...]
     factions: tuple[FactionDef, ...]
     first_mission_deployment: str
+    edition: str = "e1"  # the tables above: the launch edition's, or a variant's view (variant.view)
+    e2: object = None  # the later edition's tables (data_e2.EditionTables)
+    book: object = None  # the scripted missions (scripted.ScriptedBook)
 
     def objective(self, oid: str) -> ObjectiveDef:
         return _by_id(self.objectives, oid, "objective")
@@ -282,9 +286,8 @@ def _table(where: str, raw: dict, key: str, ids: tuple[str, ...], parse) -> tupl
     return tuple(sorted(out, key=lambda r: getattr(r, "roll", 0)))
 
 
-def _objective(where, raw) -> ObjectiveDef:
-    e = _Entry(where, raw, ("roll", "id", "name", "markers", "label", "setup", "rules", "victory", "item", "action",
-                            "until_turn", "find_on"))
+def _item_action_faces(where: str, e: _Entry, raw: dict) -> tuple:
+    """An objective's item (ARM, HIT) it may have, its Mission Action, and its search faces (any edition's)."""
     item = None
     if "item" in raw:
         it = _Entry(f"{where}: item", e.get("item", dict), ("arm", "hit"))
@@ -294,10 +297,17 @@ def _objective(where, raw) -> ObjectiveDef:
         a = _Entry(f"{where}: action", e.get("action", dict), ("id", "name", "act", "tactical_orders"))
         action = ActionDef(a.get("id", str), a.get("name", str), a.get("act", int, check=_between(1, 6)),
                            a.get("tactical_orders", bool))
-    markers = e.get("markers", int, check=_between(0, 3))
     find_on = tuple(e.get("find_on", list, default=[]))
-    if any(not isinstance(f, int) or not 1 <= f <= 6 for f in find_on):
+    if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in find_on):
         raise e.fail("find_on", "expected faces 1-6")
+    return item, action, find_on
+
+
+def _objective(where, raw) -> ObjectiveDef:
+    e = _Entry(where, raw, ("roll", "id", "name", "markers", "label", "setup", "rules", "victory", "item", "action",
+                            "until_turn", "find_on"))
+    item, action, find_on = _item_action_faces(where, e, raw)
+    markers = e.get("markers", int, check=_between(0, 3))
     return ObjectiveDef(e.get("roll", int, check=_between(1, 6)), e.get("id", str, check=_one_of(OBJECTIVES)),
                         e.get("name", str), markers, e.get("label", str, default="" if not markers else ...), e.get("setup", str), e.get("rules", str), e.get("victory", str), item,
                         action, e.get("until_turn", int, default=None), find_on)
@@ -525,7 +535,12 @@ def load_pve_data(catalog: Catalog | None = None, data_dir: Path | None = None) 
         raise PveDataError(f"{_show(fdir)}: the factions' rolls must be 1-{len(factions)}, each once (got {rolls})")
     if len({f.id for f in factions}) != len(factions):
         raise PveDataError(f"{_show(fdir)}: two factions share an id")
-    data = PveData(numbers, objectives, battlefields, deployments, events, behaviours, rules, factions, first)
+    from .data_e2 import load_edition
+    from .scripted import load_book
+    e2 = load_edition(base / "edition-e2.json", battlefields)
+    book = load_book(base, e2, [f.id for f in factions], catalog.factions, numbers["area_radius"])
+    data = PveData(numbers, objectives, battlefields, deployments, events, behaviours, rules, factions, first,
+                   e2=e2, book=book)
     if len(_CACHE) > 8:
         _CACHE.clear()
     _CACHE[key] = (catalog, data)

@@ -16,9 +16,13 @@ from game.match.mission import (
 from game.rules.wording import count
 
 from . import objectives as O
+from . import objectives_e2 as OE
 from . import scenario as SC
 from . import setup as SU
+from . import setup_e2 as SE
 from . import turn as T
+from . import turn_e2 as TE
+from . import variant as V
 from .data import load_pve_data
 from .placement import spots_at_anchor
 from .scenario import NPC, PLAYER
@@ -37,6 +41,13 @@ STEPS = {
     "reinforce_next": T.reinforce_next, "reinforce_at": T.reinforce_at,
     "extraction_point": T.extraction_point, "extraction_at": T.extraction_at, "extract_answer": T.extract_answer,
     "searched": O.searched,
+    # the later edition and the scripted missions (variant.py)
+    "e2_rules": SE.rules, "e2_objectives": SE.objectives, "e2_objective_rolled": SE.objective_rolled,
+    "e2_place": SE.place_next, "e2_anchor": SE.anchor_rolled, "e2_deployment": SE.deployment,
+    "e2_deployment_rolled": SE.deployment_rolled, "e2_letter": SE.letter_rolled,
+    "e2_reinforcements": TE.reinforcements, "rift": TE.rift, "rift_rolled": TE.rift_rolled,
+    "e2_searched": OE.searched, "e2_sequence_next": OE.sequence_next, "e2_clear_pick": OE.clear_pick,
+    "e2_clear": OE.clear, "extract_question": T.extract_question,
 }
 
 
@@ -51,20 +62,49 @@ class PveMission(MissionScript):
 
     def __init__(self, catalog, options: dict | None = None) -> None:
         super().__init__(catalog, options)
-        self.data = load_pve_data(catalog)
-        self.opts = SC.parse_options(self.options, self.data)
+        base = load_pve_data(catalog)
+        self.opts = SC.parse_options(self.options, base)
+        self.data = V.view(base, self.opts)  # the tables this mission plays: the launch edition's, or E2's
+        self.variant = self.data.edition != "e1"
+        self.scripted = V.scripted_mission(base, self.opts)
+        self.O = OE if self.variant else O  # the objectives' rules
+        self.setup_steps = SE.STEPS if self.variant else SU.STEPS
+        if self.scripted is not None:
+            self.title = f"{self.scripted.heading}: {self.scripted.title}"
 
     # -- scenario ------------------------------------------------------------------------------------------
     @classmethod
     def make_scenario(cls, entry, squad=None, opponent=None, map_name="default", measure="inches", options=None,
                       controller="person"):
-        from game.content import load_catalog
+        from game.content import default_squad, load_catalog
         catalog = load_catalog()
-        return SC.make_scenario(catalog, load_pve_data(catalog), squad, opponent, map_name, measure, options,
-                                controller)
+        data = load_pve_data(catalog)
+        options = {**dict(entry.options if entry is not None else ()), **dict(options or {})}
+        if squad is None and not options.get("mini_squads"):  # a scripted mission's own faction
+            slug = V.default_squad_slug(catalog, data, SC.parse_options(options, data))
+            squad = default_squad(slug, catalog) if slug else None
+        return SC.make_scenario(catalog, data, squad, opponent, map_name, measure, options, controller)
 
     def prepare_scenario(self, scenario, seed: int):
         return SC.prepare(self.data, scenario, seed)
+
+    def scoring_text(self) -> str:
+        """Extraction and MP in words, as this mission's edition pays them (the briefing)."""
+        n = self.data.numbers
+        text = (f"the Extraction Point appears at the start of Turn {n['extraction_turn']}; from the end of that Turn "
+                f"you may extract (within {n['extraction_radius']}\", not Adjacent to an enemy). ")
+        if not self.variant:
+            return text + (f"{n['mp_per_objective']} MP per objective met if anyone extracts; "
+                           f"{n['mp_per_threat_level']} MP per Threat Level. Rules: {self.rules_label()}.")
+        return text + (f"Rules: {self.rules_label()}. An objective counts once completed, extracted or not (a found "
+                       f"item only if it leaves with a unit that extracts). MP, times the Threat Level: "
+                       f"{n['mp_played_per_tl']} for playing, {n['mp_objective_per_tl']} per objective that counts, "
+                       f"{n['mp_sweep_per_tl']} if every enemy unit is Taken Out and the squad extracts. A victory "
+                       "is an extraction with at least one objective that counts.")
+
+    def rules_label(self) -> str:
+        """Which edition the mission plays, in words (the objective panel, the briefing, the results)."""
+        return V.label(self.data, self.opts)
 
     def result_line(self, match) -> str:
         ms = match.mission_state
@@ -76,6 +116,8 @@ class PveMission(MissionScript):
     # -- setup and deployment ------------------------------------------------------------------------------
     def setup(self, match) -> None:
         SU.begin(self, match)
+        if self.variant:
+            SE.begin(self, match)
 
     def on_step(self, match, name: str, *args) -> None:
         fn = STEPS.get(name)
@@ -131,22 +173,25 @@ class PveMission(MissionScript):
         return None
 
     def on_taken_out(self, match, uid: int) -> None:
-        O.taken_out(self, match, uid)
+        self.O.taken_out(self, match, uid)
         ms = match.mission_state
         if match.unit(uid).side == PLAYER and not match.unit(uid).item and not match.units(PLAYER) and \
                 ms.get("over") is None:
             ms["over"] = "wiped"
+            if self.variant:
+                TE.finish(self, match, [])
+                return
             match.add_mp(PLAYER, self.data.numbers["mp_per_threat_level"] * ms["tl"], f"Threat Level {ms['tl']}")
 
     # -- mission actions -----------------------------------------------------------------------------------
     def mission_actions(self, match):
-        return O.action_defs(self, match)
+        return self.O.action_defs(self, match)
 
     def mission_action_reason(self, match, uid, action, marker, target):
-        return O.action_reason(self, match, uid, action, marker)
+        return self.O.action_reason(self, match, uid, action, marker)
 
     def do_mission_action(self, match, uid, action, marker, target):
-        O.do_action(self, match, uid, action, marker)
+        self.O.do_action(self, match, uid, action, marker)
 
     # -- what the NPCs and the computer player read --------------------------------------------------------
     def npc_behaviour(self, match, uid: int):
@@ -158,7 +203,7 @@ class PveMission(MissionScript):
         return self.data.behaviours["mixed" if len(kinds) == 2 else ("ranged" if "ranged" in kinds else "melee")]
 
     def objective_markers(self, match) -> list[str]:
-        return O.objective_markers(match)
+        return self.O.objective_markers(match)
 
     def asset_unit(self, match) -> int | None:
         uid = match.marker_uid(O.ASSET) if O.ASSET in match.markers() else None
@@ -169,13 +214,16 @@ class PveMission(MissionScript):
         Point, who would extract now."""
         ms = match.mission_state
         go, behind = T.who_extracts(self, match)
-        return {"objectives": list(ms["objectives"]), "status": dict(ms["status"]),
-                "markers": {o: [m for m in ms["markers"].get(o, []) if m in match.markers()]
-                            for o in ms["objectives"]},
-                "extraction": None if ms["extraction"] is None else match.anchors()[ms["extraction"]],
-                "extraction_radius": self.data.numbers["extraction_radius"], "would_extract": go,
-                "left_behind": behind, "extraction_turn": self.data.numbers["extraction_turn"],
-                "asset": self.asset_unit(match), "streak": ms.get("streak", 0)}
+        out = {"objectives": list(ms["objectives"]), "status": dict(ms["status"]),
+               "markers": {o: [m for m in ms["markers"].get(o, []) if m in match.markers()]
+                           for o in ms["objectives"]},
+               "extraction": None if ms["extraction"] is None else match.anchors()[ms["extraction"]],
+               "extraction_radius": self.data.numbers["extraction_radius"], "would_extract": go,
+               "left_behind": behind, "extraction_turn": self.data.numbers["extraction_turn"],
+               "asset": self.asset_unit(match), "streak": ms.get("streak", 0)}
+        if self.variant:  # the objectives by the kinds the computer player knows
+            out.update(OE.ai_goals(self, match))
+        return out
 
     def npc_controller(self, match, side):
         from game.ai.pve import PveNpcController
@@ -188,6 +236,8 @@ class PveMission(MissionScript):
     # -- result and what the screen shows -----------------------------------------------------------------
     def check_result(self, match, end_of_turn: bool) -> Result | None:
         ms = match.mission_state
+        if self.variant:
+            return TE.result(self, match)
         scores = ((PLAYER, match.score[PLAYER]),)
         if ms.get("over") == "wiped":
             return Result("defeat", match.turn, "the whole squad was Taken Out; no objective counts", NPC, scores)
@@ -196,17 +246,21 @@ class PveMission(MissionScript):
             if k and ms["counted"]:
                 return Result("victory", match.turn, f"{count(k, 'unit')} extracted with {count(ms['counted'], 'objective')} met",
                               PLAYER, scores)
-            why = "nobody extracted" if not k else "no objective was met"
-            return Result("defeat", match.turn, f"the squad extracted but {why}", NPC, scores)
+            why = ("no unit could leave (none within reach of the Extraction Point and clear of enemies)" if not k
+                   else f"{count(k, 'unit')} extracted with no objective met")
+            return Result("defeat", match.turn, f"the squad called for extraction, but {why}", NPC, scores)
         return None
 
     def summary(self, match) -> MissionSummary:
         ms = match.mission_state
-        objectives = tuple(O.status_line(self, match, o) for o in ms.get("objectives", ()))
+        objectives = tuple(self.O.status_line(self, match, o) for o in ms.get("objectives", ()))
         notes = []
+        if self.variant:
+            notes.append(f"Rules: {self.rules_label()}: objectives count once completed, extracted or not "
+                         "(a found item only if it leaves with a unit that extracts)")
         if ms.get("faction"):
             notes.append(f"Enemy: {self.data.faction(ms['faction']).name}, Threat Level {ms['tl']} "
-                         f"({len(match.units(NPC))} units standing)")
+                         f"({count(len(match.units(NPC)), 'unit')} standing)")
         if ms.get("battlefield"):
             b = self.data.battlefield(ms["battlefield"])
             notes.append(f"{b.name}: {b.effect}")
@@ -227,7 +281,8 @@ class PveMission(MissionScript):
             notes.append(f"Extraction Point: the {ms['extraction']} Anchor; could extract now: {who}")
         else:
             notes.append(f"Extraction Point: rolled at the start of Turn {self.data.numbers['extraction_turn']}")
-        return MissionSummary(self.title, f"Turn {match.turn}", objectives, ((match.side_name(PLAYER),
+        title = self.title if not self.variant or self.scripted else f"{self.title} ({self.rules_label()})"
+        return MissionSummary(title, f"Turn {match.turn}", objectives, ((match.side_name(PLAYER),
                                                                                match.score[PLAYER]),), tuple(notes))
 
     def zones(self, match) -> list[DrawnZone]:
@@ -251,9 +306,10 @@ class PveMission(MissionScript):
 
     def after_mission(self, match):
         from game.match.mission import AfterMission
+        from game.match.unit_outcomes import unit_outcomes
         ms = match.mission_state
-        taken = tuple(u for u in match.all_units_of(PLAYER) if not match.standing(u)
-                      and u not in ms.get("extracted", []))
+        extracted, behind = list(ms.get("extracted", [])), list(ms.get("left_behind", []))
+        taken = tuple(u for u in match.all_units_of(PLAYER) if not match.standing(u) and u not in extracted)
         return AfterMission(mp=((PLAYER, match.score[PLAYER]),), taken_out=taken,
-                            data={"objectives_met": O.met(match), "extracted": list(ms.get("extracted", [])),
-                                  "left_behind": list(ms.get("left_behind", []))})
+                            data={"objectives_met": self.O.met(match), "extracted": extracted, "left_behind": behind},
+                            result=match.result, units=unit_outcomes(match, extracted, behind))

@@ -182,7 +182,6 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
     ms = match.mission_state
     obj = mission.data.objective(oid)
     st = ms["status"].get(oid, "open")
-    done = True if st == "met" else (False if st == "failed" else None)
     mids = ms["markers"].get(oid, [])
     if oid == "control":
         now = sum(1 for m in mids if controllers(match, m))
@@ -206,9 +205,11 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
         else:
             text = f"{ms.get('searches', 0)} of {len(mids)} Search Sites searched"
     else:
-        text = f"{len(match.units(NPC))} enemy units standing"
-    if st == "met":
-        text = "met: " + text
-    elif st == "failed":
-        text = "failed: " + text
-    return ObjectiveStatus(f"{obj.name}: {obj.victory}", text, done, PLAYER)
+        text = f"{count(len(match.units(NPC)), 'enemy unit')} standing"
+    return panel_line(f"{obj.name}: {obj.victory.rstrip('.')}", text, st)
+
+
+def panel_line(label: str, text: str, st: str) -> ObjectiveStatus:
+    """An objective on the panel: its goal, and where it stands (met, failed, or still open)."""
+    done = True if st == "met" else (False if st == "failed" else None)
+    return ObjectiveStatus(label.rstrip("."), {"met": "met: ", "failed": "failed: "}.get(st, "") + text, done, PLAYER)

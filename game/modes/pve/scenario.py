@@ -12,6 +12,10 @@ Options (plain JSON in Scenario.options; from the setup screen, or `--tl`, `--np
   players       1-4 people sharing the squad (its units dealt out in turn)
   mini_squads   co-op mini squads, one per person: squad codes or faction slugs, comma-separated
   squad_leader  which person's Leader is the agreed Squad Leader (1-4, default 1)
+  edition       "e1" (the launch edition, the default) or "e2" (the later edition: its objectives C1-D3,
+                battlefields and A/B deployments are what objectives, battlefield and deployment name)
+  scripted      a Last Signal mission ("last-signal-2.2", "last-signal-climax"); operation: an Operation's
+                mission ("HEG-SWM-01,2"): everything but the NPC units fixed, the later edition (variant.py)
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from game.rules.dice import Dice
 from game.rules.model import SquadSpec
 from game.rules.squad import mini_squad_budget, squad_leader_candidates, validate_mini_squads
 
+from . import variant as V
 from .data import PveData
 
 PLAYER = "player"
@@ -51,7 +56,7 @@ def _pick(data_rows, value, what: str) -> str:
 def parse_options(options: dict, data: PveData) -> dict:
     """The options, checked and normalised to ids; unknown or bad ones are a ScenarioError naming the option."""
     known = {"tl", "npc", "objectives", "battlefield", "deployment", "first_mission", "players", "mini_squads",
-             "squad_leader", "squad_leader_unit", "auto_map"}
+             "squad_leader", "squad_leader_unit", "auto_map", *V.OPTIONS}
     unknown = sorted(set(options) - known)
     if unknown:
         raise ScenarioError(f"PvE: unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -72,7 +77,9 @@ def parse_options(options: dict, data: PveData) -> dict:
             known = ", ".join(f.id for f in data.factions)
             raise ScenarioError(f"PvE option 'npc': unknown NPC faction {options['npc']!r} (known: {known})")
         out["npc"] = match[0]
-    if options.get("objectives") not in (None, ""):
+    if V.wants_variant(options):  # the later edition, or a scripted mission (variant.py)
+        V.parse_into(options, data, out)
+    elif options.get("objectives") not in (None, ""):
         raw = options["objectives"]
         items = raw if isinstance(raw, (list, tuple)) else str(raw).split(",")
         ids = [_pick(data.objectives, x, "objectives") for x in items if str(x).strip()]
@@ -80,7 +87,7 @@ def parse_options(options: dict, data: PveData) -> dict:
             raise ScenarioError("PvE option 'objectives': name two different objectives, e.g. control,search")
         out["objectives"] = ",".join(ids)
     for key, rows in (("battlefield", data.battlefields), ("deployment", data.deployments)):
-        if options.get(key) not in (None, ""):
+        if options.get(key) not in (None, "") and key not in out:
             out[key] = _pick(rows, options[key], key)
     if _truthy(options.get("first_mission")):
         out["first_mission"] = True
@@ -203,6 +210,25 @@ def make_scenario(catalog, data: PveData, squad=None, opponent=None, map_name="d
             raise ScenarioError(f"no map {map_file!r} in maps/")
     npc = SideSpec(NPC, None, npc=True, name=data.faction(opts["npc"]).name if "npc" in opts else NPC_PLACEHOLDER)
     return Scenario(mission=MISSION_ID, map=map_file, measure=measure, sides=(side, npc),
+                    options=tuple(sorted(opts.items())))
+
+
+def roster_scenario(catalog, data: PveData, squad: SquadSpec, options: dict, *, players: tuple[str, ...] = (),
+                    owners: tuple[int, ...] = (), controller: str = "person", measure: str = "inches") -> Scenario:
+    """A PvE mission for a campaign: the squad as its roster stands (each unit's gear holds its Injuries and Spoils of
+    War, which its card applies), the people and which of them commands each unit (co-op: a shared roster dealt out
+    or mini squads one after the other), and the mission's parts in `options` (tl, npc, objectives, battlefield,
+    deployment; squad_leader_unit: the agreed Squad Leader's place in the squad, R27). The units keep the squad's
+    order, so the finished mission names them by that place (AfterMission.units' slot)."""
+    opts = parse_options(dict(options, auto_map=True), data)
+    if players and (len(owners) != len(squad.units) or any(not 0 <= o < len(players) for o in owners)):
+        raise ScenarioError("PvE: each unit of a shared squad needs one of its people to command it")
+    if players:
+        opts["players"] = len(players)
+    side = SideSpec(PLAYER, squad, name=squad.name or "Squad", controller=controller, players=tuple(players),
+                    owners=tuple(owners) if players else ())
+    npc = SideSpec(NPC, None, npc=True, name=data.faction(opts["npc"]).name if "npc" in opts else NPC_PLACEHOLDER)
+    return Scenario(mission=MISSION_ID, map=None, measure=measure, sides=(side, npc),
                     options=tuple(sorted(opts.items())))
 
 

@@ -25,8 +25,12 @@ def begin(mission, match) -> None:
         units = match.all_units_of(PLAYER)
         if 0 <= lead < len(units) and match.unit(units[lead]).leader:
             match.set_squad_leader(PLAYER, units[lead])
-    for step in STEPS:
+    for step in mission.setup_steps:  # STEPS, or the later edition's (setup_e2.py)
         match.mission_step(step)
+
+
+def _how(mission) -> str:
+    return "the mission's" if getattr(mission, "scripted", None) is not None else "picked"
 
 
 def _say(match, title: str, text: str = "") -> None:
@@ -39,7 +43,7 @@ def battlefield(mission, match) -> None:
     if o.get("first_mission"):
         _say(match, "First mission", "no battlefield effect, Standard Insertion")
     elif o.get("battlefield"):
-        set_battlefield(mission, match, o["battlefield"], "picked")
+        set_battlefield(mission, match, o["battlefield"], _how(mission))
     else:
         match.roll_table(1, "Battlefield (1D6)", ("battlefield_rolled",))
 
@@ -56,7 +60,7 @@ def set_battlefield(mission, match, bid: str, how: str) -> None:
 
 def faction(mission, match) -> None:
     if mission.opts.get("npc"):
-        set_faction(mission, match, mission.opts["npc"], "picked")
+        set_faction(mission, match, mission.opts["npc"], _how(mission))
     else:
         match.roll_table(1, f"NPC faction (1D{len(mission.data.factions)})", ("faction_rolled",),
                          sides=len(mission.data.factions))
@@ -74,7 +78,7 @@ def set_faction(mission, match, fid: str, how: str) -> None:
 
 def threat(mission, match) -> None:
     if mission.opts.get("tl"):
-        set_threat(match, mission.opts["tl"], "picked")
+        set_threat(match, mission.opts["tl"], _how(mission))
     else:
         match.roll_table(1, "Threat Level (1D6 halved: 1-2 TL 1, 3-4 TL 2, 5-6 TL 3)", ("threat_rolled",))
 

@@ -12,6 +12,7 @@ from game.rules.model import MELEE, RANGED
 from game.rules.wording import count
 
 from . import objectives as O
+from . import turn_e2 as TE
 from .placement import nearest_free, spots_at_anchor
 from .scenario import NPC, PLAYER
 from .setup import add_npc
@@ -23,7 +24,10 @@ DRIFT = 2.0
 
 
 def after_orders(mission, match) -> None:
-    for step in ("battlefield_effect", "turn_event", "extraction_point"):
+    steps = ("battlefield_effect", "turn_event", "extraction_point")
+    if mission.variant:  # the later edition: no Turn Events; reinforcements come first (turn_e2.py)
+        steps = ("e2_reinforcements", "battlefield_effect", "extraction_point")
+    for step in steps:
         match.mission_step(step)
 
 
@@ -58,6 +62,8 @@ def battlefield_effect(mission, match) -> None:
         match.mission_step("mist_squad", 0, front=True)
     elif bid == "cursed-temple":
         match.mission_step("haunt_squad", 0, front=True)
+    elif bid == "rift":
+        match.random_anchor(f"{b.effect}: random Anchor (1D10)", ("rift",), chooser=PLAYER)
 
 
 def collapse(mission, match, anchor: str) -> None:
@@ -164,6 +170,8 @@ def haunt_unit(mission, match, i: int, faces) -> None:
     uid = units[faces[0] - 1]
     nxt = (("mission", "haunt_squad", i + 1),)
     others = [u for u in match.units() if u != uid]
+    if mission.variant:  # the later edition: the closest unit it can attack (P30)
+        others = [o for o in others if haunted_weapon(match, uid, o)[0] is not None] or others
     if not others:
         match.mission_step("haunt_squad", i + 1, front=True)
         return
@@ -216,7 +224,11 @@ def turn_event(mission, match) -> None:
     if match.mission_state["battlefield"] == "blacksite":
         match.event("Blacksite: no Turn Event", "", None)
         return
-    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=True)
+    # a table of the mission, nobody's roll: Tactical Orders never touch it (docs/rules-notes.md N63, P15)
+    events = mission.data.turn_events
+    meaning = tuple((f, mission.data.by_roll(events, f).name) for f in range(1, 7))
+    match.roll_table(1, f"Turn Event, Turn {match.turn} (1D6)", ("event_rolled",), side=PLAYER, to_dice=False,
+                     meaning=meaning)
 
 
 def event_rolled(mission, match, faces) -> None:
@@ -340,12 +352,23 @@ def _names(match, uids) -> str:
 def end_of_turn(mission, match) -> None:
     ms = match.mission_state
     ms["darkness"] = None
-    O.end_of_turn(mission, match)
+    mission.O.end_of_turn(mission, match)
     if ms["extraction"] is None or match.turn < mission.data.numbers["extraction_turn"] or not match.units(PLAYER):
+        return
+    if mission.variant:  # asked after the objectives' own steps (a Control Point to clear)
+        match.mission_step("extract_question")
+    else:
+        extract_question(mission, match)
+
+
+def extract_question(mission, match) -> None:
+    if not match.units(PLAYER):
         return
     go, behind = who_extracts(mission, match)
     met = len(O.met(match))
     counted = f"{met} objective{'s' if met != 1 else ''} met would count" if go else "no objective would count"
+    if mission.variant:
+        counted = TE.extraction_words(mission, match, go)
     match.ask(PLAYER, "Extract now? The mission ends.",
               (("extract", f"Extract: {_names(match, go)} leave{'s' if len(go) == 1 else ''}; left behind (Taken "
                            f"Out): {_names(match, behind)}; {counted}"),
@@ -365,8 +388,11 @@ def extract_answer(mission, match, choice: str) -> None:
         match.depart(u, "left behind: counts as Taken Out")
     ms["extracted"] = go
     ms["left_behind"] = behind
-    ms["counted"] = len(O.met(match)) if go else 0
     ms["over"] = "extracted"
+    if mission.variant:
+        TE.finish(mission, match, go)
+        return
+    ms["counted"] = len(O.met(match)) if go else 0
     n = mission.data.numbers
     if ms["counted"]:
         match.add_mp(PLAYER, n["mp_per_objective"] * ms["counted"], f"{count(ms['counted'], 'objective')} met, extracted")

@@ -12,6 +12,7 @@ Campaign Rewards, the loser gets the other (a draw shares them out by a die roll
 from __future__ import annotations
 
 from game.match.mission import AfterMission, MissionScript, Result
+from game.match.unit_outcomes import unit_outcomes
 from game.match.scenario import ScenarioError
 
 from . import actions as A
@@ -385,7 +386,8 @@ class PvpMission(MissionScript):
                 "mp_turns": {s: list(v) for s, v in match.mission_state.get("mp_turns", {}).items()},
                 "places": dict(match.mission_state.get("place", {}))}
         return AfterMission(mp=tuple((s, match.score[s]) for s in P.SIDES), taken_out=taken,
-                            rewards=tuple(x.name for x in self.defn.rewards), data=data)
+                            rewards=tuple(x.name for x in self.defn.rewards), data=data, result=r,
+                            units=unit_outcomes(match))
 
     # == the computer opponent ==============================================================================
     def computer_controller(self, match, side: str):

@@ -56,20 +56,8 @@ def _cost(answer) -> tuple[str, str | None]:
 
 
 def not_now_reason(match, uid: int, side: str) -> str | None:
-    """Why the player cannot give `uid` orders at this moment (whose decision it is), or None."""
-    if match.side_of(uid) != side:
-        return "not one of your units"
-    if match.phase != "battle":
-        return "the battle has not started"
-    if match.prompt is not None:
-        return "answer the dice first" if match.prompt.kind == "dice" else "answer the question first"
-    if match.waiting_for() != side:
-        return "wait for the other side's activation"
-    if match.active_unit is not None and match.active_unit != uid:
-        return f"{match.unit(match.active_unit).name} is activating"
-    if match.active_unit != uid and not match.readiness(uid).ready:
-        return "already activated this Turn"
-    return None
+    """Why the player cannot give `uid` orders at this moment (whose decision it is, whose turn), or None."""
+    return match.order_reason(uid, side)
 
 
 def action_states(match, uid: int, side: str) -> list[ActionState]:
@@ -77,8 +65,9 @@ def action_states(match, uid: int, side: str) -> list[ActionState]:
     out: list[ActionState] = []
     card = match.unit(uid).card
     not_now = not_now_reason(match, uid, side)
-    for key, action, label, hk in (("move", act.MOVE, "Move 6\"", "M"), ("dash", act.DASH, "Dash 2\"", "D")):
+    for key, action, name, hk in (("move", act.MOVE, "Move", "M"), ("dash", act.DASH, "Dash", "D")):
         cost, reason = _cost(match.action_cost_for(uid, action))
+        label = f"{name} {match.move_budget(action, uid):g}\""  # the unit's own inches (a Crushed Leg: fewer)
         out.append(ActionState(key, label, hk, cost, not_now or reason))
     for w in card.weapons:
         melee = w.kind == MELEE

@@ -95,9 +95,8 @@ class Ahead:
             look.want(key, lambda: intent_work(ctl, m, key[2]))
         key = self.reach_key()
         if key is not None and (look.get(key) is not None or self._rested(key)):
-            pv = sc.sel.shown_preview
             name = "Move" if sc.sel.mode == "move" else "Dash"
-            look.want(key, lambda: out_of_reach_work(m, key[2], key[3], key[4], pv.budget + pv.extension, name))
+            look.want(key, lambda: out_of_reach_work(m, key[2], key[3], key[4], sc.sel.mode, name))
         if look.pending:
             if spent_ms >= BUDGET_MS and not self.held_back:
                 self.held_back = True

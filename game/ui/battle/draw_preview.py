@@ -11,7 +11,6 @@ import math
 import pygame
 
 from ..board import _dashed_line
-from ..skillui import LANDING, PUSH, SPOT_EFFECT
 from ..sprites import mix
 from .draw_table import SurfaceCache, disc
 
@@ -250,11 +249,11 @@ class PreviewPainter:
         x, y, listed = h
         c = cam.to_screen(x, y)
         col = pal.select if listed else mix(pal.select, (255, 255, 255), 0.4)
-        eff = SPOT_EFFECT.get(t.sid)
+        eff = t.effect_radius
         if eff:
             pygame.draw.circle(screen, (0, 0, 0), c, cam.length(eff), 3)
             pygame.draw.circle(screen, col, c, cam.length(eff), 2)
-        mover = t.uid if t.sid in LANDING else (t.first if t.sid in PUSH else None)
+        mover = t.lander
         if mover is not None:
             v = sc.by_uid.get(mover)
             if v is not None:

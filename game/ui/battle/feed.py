@@ -14,6 +14,7 @@ from game.match.attacks import NO_SOURCE
 
 from .. import sound_cues
 from ..banners import Banner, Cross
+from ..board import side_styles
 from ..dicelog import DieV, LogEntry, RollReader, Segment
 from ..wording import count
 from .results import result_title
@@ -98,8 +99,8 @@ class EventFeed:
         for e in events:
             entry = self.reader.entry(e)
             if entry is not None:
-                if isinstance(e, E.ActivationStarted):
-                    entry.style = "player" if e.side == sc.side else "npc_act"
+                if isinstance(e, E.ActivationStarted):  # in the colour of the side's bases, whoever is seated
+                    entry.style = "player" if side_styles(m).get(e.side) == "player" else "npc_act"
                 entries.append(entry)
             self._count(e)
             if initial:
@@ -118,7 +119,7 @@ class EventFeed:
         if not initial and not loaded:
             sound_cues.on_events(sc.app, events)  # dice, hits, saves, Taken Out, a new Turn
         if autosave and not initial:
-            self.autosave()
+            sc.autosave.write()  # (written after every command anyway: a new Turn at once)
 
     def _count(self, e) -> None:
         st = self.stats
@@ -214,12 +215,3 @@ class EventFeed:
         mine = m.units(sc.side)
         lines.append(f"Your squad: {len(mine)} standing   ·   unused Tactical Orders are lost")
         return Banner(f"End of Turn {turn}", lines, kind="end", duration=2.4)
-
-    def autosave(self) -> None:
-        from game.persistence.saves import AUTOSAVE, save_match
-        sc = self.sc
-        try:
-            save_match(sc.match, AUTOSAVE, sc.app.saves_dir, label=f"Autosave (Turn {sc.match.turn})")
-            sc.mark_saved()
-        except OSError as e:
-            sc.app.toast(f"Autosave failed: {e}", "error")

@@ -20,7 +20,6 @@ from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
 RES = 4  # pixels per inch of the threat layers (scaled to the zoom when drawn)
-ADJACENT = 1.0  # inches between base edges that make units Adjacent (R15)
 
 
 def enemies_of_side(match, side: str) -> list[int]:
@@ -59,6 +58,7 @@ def threat_work(match, side: str):
     mine = [u for u in match.units(side) if not match.unit(u).item]
     out = ThreatLayers(melee, ranged, {}, [])
     step = 2.0 if match.table.measure == "grid" else 0.5
+    adjacent = match.melee_reach()  # a melee attack reaches bases this close (R15)
     for e in enemies_of_side(match, side):
         card = match.unit(e).card
         if not card.weapons:
@@ -69,7 +69,7 @@ def threat_work(match, side: str):
         spots = [(s.x, s.y) for s in opts.spots] or [(match.base(e).x, match.base(e).y)]
         edge = _boundary(spots, step) or spots
         if any(w.kind == MELEE for w in card.weapons):
-            _widen(melee, spots, edge, r + ADJACENT + 0.5)
+            _widen(melee, spots, edge, r + adjacent + 0.5)
         for w in card.weapons:
             if w.kind != RANGED:
                 continue
@@ -132,12 +132,11 @@ def intent_work(controller, match, uid: int):
     return controller.intent(match, uid)
 
 
-def out_of_reach_work(match, uid: int, x: float, y: float, budget: float, name: str):
-    """Generator: one slice; returns why (x, y) is not a spot the Move or Dash reaches, in words."""
+def out_of_reach_work(match, uid: int, x: float, y: float, action: str, name: str):
+    """Generator: one slice; returns why (x, y) is not a spot the Move or Dash reaches, in words (the movement
+    the match says the way needs, against what the action gives)."""
     yield uid
-    base = match.base(uid)
-    z = match.table.surface_z(x, y, base.z)
-    path = match.table.path(base, x, y, z, max(budget, 0.0) + 60.0)
-    if path is None:
+    needed, budget = match.move_needs(uid, action, x, y)
+    if needed is None:
         return f"out of reach: no way there for {match.unit(uid).name}"
-    return f'out of reach: {path.cost:.1f}" of movement needed, a {name} gives {budget:g}"'
+    return f'out of reach: {needed:.1f}" of movement needed, a {name} gives {budget:g}"'

@@ -15,6 +15,15 @@ from game.match import commands as C
 from ..wording import count
 
 
+def activatable(sc) -> list[int]:
+    """The units the person at the screen may activate now, as the match lists them (a Downed unit that can still
+    revive itself is one); while it is not their turn, their Ready units."""
+    m = sc.match
+    if m.phase == "battle" and m.waiting_for() == sc.side and m.prompt is None and m.active_unit is None:
+        return [c.uid for c in m.legal_commands(sc.side) if isinstance(c, C.Activate)]
+    return [u for u in m.units(sc.side, downed=None) if m.readiness(u).ready]
+
+
 def prompt_units(match, p) -> list[int]:
     """Units a prompt lets the player click on the table: Devoted units, units on Standby."""
     if p.kind == "devoted":
@@ -126,7 +135,7 @@ class ActInput(TableInput):
         if m.active_unit is not None and m.unit(m.active_unit).side == sc.side:
             sc.app.toast(f"Finish {m.unit(m.active_unit).name}'s activation first (E)", "error")
             return
-        ready = [u for u in m.units(sc.side) if m.readiness(u).ready]
+        ready = activatable(sc)
         if not ready:
             sc.app.toast("No Ready unit left this Turn")
             return

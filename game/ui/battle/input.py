@@ -151,8 +151,7 @@ class BattleInput:
         if el is sc.b_menu:
             sc.open_pause()
         elif el is sc.b_help:
-            from ..help_screen import HelpScene
-            sc.app.push(HelpScene(sc.app))
+            sc.app.open_help()
         elif el is sc.b_undo:
             sc.undo()
         elif el is sc.b_skip:

@@ -23,9 +23,6 @@ class BattlePainter:
         self.mission = MissionPainter(scene)
         self.summary = SummaryPainter(scene)
         self.foresight = ForesightPainter(scene)
-        self.tooltip = None  # the pygame-gui tooltip of a card chip
-        self._tip_chip = None
-        self._tip_t = 0.0
         self._bg = None  # a plain picture of the view's background colour (its size, its colour)
 
     def draw(self, screen) -> None:
@@ -106,7 +103,7 @@ class BattlePainter:
 
     # -- the rule text of the card's chips -----------------------------------------------------------------
     def update_tooltip(self, dt: float) -> None:
-        """Rule text of the special or skill chip under the mouse, in a pygame-gui tooltip."""
+        """Rule text of the special or skill chip under the mouse, in the scene's chip tooltip."""
         sc = self.sc
         mx, my = sc.app.mouse
         cr = sc.layout.get("card")
@@ -117,20 +114,7 @@ class BattlePainter:
                         sc.sel.card_view_rect().collidepoint(mx, my):
                     chip = (tuple(r), tip)
                     break
-        if chip != self._tip_chip:
-            self._tip_chip = chip
-            self._tip_t = 0.0
-            self.kill_tooltip()
-        elif chip is not None and self.tooltip is None:
-            self._tip_t += dt
-            if self._tip_t >= 0.25:
-                self.tooltip = sc.app.manager.create_tool_tip(chip[1], (mx, my), (0, 18), None, None,
-                                                              wrap_width=sc.px(320))
-
-    def kill_tooltip(self) -> None:
-        if self.tooltip is not None:
-            self.tooltip.kill()
-            self.tooltip = None
+        sc.hover_chip(chip, dt)
 
 
 def strips_around(view: pygame.Rect, covered: pygame.Rect) -> list[pygame.Rect]:

@@ -50,20 +50,22 @@ def summary_html(match, side: str, stats: dict) -> str:
         out += _objectives_html(summary)
     scores = (res.scores if res is not None and res.scores else None) or \
         (tuple((m.side_name(s), n) for s, n in m.score.items() if s not in m.npc_sides) if m.score else ())
-    if scores and any(n for _, n in scores):
-        out.append("<b>Mission Points</b>: " + "  ·  ".join(f"{escape(str(name))} {n} MP" for name, n in scores)
-                   + "<br>")
+    if scores and any(n for _, n in scores):  # (a result names sides by id: the players read their names)
+        out.append("<b>Mission Points</b>: " + "  ·  ".join(
+            f"{escape(m.side_name(name) if name in m.sides else str(name))} {n} MP" for name, n in scores) + "<br>")
     out.append("<br>")
     for s in m.sides:
         if s in m.npc_sides:
             continue
         units = [u for u in m.all_units() if m.unit(u).side == s and not m.unit(u).item]
-        mine = [u for u in units if m.standing(u)]
+        standing = m.units(s)  # (a Downed unit is on the table, not standing)
+        downed = m.units(s, downed=True)
         who = "Your squad" if s == side else escape(m.side_name(s))
-        out.append(f"<b>{who}</b>: {len(mine)} of {len(units)} standing<br>")
+        out.append(f"<b>{who}</b>: {len(standing)} of {len(units)} standing"
+                   + (f", {len(downed)} Downed" if downed else "") + "<br>")
         for u in units:
             h = m.health(u)
-            state = "Taken Out" if not m.standing(u) else f"HIT {h.hit}/{h.max_hit}"
+            state = "Taken Out" if not m.standing(u) else "Downed" if u in downed else f"HIT {h.hit}/{h.max_hit}"
             out.append(f"  {escape(m.unit(u).name)}: {state}<br>")
     st = stats
     others_out = sum(v for k, v in st["taken_out"].items() if k != side)

@@ -22,7 +22,6 @@ import time
 import pygame
 from pygame_gui.elements import UIButton
 
-from game.match import commands as C
 from game.match.errors import IllegalCommand
 from game.modes.session import Session
 
@@ -34,11 +33,12 @@ from ..logview import LogView
 from ..prompts import PromptPanel
 from ..scene import Scene
 from ..theme import rect
-from ..wording import command_text
+from ..wording import command_text, count
 from .feed import EventFeed
 from .handover import HotSeat
 from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
 from .ahead import Ahead
+from .autosave import Autosave
 from .input import BattleInput
 from .mission_view import snapshot_markers
 from .painter import BattlePainter
@@ -69,7 +69,8 @@ class BattleScene(HotSeat, Scene):
         # the person at the screen (several: hot-seat, each takes the seat in turn through a hand-over)
         self.seat = people[0] if len(people) == 1 else None
         self._secret_ok = None  # the secret question the seated person was handed the screen for
-        self.saved_at = len(match.log)  # commands saved (a save, the autosave): more is unsaved progress
+        self.saved_at = len(match.log)  # commands kept in a file (a save, the autosave): more is unsaved progress
+        self.autosave = Autosave(self)  # the battle is written to the autosave slot after every command
         self.keep_match = False  # True when the match is handed on (to the results screen)
         self.show_grid = app.settings.show_grid or match.table.measure == "grid"
         self.version = 0
@@ -98,7 +99,6 @@ class BattleScene(HotSeat, Scene):
         self.painter = BattlePainter(self)
         self.turns = ComputerTurns(self)
         self.ahead = Ahead(self)
-        self.attack_kind: str | None = None
         self.result_timer: float | None = None
         self.time = 0.0
         self.hover_ms = 0.0  # ms this frame spent on what is under the mouse (the work ahead waits for it)
@@ -119,6 +119,16 @@ class BattleScene(HotSeat, Scene):
             return self.seat.side
         people = self.session.people()
         return people[0].side if people else self.match.sides[0]
+
+    @property
+    def help_mode(self) -> str | None:
+        """The play mode of the mission played (F1 opens its help)."""
+        from game.match.scenario import ScenarioError
+        from game.modes import mission_entry
+        try:
+            return mission_entry(self.match.scenario.mission).mode
+        except ScenarioError:
+            return None
 
     @property
     def npc_line(self) -> str:
@@ -220,9 +230,13 @@ class BattleScene(HotSeat, Scene):
         self.log.set_rect(self.layout.get("log", pygame.Rect(0, 0, 0, 0)))
         self.panel.sync()
 
+    def enter(self) -> None:
+        super().enter()
+        self.autosave.write()  # Continue opens this battle from now on
+
     def exit(self) -> None:
+        self.autosave.write()  # left for the results, the title, another battle or a closed window: kept
         super().exit()
-        self.painter.kill_tooltip()
         if not self.keep_match:
             self.match.close()  # its esper world goes with it
         self.sel.preview = None
@@ -242,18 +256,32 @@ class BattleScene(HotSeat, Scene):
     def mark_saved(self) -> None:
         self.saved_at = len(self.match.log)
 
-    def quit_to_title(self, confirmed: bool = False) -> None:
-        """Leave the battle for the title screen, after asking when there is unsaved progress."""
-        from ..menus import TitleScene
+    def unsaved_text(self) -> str | None:
+        """What leaving now would lose, in words (None: nothing; the autosave is written first)."""
         m = self.match
-        if not confirmed and m.phase != "over" and len(m.log) > self.saved_at:
+        if self.autosave.write() or m.phase == "over":
+            return None
+        n = max(1, len(m.log) - self.saved_at)
+        return (f"The autosave cannot be written ({self.autosave.error}): {count(n, 'action')} since the last save "
+                "would be lost. Save from the pause menu under another name to keep them.")
+
+    def before_quit(self) -> str | None:
+        """The window is being closed: the battle is kept; say so (or what would be lost) in the question."""
+        if self.match.phase == "over":
+            return None
+        return self.unsaved_text() or "The battle is saved: Continue on the title screen resumes it exactly here."
+
+    def quit_to_title(self, confirmed: bool = False) -> None:
+        """Leave the battle for the title screen (kept in the autosave), after asking when it cannot be kept."""
+        from ..menus import TitleScene
+        lost = None if confirmed else self.unsaved_text()
+        if lost:
             from ..builder_dialogs import ConfirmDialog
-            n = len(m.log) - self.saved_at
-            self.app.push(ConfirmDialog(self.app, "Quit without saving?",
-                                        f"{n} {'action' if n == 1 else 'actions'} since the last save will be lost "
-                                        f"(the autosave keeps the start of Turn {m.turn}). Save from the pause menu "
-                                        "to keep them.", "Quit", lambda: self.quit_to_title(confirmed=True)))
+            self.app.push(ConfirmDialog(self.app, "Quit without saving?", lost, "Quit",
+                                        lambda: self.quit_to_title(confirmed=True)))
             return
+        if self.match.phase != "over":
+            self.app.toast("The battle is saved: Continue resumes it", "ok")
         self.app.replace(TitleScene(self.app))
 
     def open_pause(self) -> None:
@@ -360,10 +388,6 @@ class BattleScene(HotSeat, Scene):
     def submit(self, cmd, quiet: bool = False) -> bool:
         """The one door to the match. Illegal commands show their reason and change nothing."""
         m = self.match
-        if isinstance(cmd, C.RangedAttack):
-            self.attack_kind = "ranged"
-        elif isinstance(cmd, (C.MeleeAttack, C.ChooseAttackOfOpportunity)):
-            self.attack_kind = "melee"
         old = dict(self.by_uid)
         try:
             m.submit(cmd)
@@ -515,6 +539,7 @@ class BattleScene(HotSeat, Scene):
             self.update_hover()
         self.feed.update(dt)
         self.turns.update(dt)
+        self.autosave.tick(dt, settled=not self.moving() and not self.turns.acting())
         if self.hand_over_if_needed():
             return
         if self.sel.preview_key is None and self.sel.mode is not None:
@@ -531,7 +556,8 @@ class BattleScene(HotSeat, Scene):
                 self._show_results()
 
     def update_below(self, dt: float) -> None:
-        """Under an overlay (pause, help) nothing moves."""
+        """Under an overlay (pause, help, a hand-over) nothing moves; the autosave catches up."""
+        self.autosave.tick(dt, settled=True)
 
     def _show_results(self) -> None:
         from ..menus import ResultsScene
@@ -544,18 +570,12 @@ class BattleScene(HotSeat, Scene):
     def summary_html(self) -> str:
         return summary_html(self.match, self.side, self.feed.stats)
 
-    @property
-    def chip_tooltip(self):
-        return self.painter.tooltip
-
     def redraw_state(self):
         """Moving while bases slide, banners fade, damage numbers rise or the dice tray fades; pulsing while a
         highlight pulses (the selected unit, the deployment zone, units a question is about); else still, drawn
         again when the match or what the screen shows of it changes (the key)."""
         fx = self.effects
-        if self.feed.anims or fx.banners or fx.floaters or fx.crosses or fx.animating or \
-                (self.camera is not None and self.camera.glide is not None) or \
-                (fx.tray is not None and fx.tray_t > fx.tray_duration - 1.0):
+        if self.moving():
             mode = "moving"
         else:
             m = self.match
@@ -572,8 +592,15 @@ class BattleScene(HotSeat, Scene):
                self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
                None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
                len(self.log.entries), self.log.scroll, self.npc_line, sel.hover_marker, self.painter.summary.folded,
-               self.painter.tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown)
+               self.chip_tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown)
         return mode, key
+
+    def moving(self) -> bool:
+        """Bases slide, banners fade, damage numbers rise, the camera glides or the dice tray fades."""
+        fx = self.effects
+        return bool(self.feed.anims or fx.banners or fx.floaters or fx.crosses or fx.animating or
+                    (self.camera is not None and self.camera.glide is not None) or
+                    (fx.tray is not None and fx.tray_t > fx.tray_duration - 1.0))
 
     @property
     def busy(self) -> bool:

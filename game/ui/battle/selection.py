@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ..preview import Preview
+from .handlers import activatable
 
 # the screen's attribute names that are the selection's (BattleScene reads and writes them through properties)
 FIELDS = ("selected", "inspect", "mode", "weapon_id", "preview", "mouse_board", "hover_uid", "hover_spot",
@@ -199,7 +200,7 @@ class Selection:
                 self.weapon_id = None
             if self.selected is None and m.waiting_for() == sc.side and m.active_unit is None and \
                     m.prompt is None:
-                ready = [u for u in m.units(sc.side) if m.readiness(u).ready]
+                ready = activatable(sc)
                 if len(ready) == 1:
                     self.select(ready[0])
         elif m.phase == "deploy":
@@ -210,6 +211,6 @@ class Selection:
         if m.phase != "deploy":
             self.deploy_uid = None
             return
-        if self.deploy_uid is None or m.position(self.deploy_uid) is not None:
-            und = [u for u in m.units(self.sc.side, standing=False) if m.position(u) is None]
+        und = m.to_deploy(self.sc.side)  # the match says whose placement it is (alternate: one unit each)
+        if self.deploy_uid not in und:
             self.deploy_uid = und[0] if und else None

@@ -4,31 +4,10 @@ click backs out one pick at a time. Pick Up, Drop, Give and mission actions choo
 same way (targeting.ActionTargeting)."""
 from __future__ import annotations
 
-import math
-
 from game.match import commands as C
 
-from ..skillui import GRENADES, SkillTargeting
+from ..skillui import SkillTargeting
 from .targeting import ActionTargeting
-
-
-def spot_adjacent_units(match, x: float, y: float, uid: int | None) -> list[int]:
-    """Units and items Adjacent to a point on the table (a Grenade's spot), as the rules read it."""
-    from game.battlefield import Base
-    out = []
-    try:
-        near_z = match.base(uid).z if uid is not None else 0.0
-        probe = Base(uid=-1, side="spot", x=x, y=y, z=match.table.surface_z(x, y, near_z), radius=0.0)
-        for o in match.units(items=None):
-            b = match.base(o)
-            if math.hypot(b.x - x, b.y - y) <= b.radius:
-                if abs(b.z - probe.z) <= 0.5:
-                    out.append(o)
-            elif match.table.adjacent(probe, b):
-                out.append(o)
-    except Exception:
-        return []
-    return out
 
 
 class SkillInput:
@@ -170,5 +149,5 @@ class SkillInput:
         if hover != sel.skill_hover:
             sel.skill_hover = hover
             sel.skill_victims = []
-            if hover is not None and t.sid in GRENADES:
-                sel.skill_victims = spot_adjacent_units(self.sc.match, hover[0], hover[1], t.uid)
+            if hover is not None:
+                sel.skill_victims = t.victims(hover[0], hover[1])

@@ -4,7 +4,7 @@ the scene: drawing them is the painters' business."""
 from __future__ import annotations
 
 from ..skillui import grant_text, skill_rule
-from ..wording import count
+from ..wording import count, percent
 
 
 def top_status(sc) -> tuple[str, tuple]:
@@ -131,6 +131,8 @@ def _attack_info(sc, pv, lines):
             lines.append((f'Distance {info.distance:.1f}"', pal.text_dim, False))
         return lines
     bits = [f'{info.distance:.1f}" away'] if info.distance is not None else []
+    if info.setup is not None and (info.setup.att, info.setup.skl) != (w.att, w.skl):  # skills, the mission
+        bits.append(f"this attack rolls ATT {info.setup.att}, SKL {info.setup.skl}")
     if info.sight is not None:
         bits.append("in Cover (1 save re-roll)" if info.setup is not None and info.setup.cover else "no Cover")
         if getattr(info.sight, "high_ground", False):
@@ -138,10 +140,10 @@ def _attack_info(sc, pv, lines):
     lines.append((f"{info.name}: " + ", ".join(bits), pal.text, True))
     o = info.odds
     if o is not None:
-        lines.append((f"At least 1 HIT lost: {o.p_any * 100:.0f}%   ·   expected HIT lost: "
+        lines.append((f"At least 1 HIT lost: {percent(o.p_any)}   ·   expected HIT lost: "
                       f"{o.expected_target_loss:.2f}", pal.select, True))
         if o.p_taken_out is not None:
-            lines.append((f"Chance to take it out: {o.p_taken_out * 100:.0f}%", pal.good, True))
+            lines.append((f"Chance to take it out: {percent(o.p_taken_out)}", pal.good, True))
         if info.melee and o.expected_attacker_loss > 0:
             lines.append((f"Returned Damage to you: expected {o.expected_attacker_loss:.2f} HIT", pal.warn, False))
         lines.append(("Odds with free re-rolls only (no TO spent)", pal.text_faint, False))
@@ -240,7 +242,7 @@ def hover_label(sc):
             txt += f"  ·  {info.reason}"
             col = pal.bad
         elif info.odds is not None:
-            txt += f"  ·  {info.odds.p_any * 100:.0f}% to hurt"
+            txt += f"  ·  {percent(info.odds.p_any)} to hurt"
             col = pal.good
     intent = sc.ahead.result(sc.ahead.intent_key())
     if intent is not None and intent.uid == v.uid:

@@ -63,8 +63,8 @@ class ComputerTurns:
             return
         if cmd is None:
             return
-        sc.changed(old)
         why = sc.session.explain()
-        if why and uid is not None:
+        if why and uid is not None:  # the reason first, then what it did (never after the next unit's header)
             self.line, self.line_uid = why, uid
             sc.log.add([LogEntry("npc", [Segment("text", why)], 1)])
+        sc.changed(old)

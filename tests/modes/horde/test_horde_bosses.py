@@ -133,6 +133,11 @@ def test_the_broodmind_is_slow_births_leeches_and_feeds(matches):
     brood = spawn(m, "HRD-BOSS3", 18, 18)
     activate_horde(m, brood)
     assert m.move_budget(act.MOVE) == 2.0 and m.move_budget(act.DASH) == 2.0
+    from dataclasses import replace  # Slow's Move is the data's (tables.json "slow_move_inches")
+    data = m.mission.data
+    m.mission.data = replace(data, rules=dict(data.rules, slow_move_inches=1.5))
+    assert m.move_budget(act.MOVE) == 1.5
+    m.mission.data = data
     # no enemy Adjacent: birth a Leech (1 ACT, once per Activation)
     assert C.UseMissionAction("horde", "spawn-leech") in m.legal_commands("horde")
     before = len(horde(m))

@@ -84,6 +84,10 @@ def test_injuries_and_spoils_change_the_card():
      "tables.json: upgrade #2: field 'cost': expected an integer"),
     ("tables.json", lambda d: d["turn_events"].pop(), "tables.json: field 'turn_events': expected 11 entries"),
     ("roster.json", lambda d: d["unit_types"][0].update(arm=9), "roster.json: unit HRD-LCH01: field 'arm'"),
+    ("tables.json", lambda d: d["rules"].update(encroaching_inches="2\""),
+     "tables.json: field 'rules': 'encroaching_inches' must be a distance in inches (0 to 24), got '2\"'"),
+    ("tables.json", lambda d: d["rules"].pop("slow_move_inches"), "tables.json: field 'rules': 'slow_move_inches' is "
+     "missing"),
 ])
 def test_bad_data_names_the_file_entry_and_field(tmp_path, file, edit, message):
     for p in HORDE_DIR.glob("*.json"):

@@ -148,6 +148,8 @@ def test_crushed_leg_shortens_each_move(matches):
     m = begin(matches())
     a = squad(m)[0]
     m.mission_state["injuries"][str(a)] = ["HRD-INJ-IM"]
+    with m._in_world():
+        downed.rebuild_card(m.mission, m, a, "test")
     assert m.move_budget(act.MOVE, a) == 4.0 and m.move_budget(act.DASH, a) == 2.0
 
 
@@ -179,3 +181,31 @@ def test_the_squad_card_rebuilt_keeps_its_gear(matches):
     after = m.unit(lead).card
     assert after.arm == before.arm - 1 and after.weapons == before.weapons and after.is_leader
     assert [h for h in horde(m)]
+
+
+def test_revive_and_medpack_reasons_name_the_unit_they_are_about(matches):
+    """Far from the Downed unit, Revive on a nearer Standing Squadmate says that one is not Downed (never that the
+    reviver must Control it); a Medpack on a Downed unit names it; each reason names the unit it is about."""
+    from game.modes.horde.common import key
+    m = begin(matches())
+    clear_horde(m)
+    spread(m)
+    a, b, c = squad(m)[0], squad(m)[1], squad(m)[2]
+    put(m, a, 4, 4)
+    put(m, b, 12, 12)
+    put(m, c, 16, 12)  # not Adjacent to b: its Control would fail
+    with m._in_world():
+        m.health(a).hit = 0
+        m.down(a)
+        m.health(c).hit = 1
+    m.mission_state.setdefault("items", {})[key(b)] = ["medpack"]
+    name = m.unit
+    assert m.mission_action_reason(b, "revive", None, c) == f"{name(c).name} is not Downed"
+    assert name(a).name in m.mission_action_reason(b, "revive", None, a)  # Downed, but b must Control it
+    assert m.mission_action_reason(b, "revive-self", None, c) == f"{name(b).name} is not Downed"
+    assert m.mission_action_reason(a, "revive", None, b) == "a Downed unit may only Move, Dash or be revived"
+    assert m.mission_action_reason(b, "medpack", None, a) == f"{name(a).name} is Downed: Revive it first"
+    assert m.mission_action_reason(b, "medpack-self") == f"{name(b).name} has lost no HIT"
+    assert m.mission_action_reason(c, "medpack", None, b) == f"{name(c).name} carries no Medpack"
+    assert "Control" in m.mission_action_reason(b, "medpack", None, c) and name(c).name in \
+        m.mission_action_reason(b, "medpack", None, c)

@@ -113,7 +113,7 @@ def test_the_summary_shows_the_wave_objective_and_downed_units():
         m.health(squad(m)[0]).hit = 0
         m.down(squad(m)[0])
     s = m.mission.summary(m)
-    assert s.turn_text == "Wave 1 of 12 (Act 1), Turn 1"
+    assert s.turn_text == "Wave 1 of 12 (Act 1), Turn 1 of the wave"
     assert any(o.label.startswith("Wave Objective: Overwhelming Force") for o in s.objectives)
     assert any(n.startswith("Downed (Revive: 2 ACT): ") for n in s.notes)
     assert any(n.startswith("Turn Event (3+4): Nominal") for n in s.notes)
@@ -137,4 +137,23 @@ def test_clearing_wave_twelve_wins_the_run():
     assert m.result.outcome == "victory" and m.mission_state["waves_cleared"] == 12
     assert m.mission.result_line(m) == f"result: victory (wave 12, MP {m.mission_state['mp_earned']})"
     assert m.mission_state["mp_earned"] == 100 + 18 + 4  # wave 12's 18 MP, Overwhelming Force's 4
+    m.close()
+
+
+@pytest.mark.parametrize("seed,map_name", [(7, "horde-last-stand.tmx"), (11, "horde-supply-corridor.tmx")])
+def test_no_empty_turn_between_waves(seed, map_name):
+    """The Upgrades are bought as the cleared wave's Turn ends, so the next wave comes with the very next Turn: every
+    Turn is a Turn of a wave (never one between waves, with no Horde to fight)."""
+    m = create_match(build_scenario("horde", map_name=map_name), seed)
+    s = Session(m, {"player": make_controller(m, "player", "computer")})
+    empty, seen = [], set()
+    while m.phase != "over" and m.mission_state.get("waves_cleared", 0) < 3:
+        if m.phase == "battle" and m.prompt is None and m.waiting_for() == "player" and m.active_unit is None \
+                and m.turn not in seen:  # the squad's first activation of the Turn
+            seen.add(m.turn)
+            if m.mission_state.get("wave_state") != "active":
+                empty.append((m.turn, m.mission_state.get("wave"), m.mission_state.get("wave_state")))
+        s.step()
+    assert m.mission_state.get("waves_cleared", 0) >= 2, "the run got past two waves"
+    assert empty == []
     m.close()

@@ -126,3 +126,96 @@ def test_a_broken_high_score_file_is_reported_and_kept(app):
     d = Driver(app)
     setup = to_setup(d)
     assert "cannot be read" in setup.scores_box.html_text and path.read_text() == "{broken"
+
+
+def test_tab_reaches_a_downed_unit_that_can_still_act(app):
+    """The last Ready unit is Downed but can revive itself: Tab selects it (not "No Ready unit left")."""
+    import pygame
+
+    from game.match import commands as C
+    d = Driver(app)
+    setup = to_setup(d)
+    setup.e_seed.set_text("4")
+    d.click(setup.b_start)
+    sc = d.scene
+    m = sc.match
+    d.click(sc.b_auto)
+    d.click(sc.b_start)
+    for _ in range(600):
+        d.wait_banners()
+        if m.waiting_for() == "player" and m.prompt is None and m.active_unit is None:
+            break
+        d.step(1)
+    us = m.units("player")
+    downed = us[0]
+    with m._in_world():
+        m.health(downed).hit = 0
+        m.down(downed)
+        for u in us[1:]:
+            m.readiness(u).ready = False
+    sc.refresh_units()
+    sc.version += 1
+    assert [c.uid for c in m.legal_commands("player") if isinstance(c, C.Activate)] == [downed]
+    sc.select(None, None)
+    d.key(pygame.K_TAB)
+    assert sc.selected == downed
+    d.step(2)
+    d.shot("horde-tab-to-the-downed")
+
+
+def test_the_defeat_screen_counts_downed_units_apart_and_names_the_turns(app):
+    """A run lost with every unit Downed: the results say 0 standing and how many are Downed (as the panel does),
+    and the Turn of the run and the Turn of the wave each say which they are."""
+    from game.headless import build_scenario
+    from game.modes import create_match
+    from game.modes.session import play
+    from game.ui.horde_battle import HordeBattleScene
+    from game.ui.menus import ResultsScene
+    m = create_match(build_scenario("horde", map_name="horde-supply-corridor.tmx"), 9)
+    play(m)
+    assert m.result is not None and m.result.outcome == "defeat"
+    down = m.units("player", downed=True)
+    n = len([u for u in m.all_units_of("player")])
+    standing = m.units("player")
+    sc = HordeBattleScene(app, m)
+    app.replace(sc)
+    d = Driver(app)
+    for _ in range(600):
+        if isinstance(d.scene, ResultsScene):
+            break
+        d.wait_banners()
+        d.step(1)
+    res = d.scene
+    assert isinstance(res, ResultsScene)
+    html = res.summary
+    line = f"{len(standing)} of {n} standing" + (f", {len(down)} Downed" if down else "")
+    assert line in html and f"{len(standing)} units standing, {len(down)} Downed".replace("1 units", "1 unit") in html
+    for u in down:
+        assert f"{m.unit(u).name}: Downed" in html
+    assert f"Turn {m.mission_state['wave_turn']} of the wave" in html and f"on Turn {m.turn}" in html
+    assert f"<b>Mission Points</b>: {m.side_name('player')} " in html  # the side's name, not its id
+    d.step(2)
+    d.shot("horde-defeat-results")
+
+
+def test_the_setup_shows_the_missions_own_briefing(app):
+    from pygame_gui.elements import UITextBox
+
+    import game.ui.setup_horde as setup_horde
+    from game.modes.horde.mission import HordeMission
+    from game.ui.scene import _elements
+    d = Driver(app)
+    setup = to_setup(d)
+    texts = [el.html_text for el in _elements(setup.root) if isinstance(el, UITextBox)]
+    assert any(HordeMission.briefing[:60] in t and "wave 12" in t for t in texts)
+    assert not hasattr(setup_horde, "BRIEF"), "no copy of the rules kept in the screen"
+
+
+def test_the_high_score_table_counts_waves_in_words(app, tmp_path):
+    from game.persistence.horde_scores import record_run, scores_path
+    from game.ui.setup_horde import high_scores_html
+    row = {"squad": "Interdictors", "waves_cleared": 1, "mp": 4, "bosses": [], "units_lost": 0,
+           "outcome": "defeat", "wave_reached": 2, "seed": 1, "when": "2026-01-01T10:00"}
+    record_run(scores_path(app.saves_dir), "horde-last-stand.tmx", row)
+    html = high_scores_html(app, "horde-last-stand.tmx")
+    assert "Interdictors: 1 wave, 4 MP" in html and "1 waves" not in html

@@ -108,6 +108,12 @@ def test_encroaching_threat_and_coordinated_assault_last_the_turn(matches):
     with m._in_world():
         assert m.mission.move_bonus(m, stalker, act.MOVE) == 2.0
         assert m.mission.move_bonus(m, stalker, act.DASH) == 0.0
+        # the distance is the data's (tables.json "encroaching_inches"), not a number in the code
+        from dataclasses import replace
+        data = m.mission.data
+        m.mission.data = replace(data, rules=dict(data.rules, encroaching_inches=3))
+        assert m.mission.move_bonus(m, stalker, act.MOVE) == 3.0
+        m.mission.data = data
         assert m.mission.attack_bonus(m, stalker, squad(m)[0], w) == (1, 0)
         assert m.mission.attack_bonus(m, squad(m)[0], stalker, w) == (0, 0)
     # the next Turn starts without them

@@ -74,7 +74,8 @@ def test_nobody_extracting_counts_no_objective(pve):
     m.mission_state["status"]["activate"] = "met"
     pass_turn(m, stay=False)
     assert m.mission_state["counted"] == 0 and m.score["player"] == 2 and m.result.outcome == "defeat"
-    assert "nobody extracted" in m.result.text
+    assert m.result.text == "the squad called for extraction, but no unit could leave (none within reach of the " \
+        "Extraction Point and clear of enemies)"
 
 
 def test_a_squad_wiped_out_scores_only_the_threat_level(pve):

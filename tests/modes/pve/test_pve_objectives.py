@@ -24,8 +24,10 @@ def npc_idle(m):
             m.submit(C.EndActivation("npc"))
 
 
-def pass_turn(m, next_dice=NO_TO, stay=True):
-    """Every unit activates and does nothing; the next Turn starts with `next_dice`."""
+def pass_turn(m, next_dice=NO_TO, stay=True, answers=()):
+    """Every unit activates and does nothing; questions get `answers` in turn, then "stay" (or "extract"); the
+    next Turn starts with `next_dice`."""
+    answers = list(answers)
     turn = m.turn
     roll(m, *next_dice)
     while m.turn == turn and m.phase != "over":
@@ -33,7 +35,7 @@ def pass_turn(m, next_dice=NO_TO, stay=True):
         if side == "npc":
             npc_idle(m)
         elif m.prompt is not None and m.prompt.kind == "choice":
-            m.submit(C.Choose("player", "stay" if stay else "extract"))
+            m.submit(C.Choose("player", answers.pop(0) if answers else ("stay" if stay else "extract")))
         elif m.active_unit is None:
             m.submit(m.legal_commands("player")[0])
         else:

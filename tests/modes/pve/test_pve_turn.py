@@ -165,13 +165,15 @@ def test_strategic_command_and_scrambled_comms_change_tactical_orders(pve, face,
     assert m.to["player"] == after
 
 
-def test_the_turn_event_die_may_be_changed_with_tactical_orders(pve):
+def test_the_turn_event_die_is_a_mission_table_that_tactical_orders_never_touch(pve):
+    """N63, P15: the Turn Event is one of the mission's tables, nobody's roll: with a Tactical Order in hand the
+    squad is not asked about it, and the face rolled stands."""
     m = pve(dict(OPTS, battlefield="facility"), SETUP, squad=two_troopers())
-    deploy(m, [(10, 20), (12, 20)], [1, 6, 6, 5])
-    assert m.prompt.kind == "mission_dice"
-    m.submit(C.ChangeDie("player", 0, -1))  # Overrun -> Scrambled Comms
-    m.submit(C.AcceptDice("player"))
-    assert events_named(m, "Turn Event: Scrambled Comms") and m.to["player"] == 0
+    deploy(m, [(10, 20), (12, 20)], [1, 6, 6, 5])  # 1 TO, then a 5: Overrun
+    assert m.to["player"] == 1
+    assert m.prompt is None or m.prompt.kind != "mission_dice"
+    assert events_named(m, "Turn Event: Overrun") and not events_named(m, "Turn Event: Scrambled Comms")
+    assert m.to["player"] == 1 and not any(isinstance(e, E.TacticalOrdersChanged) for e in m.events)
 
 
 def drive_npc(m):

@@ -3,6 +3,7 @@ hot-seat battle driven by posted clicks: the roll-off question behind a hand-ove
 defender spending a Tactical Order on its saves during the attacker's activation. Screenshots in
 tests/output/screens/pvp_*.png."""
 import pygame
+import pytest
 
 from game.match import commands as C
 from game.rules.dice import ScriptedDice
@@ -189,4 +190,101 @@ def test_the_setup_keeps_its_seed_when_made_again_and_enter_starts(make_app):
     assert isinstance(d.scene, (BattleScene, HandoverScene)) and d.scene is not sc
     battle = d.scene.battle if isinstance(d.scene, HandoverScene) else d.scene
     assert battle.match.seed == 77
+    pygame.event.clear()
+
+
+def _hot_seat(d: Driver, pick: int, seed: int) -> BattleScene:
+    sc = open_setup(d)
+    sc.pick(pick)
+    sc.sides["player"].update(name="Ana", ctl=PERSON)
+    sc.sides["opponent"].update(name="Ben", ctl=PERSON)
+    sc.map_label = next(k for k, v in sc.maps.items() if v is None)  # the open table
+    sc.seed = seed
+    sc.build_ui()
+    d.click(sc.b_start)
+    if isinstance(d.scene, HandoverScene):
+        hand_over(d, d.scene.who.name)
+    assert isinstance(d.scene, BattleScene)
+    return d.scene
+
+
+def _answer_choices(d: Driver, battle: BattleScene) -> None:
+    m = battle.match
+    for _ in range(8):
+        p = m.prompt
+        if p is None or p.kind != "choice":
+            return
+        if p.side != battle.side:
+            hand_over(d, m.side_name(p.side))
+        cmd = next(c for c in m.legal_commands(p.side) if isinstance(c, C.Choose))
+        d.click(button_for(battle.prompt_panel, cmd))
+        d.step(1)
+
+
+@pytest.mark.parametrize("pick,seed", [(0, 3), (0, 8), (14, 5)])  # Secure the Zone, Rivals
+def test_alternate_deployment_offers_the_deploying_sides_own_unit_every_placement(make_app, pick, seed):
+    """Every placement of a hot-seat alternate deployment is a click in one's own zone: the unit offered is one
+    of the side the match waits for, never the other person's."""
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    battle = _hot_seat(d, pick, seed)
+    m = battle.match
+    _answer_choices(d, battle)
+    placed = 0
+    while m.phase == "deploy":
+        side = m.waiting_for()
+        if side != battle.side:
+            hand_over(d, m.side_name(side))
+        _answer_choices(d, battle)
+        if m.phase != "deploy":
+            break
+        side = m.waiting_for()
+        und = m.undeployed(side)
+        if not und:
+            d.click(battle.b_start)
+            continue
+        assert battle.deploy_uid in und, (m.unit(battle.deploy_uid).name, side)
+        before = len(m.log)
+        spot = next(c for c in m.legal_commands(side) if isinstance(c, C.Deploy) and c.uid == battle.deploy_uid)
+        if placed == 3:
+            d.hover_board(spot.x, spot.y)
+            d.shot(f"pvp_alternate_deploy_{pick}")
+        d.click_board(spot.x, spot.y)
+        assert len(m.log) == before + 1 and m.log[-1] == C.Deploy(side, spot.uid, spot.x, spot.y, 0.0), \
+            app.last_toast if hasattr(app, "last_toast") else ""
+        placed += 1
+    assert placed >= 8 and m.phase == "battle"
+    pygame.event.clear()
+
+
+def test_new_mission_keeps_the_names_seats_and_squads(make_app):
+    """After a game, "New mission" offers the PvP setup as it was filled in (names, who plays each side, squads,
+    the mission), with a new seed."""
+    from game.headless import play_headless
+    from game.ui.menus import ResultsScene
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    sc = open_setup(d)
+    sc.pick(14)  # Rivals
+    sc.sides["player"].update(name="Ana", ctl=PERSON)
+    sc.sides["opponent"].update(name="Ben", ctl=PERSON)
+    squads = list(sc.squads)
+    sc.sides["opponent"]["squad"] = squads[2]
+    sc.build_ui()
+    d.click(sc.b_start)
+    assert isinstance(d.scene, (BattleScene, HandoverScene))
+    done = play_headless(3, "pvp-rivals")  # a finished game for the results screen
+    app.replace(ResultsScene(app, done, "", None))
+    d.step(2)
+    d.click(d.scene.b_new)
+    again = d.scene
+    assert isinstance(again, PvpSetupScene) and again is not sc
+    assert again.sides["player"]["name"] == "Ana" and again.sides["opponent"]["name"] == "Ben"
+    assert again.sides["player"]["ctl"] == PERSON and again.sides["opponent"]["ctl"] == PERSON
+    assert again.sides["opponent"]["squad"] == squads[2] and again.mission.id == "rivals"
+    assert again.widgets["opponent"]["name"].get_text() == "Ben"
+    from game.persistence.setup_picks import load_picks
+    assert load_picks(app.saves_dir)["setup_pvp"]["sides"]["opponent"]["name"] == "Ben"  # a closed window too
+    d.step(2)
+    d.shot("pvp_new_mission_keeps_names")
     pygame.event.clear()

@@ -1,0 +1,297 @@
+"""What happens in a campaign, as typed records (like the match's events): each roll of the campaign's dice, the
+plan, the missions played, MP earned and spent, every Injury die and its result, the fallen, the Homebase steps.
+`text` is the chronicle's line; the screens draw from the fields. They are rebuilt by replaying the decisions."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.rules.wording import count
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignEvent:
+    kind: ClassVar[str] = "event"
+
+    @property
+    def text(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class DieRolled(CampaignEvent):
+    """A campaign die (the plan, an Injury, a mission's seed): every random thing of a campaign is one."""
+
+    kind: ClassVar[str] = "die"
+    why: str
+    sides: int
+    face: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.why}: rolled {self.face}" if self.sides <= 20 else ""
+
+
+@dataclass(frozen=True, slots=True)
+class FactionSet(CampaignEvent):
+    kind: ClassVar[str] = "faction"
+    operation: int
+    faction: str
+    name: str
+    how: str  # "picked" or "rolled"
+
+    @property
+    def text(self) -> str:
+        return f"Operation {self.operation}: against the {self.name} ({self.how})"
+
+
+@dataclass(frozen=True, slots=True)
+class MissionPlanned(CampaignEvent):
+    kind: ClassVar[str] = "planned"
+    label: str
+    objectives: tuple[str, str]  # names
+    battlefield: str
+    deployment: str
+    again: bool = False  # re-rolled
+
+    @property
+    def text(self) -> str:
+        verb = "re-rolled" if self.again else "planned"
+        return (f"Mission {self.label} {verb}: {' and '.join(self.objectives)}; {self.battlefield}; "
+                f"{self.deployment}")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDealt(CampaignEvent):
+    kind: ClassVar[str] = "dealt"
+    unit: int
+    name: str
+    person: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} is commanded by {self.person}"
+
+
+@dataclass(frozen=True, slots=True)
+class SquadLeaderChosen(CampaignEvent):
+    kind: ClassVar[str] = "squad_leader"
+    unit: int
+    name: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} is the agreed Squad Leader"
+
+
+@dataclass(frozen=True, slots=True)
+class MissionStarted(CampaignEvent):
+    kind: ClassVar[str] = "mission_start"
+    label: str
+    seed: int
+    units: tuple[int, ...]  # the roster units deployed, in the squad's order
+
+    @property
+    def text(self) -> str:
+        return f"Mission {self.label} begins (seed {self.seed}) with {count(len(self.units), 'unit')}"
+
+
+@dataclass(frozen=True, slots=True)
+class MissionReloaded(CampaignEvent):
+    kind: ClassVar[str] = "reload"
+    label: str
+    keep: int
+    reloads: int  # in this Operation so far
+
+    @property
+    def text(self) -> str:
+        where = "from its start" if not self.keep else f"from command {self.keep}"
+        return f"Mission {self.label} reloaded {where} ({count(self.reloads, 'reload')} this Operation)"
+
+
+@dataclass(frozen=True, slots=True)
+class MissionEnded(CampaignEvent):
+    kind: ClassVar[str] = "mission_end"
+    label: str
+    outcome: str
+    won: bool
+    turn: int
+    text_: str  # the mission's own words
+
+    @property
+    def text(self) -> str:
+        return f"Mission {self.label}: {self.outcome} on Turn {self.turn} ({self.text_})"
+
+
+@dataclass(frozen=True, slots=True)
+class MpEarned(CampaignEvent):
+    kind: ClassVar[str] = "mp"
+    label: str
+    amount: int
+    earned: int  # MP earned in the campaign so far
+    bank: int
+
+    @property
+    def text(self) -> str:
+        return f"Earn MP: +{self.amount} MP (earned {self.earned}, in the bank {self.bank})"
+
+
+# results of an Injury roll
+RECOVERED, IMMUNE, INJURED, DECEASED = "recovered", "immune", "injured", "deceased"
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryRolled(CampaignEvent):
+    """Apply Injuries (R35): one unit Taken Out (or left behind), its die and what it did."""
+
+    kind: ClassVar[str] = "injury"
+    unit: int
+    name: str
+    label: str
+    face: int | None  # None: an immune unit rolls no die
+    injury: str | None  # the Injury's id
+    injury_name: str
+    result: str  # RECOVERED, IMMUNE, INJURED, DECEASED
+    turn: int | None
+    by: str
+
+    @property
+    def text(self) -> str:
+        if self.result == IMMUNE:
+            return f"{self.name} is never injured: no Injury"
+        if self.result == RECOVERED:
+            return f"{self.name} rolls {self.face}: Recovered"
+        if self.result == INJURED:
+            return f"{self.name} rolls {self.face}: {self.injury_name}"
+        return f"{self.name} rolls {self.face}: {self.injury_name} again - Deceased"
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignLost(CampaignEvent):
+    kind: ClassVar[str] = "lost"
+    label: str
+
+    @property
+    def text(self) -> str:
+        return f"After mission {self.label} no unit is left to deploy: the campaign is lost"
+
+
+@dataclass(frozen=True, slots=True)
+class HomebaseStep(CampaignEvent):
+    kind: ClassVar[str] = "homebase"
+    operation: int
+    step: str
+    name: str
+
+    @property
+    def text(self) -> str:
+        return f"Homebase {self.operation}: {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remembered(CampaignEvent):
+    """The memorial: a fallen unit, with where, when and by whom."""
+
+    kind: ClassVar[str] = "memorial"
+    unit: int
+    name: str
+    label: str
+    turn: int | None
+    by: str
+
+    @property
+    def text(self) -> str:
+        when = f", Turn {self.turn}" if self.turn else ""
+        return f"In memory of {self.name}: fell in mission {self.label}{when} ({self.by})"
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryHealed(CampaignEvent):
+    kind: ClassVar[str] = "healed"
+    unit: int
+    name: str
+    injury: str
+    injury_name: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}: {self.injury_name} healed"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRecruited(CampaignEvent):
+    kind: ClassVar[str] = "recruited"
+    unit: int
+    name: str
+    type_name: str
+    gp: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} ({self.type_name}, {self.gp} GP) joins the squad"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDismissed(CampaignEvent):
+    kind: ClassVar[str] = "dismissed"
+    unit: int
+    name: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} leaves the squad"
+
+
+@dataclass(frozen=True, slots=True)
+class GearChanged(CampaignEvent):
+    kind: ClassVar[str] = "gear"
+    unit: int
+    name: str
+    before: tuple[str, ...]  # gear names
+    after: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} changes gear: {', '.join(self.after) or 'none'} (was {', '.join(self.before) or 'none'})"
+
+
+@dataclass(frozen=True, slots=True)
+class SpoilBought(CampaignEvent):
+    kind: ClassVar[str] = "spoil"
+    unit: int
+    name: str
+    spoil: str
+    spoil_name: str
+    cost: int
+    bank: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} gains a Spoil of War: {self.spoil_name} ({self.cost} MP; {self.bank} MP left in the bank)"
+
+
+@dataclass(frozen=True, slots=True)
+class OperationBegins(CampaignEvent):
+    kind: ClassVar[str] = "operation"
+    operation: int
+    threat_level: int
+    faction: str
+
+    @property
+    def text(self) -> str:
+        return f"Operation {self.operation} (Threat Level {self.threat_level}) against the {self.faction}"
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignComplete(CampaignEvent):
+    kind: ClassVar[str] = "complete"
+    mp: int
+    won: int
+    missions: int
+    survivors: int
+    fallen: int
+
+    @property
+    def text(self) -> str:
+        return (f"The campaign is complete: {self.mp} MP earned, {self.won} of {self.missions} missions won, "
+                f"{count(self.survivors, 'survivor')}, {self.fallen} fallen")
