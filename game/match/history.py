@@ -25,7 +25,7 @@ class HistoryError(ValueError):
 class History(Sequence):
     """A list of a match's commands, dice or events (index, count, `in` and reversed as a list has them)."""
 
-    __slots__ = ("_items", "_raw", "_count", "_decode")
+    __slots__ = ("_items", "_raw", "_count", "_decode", "_text")
 
     def __init__(self, items=None, raw=None, count: int = 0, decode: Callable | None = None) -> None:
         """`items`: the entries (after the undecoded part, when there is one). `raw`: the undecoded part, as its
@@ -35,6 +35,7 @@ class History(Sequence):
         self._raw = raw if count else None
         self._count = count if raw is not None else 0
         self._decode = decode
+        self._text: tuple[int, str] | None = None  # (n, the JSON text of the first n entries as a save wrote them)
 
     # -- reading ------------------------------------------------------------------------------------------
     def _all(self) -> list:
@@ -91,8 +92,20 @@ class History(Sequence):
         """A new history of the first n entries (this one unchanged); the undecoded part stays so when it is
         all kept."""
         if self._raw is not None and n >= self._count:
-            return History(self._items[:n - self._count], self._raw, self._count, self._decode)
-        return History(self._all()[:n])
+            out = History(self._items[:n - self._count], self._raw, self._count, self._decode)
+        else:
+            out = History(self._all()[:n])
+        if self._text is not None and self._text[0] <= n:
+            out._text = self._text
+        return out
+
+    def kept_text(self) -> tuple[int, str] | None:
+        """(n, text): the JSON text a save wrote for the first n entries (the entries never change, so neither does
+        it): the next save encodes only the entries after them."""
+        return self._text
+
+    def keep_text(self, n: int, text: str) -> None:
+        self._text = (n, text)
 
     def undecoded(self):
         """(raw, count) of the undecoded part, or None (a writer may copy it as it is)."""

@@ -22,6 +22,7 @@ list_saves() lists broken files too (SaveInfo.problem says why), so a broken sav
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 import zlib
@@ -110,7 +111,7 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
         "result": None if match.result is None else match.result.outcome,
         "scenario": match.scenario.to_dict(),
         "seed": match.seed,
-        "state_hash": match.state_hash(),
+        "state_hash": None,
         "commands": n,
         "events": n_events,
         "recent": {"from": start, "events_from": start_events,
@@ -118,31 +119,35 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
                    "rolls": list(match.rolls_per_command[start:]),
                    "events": [snapshot.encode_event(e) for e in match.events[start_events:]]},
     }
+    snaps = {}
     try:  # the state now, so that loading need not replay the log (the log stays the truth)
-        snaps = {"snapshot": snapshot.capture(match, for_file=True)}
+        snaps["snapshot"] = snapshot.capture(match, for_file=True)
         if cp is not None:
             snaps["checkpoint"] = snapshot.with_cards(cp)
-        if nesting_depth(json.dumps(snaps)) <= MAX_DEPTH - 4:
-            head.update(snaps)
     except snapshot.SnapshotError:
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
+        snaps = {}
+    head["state_hash"] = snaps["snapshot"]["hash"] if snaps else match.state_hash()
     parts = [_array_text(match.log, start, lambda c: c.to_dict()),
              _array_text(match.rolls_per_command, start, lambda r: r),
              _array_text(match.events, start_events, snapshot.encode_event)]
     try:
-        text = laid_out(head, parts)
+        text = laid_out(head, parts, snaps)
     except ValueError as e:  # (NaN, Infinity: never written, the reader would refuse them)
         raise OSError(f"{path.name} cannot be written: {e}") from None
     write_text_atomic(path, text)
     return path
 
 
-def laid_out(head: dict, parts: list[str]) -> str:
+def laid_out(head: dict, parts: list[str], snaps: dict | None = None) -> str:
     """A save's text: the head (given the log's checksum and where its lists lie), then the log, whose lists'
-    JSON texts are `parts` (commands, rolls, events)."""
+    JSON texts are `parts` (commands, rolls, events). `snaps`: the snapshots for the head, left out when they nest
+    too deeply for the reader."""
     older = _older_text(parts)
     head = dict(head, log_parts=[len(p) for p in parts], log_crc=zlib.crc32(older.encode()))
-    head_text = _dumps(head)
+    head_text = _dumps({**head, **snaps}) if snaps else None
+    if head_text is None or nesting_depth(head_text) > MAX_DEPTH - 3:
+        head_text = _dumps(head)
     return '{"format":"%s","version":%d,"head_bytes":%d,"head":%s,"log":%s}' % (FORMAT, VERSION, len(head_text),
                                                                                  head_text, older)
 
@@ -152,17 +157,25 @@ def _dumps(o) -> str:
 
 
 def _array_text(history, n: int, encode) -> str:
-    """The JSON text of the first n entries of a match's history: a loaded match's older entries, still
-    undecoded, are copied as the file held them (saving again costs no decoding)."""
-    kept = history.undecoded() if isinstance(history, History) else None
-    if kept is not None and kept[1] <= n:
-        (older, name), count = kept
-        text = older.text(name).decode()
-        more = [_dumps(encode(x)) for x in history[count:n]]
-        if not more:
-            return text
-        return text[:-1] + ("," if count else "") + ",".join(more) + "]"
-    return _dumps([encode(x) for x in history[:n]])
+    """The JSON text of the first n entries of a match's history. The text written last time is kept with the
+    history (its entries never change) and a loaded match's older entries, still undecoded, are copied as the file
+    held them: a save encodes only the entries since, so an autosave after each command costs the same whatever
+    the log's length."""
+    count, text = 0, "[]"
+    if isinstance(history, History):
+        kept = history.kept_text()
+        raw = history.undecoded() if kept is None else None
+        if raw is not None:
+            (older, name), c = raw
+            kept = (c, older.text(name).decode())
+        if kept is not None and kept[0] <= n:
+            count, text = kept
+    more = [_dumps(encode(x)) for x in history[count:n]]
+    if more:
+        text = text[:-1] + ("," if count else "") + ",".join(more) + "]"
+    if isinstance(history, History):
+        history.keep_text(n, text)
+    return text
 
 
 def _header(path: Path, data: dict, key: str, kinds, default):

@@ -103,3 +103,33 @@ def test_a_forged_log_shows_its_damage_when_read(saved, tmp_path):
         ReplayCursor.from_match(loaded)
     with pytest.raises(ValueError, match="command 3"):  # an undo back past the save's checkpoint: the same words
         rewind(loaded, 5)
+
+
+def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypatch):
+    """The log's text written by the last save is kept with the match: saving after one more command encodes that
+    command's events (and the few after the last checkpoint), not the whole log; the file is the one a match
+    replayed from scratch writes, and it loads to the same state."""
+    import game.persistence.saves as saves
+    m = _played(70, seed=5)
+    s = Session(m, {sp.side: make_controller(m, sp.side, "npc" if sp.npc else "computer") for sp in m.scenario.sides})
+    first = save_match(m, "autosave", folder=tmp_path)
+    older_then = json.loads(first.read_text())["head"]["recent"]["events_from"]
+    encoded = []
+    real = saves.snapshot.encode_event
+    monkeypatch.setattr(saves.snapshot, "encode_event", lambda e: encoded.append(e) or real(e))
+    s.step()
+    path = save_match(m, "autosave", folder=tmp_path)
+    assert older_then > 0 and len(encoded) == len(m.events) - older_then, "older events were encoded again"
+    fresh = create_match(m.scenario, m.seed)
+    fresh.checkpoint_every = CHECKPOINT_EVERY
+    for c in m.log:
+        fresh.submit(c)
+    other = save_match(fresh, "fresh", folder=tmp_path)
+    strip = lambda d: {**d, "head_bytes": 0, "head": {k: v for k, v in d["head"].items() if k not in ("saved_at", "label")}}
+    assert strip(json.loads(path.read_text())) == strip(json.loads(other.read_text()))
+    loaded = load_match(path)
+    try:
+        assert loaded.state_hash() == m.state_hash() and loaded.battle_log() == m.battle_log()
+    finally:
+        for x in (m, fresh, loaded):
+            x.close()

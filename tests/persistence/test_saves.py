@@ -381,7 +381,7 @@ def test_a_side_played_by_the_game_given_a_squad_is_refused(tmp_path):
     p = _fresh_save(tmp_path, first_mission_scenario(default_squad("interdictors")))
 
     def change(d):
-        d["scenario"]["sides"][1]["squad"] = d["scenario"]["sides"][0]["squad"]
+        d["head"]["scenario"]["sides"][1]["squad"] = d["head"]["scenario"]["sides"][0]["squad"]
     problem = _problem(_variant(tmp_path, p.read_bytes(), name="npc-squad", change=change))
     assert "side 'npc' is played by the game" in problem and "cannot be given a squad" in problem
 
@@ -392,10 +392,10 @@ def test_a_squad_with_no_room_to_deploy_is_refused_like_the_setup_refuses_it(tmp
     p = _fresh_save(tmp_path, first_mission_scenario(default_squad("interdictors")))
 
     def change(d):
-        units = d["scenario"]["sides"][0]["squad"]["units"]
-        d["scenario"]["sides"][0]["squad"]["units"] = (units * 8)[:36]
-        d.pop("snapshot")
-        d["state_hash"] = None
+        units = d["head"]["scenario"]["sides"][0]["squad"]["units"]
+        d["head"]["scenario"]["sides"][0]["squad"]["units"] = (units * 8)[:36]
+        d["head"].pop("snapshot")
+        d["head"]["state_hash"] = None
     bad = _variant(tmp_path, p.read_bytes(), name="crowd", change=change)
     problem = _problem(bad)
     # the very words the setup shows for this scenario (one check, one place)
@@ -438,8 +438,8 @@ def test_a_legal_squad_on_a_horde_map_without_room_on_the_grid_is_refused(tmp_pa
     inches = _fresh_save(tmp_path, horde_scenario(squad, map_name=name, measure="inches", catalog=cat), "inches")
     load_match(inches).close()  # in inches the seven fit
     grid = _variant(tmp_path, inches.read_bytes(), name="grid",
-                    change=lambda d: (d["scenario"].update(measure="grid"), d.pop("snapshot"),
-                                      d.update(state_hash=None)))
+                    change=lambda d: (d["head"]["scenario"].update(measure="grid"), d["head"].pop("snapshot"),
+                                      d["head"].update(state_hash=None)))
     problem = _problem(grid)
     assert problem.startswith("the setup would refuse this game: there is room for only ")
     assert "room for only 4 of 7 units" in problem
