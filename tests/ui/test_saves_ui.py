@@ -258,7 +258,7 @@ def test_every_command_is_autosaved_and_closing_the_window_loses_nothing(make_ap
     d.click_board(spot[0], spot[1])
     _settle(d)
     saved = json.loads(auto.read_text())
-    assert len(saved["commands"]) == len(m.log) and saved["state_hash"] == m.state_hash(), "saved after the Move"
+    assert saved["head"]["commands"] == len(m.log) and saved["head"]["state_hash"] == m.state_hash(), "saved after the Move"
     assert type(m.log[-1]).__name__ == "Move"
     h, n = m.state_hash(), len(m.log)
     # closing the window mid-battle asks first (the battle is kept either way); closing again quits
