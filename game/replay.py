@@ -72,8 +72,12 @@ class ReplayCursor:
     @classmethod
     def from_match(cls, match, label: str = "") -> "ReplayCursor":
         """A replay of `match` (left untouched): its scenario, seed and commands, checked against its state."""
-        return cls(match.scenario, match.seed, list(match.log), match.catalog, expected_hash=match.state_hash(),
-                   label=label)
+        from game.match.history import HistoryError
+        try:
+            commands = list(match.log)  # (a loaded match's older log is decoded and checked here)
+        except HistoryError as e:
+            raise ReplayError(str(e)) from None
+        return cls(match.scenario, match.seed, commands, match.catalog, expected_hash=match.state_hash(), label=label)
 
     @classmethod
     def from_save(cls, path, catalog=None) -> "ReplayCursor":

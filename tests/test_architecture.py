@@ -102,3 +102,113 @@ def test_saves_never_use_pickle_or_eval():
     bad = [str(f.relative_to(ROOT)) for f in _py_files(GAME)
            if re.search(r"\bpickle\b|\bmarshal\b|\beval\(", f.read_text(encoding="utf-8"))]
     assert not bad
+
+
+# == the match's state: its esper world and one record, written only by the match ==========================
+def _component_classes() -> set[str]:
+    from dataclasses import is_dataclass
+
+    import game.match.components as comps
+    return {n for n, c in vars(comps).items() if isinstance(c, type) and is_dataclass(c) and c.__module__ == comps.__name__}
+
+
+def _component_readers() -> set[str]:
+    """The match's methods that hand out a component (by their return annotation): unit(), health(), ..."""
+    import typing
+
+    from game.match.match import Match
+    names = _component_classes()
+    out = set()
+    for name in dir(Match):
+        fn = getattr(Match, name, None)
+        ann = getattr(fn, "__annotations__", {}).get("return") if callable(fn) else None
+        if ann is not None and any(re.search(rf"\b{c}\b", str(ann)) for c in names):
+            out.add(name)
+    assert {"unit", "health", "position", "readiness", "conditions", "marker"} <= out, out
+    return out
+
+
+def _component_writes(tree: ast.AST, readers: set[str]) -> list[int]:
+    """Lines that write a field of a component: `match.health(u).hit = 0`, or `h = match.health(u); h.hit -= 1`."""
+    def from_reader(expr) -> bool:
+        return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in readers
+
+    bad = []
+    for fn in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module))]:
+        held = set()
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assign) and from_reader(node.value):
+                held |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        for node in ast.walk(fn):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            for t in targets:
+                for part in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                    if isinstance(part, ast.Attribute) and (from_reader(part.value) or (
+                            isinstance(part.value, ast.Name) and part.value.id in held)):
+                        bad.append(node.lineno)
+    return sorted(set(bad))
+
+
+def test_no_module_outside_the_match_writes_a_component():
+    """Components are the match's: outside game/match nothing writes one (nor touches the match's esper world;
+    esper may be imported only by the match and, for a world of its own, the screen)."""
+    readers = _component_readers()
+    bad = []
+    for f in _py_files(GAME):
+        rel = f.relative_to(GAME).parts
+        if rel[0] == "match":
+            continue
+        tree = ast.parse(f.read_text(encoding="utf-8"), str(f))
+        bad += [f"{f.relative_to(ROOT)}:{line} writes a component" for line in _component_writes(tree, readers)]
+        mods = _imports(f)
+        if "esper" in mods and rel[0] != "ui":
+            bad.append(f"{f.relative_to(ROOT)} imports esper")
+        if any(m.startswith("game.match.components") for m in mods):
+            bad.append(f"{f.relative_to(ROOT)} imports the match's components")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_component_check_finds_writes():
+    """(The check above is not blind: it finds both shapes of a write.)"""
+    readers = _component_readers()
+    tree = ast.parse("def f(match, u):\n    match.health(u).hit = 0\n    h = match.readiness(u)\n    h.ready = False\n"
+                     "    x = match.turn\n    x.y = 1\n")
+    assert _component_writes(tree, readers) == [2, 4]
+
+
+def test_only_places_writes_a_position():
+    """A place lives in one component, put there by game/match/places.py only (the table follows it there)."""
+    bad = []
+    for f in _py_files(GAME / "match"):
+        if f.name == "places.py":
+            continue
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"), str(f))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Position":
+                bad.append(f"{f.relative_to(ROOT)}:{node.lineno} makes a Position")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("add_component", "remove_component", "try_remove_component") and \
+                    any("Position" in ast.unparse(a) for a in node.args):
+                bad.append(f"{f.relative_to(ROOT)}:{node.lineno} puts or takes a Position")
+    assert not bad, "\n".join(bad)
+
+
+def test_no_hand_written_list_of_state_fields():
+    """Snapshots, saves and the state hash walk the world and the state record generically: no literal below the
+    screen names three or more of the record's fields (as the old snapshot's list of 23 did). (The screen's words
+    for kinds of log lines, 'turn', 'move', 'result', are not fields.)"""
+    from dataclasses import fields
+
+    from game.match.state import MatchState
+    names = {f.name for f in fields(MatchState)} | {"_" + f.name for f in fields(MatchState)}
+    bad = []
+    for f in _py_files(GAME):
+        if f.relative_to(GAME).parts[0] == "ui":
+            continue
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"), str(f))):
+            items = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else \
+                node.keys if isinstance(node, ast.Dict) else []
+            found = {i.value for i in items if isinstance(i, ast.Constant) and i.value in names}
+            if len(found) >= 3:
+                bad.append(f"{f.relative_to(ROOT)}:{node.lineno}: {sorted(found)}")
+    assert not bad, "a hand-written list of the match's state fields:\n" + "\n".join(bad)

@@ -164,6 +164,9 @@ class Table(TableSight, TableMovement):
     def base(self, uid: int) -> Base:
         return self._bases[uid]
 
+    def base_or_none(self, uid: int) -> Base | None:
+        return self._bases.get(uid)
+
     def set_bases(self, bases) -> None:
         """Replace all live bases (units and items). Only moved or resized bases are reindexed."""
         new = {}

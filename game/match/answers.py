@@ -56,7 +56,7 @@ class MatchAnswers:
         """For each legal answer to the open question (not an attack's dice: `answer_outcomes`), what it would
         do: AttackAnswer (Attack of Opportunity, blunting, Counter, Devoted), RollAnswer (Fate Shift, a
         mission's roll); [] for questions whose answers are words (a mission's choice, Standby)."""
-        p = self._prompt
+        p = self.prompt
         if p is None or (side is not None and p.side != side):
             return []
         cmds = self.legal_commands(p.side)
@@ -89,7 +89,7 @@ class MatchAnswers:
         return AttackAnswer(cmd, attacker, target, spec, exact_odds(setup), missing, inches)
 
     def _aoo_answer(self, cmd) -> AttackAnswer:
-        m = self._move
+        m = self.state.move
         if cmd.uid is None:
             return AttackAnswer(cmd)
         w = self.unit(cmd.uid).card.weapon(cmd.weapon)
@@ -97,7 +97,7 @@ class MatchAnswers:
                                    aoo=True)
 
     def _blunt_answer(self, cmd) -> AttackAnswer:
-        m = self._move
+        m = self.state.move
         attacker, wid = m.chosen
         w = self.unit(attacker).card.weapon(wid)
         att = max(0, self._aoo_att(attacker, w, m.mover) - cmd.dice)

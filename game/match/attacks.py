@@ -130,7 +130,7 @@ class MatchAttacks:
         if not cmd.extra_targets:
             devoted = S.devoted_options(self, uid, w, cmd.target)
             if devoted:
-                self._prompt = Prompt("devoted", self.side_of(cmd.target),
+                self.prompt = Prompt("devoted", self.side_of(cmd.target),
                                       f"{self.unit(cmd.target).name} is targeted: may a Devoted unit take its "
                                       "place?", options=tuple(devoted), data=(uid, w.id, cmd.target))
                 return
@@ -262,7 +262,7 @@ class MatchAttacks:
         self.emit(E.AttackDeclared(attacker, weapon.name, tuple(st.uid for _, g in spec.groups for st in g),
                                    melee=kind == MELEE, aoo=aoo))
         res = AttackResolution.start(spec, self.dice)
-        self._attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
+        self.state.attack = _AttackContext(resolution=res, weapon=weapon, attacker=attacker, then_move=then_move,
                                       mover=mover, path=tuple(path), aoo=aoo, action=action, counter=counter,
                                       after=tuple(after))
         self._step_attack()
@@ -292,7 +292,7 @@ class MatchAttacks:
             spec = S.on_attack_spec(self, spec, None)
         self.emit(E.AttackDeclared(source, why, tuple(st.uid for _, g in spec.groups for st in g), melee=kind == MELEE))
         res = AttackResolution.start(spec, self.dice)
-        self._attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))
+        self.state.attack = _AttackContext(resolution=res, weapon=None, attacker=source, direct=True, after=tuple(after))
         self._step_attack()
 
     def down(self, uid: int) -> None:
@@ -300,7 +300,7 @@ class MatchAttacks:
         it takes no Damage and may only Move, Dash or be revived; it keeps what it carries."""
         with self._in_world():
             esper.component_for_entity(uid, Conditions).downed = True
-        self._sync_table()
+        self._follow(uid)
         u = self.unit(uid)
         self.emit(E.Downed(uid, u.name, u.side))
 
@@ -310,7 +310,7 @@ class MatchAttacks:
             esper.component_for_entity(uid, Conditions).downed = False
             h = esper.component_for_entity(uid, Health)
             h.hit = max(1, min(hit, h.max_hit))
-        self._sync_table()
+        self._follow(uid)
         u = self.unit(uid)
         self.emit(E.Revived(uid, u.name, u.side, h.hit, why))
 
@@ -351,7 +351,7 @@ class MatchAttacks:
 
     def _step_attack(self) -> None:
         """Run the attack until a side has a real choice, or it is over."""
-        ctx = self._attack
+        ctx = self.state.attack
         res = ctx.resolution
         while not res.done:
             d = res.decision
@@ -364,17 +364,17 @@ class MatchAttacks:
                 options = (d.free[0][1],) if kind in ("life_drain", "shield") else ()
                 prompt = Prompt(kind, side, _decision_text(d), decision=d, options=options)
                 if self._choice_matters(prompt):  # N2: no answer would change what happens: it stands
-                    self._prompt = prompt
+                    self.prompt = prompt
                     self._flush_attack_records(ctx)
                     return
             res.act(Accept())
         self._finish_attack()
 
     def _finish_attack(self) -> None:
-        ctx = self._attack
+        ctx = self.state.attack
         res = ctx.resolution
-        self._attack = None
-        self._prompt = None
+        self.state.attack = None
+        self.prompt = None
         self._flush_attack_records(ctx)
         for uid in set(res.outcome()) | set(res.healed):
             h = esper.component_for_entity(uid, Health)
@@ -430,12 +430,11 @@ class MatchAttacks:
         self._drop_carried(uid)  # a carried marker is dropped where its carrier falls
         p = esper.component_for_entity(uid, Position)
         esper.add_component(uid, TakenOut(self.turn, by, (p.x, p.y, p.z)))
-        esper.remove_component(uid, Position)
+        self._lift(uid)
         esper.component_for_entity(uid, Readiness).ready = False
         if not u.item:
             self.taken_out_count[u.side] += 1
-        self.tokens = [t for t in self.tokens if not (t["owner"] == uid and t["kind"] in ("gaze", "scan"))]
-        self._sync_table()
+        self.remove_tokens(owner=uid, kinds=("gaze", "scan"))
         self.emit(E.TakenOut(uid, u.name, u.side, u.item))
         self.mission.on_taken_out(self, uid)
 

@@ -1,4 +1,4 @@
-"""Components of a match's esper world: slotted dataclasses, written only by the command executor."""
+"""Components of a match's esper world: slotted dataclasses, written only by the match (game/match/)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,8 +19,11 @@ class Unit:
     owner: int = 0  # the person of its side who commands it (co-op: R27); 0 for one person
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Position:
+    """Where a unit, a marker or a token stands: the centre of its base and the elevation of the surface under it
+    (inches). Frozen: only game/match/places.py puts one on an entity, and the table follows from there."""
+
     x: float
     y: float
     z: float = 0.0
@@ -78,6 +81,18 @@ class Marker:
     carry_move: float = 0.0  # inches change of its carrier's Moves (The Flag: -2)
     rules: str = ""  # what it does, for the screen
     data: tuple = ()  # the mission's own plain facts about it (counters...)
+
+
+@dataclass(slots=True)
+class Token:
+    """A token a skill leaves on the table (Smoke, a Scan marker, a Dark Gaze token); where it lies is its
+    Position."""
+
+    kind: str  # "smoke", "scan", "gaze"
+    owner: int  # the unit that put it there
+    side: str  # the side it works for
+    radius: float
+    until: str  # "turn": until the Turn ends; "owner": until its owner activates again
 
 
 @dataclass(slots=True)

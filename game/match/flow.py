@@ -11,38 +11,31 @@ from game.rules.orders import ORDER_FACE, roll_tactical_orders, tactical_order_d
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Activation, Position, Readiness
+from .components import Activation, Readiness
 from .errors import IllegalCommand
 from .prompts import Prompt
 
-SETUP = "setup"  # the mission's setup steps (rolls, questions) before anyone deploys
-DEPLOY = "deploy"
-BATTLE = "battle"
-OVER = "over"
+from .state import BATTLE, DEPLOY, OVER, SETUP  # noqa: F401 - the phases, read from here by the modes
 
 
 class MatchFlow:
     # == queries for controllers and the UI =========================================================
-    @property
-    def prompt(self) -> Prompt | None:
-        return self._prompt
-
     def waiting_for(self) -> str | None:
         """The side whose command the match needs next (None when the match is over)."""
         if self.phase == OVER:
             return None
-        if self._prompt is not None:
-            return self._prompt.side
+        if self.prompt is not None:
+            return self.prompt.side
         if self.phase == SETUP:
             return None
         if self.phase == DEPLOY:
-            if self._deploy_turn is not None:
-                return self._deploy_turn
+            if self.state.deploy_turn is not None:
+                return self.state.deploy_turn
             first = None
             if self.mission.deployment_order(self) == "each":  # that side deploys all its units first
                 first = self.mission_state.get("deploy_first")
             for s in sorted(self.sides, key=lambda s: s != first):
-                if s not in self._deployed_sides:
+                if s not in self.state.deployed_sides:
                     return s
             return None
         if self.activation is not None:
@@ -52,7 +45,7 @@ class MatchFlow:
     def to_deploy(self, side: str) -> list[int]:
         """The units `side` may place now: its units waiting to deploy while the match waits for its placement
         (alternate deployment, R29: only on its turn; none while a question is open)."""
-        if self.phase != DEPLOY or self._prompt is not None or self.waiting_for() != side:
+        if self.phase != DEPLOY or self.prompt is not None or self.waiting_for() != side:
             return []
         return self.undeployed(side)
 
@@ -69,7 +62,7 @@ class MatchFlow:
             return None
         if self.people(side) == 1:
             return (side, 0)
-        p = self._prompt
+        p = self.prompt
         uid = None
         if p is not None and p.decision is not None and p.decision.uid >= 0:
             uid = p.decision.uid
@@ -79,7 +72,7 @@ class MatchFlow:
             uid = self.undeployed(side)[0]
         if uid is not None and self.unit(uid).side == side:
             return (side, self.unit(uid).owner)
-        return (side, self._seat_turn.get(side, 0) % self.people(side))
+        return (side, self.state.seat_turn.get(side, 0) % self.people(side))
 
     def _activatable(self, side: str) -> list[int]:
         """The Ready units `side` may activate now: in co-op only those of the person whose turn it is, passing
@@ -89,10 +82,10 @@ class MatchFlow:
         if n == 1 or not ready:
             return ready
         for k in range(n):
-            seat = (self._seat_turn.get(side, 0) + k) % n
+            seat = (self.state.seat_turn.get(side, 0) + k) % n
             mine = [u for u in ready if self.unit(u).owner == seat]
             if mine:
-                self._seat_turn[side] = seat
+                self.state.seat_turn[side] = seat
                 return mine
         return ready
 
@@ -109,19 +102,19 @@ class MatchFlow:
         """Run what is due until the match needs a command: a prompt, the active unit's next action, or
         the next side's choice of unit. Steps (Damage, deaths, free actions, Counter) come first."""
         for _ in range(100_000):
-            if self.phase == OVER or self._prompt is not None or self._attack is not None:
+            if self.phase == OVER or self.prompt is not None or self.state.attack is not None:
                 return
             if self.phase == SETUP:
-                if self._pending:
-                    self._front_cursor = 0
-                    self._run_step(self._pending.pop(0))
+                if self.state.pending:
+                    self.state.front_cursor = 0
+                    self._run_step(self.state.pending.pop(0))
                 else:
                     self._begin_deployment()
                 continue
             if self.phase == DEPLOY:
-                if self._pending:
-                    self._front_cursor = 0
-                    self._run_step(self._pending.pop(0))
+                if self.state.pending:
+                    self.state.front_cursor = 0
+                    self._run_step(self.state.pending.pop(0))
                     continue
                 return
             if self._check_result(False):
@@ -131,20 +124,20 @@ class MatchFlow:
                                               (a.act and a.act_spent >= a.act)):
                 self._end_grant()
                 continue
-            if self._pending:
-                self._front_cursor = 0
-                self._run_step(self._pending.pop(0))
+            if self.state.pending:
+                self.state.front_cursor = 0
+                self._run_step(self.state.pending.pop(0))
                 continue
             if a is not None:
                 if not a.grant and not self.standing(a.uid):
                     self._end_activation()  # N9: Taken Out during its own activation
                     continue
-                if self._react_due and not a.grant:
-                    self._open_react(self._react_due)
+                if self.state.react_due and not a.grant:
+                    self._open_react(self.state.react_due)
                     continue
                 return
             self._advance()
-            if self.activation is None and self._prompt is None and not self._pending:
+            if self.activation is None and self.prompt is None and not self.state.pending:
                 return
         raise RuntimeError("the match's step queue does not settle")
 
@@ -156,11 +149,11 @@ class MatchFlow:
         """Add steps at the end, or (`front`) before what was queued earlier; steps put in front while one step
         runs keep the order they were put there in."""
         if front:
-            at = min(self._front_cursor, len(self._pending))
-            self._pending[at:at] = list(steps)
-            self._front_cursor = at + len(steps)
+            at = min(self.state.front_cursor, len(self.state.pending))
+            self.state.pending[at:at] = list(steps)
+            self.state.front_cursor = at + len(steps)
         else:
-            self._pending.extend(steps)
+            self.state.pending.extend(steps)
 
     def _run_step(self, step: tuple) -> None:
         kind = step[0]
@@ -173,8 +166,7 @@ class MatchFlow:
             if self.standing(uid) and not self.unit(uid).item and self.mission.downs_instead(self, uid):
                 self.down(uid)
             elif self.standing(uid):
-                p = self.position(uid)
-                pos = Position(p.x, p.y, p.z)
+                pos = self.position(uid)  # (frozen: where it stood, whatever happens next)
                 self._take_out(uid, killer)
                 S.on_take_out(self, uid, killer, melee, pos)
         elif kind == "dbd":
@@ -197,7 +189,7 @@ class MatchFlow:
             self.mission.on_step(self, *step[1:])
         elif kind == "fate":
             _, side, faces = step
-            self._prompt = Prompt("fate_shift", side, "Fate Shift: re-roll one Tactical Order die?",
+            self.prompt = Prompt("fate_shift", side, "Fate Shift: re-roll one Tactical Order die?",
                                   options=tuple(faces))
         elif kind == "skill":
             S.run_step(self, *step[1:])
@@ -205,7 +197,7 @@ class MatchFlow:
             raise ValueError(f"unknown step {step!r}")
 
     def _open_react(self, moment: str) -> None:
-        self._react_due = ""
+        self.state.react_due = ""
         active_side = self.side_of(self.activation.uid)
         for s in self.sides:
             if s == active_side or s in self.npc_sides:
@@ -213,7 +205,7 @@ class MatchFlow:
             opts = S.react_options(self, s) if moment == "start" else \
                 [c for c in S.react_options(self, s) if isinstance(c, C.ChooseUnit)]
             if opts:
-                self._prompt = Prompt("react", s, f"{self.unit(self.activation.uid).name} is activating: "
+                self.prompt = Prompt("react", s, f"{self.unit(self.activation.uid).name} is activating: "
                                       "react (Standby, Misdirection) or let it go on?", options=tuple(opts))
                 return
 
@@ -245,9 +237,9 @@ class MatchFlow:
                 self._queue(*on_end, front=True)
                 return
         if info.get("controller"):
-            self._allegiance[uid] = info["controller"]
-        self._interrupted.append((self.activation, self._pending))  # later steps wait for the grant's end
-        self._pending = []
+            self.state.allegiance[uid] = info["controller"]
+        self.state.interrupted.append((self.activation, self.state.pending))  # later steps wait for the grant's end
+        self.state.pending = []
         plan = [tuple(s) for s in info["plan"]]
         self.activation = Activation(uid=uid, act=info.get("act", 0), free_action=True, grant=info["grant"],
                                      plan=plan, max_cost=info.get("max_cost"), different=info.get("different", False),
@@ -259,9 +251,9 @@ class MatchFlow:
 
     def _end_grant(self) -> None:
         a = self.activation
-        self._allegiance.pop(a.uid, None)
-        self.activation, later = self._interrupted.pop()
-        self._pending = [*a.on_end, *self._pending, *later]
+        self.state.allegiance.pop(a.uid, None)
+        self.activation, later = self.state.interrupted.pop()
+        self.state.pending = [*a.on_end, *self.state.pending, *later]
 
     def _consume_plan(self, action: str) -> None:
         a = self.activation
@@ -279,25 +271,25 @@ class MatchFlow:
         self.phase = DEPLOY
         for s in self.sides:
             if not self.undeployed(s):
-                self._deployed_sides.add(s)
+                self.state.deployed_sides.add(s)
         if self.mission.deployment_order(self) == "alternate":
             first = self.mission_state.get("deploy_first")
-            waiting = [s for s in self.sides if s not in self._deployed_sides]
-            self._deploy_turn = first if first in waiting else (waiting[0] if waiting else None)
+            waiting = [s for s in self.sides if s not in self.state.deployed_sides]
+            self.state.deploy_turn = first if first in waiting else (waiting[0] if waiting else None)
         self._maybe_start_battle()
 
     def _next_deployer(self, side: str) -> None:
         """Alternate deployment (R29): after each unit, the other side places one, while it has units left."""
-        if self._deploy_turn is None:
+        if self.state.deploy_turn is None:
             return
         waiting = [s for s in self.sides if self.undeployed(s)]
         order = list(self.sides)
         for k in range(1, len(order) + 1):
             s = order[(order.index(side) + k) % len(order)]
             if s in waiting:
-                self._deploy_turn = s
+                self.state.deploy_turn = s
                 return
-        self._deploy_turn = None  # everyone placed: each side confirms with EndDeployment in the usual order
+        self.state.deploy_turn = None  # everyone placed: each side confirms with EndDeployment in the usual order
 
     def _deploy(self, cmd: C.Deploy) -> None:
         if cmd.uid not in self.undeployed(cmd.side):
@@ -309,14 +301,13 @@ class MatchFlow:
         z = self.table.surface_z(cmd.x, cmd.y, cmd.z)
         if not self.table.can_stand(r, cmd.x, cmd.y, z):
             raise IllegalCommand("a unit cannot stand there")
-        esper.add_component(cmd.uid, Position(cmd.x, cmd.y, z))
-        self._sync_table()
+        self._put(cmd.uid, cmd.x, cmd.y, z)
         u = self.unit(cmd.uid)
         self.emit(E.Deployed(cmd.uid, u.name, u.side, cmd.x, cmd.y, z))
         self._next_deployer(cmd.side)
 
     def _maybe_start_battle(self) -> None:
-        if self.phase == DEPLOY and all(s in self._deployed_sides for s in self.sides):
+        if self.phase == DEPLOY and all(s in self.state.deployed_sides for s in self.sides):
             self.phase = BATTLE
             self._start_turn()
 
@@ -330,7 +321,6 @@ class MatchFlow:
             r.used_once = ()
         self.mission.start_of_turn(self)
         S.start_of_turn(self)
-        self._sync_table()
         for side in self.sides:
             if side in self.npc_sides:
                 continue
@@ -356,7 +346,7 @@ class MatchFlow:
             rounds, winner = S.roll_initiative(self, list(self.sides))
             self.emit(E.InitiativeRolled(tuple(tuple(r.items()) for r in rounds), winner, self.side_name(winner),
                                          tuple((s, self.side_name(s)) for s in self.sides)))
-            self._prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
+            self.prompt = Prompt("first", winner, "You have the Initiative: who activates first?",
                                   options=tuple(self.sides))
 
     def _end_turn(self) -> None:
@@ -380,7 +370,7 @@ class MatchFlow:
             return False
         self.result = res
         self.phase = OVER
-        self._prompt = None
+        self.prompt = None
         self.activation = None
         self.emit(E.MissionOver(res.outcome, res.turn, res.text))
         return True
@@ -390,7 +380,7 @@ class MatchFlow:
 
     def _advance(self) -> None:
         """After an activation: the next side with Ready units activates (alternating); else the Turn ends."""
-        if self.phase != BATTLE or self._prompt is not None or self.activation is not None or self._pending or \
+        if self.phase != BATTLE or self.prompt is not None or self.activation is not None or self.state.pending or \
                 self.next_side is None:
             return
         order = list(self.sides)
@@ -409,7 +399,7 @@ class MatchFlow:
             ready = [u for u in ready if self.mission.npc_priority(self, u) == first]  # a Horde Boss first
             if self.scenario.npc_order == "player-picks" and len(ready) > 1:
                 chooser = next(s for s in self.sides if s not in self.npc_sides)
-                self._prompt = Prompt("pick_npc", chooser, "Pick the NPC that activates next", options=tuple(ready))
+                self.prompt = Prompt("pick_npc", chooser, "Pick the NPC that activates next", options=tuple(ready))
             else:
                 self._start_activation(self._nearest_npc(ready))
 
@@ -442,7 +432,7 @@ class MatchFlow:
         self.activation = Activation(uid=uid, act=act_now, no_repeat=bool(self.mission.no_repeat_cost(self, uid)))
         self.emit(E.ActivationStarted(uid, u.name, self.side_of(uid), act_now))
         self._queue(*S.start_of_activation(self, uid), front=True)
-        self._react_due = "start"
+        self.state.react_due = "start"
 
     def _cmd_end_activation(self) -> None:
         a = self.activation
@@ -463,9 +453,9 @@ class MatchFlow:
             esper.component_for_entity(uid, Readiness).ready = False
         side = self.unit(uid).side
         if self.people(side) > 1:  # co-op: the next person activates next time (R27)
-            self._seat_turn[side] = (self.unit(uid).owner + 1) % self.people(side)
+            self.state.seat_turn[side] = (self.unit(uid).owner + 1) % self.people(side)
         self.activation = None
-        self._react_due = ""
+        self.state.react_due = ""
         order = list(self.sides)
         self.next_side = order[(order.index(side) + 1) % len(order)]
 

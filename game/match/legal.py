@@ -16,7 +16,7 @@ class MatchLegal:
         if self.waiting_for() != side:
             return []
         with self._in_world():
-            p = self._prompt
+            p = self.prompt
             if p is not None:
                 return self._prompt_commands(p)
             if self.phase == DEPLOY:

@@ -22,7 +22,7 @@ from game.rules.model import UnitCard
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Marker, Position, Readiness, Unit
+from .components import Marker, Readiness, Unit
 from .errors import IllegalCommand
 
 MARKER_SIDE = "marker"  # the side of a flat marker's Base for table queries (it belongs to nobody)
@@ -34,7 +34,7 @@ class MatchMarkers:
                      card: UnitCard | None = None, item_side: str = "neutral", where: str = "", **fields) -> int:
         """Put a marker on the table (missions call this). With `card` it is an item that can be attacked,
         fighting for `item_side` (whose enemies may target it). `fields`: the Marker's other fields."""
-        if mid in self._marker_ids:
+        if mid in self.state.marker_ids:
             raise ValueError(f"a marker {mid!r} is already on the table")
         with self._in_world():
             z = self.table.surface_z(x, y, 0.0) if z is None else z
@@ -43,10 +43,10 @@ class MatchMarkers:
                 ent = self.add_unit(item_side, label, card, (x, y, z), item=True)
                 marker.radius = card.base_diameter / 2
                 esper.add_component(ent, marker)
-                self._sync_table()
             else:
-                ent = esper.create_entity(marker, Position(x, y, z))
-            self._marker_ids[mid] = ent
+                ent = self._new_entity(marker)
+                self._put(ent, x, y, z)
+            self.state.marker_ids[mid] = ent
         self.emit(E.MarkerPlaced(mid, label, x, y, z, where))
         return ent
 
@@ -55,14 +55,14 @@ class MatchMarkers:
             return esper.component_for_entity(self._marker_entity(mid), Marker)
 
     def _marker_entity(self, mid: str) -> int:
-        ent = self._marker_ids.get(mid)
+        ent = self.state.marker_ids.get(mid)
         if ent is None:
             raise KeyError(f"no marker {mid!r}")
         return ent
 
     def marker_uid(self, mid: str) -> int | None:
         """The unit id of a marker that can be attacked (an item), else None."""
-        ent = self._marker_ids.get(mid)
+        ent = self.state.marker_ids.get(mid)
         with self._in_world():
             return ent if ent is not None and esper.has_component(ent, Unit) else None
 
@@ -76,7 +76,7 @@ class MatchMarkers:
         """Marker ids in the order they were placed; `on_table`: only those on the table (True), carried
         (False), or both (None). Removed and destroyed markers are gone."""
         out = []
-        for mid in self._marker_ids:
+        for mid in self.state.marker_ids:
             m = self.marker(mid)
             if kind is not None and m.kind != kind:
                 continue
@@ -126,24 +126,21 @@ class MatchMarkers:
             if esper.has_component(ent, Unit):
                 esper.remove_component(ent, Marker)
                 if self.standing(ent):
-                    esper.remove_component(ent, Position)
+                    self._lift(ent)
                     esper.component_for_entity(ent, Readiness).ready = False
-                self._sync_table()
             else:
                 esper.delete_entity(ent, immediate=True)
-        del self._marker_ids[mid]
+        del self.state.marker_ids[mid]
         self.emit(E.MarkerRemoved(mid, m.label, why))
 
     def carried_by(self, uid: int) -> list[str]:
-        return [mid for mid in self._marker_ids if self.marker(mid).carrier == uid]
+        return [mid for mid in self.state.marker_ids if self.marker(mid).carrier == uid]
 
     def carry(self, mid: str, uid: int) -> None:
         """`uid` now carries the marker (a Pick Up, or a mission action that hands it over)."""
         m = self.marker(mid)
         ent = self._marker_entity(mid)
-        with self._in_world():
-            if esper.has_component(ent, Position):
-                esper.remove_component(ent, Position)
+        self._lift(ent)
         m.carrier = uid
         self.emit(E.MarkerPickedUp(mid, m.label, uid, self.unit(uid).name))
 
@@ -152,8 +149,7 @@ class MatchMarkers:
         m = self.marker(mid)
         uid = m.carrier
         p = self.position(uid)
-        with self._in_world():
-            esper.add_component(self._marker_entity(mid), Position(p.x, p.y, p.z))
+        self._put(self._marker_entity(mid), p.x, p.y, p.z)
         m.carrier = None
         self.emit(E.MarkerDropped(mid, m.label, uid, self.unit(uid).name, p.x, p.y, p.z, taken_out))
 
@@ -206,7 +202,7 @@ class MatchMarkers:
 
     # == Pick Up, Drop, Give ======================================================================
     def pick_up_reason(self, uid: int, mid: str) -> str | None:
-        if mid not in self._marker_ids:
+        if mid not in self.state.marker_ids:
             return "there is no such marker"
         m = self.marker(mid)
         if not m.portable:
@@ -222,7 +218,7 @@ class MatchMarkers:
         return None if why is None else f"to pick it up, the unit must Control it: {why}"
 
     def give_reason(self, uid: int, mid: str, to: int) -> str | None:
-        if mid not in self._marker_ids or self.marker(mid).carrier != uid:
+        if mid not in self.state.marker_ids or self.marker(mid).carrier != uid:
             return "the unit does not carry that"
         if not self.standing(to) or self.unit(to).item or self.is_enemy(uid, to) or to == uid:
             return "it can only be given to a Squadmate"
@@ -261,7 +257,7 @@ class MatchMarkers:
 
     def _do_drop(self, cmd: C.Drop) -> None:
         uid = self.activation.uid
-        if cmd.marker not in self._marker_ids or self.marker(cmd.marker).carrier != uid:
+        if cmd.marker not in self.state.marker_ids or self.marker(cmd.marker).carrier != uid:
             raise IllegalCommand("the unit does not carry that")
         self._pay(act.DROP)
         self.drop(cmd.marker)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import operator
 from dataclasses import asdict, fields, is_dataclass
 
 import esper
@@ -27,22 +28,24 @@ from . import commands as C
 from . import events as E
 from . import skills as S
 from . import snapshot
-from .attacks import MatchAttacks, _AttackContext
-from .components import Activation, Unit
+from .attacks import MatchAttacks
 from .errors import IllegalCommand
 from .events import Event
 from .flow import BATTLE, DEPLOY, OVER, SETUP, MatchFlow
+from .history import History
 from .legal import MatchLegal
 from .markers import MatchMarkers
-from .mission import MissionScript, Result
+from .mission import MissionScript
 from .missions import MatchMissions
-from .movement import MatchMovement, _PendingMove
+from .movement import MatchMovement
 from .answers import MatchAnswers
 from .outcomes import MatchOutcomes
 from .paying import MatchPaying
+from .places import MatchPlaces
 from .prompts import MatchPrompts, Prompt
 from .queries import MatchQueries
 from .scenario import Scenario
+from .state import MatchState
 from .units import MatchUnits
 
 _world_ids = itertools.count(1)
@@ -50,8 +53,8 @@ _world_ids = itertools.count(1)
 __all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
-class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts, MatchMarkers,
-            MatchMissions, MatchQueries, MatchOutcomes, MatchAnswers):
+class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts,
+            MatchMarkers, MatchMissions, MatchQueries, MatchOutcomes, MatchAnswers):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
                  cards: dict[str, list[tuple[str, UnitCard]]], catalog=None, table: Table | None = None) -> None:
         """`cards`: for each side with a squad, its units as (name, built card). `table`: a Table of this
@@ -66,69 +69,33 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             self.table = table
         else:
             self.table = Table(battlefield, scenario.measure)
-        self.dice = Dice(seed)
-        self.log: list[C.Command] = []
-        self.rolls_per_command: list[int] = []
-        self._events: list[Event] = []
-        self._events_encoded: list | None = None  # events of a loaded snapshot, decoded when first read
         self.sides = scenario.side_names
         self.npc_sides = tuple(s.side for s in scenario.sides if s.npc)
-        self.phase = SETUP
-        self.turn = 0
-        self.score: dict[str, int] = {s: 0 for s in self.sides}  # Mission Points (MP)
-        self.mission_state: dict = {}  # the mission script's own state: plain data only (in the state hash)
-        self.to: dict[str, int] = {s: 0 for s in self.sides}
-        self.taken_out_count: dict[str, int] = {s: 0 for s in self.sides}
-        self.next_side: str | None = None
-        self.activation: Activation | None = None
-        self.result: Result | None = None
-        self.tokens: list[dict] = []  # Smoke, Scan, Dark Gaze: kind, owner, side, x, y, z, radius, until
-        self.side_effects: dict[str, tuple[str, ...]] = {}  # skill ids active for a side until the Turn ends
-        self._attack: _AttackContext | None = None
-        self._move: _PendingMove | None = None
-        self._prompt: Prompt | None = None
+        # what belongs to no entity: one typed record (state.py); the rest of the state is the esper world
+        self.state = MatchState(dice=Dice(seed), score={s: 0 for s in self.sides}, to={s: 0 for s in self.sides},
+                                taken_out_count={s: 0 for s in self.sides}, seat_turn={s: 0 for s in self.sides},
+                                doors={d.id: d.open for d in battlefield.doors})
+        # append-only: the commands, the dice each rolled, the events (a loaded match's earlier part stays
+        # undecoded until read: history.py)
+        self.log = History()
+        self.rolls_per_command = History()
+        self.events = History()
+        self.version = 0  # counts the changes of the match (commands applied, a snapshot restored): what was
+        # worked out for one version (a screen's questions) holds until it changes
+        self._units_cache: dict = {}  # units() lists, kept until a place changes (places.py)
         self._outcomes_kept: tuple | None = None  # the last answer_outcomes asked, with what it was asked of
-        self._deployed_sides: set[str] = set()
-        self._deploy_turn: str | None = None  # alternate deployment (R29): the side placing a unit now
-        self._marker_ids: dict[str, int] = {}  # marker id -> its entity, in the order placed
-        self._base_cache: dict = {}  # uid -> Base, kept between table syncs (units.py)
-        self._units_cache: dict = {}  # units() lists, kept between table syncs
-        self._seat_turn: dict[str, int] = {s: 0 for s in self.sides}  # co-op: whose turn to activate (R27)
-        self._pending: list[tuple] = []  # steps waiting to run (plain data: they are part of the state)
-        self._front_cursor = 0  # where the running step puts mission steps "in front" (keeps their order)
         self.checkpoint_every = 0  # capture a snapshot every n commands (undo replays from the nearest one)
         self.checkpoints: list[dict] = []
-        # activations waiting under a grant of free actions, each with the steps that were queued after it
-        self._interrupted: list[tuple[Activation | None, list[tuple]]] = []
-        self._allegiance: dict[int, str] = {}  # Compel: uid -> the side controlling it for now
-        self._react_due: str = ""  # "start"/"action": offer the other side its reactions (Standby...)
         with self._in_world():
             for side, units in cards.items():
                 owners = scenario.side(side).owners
                 for i, (name, card) in enumerate(units):
                     self.add_unit(side, name, card, owner=owners[i] if i < len(owners) else 0)
             self.mission.setup(self)
-            self._sync_table()
             self._after_step()  # the mission's setup steps, then deployment
 
 
     # == events ======================================================================================
-    @property
-    def events(self) -> list[Event]:
-        """Every event so far, in order (a loaded save's are decoded the first time they are read)."""
-        if self._events_encoded is not None:
-            raw, self._events_encoded = self._events_encoded, None
-            self._events = snapshot.decode_events(raw)
-        return self._events
-
-    @events.setter
-    def events(self, value) -> None:
-        self._events_encoded = None
-        self._events = value
-
-    def load_events_later(self, raw: list) -> None:
-        self._events_encoded = raw
-
     def emit(self, event: E.Event) -> None:
         self.events.append(event)
 
@@ -156,6 +123,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         before_rolls = self.dice.rolled
         with self._in_world():
             self._apply(cmd)
+        self.version += 1
         self.log.append(cmd)
         self.rolls_per_command.append(self.dice.rolled - before_rolls)
         if self.checkpoint_every and len(self.log) % self.checkpoint_every == 0:
@@ -163,8 +131,8 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         return self.events[before_events:]
 
     def _apply(self, cmd: C.Command) -> None:
-        self._front_cursor = 0
-        p = self._prompt
+        self.state.front_cursor = 0
+        p = self.prompt
         if p is not None:
             self._answer_prompt(p, cmd)
         elif self.phase == SETUP:
@@ -175,7 +143,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             elif isinstance(cmd, C.EndDeployment):
                 if self.undeployed(cmd.side):
                     raise IllegalCommand("deploy every unit first")
-                self._deployed_sides.add(cmd.side)
+                self.state.deployed_sides.add(cmd.side)
                 self._maybe_start_battle()
             else:
                 raise IllegalCommand("units are still being deployed")
@@ -194,7 +162,7 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             normal = not self.activation.grant
             handler(cmd)
             if normal and not isinstance(cmd, C.EndActivation):
-                self._react_due = self._react_due or "action"
+                self.state.react_due = self.state.react_due or "action"
         self._after_step()
 
 
@@ -204,8 +172,8 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         if cmd.door not in self.table.adjacent_doors(self.base(uid)):
             raise IllegalCommand("that door is not Adjacent")
         self._pay(act.DOOR)
-        now_open = not self.table.door_open(cmd.door)
-        self.table.set_door(cmd.door, now_open)
+        now_open = not self.state.doors[cmd.door]
+        self.set_door(cmd.door, now_open)
         self.emit(E.DoorToggled(uid, self.unit(uid).name, cmd.door, now_open))
 
     def _do_skill(self, cmd: C.UseSkill) -> None:
@@ -220,37 +188,17 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
             return S.skill_reason(self, uid, skill_id)
 
     # == hashing, replay, undo ======================================================================
-    def state(self) -> dict:
-        """Everything that makes this match what it is now, as plain data."""
+    def state_data(self) -> dict:
+        """Everything that makes this match what it is now, as plain data: every entity with its components and
+        the state record, walked generically (snapshot.encode: cards by their digest), the dice by their seed
+        and the rolls so far."""
         with self._in_world():
-            ents = []
-            for uid in sorted(esper.get_entities()):
-                comps = {}
-                for comp in esper.components_for_entity(uid):
-                    d = {f: getattr(comp, f) for f in _field_names(type(comp))}
-                    if isinstance(comp, Unit):  # the card by its digest: cards never change
-                        d["card"] = _card_digest(comp.card)
-                    comps[type(comp).__name__] = d
-                ents.append([uid, comps])
-        p = self._prompt
-        return {
-            "turn": self.turn, "phase": self.phase, "to": self.to, "taken_out": self.taken_out_count,
-            "next": self.next_side, "dice": self.dice.fingerprint(),
-            "activation": None if self.activation is None else asdict(self.activation),
-            "interrupted": [[None if a is None else asdict(a), repr(later)] for a, later in self._interrupted],
-            "prompt": None if p is None else [p.kind, p.side, repr(p.decision), repr(p.options), repr(p.data)],
-            "doors": {d.id: self.table.door_open(d.id) for d in self.table.battlefield.doors},
-            "result": None if self.result is None else asdict(self.result),
-            "tokens": self.tokens, "side_effects": self.side_effects, "pending": repr(self._pending),
-            "allegiance": sorted(self._allegiance.items()), "react": self._react_due,
-            "score": self.score, "mission": self.mission_state, "markers": self._marker_ids,
-            "deployed": sorted(self._deployed_sides), "deploy_turn": self._deploy_turn,
-            "seat_turn": self._seat_turn,
-            "entities": ents,
-        }
+            world = [[ent, {type(c).__name__: snapshot.encode(c) for c in esper.components_for_entity(ent)}]
+                     for ent in sorted(esper.get_entities())]
+        return {"entities": world, "state": snapshot.encode(self.state, self.dice), "dice": self.dice.fingerprint()}
 
     def state_hash(self) -> str:
-        blob = json.dumps(self.state(), sort_keys=True, default=_json_default)
+        blob = json.dumps(self.state_data(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def can_undo(self) -> bool:
@@ -260,14 +208,17 @@ class Match(MatchUnits, MatchFlow, MatchPaying, MatchLegal, MatchMovement, Match
         return [e.text for e in self.events if e.text]
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+def _state_property(name: str) -> property:
+    read = operator.attrgetter(f"state.{name}")
+
+    def write(self, value) -> None:
+        setattr(self.state, name, value)
+    return property(read, write, doc=f"match.state.{name}")
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
+for _f in fields(MatchState):  # match.turn, match.activation, ...: the record's public fields under their names
+    if not _f.metadata.get("inner"):
+        setattr(Match, _f.name, _state_property(_f.name))
 
 
 _CARD_DIGESTS: dict[int, tuple[object, str]] = {}
@@ -287,12 +238,10 @@ def _card_digest(card) -> str:
 
 
 def _json_default(o):
-    if isinstance(o, float):
-        return round(o, 6)
     if isinstance(o, (set, frozenset)):
         return sorted(o)
     if is_dataclass(o) and not isinstance(o, type):
-        return {f: getattr(o, f) for f in _field_names(type(o))}
+        return {f.name: getattr(o, f.name) for f in fields(o)}
     return repr(o)
 
 

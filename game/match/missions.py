@@ -21,7 +21,7 @@ from . import anchors as A
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Conditions, Departed, Health, Position, Readiness, Unit
+from .components import Conditions, Departed, Health, Readiness, Unit
 from .errors import IllegalCommand
 from .mission import MissionActionDef
 from .prompts import Prompt
@@ -47,7 +47,7 @@ class MatchMissions:
         if to_dice and side is not None and side not in self.npc_sides and self.to.get(side, 0) > 0:
             d = Decision(stage=MISSION_DICE, role="attacker", uid=-1, dice=tuple(Die(f) for f in faces), stat=0,
                          free=())
-            self._prompt = Prompt("mission_dice", side, f"{why}: re-roll or change a die with Tactical Orders, or "
+            self.prompt = Prompt("mission_dice", side, f"{why}: re-roll or change a die with Tactical Orders, or "
                                   "accept", decision=d, data=(tuple(then), why, tuple(meaning), sides))
             return
         self.mission_step(*then, faces, front=True)
@@ -60,14 +60,14 @@ class MatchMissions:
         if not options:
             raise ValueError("a question needs options")
         units = tuple(units) + (None,) * (len(options) - len(units))
-        self._prompt = Prompt("choice", side, text, options=tuple(options), data=(tuple(then), secret,
+        self.prompt = Prompt("choice", side, text, options=tuple(options), data=(tuple(then), secret,
                                                                                   units[:len(options)]))
 
     def _answer_choice(self, p: Prompt, cmd: C.Command) -> None:
         if not isinstance(cmd, C.Choose) or cmd.option not in [o for o, _ in p.options]:
             raise IllegalCommand("choose one of the options")
         then = p.then
-        self._prompt = None
+        self.prompt = None
         self.mission_step(*then, cmd.option, front=True)
 
     def _answer_mission_dice(self, p: Prompt, cmd: C.Command) -> None:
@@ -76,7 +76,7 @@ class MatchMissions:
         side = p.side
         if isinstance(cmd, C.AcceptDice):
             then = p.then
-            self._prompt = None
+            self.prompt = None
             self.mission_step(*then, tuple(x.value for x in dice), front=True)
             return
         if self.to.get(side, 0) < 1:
@@ -93,7 +93,7 @@ class MatchMissions:
         else:
             raise IllegalCommand("re-roll or change a die with a Tactical Order, or accept")
         self.to[side] -= 1
-        self._prompt = Prompt(p.kind, side, p.text, decision=Decision(stage=d.stage, role=d.role, uid=d.uid,
+        self.prompt = Prompt(p.kind, side, p.text, decision=Decision(stage=d.stage, role=d.role, uid=d.uid,
                                                                       dice=tuple(dice), stat=0, free=()), data=p.data)
 
     def _mission_dice_commands(self, p: Prompt) -> list[C.Command]:
@@ -148,7 +148,7 @@ class MatchMissions:
         if not S.may_take_mission_actions(self, uid):
             return f"{self.unit(uid).name} cannot take Mission Actions (Beast, Mindless, Weirdo)"
         if d.target == "marker":
-            if marker is None or marker not in self._marker_ids:
+            if marker is None or marker not in self.state.marker_ids:
                 return f"{d.name} needs a marker"
             if self.marker(marker).kind not in d.markers:
                 return f"{d.name} is not done on {self.marker(marker).label}"
@@ -353,7 +353,7 @@ class MatchMissions:
             h = esper.component_for_entity(uid, Health)
             h.max_hit = card.hit
             h.hit = min(h.hit, h.max_hit)
-        self._sync_table()
+        self._follow(uid)  # (its base's size and movement come from the card)
         self.note(why, uid)
 
     def refill(self, uid: int, use: str) -> bool:
@@ -405,9 +405,7 @@ class MatchMissions:
     def depart(self, uid: int, why: str) -> None:
         """The unit leaves the battlefield without being Taken Out (extracted, escaped over an edge)."""
         with self._in_world():
-            if esper.has_component(uid, Position):  # what it carries leaves with it
-                esper.remove_component(uid, Position)
             esper.add_component(uid, Departed(self.turn, why))
-        self._sync_table()
+        self._lift(uid)  # what it carries leaves with it
         u = self.unit(uid)
         self.emit(E.MissionEvent(f"{u.name} leaves the battlefield", why, u.side))

@@ -12,7 +12,7 @@ from game.rules.wording import count
 from . import commands as C
 from . import events as E
 from . import skills as S
-from .components import Health, Position, Readiness
+from .components import Health, Readiness
 from .errors import IllegalCommand
 from .prompts import Prompt
 
@@ -52,42 +52,33 @@ class MatchMovement:
         candidates = self.aoo_candidates(uid, path.left_adjacency)
         if candidates:
             aoo_side = self.side_of(candidates[0][0])
-            self._move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),
+            self.state.move = _PendingMove(mover=uid, dest=dest, spare=budget - path.cost, candidates=tuple(candidates),
                                       aoo_side=aoo_side, points=tuple(path.points))
-            self._prompt = Prompt("aoo", aoo_side, f"{self.unit(uid).name} leaves Adjacency: make an Attack of "
+            self.prompt = Prompt("aoo", aoo_side, f"{self.unit(uid).name} leaves Adjacency: make an Attack of "
                                   "Opportunity?", options=tuple(candidates))
             return
         self._finish_move(uid, dest, path.cost, path.points)
 
     def _finish_move(self, uid: int, dest, cost: float | None = None, points=(), action: str = "move") -> None:
-        p = esper.component_for_entity(uid, Position)
-        start = (p.x, p.y, p.z)
-        p.x, p.y, p.z = dest
-        self._sync_table()
+        start = self._put(uid, *dest)
         path = tuple(tuple(q) for q in points) if points else (start, tuple(dest))
         u = self.unit(uid)
         self.emit(E.Moved(uid, u.name, u.side, path, action, cost))
         if points:
             self._queue(*S.after_move(self, uid, points), front=True)
 
-    def place(self, uid: int, x: float, y: float, z: float = 0.0, verb: str = "moves", sync: bool = True) -> None:
+    def place(self, uid: int, x: float, y: float, z: float = 0.0, verb: str = "moves") -> None:
         """Put a unit somewhere at once (jumps, pushes, swaps): no path, no Attack of Opportunity."""
-        with self._in_world():
-            p = esper.component_for_entity(uid, Position)
-            start = (p.x, p.y, p.z)
-            p.x, p.y, p.z = x, y, z
-        self._base_cache.pop(uid, None)
-        if sync:
-            self._sync_table()
+        start = self._put(uid, x, y, z)
         u = self.unit(uid)
         self.emit(E.Moved(uid, u.name, u.side, (start, (x, y, z)), "place", verb=verb))
 
     def _answer_aoo(self, cmd) -> None:
-        m = self._move
+        m = self.state.move
         if isinstance(cmd, C.ChooseAttackOfOpportunity):
             if cmd.uid is None:
-                self._prompt = None
-                self._move = None
+                self.prompt = None
+                self.state.move = None
                 self._finish_move(m.mover, m.dest, points=m.points)
                 return
             if (cmd.uid, cmd.weapon) not in m.candidates:
@@ -98,12 +89,12 @@ class MatchMovement:
             max_blunt = min(int(m.spare // act.BLUNT_INCHES), self._aoo_att(cmd.uid, weapon, m.mover))
             self.note(f"{self.unit(cmd.uid).name} makes an Attack of Opportunity", cmd.uid)
             if max_blunt > 0:
-                self._prompt = Prompt("blunt", self.side_of(m.mover),
+                self.prompt = Prompt("blunt", self.side_of(m.mover),
                                       f"Spend movement to blunt the attack ({act.BLUNT_INCHES}\" per die, up to "
                                       f"{max_blunt})",
                                       options=(max_blunt,))
                 return
-            self._prompt = None
+            self.prompt = None
             self._start_aoo(0)
             return
         raise IllegalCommand("answer the Attack of Opportunity first")
@@ -114,13 +105,13 @@ class MatchMovement:
                                                                                                  weapon)[0])
 
     def _start_aoo(self, blunt: int) -> None:
-        m = self._move
+        m = self.state.move
         attacker, weapon_id = m.chosen
         weapon = self.unit(attacker).card.weapon(weapon_id)
         if blunt:
             self.note(f"{self.unit(m.mover).name} spends {act.BLUNT_INCHES * blunt}\" to blunt "
                       f"{count(blunt, 'Attack die', 'Attack dice')}", m.mover)
-        self._move = None
+        self.state.move = None
         att = max(0, self._aoo_att(attacker, weapon, m.mover) - blunt)
         self._start_attack(attacker, weapon, [(None, [m.mover])], att=att,
                            then_move=m.dest, mover=m.mover, aoo=True, path=m.points)

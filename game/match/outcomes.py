@@ -186,7 +186,7 @@ class _Probe(AttackResolution):
 class MatchOutcomes:
     def attack_now(self) -> AttackNow | None:
         """The attack being resolved now (None: none)."""
-        ctx = self._attack
+        ctx = self.state.attack
         if ctx is None:
             return None
         spec = ctx.resolution.spec
@@ -198,8 +198,8 @@ class MatchOutcomes:
         """For each legal answer to the open dice question, what it would do (see the module's text); with
         `index`, only the answers about that die and those about all of them (Accept, how many); [] when no dice
         question is open (or it is not `side`'s). Kept while the question stays open."""
-        p = self._prompt
-        if p is None or p.kind not in DICE_KINDS or self._attack is None or (side is not None and p.side != side):
+        p = self.prompt
+        if p is None or p.kind not in DICE_KINDS or self.state.attack is None or (side is not None and p.side != side):
             return []
         key = (len(self.log), id(p), p.decision, self.to.get(p.side, 0))
         kept = self._outcomes_kept
@@ -223,12 +223,12 @@ class MatchOutcomes:
 
     def answer_outcome(self, cmd: C.Command) -> AnswerOutcome:
         """What one answer to the open dice question would do."""
-        return self._answer(self._attack.resolution, self._prompt, cmd, 0)
+        return self._answer(self.state.attack.resolution, self.prompt, cmd, 0)
 
     def _choice_matters(self, p) -> bool:
         """N2: whether some answer to dice question `p` (the decision the attack waits on) changes what
         happens."""
-        return self._matters(self._attack.resolution, p, 0)
+        return self._matters(self.state.attack.resolution, p, 0)
 
     # -- the look-ahead ------------------------------------------------------------------------------------
     MAX_DEPTH = 3  # decisions in a row, without new dice, looked through (Parry, then Life Drain, ...)

@@ -110,15 +110,15 @@ class MatchPrompts:
         raise IllegalCommand("answer the dice first" if p.kind == "dice" else f"answer the {p.kind} first")
 
     def open_prompt(self, kind: str, side: str, text: str, options: tuple = (), data: tuple = ()) -> None:
-        self._prompt = Prompt(kind, side, text, options=options, data=data)
+        self.prompt = Prompt(kind, side, text, options=options, data=data)
 
     def close_prompt(self) -> None:
-        self._prompt = None
+        self.prompt = None
 
 
     def _answer_prompt(self, p: Prompt, cmd: C.Command) -> None:
         if p.kind in ("dice", "parry", "life_drain", "shield"):
-            res = self._attack.resolution
+            res = self.state.attack.resolution
             action = self._dice_action(p, cmd)
             uses_to = isinstance(cmd, C.ChangeDie) or (isinstance(cmd, C.RerollDie) and cmd.source == "TO")
             if uses_to and self.to[cmd.side] < 1:
@@ -129,7 +129,7 @@ class MatchPrompts:
                 raise IllegalCommand(str(e)) from None
             if uses_to:
                 self.to[cmd.side] -= 1
-            self._prompt = None
+            self.prompt = None
             self._step_attack()
             return
         if p.kind == "aoo":
@@ -138,13 +138,13 @@ class MatchPrompts:
         if p.kind == "blunt":
             if not isinstance(cmd, C.Blunt) or not 0 <= cmd.dice <= p.options[0]:
                 raise IllegalCommand(f"blunt between 0 and {p.options[0]} dice")
-            self._prompt = None
+            self.prompt = None
             self._start_aoo(cmd.dice)
             return
         if p.kind == "first":
             if not isinstance(cmd, C.ChooseFirst) or cmd.first not in self.sides:
                 raise IllegalCommand("choose which side activates first")
-            self._prompt = None
+            self.prompt = None
             self.next_side = cmd.first
             self.emit(E.FirstChosen(cmd.first, self.side_name(cmd.first)))
             return
@@ -157,13 +157,13 @@ class MatchPrompts:
         if p.kind == "pick_npc":
             if not isinstance(cmd, C.PickNpc) or cmd.uid not in p.options:
                 raise IllegalCommand("pick one of the Ready NPC units")
-            self._prompt = None
+            self.prompt = None
             self._start_activation(cmd.uid)
             return
         if p.kind == "devoted":
             if not isinstance(cmd, C.ChooseUnit) or (cmd.uid is not None and cmd.uid not in p.options):
                 raise IllegalCommand("choose a Devoted unit, or none")
-            self._prompt = None
+            self.prompt = None
             attacker, weapon_id, target = p.attacker, p.weapon, p.target
             w = self.unit(attacker).card.weapon(weapon_id)
             if cmd.uid is not None:

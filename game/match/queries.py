@@ -10,8 +10,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-import esper
-
 from game.battlefield import Sight, base_label, player_label
 from game.rules import actions as act
 from game.rules.combat import AttackSpec
@@ -19,7 +17,7 @@ from game.rules.model import MELEE
 
 from . import commands as C
 from . import skills as S
-from .components import Activation, Position
+from .components import Activation
 from .errors import IllegalCommand
 
 # What the exact odds of game/rules/odds.py leave out, by the spec field that carries it.
@@ -97,15 +95,11 @@ class MatchQueries:
         """Ask questions as if `uid` stood at (x, y, z) (a Move's destination the player is looking at: who would
         see it there, who could shoot it); the match is as it was afterwards."""
         with self._in_world():
-            pos = esper.component_for_entity(uid, Position)
-            saved = (pos.x, pos.y, pos.z)
-            pos.x, pos.y, pos.z = x, y, z
-            self._sync_table()
+            saved = self._put(uid, x, y, z)
             try:
                 yield
             finally:
-                pos.x, pos.y, pos.z = saved
-                self._sync_table()
+                self._put(uid, *saved)
 
     def blocker_words(self, blocker: str) -> str:
         """What blocks a Line of Sight (Sight.blocker), as a player reads it: the unit's or marker's name, the
@@ -157,7 +151,7 @@ class MatchQueries:
             return "not one of your units"
         if self.phase != "battle":
             return "the battle has not started"
-        p = self._prompt
+        p = self.prompt
         if p is not None:
             return "answer the dice first" if p.kind == "dice" else "answer the question first"
         if self.waiting_for() != side:
@@ -170,7 +164,7 @@ class MatchQueries:
         with self._in_world():
             if uid not in self._activatable(side):
                 players = self.scenario.side(side).players
-                seat = self._seat_turn.get(side, 0) % max(1, len(players))
+                seat = self.state.seat_turn.get(side, 0) % max(1, len(players))
                 who = players[seat] if seat < len(players) else "another person"
                 return f"{who} activates a unit now (partners take turns)"
         return None

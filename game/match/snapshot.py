@@ -2,14 +2,15 @@
 
 The log stays the truth (a match is scenario + seed + commands); a snapshot is that log's state after its
 first n commands, captured so that undo and load replay only what comes after the nearest one. Restoring a
-snapshot rebuilds the esper world with the same entity ids, every match field, the dice's generator state and
-the table's doors; the state hash of the result is checked against the one captured with it.
+snapshot rebuilds the esper world with the same entity ids and the match's state record (state.py: the Turn,
+the activation, the step queue, the dice with their generator's state, the doors...), both walked generically,
+then lets the table follow them; the state hash of the result is checked against the one captured with it.
 
 Everything is encoded as plain JSON data (dataclasses by their registered name, tuples, sets, dicts with
 non-text keys tagged), so a snapshot can also travel in a save file: loading one never executes anything,
 and a snapshot that does not decode, or decodes to another state hash, is ignored and the log is replayed.
-Events, the command log and the rolls per command are append-only: a snapshot keeps only their lengths and
-shares the lists (in memory); a snapshot written to a file carries its events encoded.
+Events, the command log and the rolls per command are append-only (history.py): a snapshot keeps only their
+lengths and shares the lists; a save writes them beside its snapshots (game/persistence/saves.py).
 """
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ import esper
 from game.rules.dice import Dice, Die, ScriptedDice
 from game.rules.model import UnitCard
 
+from .history import History
+
 MAX_DEPTH = 60
+MAX_ENTITIES = 200_000  # entities a match may have made (a long Horde run makes a few thousand)
 
 
 class SnapshotError(ValueError):
@@ -40,9 +44,9 @@ def _registry() -> dict[str, type]:
     import game.rules.model as rmod
     import game.rules.records as rr
 
-    from . import attacks, components, events, mission, movement, prompts
+    from . import attacks, components, events, mission, movement, prompts, state
     out: dict[str, type] = {}
-    for mod in (bm, ra, rc, rd, rmod, rr, attacks, components, events, mission, movement, prompts):
+    for mod in (bm, ra, rc, rd, rmod, rr, attacks, components, events, mission, movement, prompts, state):
         for name in dir(mod):
             obj = getattr(mod, name)
             if isinstance(obj, type) and is_dataclass(obj) and obj.__module__ == mod.__name__:
@@ -261,58 +265,42 @@ def _cards_of(data: dict) -> None:
 
 
 # == capturing and restoring a match =========================================================================
-def _field_types() -> dict:
-    """The match's own fields a snapshot holds, with the type each must have."""
-    from .attacks import _AttackContext
-    from .components import Activation
-    from .mission import Result
-    from .movement import _PendingMove
-    from .prompts import Prompt
-    return {"phase": str, "turn": int, "score": dict[str, int], "mission_state": dict, "to": dict[str, int],
-            "taken_out_count": dict[str, int], "next_side": str | None, "activation": Activation | None,
-            "result": Result | None, "tokens": list[dict], "side_effects": dict, "_attack": _AttackContext | None,
-            "_move": _PendingMove | None, "_prompt": Prompt | None, "_deployed_sides": set,
-            "_deploy_turn": str | None, "_marker_ids": dict[str, int], "_seat_turn": dict[str, int],
-            "_pending": list, "_front_cursor": int, "_interrupted": list, "_allegiance": dict, "_react_due": str}
-
-
-FIELDS = ("phase", "turn", "score", "mission_state", "to", "taken_out_count", "next_side", "activation", "result",
-          "tokens", "side_effects", "_attack", "_move", "_prompt", "_deployed_sides", "_deploy_turn", "_marker_ids",
-          "_seat_turn", "_pending", "_front_cursor", "_interrupted", "_allegiance", "_react_due")
-_FIELD_CHECKS: dict | None = None
-
-
-def capture(match, with_events: bool = False) -> dict:
-    """The match's state now, as plain data (events only by count unless `with_events`)."""
+def capture(match, for_file: bool = False) -> dict:
+    """The match's state now, as plain data; the command log and the events only by their counts (they are
+    append-only: a snapshot shares them with the match, and a save writes them beside it). `for_file`: with the
+    unit cards in full (a snapshot in memory keeps them by digest)."""
     with match._in_world():
         ents = []
         for ent in sorted(esper.get_entities()):
             ents.append([ent, [encode(c) for c in esper.components_for_entity(ent)]])
-        next_id = max((e for e, _ in ents), default=0) + 1
+        next_id = match.state.entities_made + 1  # past every entity made, deleted ones too (a token gone)
     data = {
         "commands": len(match.log),
         "events": len(match.events),
         "dice": encode_dice(match.dice),
-        "fields": {name: encode(getattr(match, name), match.dice) for name in FIELDS},
+        "state": encode(match.state, match.dice),
         "entities": ents,
         "next_entity": next_id,
-        "doors": dict(match.table.doors_open),
         "hash": match.state_hash(),
     }
-    if with_events:  # for a file: the events, the cards in full, and which log it is the state of
-        data["event_list"] = [encode_event(e) for e in match.events]
-        data["log_digest"] = log_digest([c.to_dict() for c in match.log])
-        data["rolls"] = list(match.rolls_per_command)
+    if for_file:
         keys = {card_key(match.unit(u).card) for u in match.all_units()}
         data["cards"] = {k: _encode_card(_CARDS[k]) for k in sorted(keys)}
     return data
 
 
-def log_digest(commands: list) -> str:
-    """A digest of a command log as saved (a snapshot in a file belongs to exactly this log)."""
-    import hashlib
-    import json
-    return hashlib.sha256(json.dumps(commands, sort_keys=True).encode()).hexdigest()
+def with_cards(data: dict) -> dict:
+    """A snapshot taken in memory (cards named by their digest) made fit for a file: with those cards in full."""
+    keys, todo = set(), [data["entities"]]
+    while todo:
+        o = todo.pop()
+        if isinstance(o, dict):
+            if "#card" in o:
+                keys.add(o["#card"])
+            todo.extend(o.values())
+        elif isinstance(o, list):
+            todo.extend(o)
+    return {**data, "cards": {k: _encode_card(_CARDS[k]) for k in sorted(keys)}}
 
 
 def encode_event(e) -> list:
@@ -372,26 +360,29 @@ def _encode_card(card: UnitCard) -> dict:
 
 def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     """Put a freshly built match (same scenario and seed, nothing submitted) into the captured state.
-    `events`, `log`, `rolls`: the lists the snapshot's counts refer to (from the match it was captured in)."""
+    `events`, `log`, `rolls`: the histories (or lists) the snapshot's counts refer to: the match it was captured in,
+    or a save's; the restored match keeps their first entries as its own (without decoding a saved log)."""
+    from .state import MatchState
     try:
         _cards_of(data)
         dice = decode_dice(data["dice"])
-        values = {name: decode(data["fields"][name], dice) for name in FIELDS}
-        global _FIELD_CHECKS
-        if _FIELD_CHECKS is None:
-            _FIELD_CHECKS = {k: _compile(tp) for k, tp in _field_types().items()}
-        for name, value in values.items():
-            if not _FIELD_CHECKS[name](value):
-                raise SnapshotError(f"the match's {name.strip('_')} has the wrong type")
+        state = decode(data["state"], dice)  # (a record decodes checked against its annotations)
+        if type(state) is not MatchState or state.dice is not dice:
+            raise SnapshotError("the match's state record is damaged")
         ents = [(int(ent), [decode(c) for c in comps]) for ent, comps in data["entities"]]
         next_id = int(data["next_entity"])
-        raw_events = data.get("event_list")
-        if raw_events is not None:
-            if not isinstance(raw_events, list) or len(raw_events) != data["events"]:
-                raise SnapshotError("the events do not match the snapshot")
-            event_list = None
-        else:
-            event_list = list(events[:data["events"]]) if events is not None else None
+        if not max((e for e, _ in ents), default=0) < next_id <= MAX_ENTITIES:
+            raise SnapshotError("the entities are not numbered as a match numbers them")
+        n_events, n_commands = data["events"], data["commands"]
+        if type(n_events) is not int or type(n_commands) is not int:
+            raise SnapshotError("the snapshot's counts are not whole numbers")
+        kept = {}
+        for name, seq, n in (("events", events, n_events), ("log", log, n_commands),
+                             ("rolls_per_command", rolls, n_commands)):
+            if seq is not None:
+                if not 0 <= n <= len(seq):
+                    raise SnapshotError(f"the snapshot holds more {name} than there are")
+                kept[name] = seq.prefix(n) if isinstance(seq, History) else History(seq[:n])
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise SnapshotError(f"the snapshot is damaged ({e})") from None
     match.new_world()  # entity ids count from 1 again
@@ -401,23 +392,10 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
             e = esper.create_entity(*wanted.get(i, ()))
             if i not in wanted:
                 esper.delete_entity(e, immediate=True)
-    match.dice = dice
-    for name, value in values.items():
-        setattr(match, name, value)
-    if event_list is not None:
-        match.events = event_list
-    elif raw_events is not None:
-        match.load_events_later(raw_events)
-    if log is not None:
-        match.log = list(log[:data["commands"]])
-        match.rolls_per_command = list(rolls[:data["commands"]])
-        if len(match.log) != data["commands"] or len(match.rolls_per_command) != data["commands"] or \
-                not all(type(r) is int and r >= 0 for r in match.rolls_per_command):
-            raise SnapshotError("the command log does not match the snapshot")
-    match.table.reset()
-    for door, opened in data["doors"].items():
-        match.table.set_door(door, opened)
-    match._sync_table()
+    match.state = state
+    for name, history in kept.items():
+        setattr(match, name, history)
+    match.version += 1
+    match._follow_all()
     if match.state_hash() != data["hash"]:
         raise SnapshotError("the restored state differs from the one captured")
-

@@ -5,11 +5,9 @@ import itertools
 
 import esper
 
-from game.battlefield import Base
 from game.rules.model import UnitCard
 
 from . import events as E
-from . import skills as S
 from .components import (
     Conditions,
     Departed,
@@ -45,18 +43,6 @@ class _InWorld:
             esper.switch_world(self.prev)
 
 
-_RULES: dict[int, tuple[object, object]] = {}  # card id -> (card, its MoveRule): cards never change
-
-
-def _move_rule(card):
-    hit = _RULES.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_RULES) > 4096:
-            _RULES.clear()
-        hit = _RULES[id(card)] = (card, S.move_rule(card))
-    return hit[1]
-
-
 class MatchUnits:
     # == world and bookkeeping ======================================================================
     def _in_world(self) -> "_InWorld":
@@ -88,25 +74,31 @@ class MatchUnits:
             self.table.close()
 
 
+    def _new_entity(self, *components) -> int:
+        """Every entity of the match is made here: the state record counts them, so that a match restored from a
+        snapshot numbers what comes next as the match it was taken from did (deleted entities included)."""
+        with self._in_world():
+            ent = esper.create_entity(*components)
+        self.state.entities_made = ent
+        return ent
+
     # == units ======================================================================================
     def add_unit(self, side: str, name: str, card: UnitCard, pos: tuple[float, float, float] | None = None,
                  item: bool = False, owner: int = 0) -> int:
         """Put a unit (or item) in the match. Missions call this to spawn."""
         with self._in_world():
-            uid = esper.create_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
+            uid = self._new_entity(Unit(name=name, side=side, card=card, type_id=card.type_id, item=item,
                                            leader=card.is_leader, owner=owner),
                                       Health(card.hit, card.hit), Readiness(), Conditions())
-            if pos is not None:
-                esper.add_component(uid, Position(*pos))
-                self._units_cache = {}  # (the table learns of it at the next sync)
-            return uid
+        if pos is not None:
+            self._put(uid, *pos)
+        return uid
 
     def spawn(self, side: str, name: str, card: UnitCard, x: float, y: float, z: float = 0.0,
               item: bool = False) -> int:
         uid = self.add_unit(side, name, card, (x, y, z), item=item)
         with self._in_world():
             esper.component_for_entity(uid, Readiness).ready = self.phase == BATTLE and not item
-        self._sync_table()
         self.emit(E.Spawned(uid, name, side, x, y, z))
         return uid
 
@@ -121,12 +113,6 @@ class MatchUnits:
             return esper.component_for_entity(uid, Health)
         with self._in_world():
             return esper.component_for_entity(uid, Health)
-
-    def position(self, uid: int) -> Position | None:
-        if esper.current_world == self.world:
-            return esper.try_component(uid, Position)
-        with self._in_world():
-            return esper.try_component(uid, Position)
 
     def readiness(self, uid: int) -> Readiness:
         with self._in_world():
@@ -163,7 +149,7 @@ class MatchUnits:
                     continue
                 out.append(uid)
             out.sort()
-        if standing:  # (lists of units off the table may change without the table: deployment, spawning)
+        if standing:  # kept until a place or who stands on the table changes (places.py: _follow)
             self._units_cache[key] = tuple(out)
         return out
 
@@ -171,19 +157,9 @@ class MatchUnits:
         with self._in_world():
             return sorted(uid for uid, _ in esper.get_component(Unit))
 
-    def base(self, uid: int) -> Base:
-        b = self._base_cache.get(uid)  # kept from the last _sync_table: bases change only through it
-        if b is not None:
-            return b
-        with self._in_world():
-            u = esper.component_for_entity(uid, Unit)
-            p = esper.component_for_entity(uid, Position)
-            return Base(uid=uid, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
-                        radius=u.card.base_diameter / 2, move=_move_rule(u.card))
-
     def side_of(self, uid: int) -> str:
         """The side a unit fights for now: its own, or (Compel) the side controlling it for one action."""
-        return self._allegiance.get(uid) or self.unit(uid).side
+        return self.state.allegiance.get(uid) or self.unit(uid).side
 
     def is_enemy(self, a: int, b: int) -> bool:
         return self.side_of(a) != self.side_of(b)
@@ -194,7 +170,7 @@ class MatchUnits:
 
     def enemies_of(self, uid: int) -> list[int]:
         side = self.side_of(uid)
-        if self._allegiance:  # (Compel: a side changes for one action, without a table sync)
+        if self.state.allegiance:  # (Compel: a side changes for one action; the kept lists are by own side)
             return [u for u in self.units() if self.side_of(u) != side]
         key = ("enemies", side)  # kept with the units() lists: the same units, each of its own side
         hit = self._units_cache.get(key)
@@ -208,17 +184,6 @@ class MatchUnits:
     def adjacent_enemies(self, uid: int) -> list[int]:
         me = self.base(uid)
         return [e for e in self.enemies_of(uid) if self.table.adjacent(me, self.base(e))]
-
-    def _sync_table(self) -> None:
-        """The table's bases from the units' positions; every change of a position, of who is on the table or
-        of who is Downed ends here (it also forgets the kept lists of units and bases)."""
-        self._base_cache = {}
-        self._units_cache = {}
-        with self._in_world():
-            bases = [self.base(uid) for uid, _ in esper.get_components(Unit, Position)
-                     if not esper.has_component(uid, TakenOut)]
-        self._base_cache = {b.uid: b for b in bases}
-        self.table.set_bases(bases)
 
     def all_units_of(self, side: str) -> list[int]:
         """Every unit of `side` ever in the match, Taken Out and undeployed included (not items)."""

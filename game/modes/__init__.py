@@ -104,8 +104,9 @@ def build_mission(scenario: Scenario, catalog):
 
 
 def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepare: bool = False) -> Match:
-    """A new match. `table`: a Table of the same map to reuse (undo); `prepare`: build the movement graph
-    now (about half a second) so that no later preview or NPC decision pays for it."""
+    """A new match. `table`: a Table of the same map to reuse (undo); `prepare`: a match a player plays: build the
+    movement graph now (about half a second) so that no later preview or NPC decision pays for it, and keep a
+    checkpoint every CHECKPOINT_EVERY commands so that an undo replays only the few commands after one."""
     catalog = catalog or load_catalog()
     if scenario.map is not None and not is_plain_map_name(scenario.map):
         raise ScenarioError(f"the map must be the file name of a map in maps/, not {scenario.map!r}")
@@ -125,7 +126,7 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
             cards[side.side] = [(u.name or catalog.unit_types[u.unit_type].name, build_card(catalog, u))
                                 for u in side.squad.units]
     match = Match(scenario, seed, mission, bf, cards, catalog=catalog, table=table)
-    if prepare:  # every base size and movement rule of the squads and of the units the setup put on the table
+    if prepare:  # a match for a player: checkpoints for undo, and the movement graph of every base size and movement rule of the squads and of the units the setup put on the table
         from game.battlefield.model import CORE_MOVE
         from game.match.skills import move_rule
         wanted: dict[float, set] = {0.5: {CORE_MOVE}}
@@ -134,6 +135,7 @@ def create_match(scenario: Scenario, seed: int, catalog=None, table=None, prepar
             wanted.setdefault(card.base_diameter / 2, {CORE_MOVE}).add(move_rule(card))
         for radius, rules in sorted(wanted.items()):
             match.table.prepare(radius, rules=tuple(sorted(rules, key=repr)))
+        match.checkpoint_every = CHECKPOINT_EVERY
         settle_memory()
     return match
 
@@ -166,22 +168,25 @@ def undo(match: Match) -> Match:
 
 
 def rewind(match: Match, n: int) -> Match:
-    """A new match holding the state after the first `n` commands of `match` (which is closed)."""
+    """A new match holding the state after the first `n` commands of `match` (which is closed): the nearest
+    checkpoint at or before n restored, and the commands after it replayed (a loaded match's older log is not
+    decoded for it)."""
     match.close(keep_table=True)
-    fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)
-    fresh.checkpoint_every = match.checkpoint_every
     usable = [cp for cp in match.checkpoints if cp["commands"] <= n]
-    start = 0
     if usable:
+        fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)
+        fresh.checkpoint_every = match.checkpoint_every
         try:
             snapshot.restore(fresh, usable[-1], events=match.events, log=match.log, rolls=match.rolls_per_command)
-            start = usable[-1]["commands"]
             fresh.checkpoints = usable
-        except snapshot.SnapshotError:  # never trusted blindly: the log is the truth
+            for c in match.log[usable[-1]["commands"]:n]:
+                fresh.submit(c)
+            return fresh
+        except Exception:  # never trusted blindly (a checkpoint may come from a file): the log is the truth
             fresh.close(keep_table=True)
-            fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)
-            fresh.checkpoint_every = match.checkpoint_every
-    for c in match.log[start:n]:
+    fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)
+    fresh.checkpoint_every = match.checkpoint_every
+    for c in match.log[:n]:
         fresh.submit(c)
     return fresh
 

@@ -92,7 +92,7 @@ def paused_gc():
             gc.enable()
 
 
-def _read_bytes(path: Path, max_bytes: int, what: str, error) -> bytes:
+def read_bytes(path: Path, max_bytes: int, what: str, error) -> bytes:
     """At most max_bytes of a regular file; opening never blocks (a pipe or a device is refused first)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -124,7 +124,12 @@ def read_json(path: Path, max_bytes: int, what: str, error):
     """The parsed JSON of a file, read without trust (see the module docstring); error(path, problem)
     otherwise. `what` names the kind of file for the player ("save", "roster")."""
     path = Path(path)
-    raw = _read_bytes(path, max_bytes, what, error)
+    return parse_json(read_bytes(path, max_bytes, what, error), path, error)
+
+
+def parse_json(raw: bytes, path: Path, error):
+    """JSON bytes read from `path`, parsed with every check of read_json (a part of a file, read on its own, is
+    checked as a whole file is)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

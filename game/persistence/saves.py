@@ -1,15 +1,31 @@
 """Saves: scenario + seed + commands as versioned JSON in saves/, written atomically.
 
-A save is rebuilt by replaying its commands; nothing in a save is ever executed, and nothing in it is trusted:
-the file is read through jsonfile.read_json (size cap, nesting cap, finite numbers), every field of the header,
-the scenario and every command is type-checked, the map must be a map in maps/, and replaying can only end in
-a loaded match or a SaveError naming the file, the command and the problem. The file is left exactly as it was.
+A save is scenario + seed + commands; nothing in a save is ever executed, and nothing in it is trusted: the file
+is read with jsonfile's checks (size cap, nesting cap, finite numbers), every field of the header, the scenario
+and every command is type-checked, the map must be a map in maps/, and loading can only end in a loaded match
+or a SaveError naming the file, the command and the problem. The file is left exactly as it was.
+
+Loading takes the same time whatever the log's length. A save of this version is one JSON object laid out as
+
+    {"format":"ruinstars-save","version":3,"head_bytes":N,"head":{...},"log":{"commands":[...],"rolls":[...],
+     "events":[...]}}
+
+The head (its length in bytes is N) holds the header, the state at the end (a snapshot, checked against the
+state hash), a snapshot at the last checkpoint before the end (an undo after loading starts there), the
+commands, dice and events after that checkpoint (`recent`), and a checksum of the log's text. The log holds the
+older commands, dice and events; loading reads and checks the head only, and the log's entries are checked and
+decoded when something first reads them (a replay, an undo past the checkpoint: game/match/history.py). A file
+laid out otherwise (edited by hand, a save of version 2), or whose log does not match its checksum, is read
+whole and checked entry by entry, and its log is replayed when its snapshot cannot be used.
 
 list_saves() lists broken files too (SaveInfo.problem says why), so a broken save never hides the good ones.
 """
 from __future__ import annotations
 
+import json
 import logging
+import re
+import zlib
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,6 +35,7 @@ from game.battlefield import MapError
 from game.match import snapshot
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 from game.match.errors import IllegalCommand
+from game.match.history import History, HistoryError
 from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
 
@@ -28,15 +45,18 @@ from .jsonfile import (
     MAX_DEPTH,
     ListingCache,
     nesting_depth,
+    parse_json,
     paused_gc,
-    read_versioned_json,
-    json_text,
+    read_bytes,
     remove_stale_temp_files,
     write_text_atomic,
 )
 
 FORMAT = "ruinstars-save"
-VERSION = 2  # 2: the mission layer (typed events, markers, snapshots); version 1 saves are refused
+VERSION = 3  # 3: the state hash walks the esper world and the match's state record; 2: the mission layer (typed
+# events, markers, snapshots); version 1 saves are refused
+OLDEST = 2  # the oldest version this game replays
+HASHED_SINCE = 3  # saves before this hold a state hash (and snapshot) of an older definition: their log is replayed
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole First Mission is under 100 KB
 MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
@@ -78,9 +98,12 @@ def save_path(name: str, folder: Path | None = None) -> Path:
 def save_match(match, name: str, folder: Path | None = None, label: str | None = None) -> Path:
     """Write the match to saves/<name>.json atomically: a crash mid-write leaves the old file intact."""
     path = save_path(name, folder)
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
+    n, n_events = len(match.log), len(match.events)
+    # the split: the last checkpoint before the end (undo after loading starts from it), else the last command
+    # alone is recent (whether it can be undone is read without the older log)
+    cp = next((c for c in reversed(match.checkpoints) if c["commands"] < n), None)
+    start, start_events = (cp["commands"], cp["events"]) if cp is not None else (max(0, n - 1), n_events)
+    head = {
         "label": label or name,
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "mission": match.scenario.mission,
@@ -88,22 +111,71 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
         "result": None if match.result is None else match.result.outcome,
         "scenario": match.scenario.to_dict(),
         "seed": match.seed,
-        "commands": [c.to_dict() for c in match.log],
-        "state_hash": match.state_hash(),
+        "state_hash": None,
+        "commands": n,
+        "events": n_events,
+        "recent": {"from": start, "events_from": start_events,
+                   "commands": [c.to_dict() for c in match.log[start:]],
+                   "rolls": list(match.rolls_per_command[start:]),
+                   "events": [snapshot.encode_event(e) for e in match.events[start_events:]]},
     }
-    text = None
-    try:  # the state now, so that loading need not replay every command (the log stays the truth)
-        data["snapshot"] = snapshot.capture(match, with_events=True)
-        text = json_text(path, data, compact=True)
-        if nesting_depth(text) > MAX_DEPTH - 3:  # (the snapshot nested too deep for the reader: left out)
-            text = None
+    snaps = {}
+    try:  # the state now, so that loading need not replay the log (the log stays the truth)
+        snaps["snapshot"] = snapshot.capture(match, for_file=True)
+        if cp is not None:
+            snaps["checkpoint"] = snapshot.with_cards(cp)
     except snapshot.SnapshotError:
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
-    if text is None:
-        data.pop("snapshot", None)
-        text = json_text(path, data, compact=True)
+        snaps = {}
+    head["state_hash"] = snaps["snapshot"]["hash"] if snaps else match.state_hash()
+    parts = [_array_text(match.log, start, lambda c: c.to_dict()),
+             _array_text(match.rolls_per_command, start, lambda r: r),
+             _array_text(match.events, start_events, snapshot.encode_event)]
+    try:
+        text = laid_out(head, parts, snaps)
+    except ValueError as e:  # (NaN, Infinity: never written, the reader would refuse them)
+        raise OSError(f"{path.name} cannot be written: {e}") from None
     write_text_atomic(path, text)
     return path
+
+
+def laid_out(head: dict, parts: list[str], snaps: dict | None = None) -> str:
+    """A save's text: the head (given the log's checksum and where its lists lie), then the log, whose lists'
+    JSON texts are `parts` (commands, rolls, events). `snaps`: the snapshots for the head, left out when they nest
+    too deeply for the reader."""
+    older = _older_text(parts)
+    head = dict(head, log_parts=[len(p) for p in parts], log_crc=zlib.crc32(older.encode()))
+    head_text = _dumps({**head, **snaps}) if snaps else None
+    if head_text is None or nesting_depth(head_text) > MAX_DEPTH - 3:
+        head_text = _dumps(head)
+    return '{"format":"%s","version":%d,"head_bytes":%d,"head":%s,"log":%s}' % (FORMAT, VERSION, len(head_text),
+                                                                                 head_text, older)
+
+
+def _dumps(o) -> str:
+    return json.dumps(o, separators=(",", ":"), allow_nan=False)
+
+
+def _array_text(history, n: int, encode) -> str:
+    """The JSON text of the first n entries of a match's history. The text written last time is kept with the
+    history (its entries never change) and a loaded match's older entries, still undecoded, are copied as the file
+    held them: a save encodes only the entries since, so an autosave after each command costs the same whatever
+    the log's length."""
+    count, text = 0, "[]"
+    if isinstance(history, History):
+        kept = history.kept_text()
+        raw = history.undecoded() if kept is None else None
+        if raw is not None:
+            (older, name), c = raw
+            kept = (c, older.text(name).decode())
+        if kept is not None and kept[0] <= n:
+            count, text = kept
+    more = [_dumps(encode(x)) for x in history[count:n]]
+    if more:
+        text = text[:-1] + ("," if count else "") + ",".join(more) + "]"
+    if isinstance(history, History):
+        history.keep_text(n, text)
+    return text
 
 
 def _header(path: Path, data: dict, key: str, kinds, default):
@@ -120,19 +192,163 @@ def _header(path: Path, data: dict, key: str, kinds, default):
     return v
 
 
-def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
-    """Parse and check a save without changing it: (scenario, seed, commands, raw data). SaveError otherwise."""
-    path = Path(path)
-    data = read_versioned_json(path, FORMAT, VERSION, MAX_SAVE_BYTES, "save", SaveError)
-    if data["version"] < VERSION:
-        raise SaveError(path, f"was made by an older version of the game (save version {data['version']}); this "
-                              "version cannot replay it")
+# the layout save_match writes: the head's length comes first, so the head is found without reading the log
+_LAID_OUT = re.compile(rb'\{"format":"ruinstars-save","version":(\d{1,4}),"head_bytes":(\d{1,9}),"head":')
+_LOG_START = b',"log":'
+
+
+class _OlderLog:
+    """The older part of a save's log as the file holds it: the text of its lists (commands, rolls, events),
+    each checked and decoded when first read (a replay, an undo past the save's checkpoint)."""
+
+    def __init__(self, path: Path, text: bytes | None = None, spans: dict | None = None,
+                 parsed: dict | None = None) -> None:
+        self.path = path
+        self._text = text
+        self._spans = spans or {}
+        self._parsed = dict(parsed or {})
+
+    def text(self, name: str) -> bytes:
+        a, b = self._spans[name]
+        return self._text[a:b]
+
+    def _list(self, name: str) -> list:
+        if name not in self._parsed:
+            try:
+                value = parse_json(self.text(name), self.path, SaveError)
+            except SaveError as e:
+                raise HistoryError(f"its saved log {e.problem}", self.path) from None
+            if not isinstance(value, list):
+                raise HistoryError(f"its saved log is damaged ('{name}' is not a list)", self.path)
+            self._parsed[name] = value
+        return self._parsed[name]
+
+    def decode(self, raw, count: int) -> list:
+        """History's decoder: raw is (this, the list's name); the list must hold `count` entries."""
+        name = raw[1]
+        try:
+            with paused_gc():
+                if len(self._list(name)) != count:
+                    raise SaveError(self.path, f"its saved log is longer or shorter than the save says ({name}: "
+                                               f"{len(self._list(name))}, not {count})")
+                if name == "commands":
+                    return _commands(self.path, self._list(name))
+                if name == "rolls":
+                    return _rolls(self.path, self._list(name), "log")
+                return snapshot.decode_events(self._list(name))
+        except SaveError as e:
+            raise HistoryError(e.problem, self.path) from None
+
+
+@dataclass
+class _Saved:
+    """A save as read: its header (format, version and the head's fields), the scenario and seed, and its log as
+    histories (commands, rolls, events; None for a version 2 save, whose log is replayed) with whether the log
+    is the one its snapshots were taken with."""
+
+    data: dict
+    scenario: Scenario
+    seed: int
+    commands: History
+    rolls: History | None = None
+    events: History | None = None
+    log_ok: bool = False
+
+
+def _read(path: Path) -> _Saved:
+    """Read and check a save (SaveError otherwise): the head only when the file is laid out as the game writes
+    it and its log matches its checksum; else the whole file, every entry checked."""
+    raw = read_bytes(path, MAX_SAVE_BYTES, "save", SaveError)
+    m = _LAID_OUT.match(raw)
+    if m and int(m.group(1)) == VERSION:
+        start = m.end()
+        end = start + int(m.group(2))
+        if raw[end:end + len(_LOG_START)] == _LOG_START and raw.endswith(b"}"):
+            head = parse_json(raw[start:end], path, SaveError)
+            older = raw[end + len(_LOG_START):-1]
+            if isinstance(head, dict) and type(head.get("log_crc")) is int and zlib.crc32(older) == head["log_crc"]:
+                spans = _spans(older, head.get("log_parts"))
+                if spans is not None:
+                    return _checked(path, {"format": FORMAT, "version": VERSION, **head}, _OlderLog(path, older, spans),
+                                    True)
+    with paused_gc():  # anything else: the whole file, as any JSON file of the game's is read
+        data = parse_json(raw, path, SaveError)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(path, "is not a Ruinstars save")
+    found = data.get("version")
+    if type(found) is not int:
+        raise SaveError(path, "has no version number")
+    if found > VERSION:
+        raise SaveError(path, f"was made by a newer version of the game (save version {found}; this game reads up "
+                              f"to {VERSION})")
+    if found < OLDEST:
+        raise SaveError(path, f"was made by an older version of the game (save version {found}); this version "
+                              "cannot replay it")
+    if found < HASHED_SINCE:
+        return _checked(path, data, None, False)
+    head, log_ = data.get("head"), data.get("log")
+    if not isinstance(head, dict) or not isinstance(log_, dict):
+        raise SaveError(path, "is missing its 'head' or its 'log'")
+    lists = {k: log_.get(k) for k in ("commands", "rolls", "events")}
+    if not all(isinstance(v, list) for v in lists.values()):
+        raise SaveError(path, "'log' must hold the lists 'commands', 'rolls' and 'events'")
+    same = zlib.crc32(_dumps(log_).encode()) == head.get("log_crc")
+    return _checked(path, {"format": FORMAT, "version": found, **head}, _OlderLog(path, parsed=lists), same)
+
+
+_LOG_KEYS = (b'{"commands":', b',"rolls":', b',"events":')
+
+
+def _older_text(parts: list[str]) -> str:
+    """The log's text: its three lists under their names (the head keeps each list's length, `log_parts`)."""
+    return "".join(k.decode() + p for k, p in zip(_LOG_KEYS, parts)) + "}"
+
+
+def _spans(older: bytes, lengths) -> dict | None:
+    """Where each list lies in the log's text, from the lengths the head gives (None: laid out otherwise)."""
+    if not isinstance(lengths, list) or len(lengths) != 3 or not all(type(n) is int and n >= 0 for n in lengths):
+        return None
+    out, at = {}, 0
+    for key, name, n in zip(_LOG_KEYS, ("commands", "rolls", "events"), lengths):
+        if older[at:at + len(key)] != key:
+            return None
+        at += len(key)
+        out[name] = (at, at + n)
+        at += n
+    return out if at == len(older) - 1 and older.endswith(b"}") else None
+
+
+def _commands(path: Path, raw: list, first: int = 0) -> list:
+    """Commands from a save, each checked (SaveError names the command)."""
+    out = []
+    for i, c in enumerate(raw, start=first):
+        try:
+            out.append(command_from_dict(c))
+        except CommandFormatError as e:
+            where = f"command {i + 1} ({e.command})" if e.command else f"command {i + 1}"
+            raise SaveError(path, f"{where}: {e.problem}") from None
+    return out
+
+
+def _rolls(path: Path, raw, where: str) -> list:
+    if not isinstance(raw, list) or not all(type(r) is int and r >= 0 for r in raw):
+        raise SaveError(path, f"'{where}' must list the dice each command rolled, as whole numbers")
+    return raw
+
+
+def _count(path: Path, data: dict, key: str, limit: int) -> int:
+    v = _header(path, data, key, (int,), 0)
+    if not 0 <= v <= limit:
+        raise SaveError(path, f"'{key}' must be between 0 and {limit}, got {v}")
+    return v
+
+
+def _checked(path: Path, data: dict, older: _OlderLog | None, log_ok: bool) -> _Saved:
+    """The header's fields checked, and the log as histories (a version 2 save: its commands, checked)."""
     for key, kinds in (("label", (str,)), ("mission", (str,)), ("saved_at", (str,)), ("result", (str, None)),
                        ("state_hash", (str, None))):
         _header(path, data, key, kinds, None if None in kinds else "")
-    turn = _header(path, data, "turn", (int,), 0)
-    if not 0 <= turn <= MAX_TURN:
-        raise SaveError(path, f"'turn' must be between 0 and {MAX_TURN}, got {turn}")
+    _count(path, data, "turn", MAX_TURN)
     if "scenario" not in data:
         raise SaveError(path, "is missing 'scenario'")
     try:
@@ -146,22 +362,47 @@ def read_save(path: Path) -> tuple[Scenario, int, list, dict]:
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED < seed < MAX_SEED:
         raise SaveError(path, f"'seed' must be a whole number, got {shown_value(seed)}")
-    if "commands" not in data:
-        raise SaveError(path, "is missing 'commands'")
-    raw = data["commands"]
-    if not isinstance(raw, list):
-        raise SaveError(path, "'commands' must be a list")
-    if len(raw) > MAX_COMMANDS:
-        raise SaveError(path, f"holds too many commands ({len(raw)}; the limit is {MAX_COMMANDS})")
-    commands = []
+    if older is None:  # version 2: the commands in the file, all of them checked now
+        if "commands" not in data:
+            raise SaveError(path, "is missing 'commands'")
+        raw = data["commands"]
+        if not isinstance(raw, list):
+            raise SaveError(path, "'commands' must be a list")
+        if len(raw) > MAX_COMMANDS:
+            raise SaveError(path, f"holds too many commands ({len(raw)}; the limit is {MAX_COMMANDS})")
+        with paused_gc():
+            return _Saved(data, scenario, seed, History(_commands(path, raw)))
+    n = _count(path, data, "commands", MAX_COMMANDS)
+    n_events = _count(path, data, "events", MAX_COMMANDS * 1000)
+    recent = data.get("recent")
+    if not isinstance(recent, dict) or not all(isinstance(recent.get(k), list) for k in ("commands", "rolls", "events")):
+        raise SaveError(path, "'recent' must hold the lists 'commands', 'rolls' and 'events'")
+    start = _count(path, recent, "from", n)
+    start_events = _count(path, recent, "events_from", n_events)
+    if start + len(recent["commands"]) != n or len(recent["rolls"]) != len(recent["commands"]) or \
+            start_events + len(recent["events"]) != n_events:
+        raise SaveError(path, "its log does not add up to the commands and events it says it holds")
     with paused_gc():
-        for i, c in enumerate(raw):
-            try:
-                commands.append(command_from_dict(c))
-            except CommandFormatError as e:
-                where = f"command {i + 1} ({e.command})" if e.command else f"command {i + 1}"
-                raise SaveError(path, f"{where}: {e.problem}") from None
-    return scenario, seed, commands, data
+        commands = _commands(path, recent["commands"], start)
+        rolls = _rolls(path, recent["rolls"], "recent")
+        events = snapshot.decode_events(recent["events"])
+    histories = [History(items, (older, name), count, older.decode) for items, name, count in
+                 ((commands, "commands", start), (rolls, "rolls", start), (events, "events", start_events))]
+    saved = _Saved(data, scenario, seed, *histories, log_ok=log_ok)
+    if older._text is None:  # read whole: the older entries are checked now too
+        try:
+            for h in histories:
+                list(h)
+        except HistoryError as e:
+            raise SaveError(path, e.problem) from None
+    return saved
+
+
+def read_save(path: Path) -> tuple[Scenario, int, History, dict]:
+    """Parse and check a save without changing it: (scenario, seed, commands, its header as data). SaveError
+    otherwise. The commands of a save laid out as the game writes it are checked when first read."""
+    saved = _read(Path(path))
+    return saved.scenario, saved.seed, saved.commands, saved.data
 
 
 def _check_squads(path: Path, scenario: Scenario, catalog) -> None:
@@ -187,22 +428,25 @@ def _close_quietly(match) -> None:
         log.warning("closing a match that failed to replay", exc_info=True)
 
 
-def _restore_snapshot(path: Path, match, data: dict, commands: list) -> int:
-    """Put the match in the state the save's snapshot holds, when it is one of this log's (the same number of
-    commands) and restores to the saved state hash; returns the commands it covers (0: replay them all)."""
+def _restore_snapshot(path: Path, match, saved: _Saved) -> int:
+    """Put the match in the state the save's snapshot holds, when it is the state of this very log (its counts,
+    the log's checksum) and restores to the saved state hash; returns the commands it covers (0: replay them all,
+    -1: the match was left half restored). The save's checkpoint becomes the match's, for an undo."""
+    data = saved.data
     snap = data.get("snapshot")
-    n = len(commands)
-    if not isinstance(snap, dict) or snap.get("commands") != n or snap.get("hash") != data.get("state_hash") or \
-            snap.get("log_digest") != snapshot.log_digest(data["commands"]):
+    if not saved.log_ok or not isinstance(snap, dict) or snap.get("commands") != len(saved.commands) or \
+            snap.get("events") != len(saved.events) or snap.get("hash") != data.get("state_hash"):
         return 0  # not the state of this very log: replay the log
     try:
         with paused_gc():
-            snapshot.restore(match, snap, log=commands, rolls=snap.get("rolls"))
+            snapshot.restore(match, snap, events=saved.events, log=saved.commands, rolls=saved.rolls)
     except Exception:  # never trusted: a snapshot that does not restore exactly is ignored, the log replayed
         log.warning("save %s: its snapshot was ignored; replaying the commands", path, exc_info=True)
         return -1
-    match.checkpoints = [{k: v for k, v in snap.items() if k not in ("event_list", "cards", "rolls")}]
-    return n
+    cp, recent = data.get("checkpoint"), data["recent"]
+    fits = isinstance(cp, dict) and cp.get("commands") == recent["from"] and cp.get("events") == recent["events_from"]
+    match.checkpoints = ([cp] if fits else []) + [snap]  # (an undo restores one and replays what follows)
+    return len(saved.commands)
 
 
 def _refuse_unplayable(path: Path, match) -> bool:
@@ -219,13 +463,14 @@ def _refuse_unplayable(path: Path, match) -> bool:
 
 
 def load_match(path: Path, catalog=None, prepare: bool = False):
-    """Rebuild the saved match by replaying it. The only outcomes are a loaded match or SaveError naming the file
-    (and the command, when replaying fails); the file is never modified.
-    `prepare`: build the movement graph first (for a player about to see previews)."""
-    from game.modes import create_match
+    """Rebuild the saved match: from its snapshot when it is the state of its log, else by replaying the log. The
+    only outcomes are a loaded match or SaveError naming the file (and the command, when replaying fails); the
+    file is never modified. `prepare`: build the movement graph first (for a player about to see previews)."""
+    from game.modes import CHECKPOINT_EVERY, create_match
 
     path = Path(path)
-    scenario, seed, commands, data = read_save(path)
+    saved = _read(path)
+    scenario, seed = saved.scenario, saved.seed
     try:
         if catalog is None:
             from game.content import load_catalog
@@ -244,28 +489,35 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
                               "can use; the save was probably edited or damaged") from None
     # the setup's own check, at the moment it makes it (deployment open): a save it would refuse is refused
     checked = _refuse_unplayable(path, match)
-    start = _restore_snapshot(path, match, data, commands)
+    start = _restore_snapshot(path, match, saved)
     if start < 0:  # the snapshot left the match half restored: start again from the scenario
         _close_quietly(match)
         match = create_match(scenario, seed, catalog, prepare=prepare)
         start = 0
     if start and not checked:  # restored past the setup: checked now if deployment is still going on
         checked = _refuse_unplayable(path, match)
-    for i, c in enumerate(commands[start:], start=start):
-        if not checked:
-            checked = _refuse_unplayable(path, match)
+    if start == 0:
+        match.checkpoint_every = max(match.checkpoint_every, CHECKPOINT_EVERY)  # (undo after loading stays short)
         try:
-            match.submit(c)
-        except IllegalCommand as e:
+            commands = list(saved.commands)
+        except HistoryError as e:
             _close_quietly(match)
-            raise SaveError(path, f"command {i + 1} ({c.describe()}) is not legal on replay: {e}") from None
-        except Exception:  # anything else from deep in the rules: still just a save that cannot be loaded
-            log.warning("save %s: replaying command %d failed", path, i + 1, exc_info=True)
-            _close_quietly(match)
-            raise SaveError(path, f"command {i + 1} ({c.describe()}) cannot be replayed: the game could not carry "
-                                  "it out; the save was probably edited or damaged") from None
+            raise SaveError(path, e.problem) from None
+        for i, c in enumerate(commands):
+            if not checked:
+                checked = _refuse_unplayable(path, match)
+            try:
+                match.submit(c)
+            except IllegalCommand as e:
+                _close_quietly(match)
+                raise SaveError(path, f"command {i + 1} ({c.describe()}) is not legal on replay: {e}") from None
+            except Exception:  # anything else from deep in the rules: still just a save that cannot be loaded
+                log.warning("save %s: replaying command %d failed", path, i + 1, exc_info=True)
+                _close_quietly(match)
+                raise SaveError(path, f"command {i + 1} ({c.describe()}) cannot be replayed: the game could not "
+                                      "carry it out; the save was probably edited or damaged") from None
     try:
-        same = data.get("state_hash") in (None, "", match.state_hash())
+        same = saved.data["version"] < HASHED_SINCE or saved.data.get("state_hash") in (None, "", match.state_hash())
     except Exception:
         log.warning("save %s: hashing the replayed match failed", path, exc_info=True)
         _close_quietly(match)
@@ -308,7 +560,8 @@ def _stamped_info(path: Path) -> SaveInfo:
 
 def _read_info(path: Path) -> SaveInfo:
     try:
-        scenario, _, _, data = read_save(path)
+        saved = _read(path)
+        scenario, data = saved.scenario, saved.data
     except SaveError as e:
         return SaveInfo(path, _display(path.stem), "", 0, _mtime_iso(path), None, _display(e.problem, 300))
     except Exception:  # read_save names every problem it knows; anything else still lists the file

@@ -157,7 +157,7 @@ def test_each_spot_skill_does_what_its_preview_draws():
             roll(m, *([6] * 10))
             m.submit(C.UseSkill("A", sid, x=8.0, y=12.0))
             token = m.tokens[-1]
-            assert (token["x"], token["y"], token["radius"]) == (8.0, 12.0, spot.radius) and spot.radius > 0, sid
+            assert (token.x, token.y, token.radius) == (8.0, 12.0, spot.radius) and spot.radius > 0, sid
         finally:
             m.close()
     for sid, enemy, to in (("CWB-JP", (20, 20), (12.0, 12.0)), ("PRX-VOR-JPA", (14, 12), (12.8, 12.0))):

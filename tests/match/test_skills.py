@@ -460,7 +460,7 @@ def test_smoke_bomb_blocks_sight_and_ranged_attacks_from_inside(sk):
     assert "smoke" in m.ranged_target_reason(a[0], rifle, b[0])
     assert "smoke" in m.ranged_target_reason(b[0], rifle, a[0])
     assert m.ranged_target_reason(a[0], rifle, b[1]) is None
-    assert m.tokens and m.tokens[0]["kind"] == "smoke"
+    assert m.tokens and m.tokens[0].kind == "smoke"
     assert m.skill_reason(a[0], "INT-SG") == "already used this mission"
     end(m, "A")
     m.submit(C.Activate("B", b[0]))
@@ -1190,10 +1190,12 @@ def test_skill_state_is_in_the_state_and_its_hash(sk):
     m.submit(C.Activate("A", a[0]))
     h = m.state_hash()
     m.submit(C.UseSkill("A", "INT-SG", x=8, y=10))
-    st = m.state()
-    assert st["tokens"][0]["kind"] == "smoke" and m.state_hash() != h
-    conditions = dict((uid, comps) for uid, comps in st["entities"])[a[0]]["Conditions"]
-    assert tuple(conditions["used_mission"]) == ("INT-SG",)
+    st = m.state_data()
+    assert m.state_hash() != h
+    comps = dict((uid, comps) for uid, comps in st["entities"])
+    token = next(ent for ent, c in comps.items() if "Token" in c)
+    assert [t.id for t in m.tokens] == [token] and m.tokens[0].kind == "smoke"
+    assert "Conditions" in comps[a[0]] and m.conditions(a[0]).used_mission == ("INT-SG",)
 
 
 def test_new_commands_round_trip_through_dicts():

@@ -19,7 +19,8 @@ def test_replay_and_snapshot_give_the_same_state(seed, squad, map_name):
         assert again.state_hash() == m.state_hash()
         again.close()
         fresh = create_match(m.scenario, m.seed)
-        snapshot.restore(fresh, snapshot.capture(m, with_events=True), log=m.log, rolls=m.rolls_per_command)
+        snapshot.restore(fresh, snapshot.capture(m, for_file=True), events=m.events, log=m.log,
+                         rolls=m.rolls_per_command)
         assert fresh.state_hash() == m.state_hash() and fresh.events == m.events
         fresh.close()
     finally:

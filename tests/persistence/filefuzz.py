@@ -79,6 +79,43 @@ def real_save_bytes() -> bytes:
 
 
 @functools.cache
+def real_save_laid_out() -> bytes:
+    """The same start of a First Mission saved as the game writes it, with a checkpoint every 16 commands: the
+    head read alone, the older log read when needed."""
+    import tempfile
+
+    from game.ai.npc import NpcController
+    from game.ai.simple import SimpleSquadController
+    from game.modes import CHECKPOINT_EVERY, create_match, first_mission_scenario
+    from game.persistence.saves import save_match
+    m = create_match(first_mission_scenario(), 3)
+    m.checkpoint_every = CHECKPOINT_EVERY
+    ctl = {"player": SimpleSquadController("player"), "npc": NpcController("npc")}
+    for _ in range(40):
+        m.submit(ctl[m.waiting_for()].decide(m))
+    with tempfile.TemporaryDirectory() as d:
+        raw = save_match(m, "real", Path(d)).read_bytes()
+    m.close()
+    return raw
+
+
+def forged_case(rng: random.Random) -> tuple[str, bytes]:
+    """The laid-out save with its older log damaged and its checksum made to match again (as a person forging it
+    would): it loads from its snapshot, and the damage shows when the log is read."""
+    from game.persistence.saves import laid_out
+    data = json.loads(real_save_laid_out())
+    head, older = data["head"], data["log"]
+    where = rng.choice(["commands", "rolls", "events"])
+    done = [_tree_mutation(rng, older) if rng.random() < 0.2 else _tree_mutation(rng, older[where])
+            for _ in range(rng.choice([1, 1, 2]))]
+    if not isinstance(older, dict) or not all(isinstance(older.get(k), list) for k in ("commands", "rolls", "events")):
+        return "forged-" + ",".join(done), json.dumps(data).encode("utf-8", "surrogatepass")
+    parts = [json.dumps(older[k], separators=(",", ":")) for k in ("commands", "rolls", "events")]
+    head = {k: v for k, v in head.items() if k not in ("log_crc", "log_parts")}
+    return "forged-" + ",".join(done), laid_out(head, parts).encode("utf-8", "surrogatepass")
+
+
+@functools.cache
 def catalog():
     from game.content import load_catalog
     return load_catalog()
@@ -230,7 +267,15 @@ def json_case(seed: int, k: int, base: bytes, max_bytes: int) -> tuple[str, byte
 
 
 def save_case(seed: int, k: int) -> tuple[str, bytes]:
+    """A third of the cases damage the save as the game lays it out (read head first; a forged log shows its
+    damage when read), the rest the save laid out one value a line (read whole)."""
     from game.persistence.saves import MAX_SAVE_BYTES
+    if k % 3 == 2:
+        rng = random.Random(f"{seed}:laid-out:{k}")
+        if rng.random() < 0.5:
+            return forged_case(rng)
+        label, raw = json_case(seed, k, real_save_laid_out(), MAX_SAVE_BYTES)
+        return f"laid-out-{label}", raw
     return json_case(seed, k, real_save_bytes(), MAX_SAVE_BYTES)
 
 
@@ -343,6 +388,7 @@ def _snapshot(folder: Path) -> dict:
 
 def check_save(folder: Path, label: str, raw: bytes) -> Outcome:
     """Put the file in an empty saves folder, list the folder and load the file."""
+    from game.match.history import HistoryError
     from game.persistence.saves import SaveError, list_saves, load_match
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "fuzzed.json"
@@ -361,6 +407,12 @@ def check_save(folder: Path, label: str, raw: bytes) -> Outcome:
                 for side in match.scenario.sides:
                     if side.squad is not None:
                         _showable(label, side.squad)
+                try:  # the older log, read when needed: the game's own error in words, or its entries
+                    for history in (match.log, match.rolls_per_command, match.events):
+                        list(history)
+                except HistoryError as e:
+                    assert e.path == str(path), f"case {label}: the error names {e.path}"
+                    _words(label, e.problem)
                 match.close()
                 outcome = Outcome("loaded")
     except (AssertionError, Hang):

@@ -9,7 +9,7 @@ from game.headless import play_headless
 from game.match import commands as C
 from game.match.match import Match
 from game.modes import create_match, first_mission_scenario
-from game.persistence.saves import SaveError, list_saves, load_match, read_save, save_match
+from game.persistence.saves import SaveError, laid_out, list_saves, load_match, read_save, save_match
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def test_bad_saves_name_the_file_and_stay_untouched(tmp_path, content, problem):
 def test_a_tampered_command_is_reported(tmp_path, finished):
     path = save_match(finished, "t", folder=tmp_path)
     data = json.loads(path.read_text())
-    data["commands"][5] = {"type": "Move", "side": "player", "x": 99, "y": 99}
+    data["log"]["commands"][5] = {"type": "Move", "side": "player", "x": 99, "y": 99}
     path.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="command 6"):
         load_match(path)
@@ -103,7 +103,8 @@ def _variant(tmp_path, raw: bytes, name="bad", change=None, text_change=None) ->
 
 
 def _first(data, kind):
-    return next(i for i, c in enumerate(data["commands"]) if c["type"] == kind)
+    """The first command of this kind in the save's older log (the real save keeps all but its last there)."""
+    return next(i for i, c in enumerate(data["log"]["commands"]) if c["type"] == kind)
 
 
 def _problem(path, loader=None) -> str:
@@ -117,7 +118,7 @@ def _problem(path, loader=None) -> str:
 
 def _set_cmd(kind, **fields):
     def change(d):
-        d["commands"][_first(d, kind)].update(fields)
+        d["log"]["commands"][_first(d, kind)].update(fields)
     return change
 
 
@@ -127,28 +128,32 @@ def _set_cmd(kind, **fields):
     (_set_cmd("RerollDie", index="0"), "(RerollDie): field 'index' must be a whole number, got \"0\""),
     (_set_cmd("RangedAttack", target={}), "(RangedAttack): field 'target' must be a whole number, got {}"),
     (_set_cmd("Activate", uid=True), "(Activate): field 'uid' must be a whole number, got true"),
-    (lambda d: d["scenario"]["sides"][1].update(side="player"), "scenario: side \"player\" is listed twice"),
-    (lambda d: d["scenario"]["sides"][0].update(side=""), "scenario: side 1 has an empty name"),
-    (lambda d: d["scenario"]["sides"][0].update(side=None), "scenario: side 1: 'side' must be text"),
-    (lambda d: d["scenario"].update(sides=[]), "'sides' must be a list of 1 to 8 sides"),
-    (lambda d: d["scenario"]["sides"][0].update(npc="no"), "'npc' must be true or false, got \"no\""),
-    (lambda d: d["scenario"]["sides"][0]["squad"]["units"][0].update(gear="INT-F"), "'gear' must be a list of ids"),
-    (lambda d: d["scenario"].update(mission=["first-mission"]), "'mission' must be text"),
-    (lambda d: d["scenario"].update(measure=1), "'measure' must be text"),
-    (lambda d: d["scenario"].update(map="/dev/zero"), "'map' must be the file name of a map in maps/"),
-    (lambda d: d["scenario"].update(map="../../x.tmx"), "'map' must be the file name of a map in maps/"),
-    (lambda d: d["scenario"].update(map="..\\..\\x.tmx"), "'map' must be the file name of a map in maps/"),
-    (lambda d: d["scenario"].update(map="first-mission-survive.tmx/"), "'map' must be the file name"),
-    (lambda d: d["scenario"].update(map="architecture.md"), "'map' must be the file name"),
-    (lambda d: d["scenario"].update(map="no-such-map.tmx"), "the map 'no-such-map.tmx', which is not in maps/"),
-    (lambda d: d.update(seed="3"), "'seed' must be a whole number, got \"3\""),
-    (lambda d: d.update(seed=2 ** 70), "'seed' must be a whole number"),
-    (lambda d: d.update(turn="2"), "'turn' must be a whole number, got \"2\""),
-    (lambda d: d.update(turn=10 ** 9), "'turn' must be between 0 and 1000"),
-    (lambda d: d.update(label={"a": 1}), "'label' must be text"),
-    (lambda d: d.update(commands={}), "'commands' must be a list"),
-    (lambda d: d.pop("seed"), "is missing 'seed'"),
-    (lambda d: d["commands"].insert(3, 7), "command 4: a command must be an object with a 'type'"),
+    (lambda d: d["head"]["scenario"]["sides"][1].update(side="player"), "scenario: side \"player\" is listed twice"),
+    (lambda d: d["head"]["scenario"]["sides"][0].update(side=""), "scenario: side 1 has an empty name"),
+    (lambda d: d["head"]["scenario"]["sides"][0].update(side=None), "scenario: side 1: 'side' must be text"),
+    (lambda d: d["head"]["scenario"].update(sides=[]), "'sides' must be a list of 1 to 8 sides"),
+    (lambda d: d["head"]["scenario"]["sides"][0].update(npc="no"), "'npc' must be true or false, got \"no\""),
+    (lambda d: d["head"]["scenario"]["sides"][0]["squad"]["units"][0].update(gear="INT-F"), "'gear' must be a list of ids"),
+    (lambda d: d["head"]["scenario"].update(mission=["first-mission"]), "'mission' must be text"),
+    (lambda d: d["head"]["scenario"].update(measure=1), "'measure' must be text"),
+    (lambda d: d["head"]["scenario"].update(map="/dev/zero"), "'map' must be the file name of a map in maps/"),
+    (lambda d: d["head"]["scenario"].update(map="../../x.tmx"), "'map' must be the file name of a map in maps/"),
+    (lambda d: d["head"]["scenario"].update(map="..\\..\\x.tmx"), "'map' must be the file name of a map in maps/"),
+    (lambda d: d["head"]["scenario"].update(map="first-mission-survive.tmx/"), "'map' must be the file name"),
+    (lambda d: d["head"]["scenario"].update(map="architecture.md"), "'map' must be the file name"),
+    (lambda d: d["head"]["scenario"].update(map="no-such-map.tmx"), "the map 'no-such-map.tmx', which is not in maps/"),
+    (lambda d: d["head"].update(seed="3"), "'seed' must be a whole number, got \"3\""),
+    (lambda d: d["head"].update(seed=2 ** 70), "'seed' must be a whole number"),
+    (lambda d: d["head"].update(turn="2"), "'turn' must be a whole number, got \"2\""),
+    (lambda d: d["head"].update(turn=10 ** 9), "'turn' must be between 0 and 1000"),
+    (lambda d: d["head"].update(label={"a": 1}), "'label' must be text"),
+    (lambda d: d["head"].update(commands={}), "'commands' must be a whole number"),
+    (lambda d: d["head"]["recent"].update(commands={}), "'recent' must hold the lists"),
+    (lambda d: d["head"].update(commands=50), "its log does not add up"),
+    (lambda d: d["log"]["rolls"].__setitem__(1, "x"), "must list the dice each command rolled"),
+    (lambda d: d["head"].pop("seed"), "is missing 'seed'"),
+    (lambda d: d["log"]["commands"].__setitem__(3, 7), "command 4: a command must be an object with a 'type'"),
+    (lambda d: d["log"]["commands"].pop(), "its saved log is longer or shorter than the save says"),
 ])
 def test_wrong_types_in_a_save_are_named(tmp_path, real_save_bytes, change, problem):
     p = _variant(tmp_path, real_save_bytes, change=change)
@@ -191,7 +196,7 @@ def test_renamed_sides_are_refused_by_the_mission(tmp_path, real_save_bytes):
     no match is left behind."""
     import esper
     worlds = set(esper.list_worlds())
-    p = _variant(tmp_path, real_save_bytes, change=lambda d: d["scenario"]["sides"][1].update(side="bugs"))
+    p = _variant(tmp_path, real_save_bytes, change=lambda d: d["head"]["scenario"]["sides"][1].update(side="bugs"))
     problem = _problem(p)
     assert "played by the sides player, npc, not player, bugs" in problem
     assert "Error" not in problem, "words for a player, not Python's"
@@ -209,7 +214,7 @@ def test_any_exception_while_replaying_becomes_a_save_error(tmp_path, real_save_
             raise ZeroDivisionError("deep inside the rules")
         return real_submit(self, cmd)
     monkeypatch.setattr(Match, "submit", flaky)
-    p = _variant(tmp_path, real_save_bytes, change=lambda d: d.pop("snapshot"))  # the replay path
+    p = _variant(tmp_path, real_save_bytes, change=lambda d: d["head"].pop("snapshot"))  # the replay path
     assert _problem(p).startswith("command 5 (")
 
 
@@ -227,7 +232,7 @@ def test_a_map_that_does_not_load_is_a_save_error(tmp_path, real_save_bytes, mon
 
 def test_unknown_units_in_a_saved_squad_are_named(tmp_path, real_save_bytes):
     def change(d):
-        d["scenario"]["sides"][0]["squad"]["units"][1]["unit_type"] = "INT-GHOST"
+        d["head"]["scenario"]["sides"][0]["squad"]["units"][1]["unit_type"] = "INT-GHOST"
     p = _variant(tmp_path, real_save_bytes, change=change)
     assert "side \"player\", unit 2: unknown unit type \"INT-GHOST\"" in _problem(p)
 
@@ -235,7 +240,7 @@ def test_unknown_units_in_a_saved_squad_are_named(tmp_path, real_save_bytes):
 def test_the_real_save_loads(tmp_path, real_save_bytes):
     p = _variant(tmp_path, real_save_bytes, name="real")
     m = load_match(p)
-    assert m.state_hash() == json.loads(real_save_bytes)["state_hash"] and len(m.log) == 40
+    assert m.state_hash() == json.loads(real_save_bytes)["head"]["state_hash"] and len(m.log) == 40
     m.close()
 
 
@@ -249,19 +254,19 @@ def test_list_saves_lists_broken_files_with_reasons_and_never_hides_good_ones(tm
     (tmp_path / "notes.txt").write_text("hello")
     infos = list_saves(tmp_path)
     assert [i.path.name for i in infos] == ["good.json", "empty.json", "future.json", "junk.json"]
-    assert not infos[0].broken and infos[0].turn == json.loads(real_save_bytes)["turn"]
+    assert not infos[0].broken and infos[0].turn == json.loads(real_save_bytes)["head"]["turn"]
     assert [i.problem for i in infos[1:]] == [
-        "is empty", "was made by a newer version of the game (save version 9; this game reads up to 2)",
+        "is empty", "was made by a newer version of the game (save version 9; this game reads up to 3)",
         "is damaged: not valid JSON (line 1, column 2)"]
     assert good.read_bytes() == real_save_bytes
 
 
 def test_text_from_a_save_is_made_safe_to_show(tmp_path, real_save_bytes):
-    _variant(tmp_path, real_save_bytes, change=lambda d: d.update(label="a\tb\nc" + "x" * 150))
+    _variant(tmp_path, real_save_bytes, change=lambda d: d["head"].update(label="a\tb\nc" + "x" * 150))
     (info,) = list_saves(tmp_path)
     assert not info.broken
     assert info.label.startswith("a b c") and len(info.label) <= 80
-    p = _variant(tmp_path, real_save_bytes, name="surrogate", change=lambda d: d.update(label="a\udc00b"))
+    p = _variant(tmp_path, real_save_bytes, name="surrogate", change=lambda d: d["head"].update(label="a\udc00b"))
     assert "text that is not valid Unicode" in _problem(p)
 
 
@@ -273,6 +278,28 @@ def test_a_save_from_before_the_mission_layer_is_refused_in_words(tmp_path):
         read_save(p)
 
 
+def test_a_version_2_save_is_replayed_from_its_log(tmp_path, monkeypatch):
+    """Saves of version 2 hold a state hash and a snapshot of the older definition (a hand-made list of the
+    match's fields): the snapshot is not used and the hash not compared, the log is replayed."""
+    from game.headless import play_headless
+    m = play_headless(3)
+    path = save_match(m, "v2", folder=tmp_path)
+    data = json.loads(path.read_text())
+    head, older = data["head"], data["log"]
+    v2 = {k: v for k, v in head.items() if k not in ("recent", "checkpoint", "log_crc", "log_parts", "events")}
+    v2.update(format="ruinstars-save", version=2, state_hash="0" * 64,
+              commands=older["commands"] + head["recent"]["commands"])
+    v2["snapshot"]["hash"] = "0" * 64
+    path.write_text(json.dumps(v2))
+    submitted = []
+    real = Match.submit
+    monkeypatch.setattr(Match, "submit", lambda self, c: submitted.append(c) or real(self, c))
+    loaded = load_match(path)
+    assert len(submitted) == len(m.log) and loaded.state_hash() == m.state_hash()
+    loaded.close()
+    m.close()
+
+
 def test_loading_restores_the_snapshot_and_replays_nothing(tmp_path, monkeypatch):
     """The snapshot in a save gives the same match as replaying its log (same hash, same events, same next
     decisions); a damaged snapshot is ignored and the log replayed."""
@@ -280,7 +307,7 @@ def test_loading_restores_the_snapshot_and_replays_nothing(tmp_path, monkeypatch
     m = play_headless(3)
     path = save_match(m, "snap", folder=tmp_path)
     data = json.loads(path.read_text())
-    assert data["snapshot"]["commands"] == len(m.log)
+    assert data["head"]["snapshot"]["commands"] == len(m.log)
     submitted = []
     real = Match.submit
     monkeypatch.setattr(Match, "submit", lambda self, c: submitted.append(c) or real(self, c))
@@ -289,7 +316,11 @@ def test_loading_restores_the_snapshot_and_replays_nothing(tmp_path, monkeypatch
     assert [e.text for e in loaded.events] == [e.text for e in m.events]
     assert loaded.log == m.log
     loaded.close()
-    data["snapshot"]["fields"]["turn"] = "four"  # wrong type: the snapshot is refused, the log replayed
+    from dataclasses import fields
+
+    from game.match.state import MatchState
+    turn = [f.name for f in fields(MatchState)].index("turn")
+    data["head"]["snapshot"]["state"]["v"][turn] = "four"  # wrong type: the snapshot is refused, the log replayed
     path.write_text(json.dumps(data))
     again = load_match(path)
     assert len(submitted) == len(m.log) and again.state_hash() == m.state_hash()
@@ -311,14 +342,26 @@ def test_dice_are_written_short_and_a_damaged_die_is_refused(tmp_path):
     rolled = [d for e in m.events for d in getattr(e, "dice", ()) if isinstance(d, Die)]
     assert rolled and [d for e in loaded.events for d in getattr(e, "dice", ()) if isinstance(d, Die)] == rolled
     loaded.close()
-    first = text.index('{"#d":[')
-    die = text[first:text.index("]}", first) + 2]
+    data = json.loads(text)
+    head, older = data["head"], data["log"]
+    events = json.dumps(older["events"], separators=(",", ":"))
+    first = events.index('{"#d":[')
+    die = events[first:events.index("]}", first) + 2]
     for bad in ('{"#d":["4"]}', '{"#d":[4,0,1]}', '{"#d":[]}', '{"#d":[4,0,false,false,true]}', '{"#d":4}'):
-        path.write_text(text.replace(die, bad, 1))
+        # written as the game writes a save (its log's checksum matching): the state is the snapshot's, and the
+        # entry is read as a note when the log is shown
+        parts = [json.dumps(older[k], separators=(",", ":")) for k in ("commands", "rolls")] + \
+            [events.replace(die, bad, 1)]
+        path.write_text(laid_out({k: v for k, v in head.items() if k not in ("log_crc", "log_parts")}, parts))
         again = load_match(path)
         notes = [e.text for e in again.events if e.text == "(an entry of the saved log could not be read)"]
         assert len(notes) == 1 and again.state_hash() == m.state_hash(), bad
         assert len(again.events) == len(m.events)
+        again.close()
+        # changed by hand (the checksum no longer matches): the log is replayed, its events are the battle's own
+        path.write_text(text.replace(die, bad, 1))
+        again = load_match(path)
+        assert again.state_hash() == m.state_hash() and again.battle_log() == m.battle_log(), bad
         again.close()
     m.close()
 
@@ -338,7 +381,7 @@ def test_a_side_played_by_the_game_given_a_squad_is_refused(tmp_path):
     p = _fresh_save(tmp_path, first_mission_scenario(default_squad("interdictors")))
 
     def change(d):
-        d["scenario"]["sides"][1]["squad"] = d["scenario"]["sides"][0]["squad"]
+        d["head"]["scenario"]["sides"][1]["squad"] = d["head"]["scenario"]["sides"][0]["squad"]
     problem = _problem(_variant(tmp_path, p.read_bytes(), name="npc-squad", change=change))
     assert "side 'npc' is played by the game" in problem and "cannot be given a squad" in problem
 
@@ -349,10 +392,10 @@ def test_a_squad_with_no_room_to_deploy_is_refused_like_the_setup_refuses_it(tmp
     p = _fresh_save(tmp_path, first_mission_scenario(default_squad("interdictors")))
 
     def change(d):
-        units = d["scenario"]["sides"][0]["squad"]["units"]
-        d["scenario"]["sides"][0]["squad"]["units"] = (units * 8)[:36]
-        d.pop("snapshot")
-        d["state_hash"] = None
+        units = d["head"]["scenario"]["sides"][0]["squad"]["units"]
+        d["head"]["scenario"]["sides"][0]["squad"]["units"] = (units * 8)[:36]
+        d["head"].pop("snapshot")
+        d["head"]["state_hash"] = None
     bad = _variant(tmp_path, p.read_bytes(), name="crowd", change=change)
     problem = _problem(bad)
     # the very words the setup shows for this scenario (one check, one place)
@@ -395,8 +438,8 @@ def test_a_legal_squad_on_a_horde_map_without_room_on_the_grid_is_refused(tmp_pa
     inches = _fresh_save(tmp_path, horde_scenario(squad, map_name=name, measure="inches", catalog=cat), "inches")
     load_match(inches).close()  # in inches the seven fit
     grid = _variant(tmp_path, inches.read_bytes(), name="grid",
-                    change=lambda d: (d["scenario"].update(measure="grid"), d.pop("snapshot"),
-                                      d.update(state_hash=None)))
+                    change=lambda d: (d["head"]["scenario"].update(measure="grid"), d["head"].pop("snapshot"),
+                                      d["head"].update(state_hash=None)))
     problem = _problem(grid)
     assert problem.startswith("the setup would refuse this game: there is room for only ")
     assert "room for only 4 of 7 units" in problem

@@ -41,7 +41,7 @@ def test_corrupt_save_shows_message_and_is_untouched(app, saves_dir):
     raw = good.read_bytes()
     # a valid header (so it is listed) but a damaged command list
     data = json.loads(raw)
-    data["commands"] = [{"type": "NoSuchCommand"}]
+    data["log"]["commands"][0] = {"type": "NoSuchCommand"}
     bad.write_bytes(json.dumps(data).encode() + b"\n \x00")
     bad.write_bytes(json.dumps(data).encode())
     before = bad.read_bytes()
@@ -62,7 +62,7 @@ def test_future_version_save_is_listed_as_broken_and_skipped_by_continue(app, sa
     future = saves_dir / "future.json"
     data = json.loads(good.read_text())
     data["version"] = 99
-    data["saved_at"] = "2999-01-01T00:00:00+00:00"  # the newest, were it readable
+    data["head"]["saved_at"] = "2999-01-01T00:00:00+00:00"  # the newest, were it readable
     future.write_text(json.dumps(data))
     before = future.read_bytes()
     d = Driver(app)
@@ -125,18 +125,18 @@ def _damaged_folder(saves_dir):
         return json.dumps(d).encode()
 
     def first(kind):
-        return next(i for i, c in enumerate(data["commands"]) if c["type"] == kind)
+        return next(i for i, c in enumerate(data["log"]["commands"]) if c["type"] == kind)
 
     files = {
         "deep.json": b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
         "infinite-turn.json": re.sub(rb'"turn": ?1', b'"turn": Infinity', good.read_bytes()),
         "nan-x.json": re.sub(rb'"x": ?', b'"x": NaN, "_": ', good.read_bytes(), count=1),
         "huge-number.json": re.sub(rb'"seed": ?3', b'"seed": ' + b"9" * 5000, good.read_bytes()),
-        "wrong-type.json": variant(lambda d: d["commands"][first("Deploy")].update(x="12")),
-        "twin-sides.json": variant(lambda d: d["scenario"]["sides"][1].update(side="player")),
-        "renamed-side.json": variant(lambda d: d["scenario"]["sides"][1].update(side="bugs")),
-        "dev-zero.json": variant(lambda d: d["scenario"].update(map="/dev/zero")),
-        "outside.json": variant(lambda d: d["scenario"].update(map="../../x.tmx")),
+        "wrong-type.json": variant(lambda d: d["log"]["commands"][first("Deploy")].update(x="12")),
+        "twin-sides.json": variant(lambda d: d["head"]["scenario"]["sides"][1].update(side="player")),
+        "renamed-side.json": variant(lambda d: d["head"]["scenario"]["sides"][1].update(side="bugs")),
+        "dev-zero.json": variant(lambda d: d["head"]["scenario"].update(map="/dev/zero")),
+        "outside.json": variant(lambda d: d["head"]["scenario"].update(map="../../x.tmx")),
         "truncated.json": good.read_bytes()[:200],
         "empty.json": b"",
         "binary.json": bytes(range(256)),
@@ -190,8 +190,8 @@ def test_continue_shows_the_dialog_when_the_newest_save_fails_to_replay(app, sav
     older, _ = _good_save(saves_dir, "older", seed=5)
     newest, _ = _good_save(saves_dir, "newest", seed=6)
     data = json.loads(newest.read_text())
-    data["saved_at"] = "2999-01-01T00:00:00+00:00"
-    data["commands"][0].update(x=99.0, y=99.0)  # well-formed, but not a legal deployment
+    data["head"]["saved_at"] = "2999-01-01T00:00:00+00:00"
+    data["log"]["commands"][0].update(x=99.0, y=99.0)  # well-formed, but not a legal deployment
     newest.write_text(json.dumps(data))
     before = newest.read_bytes()
     d = Driver(app)
@@ -210,7 +210,7 @@ def test_continue_loads_the_newest_save(app, saves_dir):
     path, h = _good_save(saves_dir, "older", seed=5)
     newest, h2 = _good_save(saves_dir, "newest", seed=6)
     data = json.loads(newest.read_text())
-    data["saved_at"] = "2999-01-01T00:00:00+00:00"
+    data["head"]["saved_at"] = "2999-01-01T00:00:00+00:00"
     newest.write_text(json.dumps(data))
     d = Driver(app)
     d.step(2)
@@ -258,7 +258,7 @@ def test_every_command_is_autosaved_and_closing_the_window_loses_nothing(make_ap
     d.click_board(spot[0], spot[1])
     _settle(d)
     saved = json.loads(auto.read_text())
-    assert len(saved["commands"]) == len(m.log) and saved["state_hash"] == m.state_hash(), "saved after the Move"
+    assert saved["head"]["commands"] == len(m.log) and saved["head"]["state_hash"] == m.state_hash(), "saved after the Move"
     assert type(m.log[-1]).__name__ == "Move"
     h, n = m.state_hash(), len(m.log)
     # closing the window mid-battle asks first (the battle is kept either way); closing again quits
@@ -345,7 +345,7 @@ def test_autosave_at_turn_start(app, saves_dir):
     d.click(sc.b_start)
     auto = saves_dir / f"{AUTOSAVE}.json"
     assert auto.exists()
-    assert json.loads(auto.read_text())["turn"] == 1
+    assert json.loads(auto.read_text())["head"]["turn"] == 1
 
 
 def test_a_damaged_settings_file_gives_the_defaults(tmp_path):

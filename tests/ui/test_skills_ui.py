@@ -391,17 +391,17 @@ def test_an_unknown_prompt_kind_gets_the_generic_panel(app, monkeypatch):
     d, sc = scene_on(app, m)
     answers = [C.ChooseUnit("player", None), C.ChooseUnit("player", p[0]), C.ChooseNumber("player", 2)]
     given = []
-    m._prompt = Prompt("mystery", "player", "Something new asks you a question", options=(1, 2))
+    m.prompt = Prompt("mystery", "player", "Something new asks you a question", options=(1, 2))
     real_legal, real_submit = m.legal_commands, m.submit
 
     def legal(side):
-        return list(answers) if m._prompt is not None and m._prompt.kind == "mystery" else real_legal(side)
+        return list(answers) if m.prompt is not None and m.prompt.kind == "mystery" else real_legal(side)
 
     def submit(cmd):
-        if m._prompt is not None and m._prompt.kind == "mystery":
+        if m.prompt is not None and m.prompt.kind == "mystery":
             assert cmd in answers
             given.append(cmd)
-            m._prompt = None
+            m.prompt = None
             return []
         return real_submit(cmd)
 
@@ -556,7 +556,7 @@ def test_smoke_bomb_on_any_spot_in_reach_shows_on_the_table(app):
     d.shot("skills-smoke-spot")
     d.click_board(10, 13)
     assert m.log[-1] == C.UseSkill("player", "INT-SG", x=10.0, y=13.0)
-    assert [t["kind"] for t in m.tokens] == ["smoke"]
+    assert [t.kind for t in m.tokens] == ["smoke"]
     d.move_mouse(sc.layout["hint"].center)
     d.step(3)
     d.shot("skills-smoke-token")

@@ -48,8 +48,7 @@ def _spot_adjacent(match, probe: Base, o: int) -> bool:
 
 def _smoke(match, uid, cmd) -> None:
     probe = spot_base(match, cmd.x, cmd.y, match.base(uid).z)
-    match.tokens.append({"kind": "smoke", "owner": uid, "side": match.side_of(uid), "x": cmd.x, "y": cmd.y,
-                         "z": probe.z, "radius": SMOKE_RADIUS, "until": "turn"})
+    match.put_token("smoke", uid, cmd.x, cmd.y, probe.z, SMOKE_RADIUS, "turn")
     match.note(f"{match.unit(uid).name} throws a Smoke Bomb: smoke 2\" around ({cmd.x:g}, {cmd.y:g}) until the "
               "Turn ends", uid)
 
@@ -68,16 +67,14 @@ def _scan_check(match, uid, cmd):
 
 
 def _scan(match, uid, cmd) -> None:
-    match.tokens.append({"kind": "scan", "owner": uid, "side": match.side_of(uid), "x": cmd.x, "y": cmd.y, "z": 0.0,
-                         "radius": SCAN_RADIUS, "until": "owner"})
+    match.put_token("scan", uid, cmd.x, cmd.y, 0.0, SCAN_RADIUS, "owner")
     match.note(f"{match.unit(uid).name} places a Scan marker: enemies within 6\" of it have -1 ARM until it "
               "activates again", uid)
 
 
 def _dark_gaze(match, uid, cmd) -> None:
     b = match.base(uid)
-    match.tokens.append({"kind": "gaze", "owner": uid, "side": match.side_of(uid), "x": b.x, "y": b.y, "z": b.z,
-                         "radius": GAZE_RADIUS, "until": "turn"})
+    match.put_token("gaze", uid, b.x, b.y, b.z, GAZE_RADIUS, "turn")
     match.note(f"{match.unit(uid).name} sets down a Dark Gaze token: enemies within 3\" have -1 ARM against "
               "Ranged attacks", uid)
 

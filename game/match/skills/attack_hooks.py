@@ -38,12 +38,12 @@ def effective_arm(match, uid: int, attacker: int | None, kind: str) -> int:
         arm -= 1
     b = match.base(uid)
     side = match.side_of(uid)
-    if any(t["kind"] == "scan" and t["side"] != side and
-           math.hypot(b.x - t["x"], b.y - t["y"]) - b.radius <= t["radius"] + EPS for t in match.tokens):
+    tokens = match.tokens
+    if any(t.kind == "scan" and t.side != side and
+           math.hypot(b.x - t.x, b.y - t.y) - b.radius <= t.radius + EPS for t in tokens):
         arm -= 1
-    if kind == RANGED and any(t["kind"] == "gaze" and t["side"] != side and
-                              math.hypot(b.x - t["x"], b.y - t["y"]) - b.radius <= t["radius"] + EPS
-                              for t in match.tokens):
+    if kind == RANGED and any(t.kind == "gaze" and t.side != side and
+                              math.hypot(b.x - t.x, b.y - t.y) - b.radius <= t.radius + EPS for t in tokens):
         arm -= 1
     return max(1, arm)
 

@@ -91,7 +91,7 @@ def _misdirection_check(match, uid, cmd):
 def _misdirection(match, uid, cmd) -> None:
     pa, pb = match.position(cmd.target), match.position(cmd.other)
     a, b = (pa.x, pa.y, pa.z), (pb.x, pb.y, pb.z)
-    match.place(cmd.target, *b, "swaps places", sync=False)
+    match.place(cmd.target, *b, "swaps places")
     match.place(cmd.other, *a, "swaps places")
     match.note(f"Misdirection: {match.unit(cmd.target).name} and {match.unit(cmd.other).name} swap places")
 

@@ -22,14 +22,14 @@ def _seg_dist(ax, ay, bx, by, px, py) -> float:
 def smoke_between(match, a: Base, b: Base) -> bool:
     """Smoke Bomb (N33): the line between the two centres passes through a smoke cylinder."""
     for t in match.tokens:
-        if t["kind"] == "smoke" and _seg_dist(a.x, a.y, b.x, b.y, t["x"], t["y"]) <= t["radius"] + EPS:
+        if t.kind == "smoke" and _seg_dist(a.x, a.y, b.x, b.y, t.x, t.y) <= t.radius + EPS:
             return True
     return False
 
 
 def in_smoke(match, uid: int) -> bool:
     b = match.base(uid)
-    return any(t["kind"] == "smoke" and math.hypot(b.x - t["x"], b.y - t["y"]) <= t["radius"] + b.radius
+    return any(t.kind == "smoke" and math.hypot(b.x - t.x, b.y - t.y) <= t.radius + b.radius
                for t in match.tokens)
 
 

@@ -74,7 +74,7 @@ def end_of_turn(match) -> None:
         if c is not None:
             c.protected = c.mindstabbed = c.standby = c.restored = c.catalysed = False
     match.side_effects = {}
-    match.tokens = [t for t in match.tokens if t["until"] != "turn"]
+    match.remove_tokens(until="turn")
 
 
 def activation_act(match, uid: int, act_now: int) -> int:
@@ -89,9 +89,7 @@ def start_of_activation(match, uid: int) -> list[tuple]:
     if c.cloaked:
         c.cloaked = False
         match.note(f"{match.unit(uid).name}'s Cloak ends")
-    before = len(match.tokens)
-    match.tokens = [t for t in match.tokens if not (t["until"] == "owner" and t["owner"] == uid)]
-    if len(match.tokens) < before:
+    if match.remove_tokens(until="owner", owner=uid):
         match.note(f"{match.unit(uid).name}'s Scan marker is removed")
     if c.move_tax:
         match.activation.move_tax = c.move_tax

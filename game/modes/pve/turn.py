@@ -69,7 +69,7 @@ def battlefield_effect(mission, match) -> None:
 def collapse(mission, match, anchor: str) -> None:
     r = _radius(mission)
     x, y, _ = match.anchor(anchor)
-    gone = match.table.clear_terrain(x, y, r)
+    gone = match.clear_terrain(x, y, r)
     match.mission_state["collapsed"].append(anchor)
     if gone:  # the movement graph around the rubble is built again now, not in the next unit's decision
         from game.match.skills import move_rule

@@ -112,9 +112,9 @@ class TablePainter:
         app, cam = sc.app, sc.camera
         pal = app.palette
         for t in sc.match.tokens:
-            kind = t.get("kind")
-            c = cam.to_screen(t["x"], t["y"])
-            r = max(4, cam.length(t.get("radius", 1.0)))
+            kind = t.kind
+            c = cam.to_screen(t.x, t.y)
+            r = max(4, cam.length(t.radius))
             if kind == "smoke":
                 if r <= 900:
                     d = disc(self.cache, r, (150, 156, 166, 120), (215, 220, 228, 210))

@@ -37,7 +37,7 @@ def run(m, fn, *args, dice=None):
     if dice is not None:
         m.dice = ScriptedDice(list(dice))
     with m._in_world():
-        m._front_cursor = 0
+        m.state.front_cursor = 0
         out = fn(m.mission, m, *args)
         m._after_step()
     return out

@@ -127,7 +127,7 @@ def test_a_repeated_injury_is_deceased(matches):
         m.health(a).hit = 0
         m.down(a)
         m.dice = ScriptedDice([5])  # Damaged Armor again
-        m._front_cursor = 0
+        m.state.front_cursor = 0
         downed.stand_up(m.mission, m, a, 1, "Revive")
         m._after_step()
     assert not m.standing(a) and a in m.mission_state["deceased"]

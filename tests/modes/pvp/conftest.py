@@ -48,7 +48,7 @@ def pvp_match(mission: str, player, opponent, places=None, dice=(), first="playe
             m.submit(C.Deploy(side, uid, x, y, z))
             continue
         if all(not m.undeployed(s) for s in m.sides) and \
-                sum(1 for s in m.sides if s not in m._deployed_sides) == 1:
+                sum(1 for s in m.sides if s not in m.state.deployed_sides) == 1:
             m.dice = ScriptedDice(list(dice))
         m.submit(C.EndDeployment(side))
     for side, units in (("player", player), ("opponent", opponent)):

@@ -1,0 +1,135 @@
+"""Loading reads a save's head (its header, end snapshot and last checkpoint) and leaves the older log undecoded
+until something reads it: undo after loading, saving again and playing on never decode it; reading it gives the
+log as played; a log forged to pass its checksum shows its damage, in words, when it is read."""
+import json
+
+import pytest
+
+from game.match.history import HistoryError
+from game.modes import CHECKPOINT_EVERY, create_match, first_mission_scenario, replay, rewind
+from game.modes.session import Session, make_controller
+from game.persistence.saves import laid_out, load_match, save_match
+from game.replay import ReplayCursor, ReplayError
+
+
+def _played(commands: int, seed: int = 3):
+    m = create_match(first_mission_scenario(), seed)
+    m.checkpoint_every = CHECKPOINT_EVERY
+    s = Session(m, {sp.side: make_controller(m, sp.side, "npc" if sp.npc else "computer") for sp in m.scenario.sides})
+    while m.phase != "over" and len(m.log) < commands:
+        s.step()
+    return m
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    m = _played(90)
+    path = save_match(m, "long", folder=tmp_path_factory.mktemp("flat"))
+    yield m, path
+    m.close()
+
+
+def test_loading_leaves_the_older_log_undecoded(saved):
+    m, path = saved
+    loaded = load_match(path)
+    try:
+        assert loaded.state_hash() == m.state_hash() and len(loaded.log) == len(m.log)
+        assert len(loaded.events) == len(m.events) and len(loaded.rolls_per_command) == len(m.rolls_per_command)
+        assert all(h.undecoded() is not None for h in (loaded.log, loaded.rolls_per_command, loaded.events))
+        assert loaded.log[-1] == m.log[-1] and loaded.can_undo() == m.can_undo()  # the recent part: read at once
+        assert loaded.log.undecoded() is not None
+        assert list(loaded.log) == list(m.log) and loaded.battle_log() == m.battle_log()  # read: as played
+        assert list(loaded.rolls_per_command) == list(m.rolls_per_command)
+    finally:
+        loaded.close()
+
+
+def test_undo_after_loading_starts_from_the_saved_checkpoint(saved):
+    m, path = saved
+    n = len(m.log)
+    loaded = load_match(path)
+    assert len(loaded.checkpoints) == 2 and loaded.checkpoints[0]["commands"] == (n - 1) // 16 * 16
+    back = rewind(loaded, n - 1)
+    try:
+        again = replay(m.scenario, m.seed, list(m.log)[:n - 1])
+        assert back.state_hash() == again.state_hash() and back.battle_log() == again.battle_log()
+        assert back.log.undecoded() is not None, "an undo after loading never decodes the older log"
+        again.close()
+    finally:
+        back.close()
+
+
+def test_a_loaded_match_plays_on_and_saves_again_without_decoding(saved, tmp_path):
+    m, path = saved
+    loaded = load_match(path)
+    more = replay(m.scenario, m.seed, list(m.log))
+    s_loaded = Session(loaded, {sp.side: make_controller(loaded, sp.side, "npc" if sp.npc else "computer")
+                                for sp in loaded.scenario.sides})
+    s_more = Session(more, {sp.side: make_controller(more, sp.side, "npc" if sp.npc else "computer")
+                            for sp in more.scenario.sides})
+    for _ in range(12):
+        if loaded.phase == "over":
+            break
+        s_loaded.step()
+        s_more.step()
+    assert loaded.state_hash() == more.state_hash() and loaded.log.undecoded() is not None
+    again = save_match(loaded, "again", folder=tmp_path)
+    assert loaded.log.undecoded() is not None and loaded.events.undecoded() is not None, "saving copied the log"
+    reloaded = load_match(again)
+    try:
+        assert reloaded.state_hash() == more.state_hash() and list(reloaded.log) == list(more.log)
+        assert reloaded.battle_log() == more.battle_log()
+    finally:
+        for x in (loaded, more, reloaded):
+            x.close()
+
+
+def test_a_forged_log_shows_its_damage_when_read(saved, tmp_path):
+    """The older log changed and its checksum made to match again: the save loads from its head, and reading the
+    log (a replay, an undo past the checkpoint) is refused in words naming the file."""
+    m, path = saved
+    data = json.loads(path.read_text())
+    head, older = data["head"], data["log"]
+    older["commands"][2] = {"type": "Move", "side": "player", "x": "far"}
+    parts = [json.dumps(older[k], separators=(",", ":")) for k in ("commands", "rolls", "events")]
+    forged = tmp_path / "forged.json"
+    forged.write_text(laid_out({k: v for k, v in head.items() if k not in ("log_crc", "log_parts")}, parts))
+    loaded = load_match(forged)
+    assert loaded.state_hash() == m.state_hash()
+    with pytest.raises(HistoryError) as e:
+        list(loaded.log)
+    assert e.value.path == str(forged) and "command 3 (Move): field 'x' must be a number" in e.value.problem
+    with pytest.raises(ReplayError, match="command 3"):
+        ReplayCursor.from_match(loaded)
+    with pytest.raises(ValueError, match="command 3"):  # an undo back past the save's checkpoint: the same words
+        rewind(loaded, 5)
+
+
+def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypatch):
+    """The log's text written by the last save is kept with the match: saving after one more command encodes that
+    command's events (and the few after the last checkpoint), not the whole log; the file is the one a match
+    replayed from scratch writes, and it loads to the same state."""
+    import game.persistence.saves as saves
+    m = _played(70, seed=5)
+    s = Session(m, {sp.side: make_controller(m, sp.side, "npc" if sp.npc else "computer") for sp in m.scenario.sides})
+    first = save_match(m, "autosave", folder=tmp_path)
+    older_then = json.loads(first.read_text())["head"]["recent"]["events_from"]
+    encoded = []
+    real = saves.snapshot.encode_event
+    monkeypatch.setattr(saves.snapshot, "encode_event", lambda e: encoded.append(e) or real(e))
+    s.step()
+    path = save_match(m, "autosave", folder=tmp_path)
+    assert older_then > 0 and len(encoded) == len(m.events) - older_then, "older events were encoded again"
+    fresh = create_match(m.scenario, m.seed)
+    fresh.checkpoint_every = CHECKPOINT_EVERY
+    for c in m.log:
+        fresh.submit(c)
+    other = save_match(fresh, "fresh", folder=tmp_path)
+    strip = lambda d: {**d, "head_bytes": 0, "head": {k: v for k, v in d["head"].items() if k not in ("saved_at", "label")}}
+    assert strip(json.loads(path.read_text())) == strip(json.loads(other.read_text()))
+    loaded = load_match(path)
+    try:
+        assert loaded.state_hash() == m.state_hash() and loaded.battle_log() == m.battle_log()
+    finally:
+        for x in (m, fresh, loaded):
+            x.close()
