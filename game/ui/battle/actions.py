@@ -124,9 +124,10 @@ def _first_ok(cands):
 
 
 def carry_states(match, uid: int, side: str, not_now: str | None) -> list[ActionState]:
-    """Pick Up, Drop and Give, shown when the mission has markers that can be carried."""
+    """Pick Up, Drop and Give, shown when the mission has markers that can be carried and the unit may ever carry
+    them (a Beast, Mindless or Weirdo never may: no buttons it could never press)."""
     portable = [mid for mid in match.markers() if match.marker(mid).portable]
-    if not portable:
+    if not portable or not S.may_carry(match, uid):
         return []
     out = []
     on_table = [mid for mid in portable if match.marker(mid).carrier is None]
@@ -154,8 +155,11 @@ def carry_states(match, uid: int, side: str, not_now: str | None) -> list[Action
 
 
 def mission_states(match, uid: int, side: str, not_now: str | None) -> list[ActionState]:
-    """One button per mission action this unit's side may take: its cost, or why not now."""
+    """One button per mission action this unit's side may take: its cost, or why not now (none for a unit that may
+    never take Mission actions)."""
     out = []
+    if not S.may_take_mission_actions(match, uid):
+        return out
     near = _near(match, uid)
     for d in match.mission_action_defs():
         if d.sides and match.side_of(uid) not in d.sides:
