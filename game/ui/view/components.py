@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# the order pictures at the same elevation are drawn in (lower first)
-LAYER = {"overlay_under": 0, "token": 10, "marker": 20, "ghost": 30, "base": 40, "marker_top": 50,
-         "overlay": 60, "cross": 70, "shot": 80, "number": 90, "tray": 100, "overlay_top": 110}
+# the order pictures are drawn in, lower first; the bases (one layer) are drawn in elevation order among
+# themselves (lower first, then from the top of the table down), everything else in its layer's place
+LAYER = {"board": 0, "zones": 5, "deploy_ghost": 8, "marker": 10, "preview_under": 12, "token": 14,
+         "skill_choices": 16, "ghost": 18, "base": 20, "marker_top": 30, "preview_over": 40, "shot": 50,
+         "cross": 52, "number": 54, "tray": 60, "summary": 70}
 
 
 @dataclass(slots=True)
@@ -34,13 +36,18 @@ class Elevation:
 
 @dataclass(slots=True)
 class Picture:
-    kind: str  # "base", "token", "marker", "ghost", "shot", "number", "cross", "tray", "overlay"
-    data: object = None  # what the kind needs (a UnitView, a MarkerView, a token dict, a text and colour ...)
-    layer: int = 0  # LAYER[...] of its kind unless told
-    flat: bool = False  # drawn at ground level whatever its elevation (zones, overlays, the tray)
+    """What a view entity looks like: `kind` names its drawing (pictures.py; "overlay": `data` is a function of
+    the canvas, a part of the screen's picture another painter owns: the board, a preview), `data` what that
+    drawing needs (a UnitView, a MarkerView, a token, a text and its colour...), `memo` what the drawing keeps
+    between frames (the blits of a base that did not move)."""
+
+    kind: str
+    data: object = None
+    layer: int = -1  # LAYER of its kind unless told
+    memo: object = None
 
     def __post_init__(self) -> None:
-        if not self.layer:
+        if self.layer < 0:
             self.layer = LAYER.get(self.kind, 0)
 
 
@@ -130,6 +137,7 @@ class TokenOf:
 
 @dataclass(slots=True)
 class Follow:
-    """The camera glides to this entity's place (once; the processor removes it)."""
+    """The camera is to glide to (x, y) on the table (a computer side acts there); taken once, then gone."""
 
-    instant: bool = False
+    x: float
+    y: float
