@@ -93,7 +93,7 @@ def draw_base(cv: Canvas, pic, place) -> None:
     screen.blits(blits, False)
     if uid == marks.hover:
         pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)
-    if not plain or marks.names:
+    if marks.names or uid in (marks.active, marks.selected, marks.hover):
         cv.labels.append((v.name, (sx, sy + r_px + 3)))
 
 

@@ -1,11 +1,12 @@
 """The view world's processors, in the order a frame runs them (esper: higher priority first):
 
-  EventProcessor     the match's new events -> view entities: the table's bases, markers and tokens brought up
-                     to date (reading.py), a moving base's glide and its path ghost, shots and blows, damage and
-                     saves rising, the cross of a unit Taken Out, the dice tray, where the camera is to follow
   TweenProcessor     glides move along their path, climbing and dropping with it
   LifetimeProcessor  short-lived pictures age and go
   CameraProcessor    the camera glides to what the computer does, and one step of its glide
+  EventProcessor     the match's new events -> view entities: the table's bases, markers and tokens brought up
+                     to date (reading.py), a moving base's glide and its path ghost, shots and blows, damage and
+                     saves rising, the cross of a unit Taken Out, the dice tray, where the camera is to follow
+                     (what it makes starts at its beginning in the frame it is made)
   DrawProcessor      every picture, by layer; the bases in elevation order (when the frame draws)
 
 They read and change only the view world's components; the match is read by the reading alone.
@@ -19,6 +20,7 @@ import esper
 from game.match import events as E
 
 from ..banners import Effects
+from ..wording import count
 from . import pictures as P
 from .components import Elevation, Follow, Lifetime, MarkerOf, Picture, Place, TokenOf, Tween, UnitOf
 
@@ -90,7 +92,10 @@ class EventProcessor(esper.Processor):
                 pts = [(q[0], q[1], q[2] if len(q) > 2 else 0.0) for q in e.path]
                 dur = min(0.9, 0.15 + _length(pts) * 0.06) * speed
                 if dur > 0 and len(pts) >= 2:
-                    esper.add_component(ent, Tween(pts, dur))
+                    tw = Tween(pts, dur)
+                    esper.add_component(ent, tw)
+                    place, elev = esper.component_for_entity(ent, Place), esper.component_for_entity(ent, Elevation)
+                    place.x, place.y, elev.z = tw.at()  # it sets off from the start of its path
                     esper.create_entity(Picture("ghost", ent), Lifetime(dur), Place(pts[0][0], pts[0][1]),
                                         Elevation(pts[0][2]))
                 if view.computer(e.side):
@@ -109,8 +114,7 @@ class EventProcessor(esper.Processor):
         elif isinstance(e, E.DamageTaken):
             v = before.get(e.uid) or view.reading.units.get(e.uid)
             if v is not None and e.saved:  # the saves, where they land (the HIT lost follow at the attack's end)
-                self.number(v.x, v.y - 0.9, v.z, f"{e.saved} save{'s' if e.saved != 1 else ''}",
-                            view.palette().reach)
+                self.number(v.x, v.y - 0.9, v.z, count(e.saved, "save"), view.palette().reach)
         elif isinstance(e, E.TakenOut):
             v = before.get(e.uid)
             if v is not None:
@@ -188,7 +192,7 @@ class CameraProcessor(esper.Processor):
             view.follow(f.x, f.y)
             esper.delete_entity(ent, immediate=True)
         cam = view.camera
-        view.camera_moved = cam is not None and cam.update(dt)
+        view.camera_moved = cam is not None and view.drives_camera and cam.update(dt)
 
 
 class DrawProcessor(esper.Processor):

@@ -61,14 +61,16 @@ class ViewWorld:
         self.token_ents: list[int] = []
         self.shown_tokens: list = []
         self.camera_moved = False
+        self.drives_camera = True  # the camera's glide steps here (False: its owner steps it)
         self.closed = False
         self.reading = None
         self._in = InWorld(self.name)
         with self._in:
-            esper.add_processor(EventProcessor(self), priority=50)
-            esper.add_processor(TweenProcessor(), priority=40)
-            esper.add_processor(LifetimeProcessor(), priority=30)
-            esper.add_processor(CameraProcessor(self), priority=20)
+            # what was there moves on first; what the new events make starts this frame at its beginning
+            esper.add_processor(TweenProcessor(), priority=50)
+            esper.add_processor(LifetimeProcessor(), priority=40)
+            esper.add_processor(CameraProcessor(self), priority=30)
+            esper.add_processor(EventProcessor(self), priority=20)
             esper.add_processor(DrawProcessor(self), priority=0)
         self.restart(match)
 
