@@ -114,12 +114,12 @@ def draw_ghost(cv: Canvas, tween) -> None:
 
 # == tokens of skills and markers ============================================================================
 def draw_token(cv: Canvas, t: dict) -> None:
-    """Smoke (a grey cloud), Scan markers and Dark Gaze tokens (their area as a ring)."""
+    """`t`: reading.token_fields. Smoke (a grey cloud), Scan markers and Dark Gaze tokens (their area as a ring)."""
     app, cam, screen = cv.app, cv.camera, cv.screen
     pal = app.palette
-    kind = t.get("kind")
+    kind = t["kind"]
     c = cam.to_screen(t["x"], t["y"])
-    r = max(4, cam.length(t.get("radius", 1.0)))
+    r = max(4, cam.length(t["radius"]))
     if kind == "smoke":
         if r <= 900:
             d = cv.markers.disc(r, (150, 156, 166, 120), (215, 220, 228, 210))

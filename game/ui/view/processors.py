@@ -78,7 +78,7 @@ class EventProcessor(esper.Processor):
         if tokens != view.shown_tokens:
             for ent in view.token_ents:
                 esper.delete_entity(ent, immediate=True)
-            view.token_ents = [esper.create_entity(TokenOf(i), Place(t["x"], t["y"]), Elevation(t.get("z", 0.0)),
+            view.token_ents = [esper.create_entity(TokenOf(i), Place(t["x"], t["y"]), Elevation(t["z"]),
                                                    Picture("token", t)) for i, t in enumerate(tokens)]
             view.shown_tokens = [dict(t) for t in tokens]
 

@@ -1,8 +1,8 @@
 """The match's questions the screen asks (legal commands, reasons, previews), each asked once per match version:
 the same question again before the next command is answered from here.
 
-A match version is the match itself, its commands and its events: any command (or a new match: undo, load) makes a
-new one. Answers are shared: a caller must not change a list it is given.
+A match version is the match itself, its count of changes (when it keeps one), its commands and its events: any
+command (or a new match: undo, load) makes a new one. Answers are shared: a caller must not change a list it is given.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ class Questions:
 
     def version(self) -> tuple:
         m = self.match_of()
-        return id(m), len(m.log), len(m.events)
+        return id(m), getattr(m, "version", None), len(m.log), len(m.events)
 
     def ask(self, name: str, *args):
         """`match.<name>(*args)`, once per match version."""

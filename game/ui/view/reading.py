@@ -38,6 +38,13 @@ class Changes:
     markers: bool = False
 
 
+def token_fields(t) -> dict:
+    """A token of the match (Smoke, a Scan marker, Dark Gaze) as the table draws it: kind, x, y, z, radius."""
+    get = t.get if isinstance(t, dict) else (lambda k, d=None: getattr(t, k, d))
+    return {"kind": get("kind"), "x": get("x"), "y": get("y"), "z": get("z", 0.0) or 0.0,
+            "radius": get("radius", 1.0)}
+
+
 def named_units(e) -> set[int]:
     out = set()
     for f in UID_FIELDS:
@@ -85,7 +92,7 @@ class TableReading:
         self.labels = {v.uid: v.label for v in views}
         self.styles = side_styles(m)
         self.markers = snapshot_markers(m)
-        self.tokens = [dict(t) for t in m.tokens]
+        self.tokens = [token_fields(t) for t in m.tokens]
         self.active = m.active_unit
 
     def apply(self, events) -> Changes:
@@ -111,7 +118,7 @@ class TableReading:
         if ch.markers or ch.units:
             self.markers = snapshot_markers(m)
             ch.markers = True
-        self.tokens = [dict(t) for t in m.tokens]
+        self.tokens = [token_fields(t) for t in m.tokens]
         return ch
 
     def unit_list(self) -> list[UnitView]:
@@ -128,7 +135,7 @@ def same_as_match(reading: TableReading) -> list[str]:
             out.append(f"unit {uid}: shown {reading.units.get(uid)}, is {fresh.get(uid)}")
     if snapshot_markers(m) != reading.markers:
         out.append("markers differ")
-    if [dict(t) for t in m.tokens] != reading.tokens:
+    if [token_fields(t) for t in m.tokens] != reading.tokens:
         out.append("tokens differ")
     return out
 
