@@ -58,38 +58,36 @@ def base_state(marks: Marks, v) -> tuple[bool, bool]:
     return dim, ready
 
 
-def draw_base(cv: Canvas, pic, place) -> None:
-    """A base with its rings (active, selected, to pick, what a question is about, under the mouse); its name
-    goes to `cv.labels` (written after every base, so no base covers it)."""
+def base_blits(cv: Canvas, pic, place) -> tuple:
+    """(blits, sx, sy, r_px) of a base where it is now: its sprite (dimmed when it has acted, a light when Ready)
+    and its elevation tag."""
     v = pic.data
-    cam, app, marks = cv.camera, cv.app, cv.marks
-    pal = app.palette
-    uid = v.uid
-    dim, ready = base_state(marks, v)
+    cam = cv.camera
+    dim, ready = base_state(cv.marks, v)
     at = (place.x, place.y)
     sx, sy = cam.to_screen(*at)
-    r_px = max(5, int(round(v.r * cam.ppi)))
-    key = (id(v), sx, sy, cam.ppi, dim, ready, pal.name, id(cv.renderer))
-    if pic.memo is None or pic.memo[0] != key:
-        pic.memo = (key, cv.renderer.unit_blits(cam, v, dim, at=at, ready=ready))
-    blits = pic.memo[1]
-    plain = uid not in (marks.active, marks.selected, marks.hover) and uid not in marks.pick and \
-        uid not in marks.rings
-    screen = cv.screen
-    if not plain:
-        if uid == marks.active:
-            pygame.draw.circle(screen, pal.select, (sx, sy), r_px + 6, 3)
-        elif uid == marks.selected:
-            pygame.draw.circle(screen, mix(pal.select, (255, 255, 255), marks.pulse * 0.4), (sx, sy), r_px + 5, 2)
-        if uid in marks.pick:
-            pygame.draw.circle(screen, mix(pal.npc, (255, 255, 255), marks.pulse), (sx, sy), r_px + 7, 3)
-        elif uid in marks.rings:
-            col, clickable = marks.rings[uid]
-            if clickable:
-                ring = app.sprites.ring(r_px + 5, mix(col, (255, 255, 255), 0.3), 3, ticks=True)
-                screen.blit(ring, ring.get_rect(center=(sx, sy)))
-            else:
-                pygame.draw.circle(screen, mix(col, (255, 255, 255), marks.pulse * 0.4), (sx, sy), r_px + 6, 3)
+    return cv.renderer.unit_blits(cam, v, dim, at=at, ready=ready), sx, sy, max(5, int(round(v.r * cam.ppi)))
+
+
+def draw_marked_base(cv: Canvas, v, blits, sx: int, sy: int, r_px: int) -> None:
+    """A base with its rings (active, selected, to pick, what a question is about, under the mouse); its name
+    goes to `cv.labels` (written after every base, so no base covers it)."""
+    app, marks, screen = cv.app, cv.marks, cv.screen
+    pal = app.palette
+    uid = v.uid
+    if uid == marks.active:
+        pygame.draw.circle(screen, pal.select, (sx, sy), r_px + 6, 3)
+    elif uid == marks.selected:
+        pygame.draw.circle(screen, mix(pal.select, (255, 255, 255), marks.pulse * 0.4), (sx, sy), r_px + 5, 2)
+    if uid in marks.pick:
+        pygame.draw.circle(screen, mix(pal.npc, (255, 255, 255), marks.pulse), (sx, sy), r_px + 7, 3)
+    elif uid in marks.rings:
+        col, clickable = marks.rings[uid]
+        if clickable:
+            ring = app.sprites.ring(r_px + 5, mix(col, (255, 255, 255), 0.3), 3, ticks=True)
+            screen.blit(ring, ring.get_rect(center=(sx, sy)))
+        else:
+            pygame.draw.circle(screen, mix(col, (255, 255, 255), marks.pulse * 0.4), (sx, sy), r_px + 6, 3)
     screen.blits(blits, False)
     if uid == marks.hover:
         pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)

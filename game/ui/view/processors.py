@@ -152,6 +152,9 @@ class EventProcessor(esper.Processor):
 
 
 class TweenProcessor(esper.Processor):
+    def __init__(self, view) -> None:
+        self.view = view
+
     def process(self, dt: float, canvas=None) -> None:
         done = []
         for ent, (tw, place, elev) in esper.get_components(Tween, Place, Elevation):
@@ -162,6 +165,8 @@ class TweenProcessor(esper.Processor):
                 place.x, place.y, elev.z = end[0], end[1], end[2]
             else:
                 place.x, place.y, elev.z = tw.at()
+        if esper.get_component(Tween):
+            self.view.generation += 1
         for ent in done:
             esper.remove_component(ent, Tween)
             pic = esper.try_component(ent, Picture)
@@ -171,6 +176,9 @@ class TweenProcessor(esper.Processor):
 
 
 class LifetimeProcessor(esper.Processor):
+    def __init__(self, view) -> None:
+        self.view = view
+
     def process(self, dt: float, canvas=None) -> None:
         gone = []
         for ent, life in esper.get_component(Lifetime):
@@ -179,6 +187,8 @@ class LifetimeProcessor(esper.Processor):
                 gone.append(ent)
         for ent in gone:
             esper.delete_entity(ent, immediate=True)
+        if gone:
+            self.view.generation += 1
 
 
 class CameraProcessor(esper.Processor):
@@ -196,38 +206,74 @@ class CameraProcessor(esper.Processor):
 
 
 class DrawProcessor(esper.Processor):
+    """Draws every picture, by layer; the bases in elevation order, then from the top of the table down. The order
+    and the bases' blits are kept while nothing changes (the world's `generation`, the camera, the palette, the
+    active unit); bases with no ring are blitted together."""
+
     def __init__(self, view) -> None:
         self.view = view
+        self._plan = None  # (key, [(layer, kind, ent, pic, place, base blits or None)])
+
+    def plan(self, cv) -> list:
+        cam, marks = cv.camera, cv.marks
+        key = (self.view.generation, cam.ppi, cam.ox, cam.oy, marks.battle, marks.active, cv.app.palette.name,
+               id(cv.renderer))
+        if self._plan is not None and self._plan[0] == key:
+            return self._plan[1]
+        items = []
+        for ent, (pic, place, elev) in esper.get_components(Picture, Place, Elevation):
+            if pic.kind == "base":
+                items.append(((pic.layer, elev.z, place.y, ent), pic, place, P.base_blits(cv, pic, place)))
+            else:
+                items.append(((pic.layer, 0.0, 0.0, ent), pic, place, None))
+        for ent, pic in esper.get_component(Picture):
+            if pic.kind in ("overlay", "tray"):
+                items.append(((pic.layer, 0.0, 0.0, ent), pic, None, None))
+        items.sort(key=lambda it: it[0])
+        plan = [(k[0], pic.kind, k[3], pic, place, extra) for k, pic, place, extra in items]
+        self._plan = (key, plan)
+        return plan
 
     def process(self, dt: float, canvas=None) -> None:
         if canvas is None:
             return
-        items = []
-        for ent, (pic, place, elev) in esper.get_components(Picture, Place, Elevation):
-            if pic.kind == "base":
-                items.append(((pic.layer, elev.z, place.y, ent), ent, pic, place))
-            else:
-                items.append(((pic.layer, 0.0, 0.0, ent), ent, pic, place))
-        for ent, pic in esper.get_component(Picture):
-            if pic.kind in ("overlay", "tray"):
-                items.append(((pic.layer, 0.0, 0.0, ent), ent, pic, None))
-        items.sort(key=lambda it: it[0])
+        cv = canvas
+        marks = cv.marks
+        marked = {marks.active, marks.selected, marks.hover} | set(marks.pick) | set(marks.rings)
+        names = marks.names
         base_layer = P.LAYER_BASE
+        batch: list = []
         labels_due = False
-        for key, ent, pic, place in items:
-            if labels_due and key[0] > base_layer:
-                P.draw_labels(canvas)
+        for layer, kind, ent, pic, place, extra in self.plan(cv):
+            if kind == "base":
+                blits, sx, sy, r_px = extra
+                uid = pic.data.uid
+                if uid not in marked:
+                    batch += blits
+                    if names:
+                        cv.labels.append((pic.data.name, (sx, sy + r_px + 3)))
+                else:
+                    if batch:
+                        cv.screen.blits(batch, False)
+                        batch = []
+                    P.draw_marked_base(cv, pic.data, blits, sx, sy, r_px)
+                labels_due = True
+                continue
+            if batch:
+                cv.screen.blits(batch, False)
+                batch = []
+            if labels_due and layer > base_layer:
+                P.draw_labels(cv)
                 labels_due = False
-            self.draw(canvas, ent, pic, place)
-            labels_due = labels_due or pic.kind == "base"
+            self.draw(cv, ent, pic, place)
+        if batch:
+            cv.screen.blits(batch, False)
         if labels_due:
-            P.draw_labels(canvas)
+            P.draw_labels(cv)
 
     def draw(self, cv, ent, pic, place) -> None:
         kind = pic.kind
-        if kind == "base":
-            P.draw_base(cv, pic, place)
-        elif kind == "overlay":
+        if kind == "overlay":
             pic.data(cv)
         elif kind == "marker":
             P.draw_marker(cv, pic.data)

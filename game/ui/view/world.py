@@ -61,14 +61,15 @@ class ViewWorld:
         self.token_ents: list[int] = []
         self.shown_tokens: list = []
         self.camera_moved = False
+        self.generation = 0  # counts changes of the entities, their pictures and places (the draw plan follows)
         self.drives_camera = True  # the camera's glide steps here (False: its owner steps it)
         self.closed = False
         self.reading = None
         self._in = InWorld(self.name)
         with self._in:
             # what was there moves on first; what the new events make starts this frame at its beginning
-            esper.add_processor(TweenProcessor(), priority=50)
-            esper.add_processor(LifetimeProcessor(), priority=40)
+            esper.add_processor(TweenProcessor(self), priority=50)
+            esper.add_processor(LifetimeProcessor(self), priority=40)
             esper.add_processor(CameraProcessor(self), priority=30)
             esper.add_processor(EventProcessor(self), priority=20)
             esper.add_processor(DrawProcessor(self), priority=0)
@@ -89,6 +90,7 @@ class ViewWorld:
     def feed(self, events, before: dict) -> None:
         """A command's new events (`before`: uid -> the UnitView it had before the command: moves start there)."""
         self.pending.append((list(events), dict(before)))
+        self.generation += 1
 
     # -- a frame -----------------------------------------------------------------------------------------------
     def process(self, dt: float, canvas=None) -> None:
@@ -150,9 +152,16 @@ class ViewWorld:
                     life.t = life.duration
         self.process(0.0)
 
+    def drawn_order(self) -> list:
+        """What the last drawn frame drew, in order: (kind, uid of a base or None)."""
+        with self._in:
+            plan = esper.get_processor(DrawProcessor)._plan
+        return [(kind, pic.data.uid if kind == "base" else None) for _, kind, _, pic, _, _ in (plan[1] if plan else [])]
+
     def add_overlay(self, layer: int, draw) -> int:
         """A part of the picture another painter owns (the board, a preview), drawn in its layer's place:
         `draw(canvas)`."""
+        self.generation += 1
         with self._in:
             return esper.create_entity(Picture("overlay", draw, layer))
 
