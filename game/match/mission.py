@@ -269,6 +269,11 @@ class MissionScript:
         scores = tuple((match.side_name(s), match.score[s]) for s in match.sides if s not in match.npc_sides)
         return MissionSummary(self.title, f"Turn {match.turn}{limit}", (), scores)
 
+    def secrets(self, match: "Match", side: str) -> tuple[str, ...]:
+        """What `side` chose in secret, in words for its own people (the screen shows them only behind the hand-over,
+        to the people of that side); () when it has no secret."""
+        return ()
+
     def after_mission(self, match: "Match") -> AfterMission:
         taken = tuple(u for s in match.sides for u in match.all_units_of(s) if not match.standing(u))
         return AfterMission(mp=tuple((s, match.score[s]) for s in match.sides), taken_out=taken,

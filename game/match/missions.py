@@ -53,12 +53,15 @@ class MatchMissions:
         self.mission_step(*then, faces, front=True)
 
     def ask(self, side: str, text: str, options: tuple[tuple[str, str], ...], then: tuple,
-            secret: bool = False) -> None:
+            secret: bool = False, units: tuple = ()) -> None:
         """Ask `side` to choose one of `options` ((id, words) pairs); step `then` runs with the id appended.
-        `secret`: the choice is the side's own (the screen hands over first; the log keeps it quiet)."""
+        `secret`: the choice is the side's own (the screen hands over first; the log keeps it quiet). `units`: for
+        each option, the unit it names (None: not a unit), so the screen can show its card."""
         if not options:
             raise ValueError("a question needs options")
-        self._prompt = Prompt("choice", side, text, options=tuple(options), data=(tuple(then), secret))
+        units = tuple(units) + (None,) * (len(options) - len(units))
+        self._prompt = Prompt("choice", side, text, options=tuple(options), data=(tuple(then), secret,
+                                                                                  units[:len(options)]))
 
     def _answer_choice(self, p: Prompt, cmd: C.Command) -> None:
         if not isinstance(cmd, C.Choose) or cmd.option not in [o for o, _ in p.options]:

@@ -63,6 +63,11 @@ class Prompt:
         return bool(self._field("secret", False))
 
     @property
+    def units(self) -> tuple:
+        """"choice": for each option, the unit it names (None: not a unit)."""
+        return tuple(self._field("units", ())) or (None,) * len(self.options)
+
+    @property
     def why(self) -> str:
         """"mission_dice": what the mission rolled for."""
         return self._field("why", "")
@@ -75,7 +80,7 @@ class Prompt:
 
 # what `Prompt.data` holds, by kind, in order
 _FIELDS = {"devoted": ("attacker", "weapon", "target"), "counter": ("target", "attacker"),
-           "choice": ("then", "secret"), "mission_dice": ("then", "why", "meaning")}
+           "choice": ("then", "secret", "units"), "mission_dice": ("then", "why", "meaning")}
 
 
 

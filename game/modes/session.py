@@ -5,15 +5,26 @@ opponent (SideSpec.control). The session builds a controller for every side that
 mission picks the NPC Behaviour interpreter and the computer player it needs) and steps them: the screen
 calls `step()` once per animation beat, the headless runner and the balance lab call `run()`. When the
 decision belongs to a person, the session says which one (`person_to_act`), so the screen can hand over.
+
+Each person may say how often they want to be asked about their Armor Saves (`ask_saves`, by name: ASK_SAVES):
+every question the match asks them, only when a re-roll or Tactical Order could change the HIT their units lose,
+or never. It is a preference of the people at the screen, not a rule: the match still asks only a side with a real
+choice (N2, N67), and an answer the preference gives (`standing_answer`) is an ordinary command in the log.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.match import commands as C
 from game.match.errors import IllegalCommand
 from game.match.flow import OVER
+from game.rules.combat import RETURN_SAVE, SAVE
 
 MAX_COMMANDS = 50_000
+# how often a person is asked about their saves: every time the match asks / only when an answer could change the
+# HIT their units lose (or whether one falls) / never (the saves stand as rolled)
+ASK_SAVES = ("always", "changes", "never")
+ASK_SAVES_DEFAULT = "changes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +35,13 @@ class Person:
 
 
 class Session:
-    def __init__(self, match, controllers: dict | None = None) -> None:
-        """`controllers`: side -> controller, to replace the ones the scenario asks for (tests, the lab)."""
+    def __init__(self, match, controllers: dict | None = None, ask_saves: dict | None = None,
+                 ask_saves_default: str = ASK_SAVES_DEFAULT) -> None:
+        """`controllers`: side -> controller, to replace the ones the scenario asks for (tests, the lab).
+        `ask_saves`: person's name -> one of ASK_SAVES (others: `ask_saves_default`)."""
         self.match = match
+        self.ask_saves = dict(ask_saves or {})
+        self.ask_saves_default = ask_saves_default
         self.controllers: dict = {}
         for spec in match.scenario.sides:
             if spec.control != "person":
@@ -59,6 +74,45 @@ class Session:
             names = spec.players or (spec.name or spec.side.capitalize(),)
             out += [Person(spec.side, i, n) for i, n in enumerate(names)]
         return out
+
+    def asks_saves(self, name: str) -> str:
+        """How often `name` wants to be asked about their saves (one of ASK_SAVES)."""
+        level = self.ask_saves.get(name, self.ask_saves_default)
+        return level if level in ASK_SAVES else ASK_SAVES_DEFAULT
+
+    def standing_answer(self):
+        """The answer a person's preference gives to the open question without asking them (their saves stand:
+        AcceptDice), or None: they are asked."""
+        m = self.match
+        p = m.prompt
+        who = self.person_to_act()
+        if who is None or p is None or p.kind != "dice" or p.decision is None or \
+                p.decision.stage not in (SAVE, RETURN_SAVE):
+            return None
+        level = self.asks_saves(who.name)
+        if level == "always":
+            return None
+        accept = C.AcceptDice(p.side)
+        if level == "never":
+            return accept
+        return None if self._could_save_hit(p.side) else accept
+
+    def _could_save_hit(self, side: str) -> bool:
+        """Some answer to the open dice question could change the HIT `side`'s units lose (or which of them fall),
+        as the match works each answer out (game/match/outcomes.py)."""
+        m = self.match
+        answers = m.answer_outcomes(side)
+        if not answers:
+            return False
+        ours = set(m.all_units_of(side))
+
+        def own(o) -> tuple:
+            return (tuple((u, n) for u, n in o.lost if u in ours), tuple(u for u in o.taken_out if u in ours))
+        accept = next((a for a in answers if isinstance(a.command, C.AcceptDice)), None)
+        if accept is None:
+            return True
+        base = {own(o) for _, o in accept.chances}  # (accepting rolls nothing: one outcome)
+        return any(own(o) not in base for a in answers if a is not accept for _, o in a.chances)
 
     # -- driving the computer sides ---------------------------------------------------------------------
     def step(self):

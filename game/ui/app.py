@@ -21,7 +21,7 @@ from .settings import Palette, Settings
 from .sound import Sound
 from .sprites import Sprites
 from .text import Text
-from .theme import close_dropdown_on_same_pick, make_manager
+from .theme import close_dropdown_on_same_pick, close_open_dropdown, make_manager
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
@@ -399,6 +399,8 @@ class App:
                 return
             if intent == "cancel" and self.dialog_open:
                 self.close_dialog()
+                return
+            if intent == "cancel" and close_open_dropdown(top.root):  # the open list goes, not the screen
                 return
             if intent is not None and top.intent(intent):
                 return

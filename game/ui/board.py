@@ -36,7 +36,8 @@ class UnitView:
     max_hit: int
     ready: bool
     label: str
-    style: str = "player"  # how its base is drawn: "player", "rival" (a second squad), "npc" (sides_styles)
+    style: str = "player"  # how its base is drawn: "player", "rival" (a second squad), "npc" (sides_styles);
+    #                        "player:k" for the units of the person in seat k > 0 of a shared side (unit_style)
     role: str = ""  # the pictogram on its base (unit_role)
     downed: bool = False
 
@@ -74,6 +75,15 @@ def side_styles(match) -> dict[str, str]:
     return out
 
 
+def unit_style(match, uid: int, styles: dict | None = None) -> str:
+    """How a unit's base is drawn: its side's style, in the colour of its person when people share the side."""
+    u = match.unit(uid)
+    style = (styles or side_styles(match)).get(u.side, "npc")
+    if style == "player" and not u.item and match.people(u.side) > 1 and u.owner > 0:
+        return f"player:{u.owner}"
+    return style
+
+
 def snapshot_units(match) -> list[UnitView]:
     """Every base on the table as the board draws it (a full reading of the match)."""
     on_table = []
@@ -96,7 +106,7 @@ def unit_view(match, uid: int, label: str, styles: dict, u=None, p=None) -> Unit
     h = match.health(uid)
     x, y = (match.table.snap(p.x, p.y) if match.table.measure == "grid" else (p.x, p.y))  # (R21: its square)
     return UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z, u.card.base_diameter / 2, h.hit,
-                    h.max_hit, match.readiness(uid).ready, label, styles.get(u.side, "npc"),
+                    h.max_hit, match.readiness(uid).ready, label, unit_style(match, uid, styles),
                     "" if u.item else unit_role(u.card, bool(u.leader)), bool(match.conditions(uid).downed))
 
 

@@ -18,42 +18,63 @@ class Camera:
         self.ppi = 30
         self.ox = 0.0  # screen x of the table's (0, 0)
         self.oy = 0.0
-        self.reserved_left = 0  # pixels at the view's left kept clear by a fitted table (a box drawn there)
+        self.reserved_left = 0  # pixels at the view's left kept clear by a fitted table (a box drawn there) ...
+        self.reserved_top = 0  # ... or, when that would shrink the table too much, at its top (the box folded)
+        self.fitted = True  # the table is fitted to the view (not zoomed or panned by hand): refitted on a resize
         self.fit()
 
     # -- layout ------------------------------------------------------------------------------------
     def set_view(self, view: pygame.Rect) -> None:
-        """The board view moved or was resized: keep the same table point at the view's centre."""
+        """The board view moved or was resized: a fitted table is fitted again (it fills the room it has now);
+        else the same table point stays at the view's centre."""
         cx, cy = self.to_board(*self.view.center)
         self.view = pygame.Rect(view)
+        if self.fitted:
+            self.fit()
+            return
         self.fit_ppi = self._fit_ppi()
         self.ppi = max(4, int(round(self.fit_ppi * self.zoom)))
         self.centre_on(cx, cy)
 
+    @property
+    def cramped(self) -> bool:
+        """Keeping the left strip clear would shrink the table by more than a sixth: the box there folds to its
+        title line and the table is fitted under it instead."""
+        return self._areas()[1]
+
     def _fit_area(self) -> pygame.Rect:
-        """Where a fitted table goes: the view, less the reserved strip on the left unless keeping it clear
-        would shrink the table by more than a sixth."""
+        return self._areas()[0]
+
+    def _areas(self) -> tuple[pygame.Rect, bool]:
+        """(where a fitted table goes, cramped?): the view less the reserved strip on the left, unless keeping it
+        clear would shrink the table by more than a sixth; then the view less the reserved strip at its top."""
         margin = 16
         full = self.view.inflate(-2 * margin, -2 * margin)
         if self.reserved_left <= 0:
-            return full
+            return full, False
         part = pygame.Rect(full.x + self.reserved_left, full.y, full.w - self.reserved_left, full.h)
+
         def ppi(r):
-            return min(r.w / self.bw, r.h / self.bh) if r.w > 0 else 0.0
-        return part if ppi(part) >= ppi(full) * 5 / 6 else full
+            return min(r.w / self.bw, r.h / self.bh) if r.w > 0 and r.h > 0 else 0.0
+        if ppi(part) >= ppi(full) * 5 / 6:
+            return part, False
+        top = max(0, self.reserved_top - margin)
+        return pygame.Rect(full.x, full.y + top, full.w, full.h - top), True
 
     def _fit_ppi(self) -> float:
         a = self._fit_area()
         return max(4.0, min(a.w / self.bw, a.h / self.bh))
 
-    def reserve_left(self, px: int) -> None:
-        """Keep `px` on the view's left clear when the table is fitted (the mission's summary box)."""
-        if px != self.reserved_left:
-            self.reserved_left = px
-            if self.zoom == 1.0:
+    def reserve_left(self, px: int, top: int = 0) -> None:
+        """Keep `px` on the view's left clear when the table is fitted (the mission's summary box), or, when the view
+        is too narrow for that, `top` pixels at its top (the box folded to its title line)."""
+        if (px, top) != (self.reserved_left, self.reserved_top):
+            self.reserved_left, self.reserved_top = px, top
+            if self.fitted:
                 self.fit()
 
     def fit(self) -> None:
+        self.fitted = True
         self.fit_ppi = self._fit_ppi()
         self.zoom = 1.0
         self.ppi = max(4, int(self.fit_ppi))
@@ -63,6 +84,8 @@ class Camera:
         self._clamp()
 
     def centre_on(self, x: float, y: float) -> None:
+        """Table point (x, y) at the view's centre (the table is no longer fitted: see `fit`)."""
+        self.fitted = False
         self.ox = self.view.centerx - x * self.ppi
         self.oy = self.view.centery - y * self.ppi
         self._clamp()
@@ -95,6 +118,7 @@ class Camera:
             return False
         bx, by = self.to_board(sx, sy)
         self.glide = None
+        self.fitted = False
         self.zoom = z
         self.ppi = new_ppi
         self.ox = sx - bx * self.ppi
@@ -104,6 +128,7 @@ class Camera:
 
     def pan(self, dx: float, dy: float) -> None:
         self.glide = None  # the player's hand wins over a glide
+        self.fitted = False
         self.ox += dx
         self.oy += dy
         self._clamp()
@@ -124,6 +149,7 @@ class Camera:
 
     def glide_by(self, dx: float, dy: float) -> None:
         """Shift the picture by (dx, dy) pixels, smoothly."""
+        self.fitted = False
         ox, oy = self.ox, self.oy
         self.ox += dx
         self.oy += dy

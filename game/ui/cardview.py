@@ -46,6 +46,7 @@ class CardView:
         self._surf: pygame.Surface | None = None
         self.chips: list[tuple[pygame.Rect, str]] = []  # rect relative to the card, tooltip html
         self.own_side = "player"  # the side of the person at the screen ("Your squad")
+        self.named = False  # several people at the screen: a card names whose unit it is
         self._made: dict = {}  # key -> (surface, chips) of the last cards made, oldest first
 
     def invalidate(self) -> None:
@@ -66,7 +67,7 @@ class CardView:
                compact: bool = False) -> pygame.Surface:
         """The card; `compact`: for a short panel (large UI scale, small window): the status on the name's line,
         flat stat boxes, one line per weapon."""
-        key = (uid, width, version, note, self.app.palette.name, compact, self.own_side,
+        key = (uid, width, version, note, self.app.palette.name, compact, self.own_side, self.named,
                self.app.settings.ui_scale)
         if key == self._key and self._surf is not None:
             return self._surf
@@ -100,7 +101,7 @@ class CardView:
         card = u.card
         h = match.health(uid)
         cat = match.catalog
-        side_col = _side_colour(match, u, p)
+        side_col = _side_colour(match, uid, u, p)
         y = pad
         # header
         pygame.draw.rect(surf, side_col, (0, 0, int(5 * s), int(46 * s)))
@@ -111,13 +112,13 @@ class CardView:
             surf.blit(app.sprites.emblem(em[0], es, em[1]), (x0, y))
             x0 += es + int(8 * s)
         r = T.blit(surf, u.name, (x0, y - 2), 18, p.text, True)
-        tag = "Item" if u.item else _side_tag(match, u.side, self.own_side)
+        tag = "Item" if u.item else _side_tag(match, u, self.own_side, self.named)
         if u.leader:
             tag = "Squad Leader"
         tr = T.blit(surf, tag, (r.right + int(8 * s), y + 3), 12, side_col, True)
         y = r.bottom
         status = []
-        if match.phase == "deploy" and match.position(uid) is None:
+        if match.phase in ("setup", "deploy") and match.position(uid) is None:
             status.append("waiting to deploy")
         elif not match.standing(uid):
             status.append("Taken Out")
@@ -279,23 +280,31 @@ def _emblem(catalog, card) -> tuple[str, str] | None:
     return (st.faction or st.id) + ":" + st.id, initials
 
 
-def _side_tag(match, side: str, own: str) -> str:
-    if side == own:
-        return "Your squad"
+def _side_tag(match, u, own: str, named: bool) -> str:
+    """Whose unit it is: "Your squad" with one person at the screen; with several, the name of the person who
+    commands it ("Ana's unit", or "Ben's squad" when the side is one person's)."""
+    side = u.side
     if side in getattr(match, "npc_sides", ()):
         return "NPC"
+    if named and hasattr(match, "scenario"):
+        players = match.scenario.side(side).players
+        if players:
+            return f"{players[min(u.owner, len(players) - 1)]}'s unit"
+        return f"{match.side_name(side)}'s squad"
+    if side == own:
+        return "Your squad"
     name = getattr(match, "side_name", None)
     return name(side) if name is not None else side
 
 
-def _side_colour(match, u, palette):
-    """The colour of the unit's side, as its bases are drawn (board.side_styles)."""
+def _side_colour(match, uid, u, palette):
+    """The colour of the unit's side (its person's, when people share it), as its bases are drawn."""
     if u.item:
         return palette.item
     if not hasattr(match, "sides"):  # a card outside a battle
         return palette.player
-    from .board import side_styles
-    return palette.player if side_styles(match).get(u.side) == "player" else palette.npc
+    from .board import unit_style
+    return palette.side(unit_style(match, uid))
 
 
 def _act_now(match, uid, card) -> int:

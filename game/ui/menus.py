@@ -694,8 +694,12 @@ class ResultsScene(Scene):
         UILabel(rect(x0, px(30), pw, px(84)), title, m, container=root, object_id="#title" if win else "#title_bad")
         text = res.text if res else ""
         line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
-        UILabel(rect(x0, px(110), pw, px(30)), line, m, container=root, object_id="#subtitle")
-        self.box = UITextBox(self.summary, rect(x0, px(150), pw, h - px(316)), m, container=root)
+        lines = self.app.text.wrap(line, 17, pw - px(16))[:3]  # a long result (an extraction's) on more lines, whole
+        lh = px(26)
+        for i, part in enumerate(lines):
+            UILabel(rect(x0, px(110) + i * lh, pw, px(30)), part, m, container=root, object_id="#subtitle")
+        more = (len(lines) - 1) * lh
+        self.box = UITextBox(self.summary, rect(x0, px(150) + more, pw, h - px(316) - more), m, container=root)
         bw, bh = px(200), px(46)
         y = h - px(90)
         self.b_replay = UIButton(rect(x0, y - bh - px(10), bw, bh), "Watch the replay", m, container=root,

@@ -59,9 +59,10 @@ class DicePanels:
         # beside it, on two lines when narrow); the summary and Accept in a column on the right
         pad = int(16 * s)
         W = min(area.w - int(20 * s), int(820 * s))
-        self.sub_lines = T.wrap(self.sub, 12, W - 2 * pad)[:2]
+        self.sub_lines = T.wrap(self.sub, 12, W - 2 * pad)[:4]
         dsz, gap = int(46 * s), int(14 * s)
-        dice_y = max(int(58 * s), int(34 * s) + len(self.sub_lines) * T.line_height(12) + int(8 * s))
+        dice_y = max(int(58 * s), int(34 * s) + len(self.sub_lines) * T.line_height(12) + int(8 * s)) + \
+            self._wrap_header(W)
         top = dice_y + dsz + int(28 * s)  # under the dice and their labels
         self.right_w = min(int(230 * s), int(W * 0.3))
         longest = max((T.size(lab, 14, True)[0] for lab, _, _ in options), default=0) + int(24 * s)
@@ -69,7 +70,7 @@ class DicePanels:
         lw = W - self.right_w - pad - (pad + bw + int(8 * s))
         bh, row_gap = int(30 * s), int(4 * s)
         lh = T.line_height(12)
-        heights = [max(bh, len(T.wrap(what, 12, lw)[:2]) * lh + int(4 * s)) for _, what, _ in options]
+        heights = [max(bh, len(T.wrap(what, 12, lw)[:6]) * lh + int(4 * s)) for _, what, _ in options]
         rows_h = sum(h + row_gap for h in heights) if heights else bh + row_gap
         H = max(int(232 * s), top + rows_h + int(12 * s))
         self._place(area, W, H)
@@ -104,10 +105,11 @@ class DicePanels:
         rows_h, one = self._rows_height(len(items), area)
         dsz = int(40 * s)
         dice_h = dsz + int(30 * s)
-        H = int(64 * s) + dice_h + rows_h + int(10 * s)
+        extra = self._wrap_header(W)
+        H = int(64 * s) + extra + dice_h + rows_h + int(10 * s)
         self._place(area, W, H)
         x = self.rect.x + int(16 * s)
-        y = self.rect.y + int(56 * s)
+        y = self.rect.y + int(56 * s) + extra
         n = len(faces) if faces is not None else (len(d.dice) if d is not None else 0)
         gap = int(36 * s)  # room for each die's label
         self.die_rects = [pygame.Rect(x + i * (dsz + gap), y, dsz, dsz) for i in range(n)]

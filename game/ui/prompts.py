@@ -65,6 +65,7 @@ class PromptPanel(DicePanels):
         self.actions: dict = {}  # button -> callable (a choice made on the table: Misdirection's two units)
         self.key = None
         self._base = None
+        self._placed: tuple | None = None  # (the question, the box's top) where it was last placed
         self.selected = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.die_rects: list[pygame.Rect] = []
@@ -84,6 +85,9 @@ class PromptPanel(DicePanels):
         self.sub_lines: list[str] | None = None  # the sub line wrapped as the builder measured it
         self.dice_top = 0  # where the dice start, from the panel's top
         self.build_error: Exception | None = None  # why the usual panel failed (the generic one is shown)
+        self.option_units: dict = {}  # button -> the unit its option names (a choice of units: their cards show)
+        self.head_lines: list[str] = []  # the header wrapped to the box's width (a long one takes two or three lines)
+        self.head_extra = 0  # the pixels its lines past the first add above everything else
 
     def clear(self) -> None:
         for el in self.elements:
@@ -104,6 +108,9 @@ class PromptPanel(DicePanels):
         self.sub_lines = None
         self.dice_top = 0
         self.max_rows = 4
+        self.option_units = {}
+        self.head_lines = []
+        self.head_extra = 0
 
     @property
     def active(self) -> bool:
@@ -152,11 +159,29 @@ class PromptPanel(DicePanels):
                                                           "shown.)")
 
     # -- building blocks ---------------------------------------------------------------------------
+    def _wrap_header(self, W: int) -> int:
+        """Wrap the header to a box `W` wide (at most three lines); the height its lines past the first add."""
+        s = self.scene.app.settings.ui_scale
+        T = self.scene.app.text
+        self.head_lines = T.wrap(self.header, 17, W - int(32 * s), True)[:3] or [self.header]
+        self.head_extra = (len(self.head_lines) - 1) * T.line_height(17)
+        return self.head_extra
+
     def _place(self, area, W, H) -> None:
         """At the bottom of the table view; at the top when the units the prompt is about would be hidden."""
         s = self.scene.app.settings.ui_scale
         H = min(H, area.h - int(20 * s))
         self.rect = pygame.Rect(area.centerx - W // 2, area.bottom - H - int(10 * s), W, H)
+        key = (self._base, tuple(area))
+        if self._placed is not None and self._placed[0] == key:  # the same question (another die picked): the
+            y = min(self._placed[1], area.bottom - H - int(10 * s))  # box stays where it is
+            self.rect.y = max(area.y + int(10 * s), y)
+            return
+        self._place_new(area, W, H)
+        self._placed = (key, self.rect.y)
+
+    def _place_new(self, area, W, H) -> None:
+        s = self.scene.app.settings.ui_scale
         pts = self._about_points()
         if pts:
             top = pygame.Rect(self.rect.x, area.y + int(10 * s), W, H)
@@ -229,9 +254,22 @@ class PromptPanel(DicePanels):
         secret = p.secret
         self.sub = "A secret choice: the others do not see it, and the log keeps it quiet." if secret else ""
         self.die_rects = []
-        items = [(_crop(words, 48), "", C.Choose(side, oid)) for oid, words in p.options]
+        items = [(words, "", C.Choose(side, oid)) for oid, words in p.options]
         self.max_rows = 6
+        units = dict(zip((C.Choose(side, oid) for oid, _ in p.options), p.units))
+        if any(u is not None for u in units.values()):
+            self.sub = (self.sub + " " if self.sub else "") + "Point at an option to read its unit's card."
         self._choice_panel(area, items)
+        self.option_units = {b: units[c] for b, c in self.commands.items() if units.get(c) is not None}
+
+    def card_unit(self) -> int | None:
+        """The unit whose card the question shows: the one named by the option under the mouse, else the first
+        option's (a choice of units: the candidates' cards)."""
+        if not self.option_units or not self.active:
+            return None
+        mouse = self.scene.app.mouse
+        return next((u for b, u in self.option_units.items() if b.rect.collidepoint(mouse)),
+                    next(iter(self.option_units.values())))
 
     # -- choices: who, which weapon, which reaction ------------------------------------------------------
     def _build_choice(self, match, side, p, area) -> None:
@@ -272,8 +310,8 @@ class PromptPanel(DicePanels):
         rows_h, one = self._rows_height(len(items), area)
         T = self.scene.app.text
         sub_lines = T.wrap(self.sub, 12, W - int(32 * s)) if self.sub else []
-        self.sub_lines = sub_lines[:2]
-        top = int(40 * s) + len(self.sub_lines) * T.line_height(12) + int(10 * s)
+        self.sub_lines = sub_lines[:4]
+        top = int(40 * s) + self._wrap_header(W) + len(self.sub_lines) * T.line_height(12) + int(10 * s)
         H = top + rows_h + int(8 * s)
         self._place(area, W, H)
         self._rows(items, self.rect.x + int(16 * s), self.rect.y + top, self.rect.w - int(32 * s), one)
@@ -347,28 +385,29 @@ class PromptPanel(DicePanels):
         return self._bg
 
     def draw(self, screen, match) -> None:
+        sc = self.scene
+        drawn = sc.drawn
+        drawn.start("question")  # (what it cut is recorded for the screen tests: game/ui/drawn.py)
         if not self.active:
             return
-        sc = self.scene
         app = sc.app
         T, pal = app.text, app.palette
         s = app.settings.ui_scale
         r = self.rect
         screen.blit(self._background(r.size), r)
         pygame.draw.rect(screen, pal.select if not self.generic else pal.warn, r, 2, border_radius=8)
-        head = self.header
-        while head and T.size(head, 17, True)[0] > r.w - int(32 * s):
-            head = head[:-4] + "..."
-        T.blit(screen, head, (r.x + int(16 * s), r.y + int(10 * s)), 17, pal.text, True)
-        sub_lines = self.sub_lines
+        y = r.y + int(10 * s)
+        for line in drawn.wrap(T, "question", self.header, 17, r.w - int(32 * s), max(1, len(self.head_lines)), True):
+            T.blit(screen, line, (r.x + int(16 * s), y), 17, pal.text, True)
+            y += T.line_height(17)
         if self.sub:
-            lines = sub_lines if sub_lines else T.wrap(self.sub, 12, r.w - int(32 * s))[:1]
-            y = r.y + int(34 * s)
+            lines = drawn.wrap(T, "question", self.sub, 12, r.w - int(32 * s), max(1, len(self.sub_lines or ())))
+            y = r.y + int(34 * s) + self.head_extra
             for line in lines:
                 T.blit(screen, line, (r.x + int(16 * s), y), 12, pal.text_dim)
                 y += T.line_height(12)
         for nr, text in self.notes:
-            lines = T.wrap(text, 12, nr.w)[:2]
+            lines = drawn.wrap(T, "question", text, 12, nr.w, max(2, nr.h // T.line_height(12)))
             y = nr.centery - len(lines) * T.line_height(12) // 2
             for line in lines:
                 T.blit(screen, line, (nr.x, y), 12, pal.text_dim)
@@ -403,7 +442,7 @@ class PromptPanel(DicePanels):
             y = r.y + self.dice_top
             T.blit(screen, self.summary_head, (x, y), 11, pal.text_dim)
             y += T.line_height(11)
-            for line in T.wrap(self.summary, 14, self.right_w - int(20 * s), True)[:4]:
+            for line in drawn.wrap(T, "question", self.summary, 14, self.right_w - int(20 * s), 4, True):
                 T.blit(screen, line, (x, y), 14, pal.select, True)
                 y += T.line_height(14)
 

@@ -26,6 +26,8 @@ class Scene:
         self.chip_tooltip = None  # the hover text of the chip under the mouse (a pygame-gui tooltip), while shown
         self._tip_key = None
         self._tip_t = 0.0
+        from .drawn import Drawn
+        self.drawn = Drawn()  # what it drew that must be readable: labels placed, texts cut (drawn.py)
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -182,11 +184,48 @@ class SetupForm(FormScene):
     is never kept: a new mission gets a new one."""
 
     KEEP: tuple[str, ...] = ()
+    MAX_NAME = 24
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.seed = app.new_seed()
         self.e_seed = None
+        self.e_names = None
+        self.names = [f"Player {i + 1}" for i in range(4)]  # the people sharing a squad (co-op), as they are called
+
+    def names_entry(self, r, container, people: int):
+        """The people's names field (co-op): "Ana, Ben" for `people` people at rect `r`."""
+        from pygame_gui.elements import UITextEntryLine
+        self.e_names = UITextEntryLine(r, self.app.manager, container=container,
+                                       initial_text=", ".join(self.names[:people]))
+        self.e_names.set_text_length_limit(4 * (self.MAX_NAME + 2))
+        return self.e_names
+
+    @classmethod
+    def valid_names(cls, value) -> list[str] | None:
+        """Four names, each 1-24 characters and all different; None if `value` is not that."""
+        if not isinstance(value, list) or len(value) != 4 or not all(
+                isinstance(n, str) and 0 < len(n.strip()) <= cls.MAX_NAME for n in value):
+            return None
+        names = [n.strip() for n in value]
+        return names if len(set(names)) == 4 else None
+
+    def read_names(self, text: str) -> None:
+        """The names typed ("Ana, Ben"): each replaces one in order; an empty, too long or repeated one is left as
+        it was."""
+        typed = [t.strip() for t in text.split(",")]
+        for i, name in enumerate(typed[:4]):
+            if 0 < len(name) <= self.MAX_NAME and name not in self.names[:i] + self.names[i + 1:]:
+                self.names[i] = name
+
+    def name_people(self, scenario, side: str):
+        """`scenario` with the names typed for the people sharing `side` (co-op)."""
+        from dataclasses import replace
+        spec = scenario.side(side)
+        if not spec.players:
+            return scenario
+        named = replace(spec, players=tuple(self.names[:len(spec.players)]))
+        return replace(scenario, sides=tuple(named if s.side == side else s for s in scenario.sides))
 
     def valid_pick(self, key: str, value):
         """The kept `value` of pick `key` if the form offers it today, else None (the form's default stays)."""
@@ -224,6 +263,8 @@ class SetupForm(FormScene):
         if self.e_seed is not None:
             txt = self.e_seed.get_text().strip()
             self.seed = int(txt) if txt.isdigit() else self.seed
+        if self.e_names is not None and self.e_names.alive():
+            self.read_names(self.e_names.get_text())
 
     def relayout(self) -> None:
         if self.root is not None:

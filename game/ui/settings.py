@@ -1,19 +1,20 @@
-"""Player settings (UI scale, NPC speed, colour palette, grid overlay, sound volume and mute) and the colour
-palettes.
+"""Player settings (UI scale, NPC speed, colour palette, grid overlay, sound volume and mute, how often each person
+at the screen is asked about their saves) and the colour palettes.
 
 Settings live in <saves folder>/settings.json (saves/ is the one folder the game writes to). A missing or
 unreadable file gives the defaults; unknown values fall back one by one.
 """
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 UI_SCALES = (0.8, 1.0, 1.25, 1.5)
 NPC_SPEEDS = {"slow": 1.0, "normal": 0.5, "fast": 0.2, "instant": 0.0}  # seconds per NPC step
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 64 * 1024
+MAX_PEOPLE_KEPT = 32  # people whose "ask me about my saves" is kept
+MAX_NAME = 24
 
 
 class _Unreadable(Exception):
@@ -30,15 +31,25 @@ class Settings:
     show_names: bool = True
     volume: float = 0.7  # sound, 0-1 (game/ui/sound.py)
     muted: bool = False
+    ask_saves_default: str = "changes"  # game.modes.session.ASK_SAVES: for anyone without a choice of their own
+    ask_saves: dict = field(default_factory=dict)  # person's name -> their choice (set at the hand-over)
+
+    def set_ask_saves(self, name: str, level: str) -> None:
+        """`name`'s choice, kept (the oldest choices go past MAX_PEOPLE_KEPT)."""
+        self.ask_saves.pop(name, None)
+        self.ask_saves[name] = level
+        while len(self.ask_saves) > MAX_PEOPLE_KEPT:
+            self.ask_saves.pop(next(iter(self.ask_saves)))
 
     @property
     def npc_delay(self) -> float:
         return NPC_SPEEDS.get(self.npc_speed, 0.5)
 
     def save(self, folder: Path) -> None:
+        """Written atomically (a crash never leaves half a file: the old settings stay until the new are whole)."""
+        from game.persistence.jsonfile import write_json_atomic
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / SETTINGS_FILE).write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
+            write_json_atomic(folder / SETTINGS_FILE, asdict(self))
         except OSError:
             pass  # settings are a convenience: never fail the game over them
 
@@ -67,6 +78,14 @@ class Settings:
             s.volume = round(float(v), 2)
         if isinstance(data.get("muted"), bool):
             s.muted = data["muted"]
+        from game.modes.session import ASK_SAVES
+        if data.get("ask_saves_default") in ASK_SAVES:
+            s.ask_saves_default = data["ask_saves_default"]
+        asks = data.get("ask_saves")
+        if isinstance(asks, dict):
+            for name, level in list(asks.items())[-MAX_PEOPLE_KEPT:]:
+                if isinstance(name, str) and 0 < len(name) <= MAX_NAME and level in ASK_SAVES:
+                    s.ask_saves[name] = level
         return s
 
 
@@ -104,6 +123,13 @@ _HIGH_CONTRAST = {
     "item": "#FF6FD8", "item_dark": "#000000", "good": "#00E5A0", "bad": "#FF5030", "select": "#FFFF00",
     "reach": "#00C8FF", "dash": "#00E5A0", "cover": "#FFB000", "sight": "#FFFF00", "critical": "#FFFF00",
 }
+# co-op: the units of each person after the first sharing a side get their own colour (their bases keep the shape of
+# the squad), distinct from the NPCs', the items' and each other's in every palette
+_PARTNERS = {
+    "okabe-ito": (("#009E73", "#00422F"), ("#B4A7E5", "#3F3566"), ("#E6E6E6", "#4A4A4A")),
+    "classic": (("#3FBF5A", "#174D23"), ("#9B7BE0", "#3A2766"), ("#E0E0E0", "#4A4A4A")),
+    "high-contrast": (("#00E5A0", "#000000"), ("#00C8FF", "#000000"), ("#B9A7FF", "#000000")),
+}
 _COMMON = {
     "bg": "#12151A", "panel": "#1C2128", "panel_edge": "#39424E", "text": "#E8ECF0", "text_dim": "#9AA5B1",
     "text_faint": "#66717D", "wall": "#2A2F38", "wall_top": "#8E9AAB", "low_wall": "#C9B48A",
@@ -127,13 +153,25 @@ class Palette:
         for k, v in colours.items():
             setattr(self, k, _hex(v))
         self.hex = colours
+        self.partners = tuple((_hex(a), _hex(b)) for a, b in _PARTNERS[self.name])
+
+    def person(self, seat: int) -> tuple[int, int, int]:
+        """The colour of the units of the person in `seat` of a shared side (seat 0: the squad's own colour)."""
+        return self.player if seat <= 0 else self.partners[(seat - 1) % len(self.partners)][0]
 
     def side(self, side: str, item: bool = False) -> tuple[int, int, int]:
+        """The fill of a base drawn in `side`'s style ("player", "player:2" for the third person of a shared side,
+        "rival", "npc")."""
         if item:
             return self.item
+        if side.startswith("player:"):
+            return self.person(int(side[7:]))
         return self.player if side == "player" else self.npc
 
     def side_dark(self, side: str, item: bool = False) -> tuple[int, int, int]:
         if item:
             return self.item_dark
+        if side.startswith("player:"):
+            seat = int(side[7:])
+            return self.player_dark if seat <= 0 else self.partners[(seat - 1) % len(self.partners)][1]
         return self.player_dark if side == "player" else self.npc_dark

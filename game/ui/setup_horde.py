@@ -60,7 +60,8 @@ def high_scores_html(app, map_file: str) -> str:
 class HordeSetupScene(SetupForm):
     name = "setup-horde"
     help_mode = "horde"
-    KEEP = ("map_label", "players_label", "coop_label", "squad_label", "mini_labels", "leader_label", "measure_label")
+    KEEP = ("map_label", "players_label", "coop_label", "squad_label", "mini_labels", "leader_label", "measure_label",
+            "names")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -84,6 +85,8 @@ class HordeSetupScene(SetupForm):
             return self.one_of(value, fixed[key])
         if key == "mini_labels":
             return value if isinstance(value, list) and all(isinstance(v, str) for v in value) else None
+        if key == "names":
+            return self.valid_names(value)
         return value if isinstance(value, str) else None
 
     # -- what is chosen ----------------------------------------------------------------------------------------
@@ -150,7 +153,9 @@ class HordeSetupScene(SetupForm):
         self.dd_squad = None
         self.dd_minis = []
         self.dd_leader = None
+        self.e_names = None
         if self.players > 1:
+            row("Their names", lambda r: self.names_entry(r, root, self.players))
             self.dd_coop = row("Co-op", dropdown((SHARED, MINI), self.coop_label))
         if self.mini:
             choices = list(squads_for(self.app, self._mini_budget()))
@@ -203,10 +208,12 @@ class HordeSetupScene(SetupForm):
             if len(specs) != self.players:
                 raise ValueError(f"each player needs a {self._mini_budget()} GP roster: build them in the squad "
                                  "builder first")
-            return horde_scenario(mini_squads=specs, squad_leader=self.leaders.get(self.leader_label), **common)
+            return horde_scenario(mini_squads=specs, squad_leader=self.leaders.get(self.leader_label),
+                                  player_names=tuple(self.names[:self.players]), **common)
         if self.squad_label not in self.squads:
             raise ValueError("choose a squad")
-        return horde_scenario(self.squads[self.squad_label](), players=self.players, **common)
+        return horde_scenario(self.squads[self.squad_label](), players=self.players,
+                              player_names=tuple(self.names[:self.players]), **common)
 
     def start(self) -> None:
         from game.modes import create_match

@@ -31,7 +31,7 @@ class PveSetupScene(SetupForm):
 
     name = "pve_setup"
     help_mode = "pve"
-    KEEP = ("values", "squad_label", "minis")
+    KEEP = ("values", "squad_label", "minis", "names")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -66,6 +66,8 @@ class PveSetupScene(SetupForm):
             if not isinstance(value, list) or len(value) != len(self.minis):
                 return None
             return [self.one_of(v, self.factions) or d for v, d in zip(value, self.minis)]
+        if key == "names":
+            return self.valid_names(value)
         return self.one_of(value, self.squads)
 
     # -- the form ----------------------------------------------------------------------------------------
@@ -93,7 +95,10 @@ class PveSetupScene(SetupForm):
                                                                    container=root))
 
         self.dd = {}
+        self.e_names = None
         dd(0, "players", "People")
+        if self.values["players"] != "1":
+            row(0, "Their names", lambda r: self.names_entry(r, root, int(self.values["players"])))
         dd(0, "coop", "Co-op")
         mini = self.values["coop"] == MINI and self.values["players"] != "1"
         if mini:
@@ -212,7 +217,7 @@ class PveSetupScene(SetupForm):
         sc = PveMission.make_scenario(None, squad=squad, map_name=map_name,
                                       measure=MEASURE_OPTIONS[self.values["measure"]], options=opts,
                                       controller="person")
-        return replace(sc, npc_order=NPC_ORDER_OPTIONS[self.values["order"]])
+        return self.name_people(replace(sc, npc_order=NPC_ORDER_OPTIONS[self.values["order"]]), "player")
 
     def generate(self) -> None:
         from game.match.scenario import ScenarioError
@@ -279,17 +284,28 @@ class PveBriefingScene(FormScene):
         x0 = px(20)
         UILabel(rect(x0, px(16), pw, px(40)), self.title(), m, container=root, object_id="#heading")
         tw = pw // 2 - px(10)
-        self.box = UITextBox(self.briefing_html(), rect(x0, px(64), tw, h - px(150)), m, container=root)
         self.card_x, self.card_w = x0 + tw + px(20), pw - tw - px(20)
         self.choice_buttons = []
         p = self.match.prompt
         y = h - px(70)
-        if p is not None and p.kind == "choice":
-            UILabel(rect(x0, y - px(40), pw, px(32)), p.text, m, container=root)
-            bw = min(px(110), pw // max(1, len(p.options)))
+        box_bottom = h - px(86)
+        if p is not None and p.kind == "choice":  # on rows of their own above Back and Deploy (nine Anchors fit)
+            T = self.app.text
+            cw = max((T.size(oid, 14, True)[0] for oid, _ in p.options), default=0) + px(28)
+            bw = max(px(110), cw)
+            per = max(1, (pw + px(4)) // (bw + px(4)))
+            rows = (len(p.options) + per - 1) // per
+            top = y - px(10) - rows * px(44)
+            lines = T.wrap(p.text, 16, pw - px(12))[:3]
+            box_bottom = top - len(lines) * px(26) - px(12)
+            for i, line in enumerate(lines):
+                UILabel(rect(x0, box_bottom + px(6) + i * px(26), pw, px(28)), line, m, container=root)
             for i, (oid, words) in enumerate(p.options):
-                b = UIButton(rect(x0 + i * bw, y, bw - px(4), px(40)), oid, m, container=root, tool_tip_text=words)
+                b = UIButton(rect(x0 + (i % per) * (bw + px(4)), top + (i // per) * px(44), bw, px(40)), oid, m,
+                             container=root, tool_tip_text=words)
                 self.choice_buttons.append((b, oid))
+        self.box = UITextBox(self.briefing_html(), rect(x0, px(64), tw, box_bottom - px(64)), m, container=root)
+        self.cards_bottom = box_bottom  # the enemy's cards stop above the choice too
         bw, bh = px(220), px(46)
         self.b_back = UIButton(rect(x0 + pw - 2 * bw - px(12), y, bw, bh), "Back to setup", m, container=root)
         self.b_go = UIButton(rect(x0 + pw - bw, y, bw, bh), "Deploy", m, container=root, object_id="#primary")
@@ -376,7 +392,7 @@ class PveBriefingScene(FormScene):
         for uid, view in self.cards:
             beh = self.match.mission.npc_behaviour(self.match, uid)
             surf = view.render(self.match, uid, self.card_w, 0, note=f"{beh.name} Behaviour")
-            if y + surf.get_height() > self.app.size[1] - self.px(90):
+            if y + surf.get_height() > getattr(self, "cards_bottom", self.app.size[1] - self.px(90)):
                 break
             screen.blit(surf, (self.card_x, y))
             self.card_places.append((surf.get_rect(topleft=(self.card_x, y)), view))

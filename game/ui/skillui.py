@@ -13,14 +13,9 @@ from html import escape
 
 from game.match import commands as C
 from game.match import skills as S
+from game.match.events import grant_words
 from game.rules import actions as act
 
-GRANT_NAMES = {
-    "dbd": "Duty Before Death", "disciplined": "Disciplined", "order": "Relay Order", "standby": "Standby",
-    "compel": "Compel", "catalyse": "Catalyse", "pain exalted": "Pain Exalted", "jump strike": "Jump Strike",
-    "overrun": "Overrun", "despoil": "Despoil", "take 'em down": "Take 'Em Down!", "get in dere": "Get In Dere!",
-    "prod": "Prod", "neural command": "Neural Command",
-}
 _COUNT = {1: "one", 2: "two", 3: "three"}
 
 
@@ -122,7 +117,7 @@ def grant_text(match) -> str:
     a = match.activation
     if a is None or not a.grant:
         return ""
-    name = GRANT_NAMES.get(a.grant, a.grant.title())
+    name = grant_words(a.grant)
     plan = [tuple(s) for s in a.plan]
     n = len(plan)
     if n == 2 and plan[0] == (act.MOVE,) and act.MELEE_COMBAT in plan[1]:

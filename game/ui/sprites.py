@@ -89,10 +89,10 @@ class Sprites:
             pygame.draw.polygon(big, dark, hex_points(c, c, R * 1.08, math.pi / 6))
             pygame.draw.polygon(big, fill, hex_points(c, c, R * 0.9, math.pi / 6))
             pygame.draw.polygon(big, dark, hex_points(c, c, R * 0.55, math.pi / 6), max(2, int(R * 0.1)))
-        elif side in ("player", "rival"):
+        elif side in ("player", "rival") or side.startswith("player:"):
             pygame.draw.circle(big, dark, (c, c), R)
             pygame.draw.circle(big, fill, (c, c), R * 0.84)
-            if side == "player":  # a chevron on the upper rim
+            if side != "rival":  # a chevron on the upper rim
                 w, top, th = R * 0.3, c - R * 0.8, R * 0.14
                 chev = [(c - w, top + w * 0.7), (c, top), (c + w, top + w * 0.7), (c + w, top + w * 0.7 + th),
                         (c, top + th), (c - w, top + w * 0.7 + th)]

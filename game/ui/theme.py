@@ -73,5 +73,18 @@ def close_dropdown_on_same_pick(event) -> bool:
     return True
 
 
+def close_open_dropdown(root) -> bool:
+    """Esc with a drop-down open under `root` closes the drop-down (its value unchanged), not the screen. True if
+    one was open."""
+    stack = [root] if root is not None else []
+    while stack:
+        el = stack.pop()
+        if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.current_state is el.menu_states["expanded"]:
+            el.current_state.should_transition = True
+            return True
+        stack.extend(getattr(el, "elements", None) or ())
+    return False
+
+
 def rect(x, y, w, h) -> pygame.Rect:
     return pygame.Rect(int(x), int(y), int(w), int(h))

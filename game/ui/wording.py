@@ -142,6 +142,15 @@ def _skill(match, sid) -> str:
         return "a skill"
 
 
+def people_of(match, side: str) -> str:
+    """Who plays `side`, by name: its people ("Ana and Ben"), or the side's name (a hot-seat opponent's is their
+    own name)."""
+    players = list(match.scenario.side(side).players)
+    if not players:
+        return match.side_name(side)
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
 def side_name(side: str, own: str | None = None, npc_sides=()) -> str:
     """A side as the player reads it: "your squad", "the NPCs", or the side's name."""
     if own is not None and side == own:

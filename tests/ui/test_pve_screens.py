@@ -1,5 +1,7 @@
 """PvE on screen: the title's PvE entry, the setup (picks and co-op), the briefing with the enemy's cards, the
 battle; and a co-op game of two people with mini squads played through the screens."""
+import pytest
+
 from game.match import commands as C
 from game.ui.battle.handover import HandoverScene
 from game.ui.battle import BattleScene
@@ -168,3 +170,29 @@ def test_the_chips_on_the_briefings_enemy_cards_show_their_rules(make_app):
     d.move_mouse((5, 5))
     d.step(2)
     assert br.chip_tooltip is None
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_nine_anchors_choice_is_not_hidden_under_the_buttons(make_app, size):
+    """Seed 3 rolls a 10 for an Anchor: its choice (nine Anchors) stands on rows of its own, above "Back to setup"
+    and "Deploy", its question whole, beside no enemy card."""
+    import pygame
+
+    from game.ui.drawn import widget_cuts
+    app = make_app()
+    app.resize(*size)
+    d = Driver(app)
+    sc = setup(d)
+    sc.e_seed.set_text("3")
+    d.click(sc.b_go)
+    br = d.scene
+    assert isinstance(br, PveBriefingScene) and len(br.choice_buttons) >= 9
+    d.step(2)
+    screen = pygame.Rect(0, 0, *size)
+    for b, oid in br.choice_buttons:
+        assert screen.contains(b.rect), f"{oid} is off the screen"
+        for other in (br.b_back, br.b_go, br.box):
+            assert not b.rect.colliderect(other.rect), f"{oid} is under {getattr(other, 'text', 'the briefing')}"
+        assert not any(place.colliderect(b.rect) for place, _ in br.card_places), f"{oid} is under an enemy card"
+    assert not widget_cuts(br.root), [c.text for c in widget_cuts(br.root)]
+    d.shot(f"pve_briefing_nine_anchors_{size[0]}x{size[1]}")

@@ -360,6 +360,23 @@ def test_a_damaged_settings_file_gives_the_defaults(tmp_path):
     assert Settings.load(tmp_path) == Settings(npc_speed="fast", show_grid=True)
 
 
+def test_settings_are_written_atomically(tmp_path, monkeypatch):
+    """A write cut short (the rename never happens) leaves the old settings whole and no half file behind."""
+    import os
+
+    from game.ui.settings import Settings
+    Settings(npc_speed="fast").save(tmp_path)
+    before = (tmp_path / "settings.json").read_bytes()
+
+    def cut(*a):
+        raise OSError("disk gone")
+    monkeypatch.setattr(os, "replace", cut)
+    Settings(npc_speed="slow", show_grid=True).save(tmp_path)  # never raises: settings are a convenience
+    assert (tmp_path / "settings.json").read_bytes() == before
+    assert Settings.load(tmp_path).npc_speed == "fast"
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
 def test_setup_forms_keep_their_picks_even_across_a_closed_window(make_app, saves_dir):
     """Picks survive leaving the form and closing the window (saves/setup-picks.json, not a save); the seed is new
     each time; a pick the form no longer offers falls back to its default."""

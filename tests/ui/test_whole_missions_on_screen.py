@@ -7,6 +7,7 @@ from game.headless import build_scenario
 from game.modes import create_match
 from game.ui.battle import BattleScene
 from game.ui.battle.handover import HandoverScene
+from game.ui.drawn import widget_cuts
 from game.ui.menus import ResultsScene
 
 from .driver import Driver
@@ -35,3 +36,7 @@ def test_a_whole_mission_on_the_battle_screen(app, mission, seed, options):
         d.step(1)
     assert m.phase == "over" and isinstance(d.scene, ResultsScene)
     assert m.result is not None and m.result.text
+    d.step(2)
+    d.shot(f"whole-computer-{mission}-{seed}-results")
+    cut = widget_cuts(d.scene.root)  # (PvE seed 4: "The squad called for extraction, but 1 unit extracted with...")
+    assert not cut, f"the results cut {[c.text for c in cut]}"

@@ -240,7 +240,7 @@ def event_rolled(mission, match, faces) -> None:
         if units:
             match.ask(PLAYER, f"Opportunity: which unit spends up to {ev.act} ACT now (not its activation)?",
                       tuple((str(u), f"{match.unit(u).name}") for u in units) + (("none", "No unit"),),
-                      ("opportunity",))
+                      ("opportunity",), units=tuple(units))
     elif ev.id == "field-dressing":
         hurt = [u for u in match.units(PLAYER) if match.health(u).hit < match.health(u).max_hit]
         if not hurt:
@@ -248,7 +248,7 @@ def event_rolled(mission, match, faces) -> None:
         else:
             match.ask(PLAYER, f"Field Dressing: which unit gets back {ev.hit} lost HIT?",
                       tuple((str(u), f"{match.unit(u).name} ({match.health(u).hit}/{match.health(u).max_hit} HIT)")
-                            for u in hurt), ("field_dressing",))
+                            for u in hurt), ("field_dressing",), units=tuple(hurt))
     elif ev.id in ("strategic-command", "scrambled-comms"):
         match.add_to(PLAYER, ev.to, ev.name)
     elif ev.id == "overrun":

@@ -239,13 +239,14 @@ class PvpMission(MissionScript):
             side = P.side_at(match, "defender")
             options = self._unit_options(match, side, carry=True)
             match.ask(side, "In secret: which unit carries the Intel? (not your Leader)", options, ("carrier", side),
-                      secret=True)
+                      secret=True, units=tuple(int(o) for o, _ in options))
         elif self.defn.secret == "rival":
             self._ask_rival(match, P.PLAYER)
 
     def _ask_rival(self, match, side: str) -> None:
+        options = self._unit_options(match, side)
         match.ask(side, "In secret: which unit is your Rival? (not your Leader; revealed after deployment)",
-                  self._unit_options(match, side), ("rival", side), secret=True)
+                  options, ("rival", side), secret=True, units=tuple(int(o) for o, _ in options))
 
     @staticmethod
     def _unit_options(match, side: str, carry: bool = False) -> tuple[tuple[str, str], ...]:
@@ -376,6 +377,20 @@ class PvpMission(MissionScript):
 
     def zones(self, match):
         return SM.zones(match, self)
+
+    def secrets(self, match, side: str) -> tuple[str, ...]:
+        """The side's own secret pick: its Rival, or the unit carrying the Intel."""
+        ms = match.mission_state
+        out = []
+        rival = ms.get("rival", {}).get(side)
+        if rival is not None:
+            out.append(f"Your Rival: {match.unit(rival).name}" + ("" if ms.get("rivals_revealed") else
+                                                                   " (revealed after deployment)"))
+        carrier = ms.get("carrier")
+        if carrier is not None and match.unit(carrier).side == side:
+            out.append(f"The Intel is carried by {match.unit(carrier).name}" +
+                       ("" if match.standing(carrier) else " (Taken Out: the Intel lies where it fell)"))
+        return tuple(out)
 
     def after_mission(self, match) -> AfterMission:
         taken = tuple(u for s in P.SIDES for u in match.all_units_of(s) if match.taken_out_by(u) is not None or

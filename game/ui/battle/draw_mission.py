@@ -14,6 +14,7 @@ import pygame
 from ..board import _Translucent, dashed_polygon, side_styles
 from ..sprites import mix
 from .draw_table import SurfaceCache
+from .labels import Want
 from .mission_view import KindStyles, marker_lines, shape_points
 
 
@@ -48,11 +49,13 @@ class MissionPainter:
         return pal.good if dz.side is None else self.side_colour(dz.side)
 
     # -- zones ------------------------------------------------------------------------------------------------
-    def zones(self, screen) -> None:
+    def zones(self, screen) -> list:
+        """The zones' fill and outline; the labels of their names."""
         sc = self.sc
         zones = sc.mission_zones()
+        wants: list = []
         if not zones:
-            return
+            return wants
         cam = sc.camera
         pal = sc.app.palette
         key = ("zones", tuple((dz.purpose, dz.side, dz.zone) for dz in zones), cam.ppi, pal.name, sc.side)
@@ -72,8 +75,9 @@ class MissionPainter:
             if dz.label:
                 top = min(pts, key=lambda q: q[1])
                 cx = sum(q[0] for q in pts) / len(pts)
-                sc.app.text.blit(screen, dz.label.upper() if own else dz.label, (cx, top[1] - 3), 13 if own else 11,
-                                 col, True, anchor="midbottom", shadow=True)
+                wants.append(Want(dz.label.upper() if own else dz.label, cx, top[1], 0, 13 if own else 11, col, "zone",
+                                  rank=4, sides=("above", "below")))
+        return wants
 
     def _zones_surface(self, zones, ppi):
         """The zones' translucent fill and outline at this zoom, in table pixels (x0, y0 of the surface)."""
@@ -141,28 +145,31 @@ class MissionPainter:
             if mv.mid == hover:
                 pygame.draw.circle(screen, (255, 255, 255), c, r_px + 3, 1)
 
-    def over_units(self, screen) -> None:
-        """After the units: the labels and states of the markers on the table (no base hides them), and the
-        markers carried by a unit as a small token on its carrier's base (it follows the base as it moves)."""
+    def over_units(self, screen) -> list:
+        """After the units: the markers carried by a unit as a small token on its carrier's base (it follows the base
+        as it moves); the labels of the markers on the table and their states (placed with the units' names, so
+        none covers another: labels.py)."""
         sc = self.sc
-        cam, T = sc.camera, sc.app.text
+        cam = sc.camera
+        wants = []
+        light = (230, 232, 236)
         for mv in sc.markers:
             if mv.carrier is None and mv.item is None:
                 c = cam.to_screen(mv.x, mv.y)
                 r_px = max(6, cam.length(mv.r))
                 col = self.kinds.colour(mv.kind, sc.app.palette)
-                T.blit(screen, mv.label, (c[0], c[1] + r_px + 3), 10, col, True, anchor="midtop", shadow=True)
+                wants.append(Want(mv.label, c[0], c[1], r_px, 10, col, "marker", rank=1))
                 if mv.state:
-                    T.blit(screen, mv.state, (c[0], c[1] - r_px - 3), 9, (230, 232, 236), anchor="midbottom",
-                           shadow=True)
+                    wants.append(Want(mv.state, c[0], c[1], r_px, 9, light, "state", rank=1, bold=False,
+                                      sides=("above", "right", "left", "below")))
                 continue
             if mv.item is not None:
                 v = sc.by_uid.get(mv.item)
                 if v is not None and mv.state:
                     x, y = self.base_at(v)
                     c = cam.to_screen(x, y)
-                    sc.app.text.blit(screen, mv.state, (c[0], c[1] - cam.length(v.r) - 4), 9, (230, 232, 236),
-                                     anchor="midbottom", shadow=True)
+                    wants.append(Want(mv.state, c[0], c[1], cam.length(v.r) + 1, 9, light, "state", rank=1, bold=False,
+                                      sides=("above", "right", "left", "below")))
                 continue
             if mv.carrier is None:
                 continue
@@ -172,6 +179,7 @@ class MissionPainter:
             r_px = max(5, int(cam.ppi * 0.28))
             tok = self.token(mv.kind, r_px)
             screen.blit(tok, tok.get_rect(center=pos))
+        return wants
 
     def base_at(self, v):
         a = self.sc.feed.anims.get(v.uid)

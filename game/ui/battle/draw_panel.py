@@ -10,7 +10,7 @@ import pygame
 
 from .draw_table import SurfaceCache
 from .panel import DEPLOY_NOTE
-from .texts import hint_text, hover_label, info_lines, top_status
+from .texts import hint_text, hover_label, info_lines, seated_name, top_status
 
 
 class PanelPainter:
@@ -63,6 +63,7 @@ class PanelPainter:
         a = m.activation
         grant = None if a is None or not a.grant else (a.grant, repr(a.plan), a.max_cost, a.target)
         return (m.phase, m.turn, m.to.get(sc.side, 0), m.waiting_for(), None if p is None else (p.side, p.text),
+                sc.seat, sc.prompt_where(),
                 m.active_unit, m.act_left(), grant, sc.npc_line, sc.npc_line_uid, sc.app.palette.name,
                 tuple(sc.b_skip.rect) if sc.b_skip else 0)
 
@@ -71,6 +72,8 @@ class PanelPainter:
         app, m = sc.app, sc.match
         pal, T = app.palette, app.text
         r = sc.layout["top"]
+        sc.drawn.start("top bar")
+        right = (sc.b_skip.rect.left if sc.b_skip is not None else r.right) - sc.px(8)
         screen.fill(pal.panel, r)
         pygame.draw.line(screen, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1))
         px = sc.px
@@ -80,14 +83,18 @@ class PanelPainter:
             t = T.blit(screen, "DEPLOYMENT", (x, cy), 18, pal.select, True, anchor="midleft")
         elif m.phase == "over":
             t = T.blit(screen, "MISSION OVER", (x, cy), 18, pal.select, True, anchor="midleft")
+        elif m.phase == "setup":
+            t = T.blit(screen, "SETUP", (x, cy), 18, pal.select, True, anchor="midleft")
         else:
             limit = getattr(m.mission, "turns", None)  # None: the mission runs until it is won or lost
             t = T.blit(screen, f"TURN {m.turn}/{limit}" if limit else f"TURN {m.turn}", (x, cy), 18, pal.select,
                        True, anchor="midleft")
         x = t.right + px(16)
         if m.phase == "deploy":
-            T.blit(screen, f"{sc.match.side_name(sc.side)}: place your units in your deployment zone", (x, cy), 14,
-                   pal.player, True, anchor="midleft")
+            me = seated_name(sc)
+            who = me or sc.match.side_name(sc.side)
+            col = sc.person_colour(sc.seat or sc.session.person_to_act()) if me else pal.player
+            self._top_line(screen, f"{who}: place your units in your deployment zone", x, right, cy, col)
             return
         # Tactical Orders as tokens
         to = m.to.get(sc.side, 0)
@@ -103,10 +110,24 @@ class PanelPainter:
         x += px(16)
         if m.phase == "battle":
             txt, col = top_status(sc)
-            limit = sc.b_skip.rect.left - px(8) - x if sc.b_skip is not None else 400
-            while txt and T.size(txt, 14, True)[0] > limit:
-                txt = txt[:-4] + "..."
-            T.blit(screen, txt, (x, cy), 14, col, True, anchor="midleft")
+            self._top_line(screen, txt, x, right, cy, col)
+
+    def _top_line(self, screen, text: str, x: int, right: int, cy: int, col) -> None:
+        """The top bar's line from `x` to `right`: whole, in a smaller size when it must be, on two lines when even
+        that is too wide (a narrow window)."""
+        sc = self.sc
+        T = sc.app.text
+        room = right - x
+        for size in (14, 13, 12):
+            if T.size(text, size, True)[0] <= room:
+                T.blit(screen, text, (x, cy), size, col, True, anchor="midleft")
+                return
+        lines = sc.drawn.wrap(T, "top bar", text, 12, room, 2, True)
+        lh = T.line_height(12, True)
+        y = cy - len(lines) * lh // 2
+        for line in lines:
+            T.blit(screen, line, (x, y), 12, col, True)
+            y += lh
 
     # -- the right panel --------------------------------------------------------------------------------------
     def _panel_key(self):
@@ -201,6 +222,7 @@ class PanelPainter:
         pal, T = sc.app.palette, sc.app.text
         L = sc.layout
         panel = sc.panel
+        sc.drawn.start("action reasons")
         keys = list(panel.buttons.items())
         if panel.b_end is not None:
             keys.append((panel.b_end, "end"))
@@ -230,8 +252,8 @@ class PanelPainter:
                     if note:
                         T.blit(screen, note, (cr.right + sc.px(8), br.centery), 11, pal.text_dim, anchor="midleft")
             else:
-                lines = T.wrap(st.reason, 11, w)[:2]
-                y = br.centery - (len(lines) * T.line_height(11)) // 2
+                lines = sc.drawn.wrap(T, "action reasons", st.reason, 11, w, 6)  # (the row has room for all)
+                y = max(br.y, br.centery - (len(lines) * T.line_height(11)) // 2)
                 for line in lines:
                     T.blit(screen, line, (x, y), 11, pal.text_faint)
                     y += T.line_height(11)

@@ -1,6 +1,7 @@
 """The mission's summary box in the upper left corner of the table view, at all times: the mission's title and
 Turn, each objective with its status (met, failed, open), the MP of each side, the mission's notes. A click on
-it folds it to its title line (and back). Drawn from `mission.summary(match)`, read once per match change; the
+it folds it to its title line (and back); in a view too narrow to keep it beside the table it starts folded (the
+table is fitted under its title line). Drawn from `mission.summary(match)`, read once per match change; the
 picture is cached until the summary, the width or the palette changes."""
 from __future__ import annotations
 
@@ -11,12 +12,18 @@ class SummaryPainter:
     def __init__(self, scene) -> None:
         self.sc = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.folded = False
+        self.folded: bool | None = None  # None: folded only when the view is cramped (camera.cramped)
         self._key = None
         self._surf: pygame.Surface | None = None
 
     def toggle(self) -> None:
-        self.folded = not self.folded
+        self.folded = not self.is_folded()
+
+    def is_folded(self) -> bool:
+        if self.folded is not None:
+            return self.folded
+        cam = self.sc.camera
+        return cam is not None and cam.cramped
 
     def width(self) -> int:
         view = self.sc.layout["view"]
@@ -32,7 +39,7 @@ class SummaryPainter:
         if summary is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
-        fold = self.folded or folded
+        fold = self.is_folded() or folded
         w = self.width()
         key = (summary, fold, w, sc.app.palette.name, sc.app.settings.ui_scale)
         if key != self._key or self._surf is None:

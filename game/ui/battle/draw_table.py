@@ -10,6 +10,7 @@ import math
 import pygame
 
 from ..sprites import mix
+from .labels import Want
 
 TOKEN_NAMES = {"smoke": "Smoke", "scan": "Scan marker", "gaze": "Dark Gaze"}
 
@@ -104,9 +105,10 @@ class TablePainter:
         screen.blit(s, s.get_rect(center=cam.to_screen(x, y)))
 
     # -- tokens ---------------------------------------------------------------------------------------------
-    def tokens(self, screen) -> None:
-        """Smoke (a grey cloud), Scan markers and Dark Gaze tokens (their area as a ring)."""
+    def tokens(self, screen) -> list:
+        """Smoke (a grey cloud), Scan markers and Dark Gaze tokens (their area as a ring); their names' labels."""
         sc = self.sc
+        wants = []
         app, cam = sc.app, sc.camera
         pal = app.palette
         for t in sc.match.tokens:
@@ -125,8 +127,9 @@ class TablePainter:
             diamond = [(c[0], c[1] - 7), (c[0] + 7, c[1]), (c[0], c[1] + 7), (c[0] - 7, c[1])]
             pygame.draw.polygon(screen, col, diamond)
             pygame.draw.polygon(screen, (0, 0, 0), diamond, 1)
-            app.text.blit(screen, TOKEN_NAMES.get(kind, kind), (c[0], c[1] - r - 2), 11, col, True,
-                          anchor="midbottom", shadow=True)
+            wants.append(Want(TOKEN_NAMES.get(kind, kind), c[0], c[1], r, 11, col, "token", rank=3,
+                              sides=("above", "below", "right", "left")))
+        return wants
 
     # -- units ------------------------------------------------------------------------------------------
     def _plan(self) -> list:
@@ -150,7 +153,8 @@ class TablePainter:
         self._units_plan = (key, plan)
         return plan
 
-    def units(self, screen) -> None:
+    def units(self, screen) -> tuple[list, list]:
+        """The bases with their rings; (the labels of their names, the bases' rectangles on screen)."""
         sc = self.sc
         app, cam, m = sc.app, sc.camera, sc.match
         pal = app.palette
@@ -162,6 +166,8 @@ class TablePainter:
         sel = sc.sel
         anims = sc.feed.anims
         labels = []
+        bases = []
+        white = (240, 240, 240)
         for a in anims.values():  # a moving base: the rest of its path, faint, ahead of it
             rest = a.ahead()
             if len(rest) >= 2:
@@ -174,8 +180,9 @@ class TablePainter:
             a = anims.get(uid)
             if a is None and uid not in marked and uid not in pick and uid not in mine:
                 batch += blits
+                bases.append(pygame.Rect(int(sx - r_px), int(sy - r_px), 2 * r_px, 2 * r_px))
                 if names:
-                    labels.append((v.name, (sx, sy + r_px + 3)))
+                    labels.append(Want(v.name, sx, sy, r_px, 10, white, "unit"))
                 continue
             if batch:
                 screen.blits(batch, False)
@@ -203,9 +210,10 @@ class TablePainter:
                 sc.renderer.draw_unit(screen, cam, v, dim, at=at, ready=ready)
             if uid == sel.hover_uid:
                 pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)
+            bases.append(pygame.Rect(int(sx - r_px), int(sy - r_px), 2 * r_px, 2 * r_px))
             if uid in (sel.selected, active, sel.hover_uid) or names:
-                labels.append((v.name, (sx, sy + r_px + 3)))
+                labels.append(Want(v.name, sx, sy, r_px, 10, white, "unit",
+                                   rank=0 if uid in (sel.selected, active, sel.hover_uid) else 2))
         if batch:
             screen.blits(batch, False)
-        for name, pos in labels:  # names after all bases, so no base covers them
-            app.text.blit(screen, name, pos, 10, (240, 240, 240), True, anchor="midtop", shadow=True)
+        return labels, bases  # (the names are placed after all bases and markers: labels.py)

@@ -16,7 +16,7 @@ from .. import sound_cues
 from ..banners import Banner, Cross
 from ..board import side_styles
 from ..dicelog import DieV, LogEntry, RollReader, Segment
-from ..wording import count
+from ..wording import count, people_of
 from .results import result_title
 
 
@@ -187,8 +187,11 @@ class EventFeed:
             banner.lines.insert(0, f"Tactical Orders: {e.total} TO  (each 1-3 gives 1"
                                 + (f", +{e.bonus} for units Taken Out)" if e.bonus else ")"))
         elif isinstance(e, (E.InitiativeGiven, E.InitiativeRolled)) and banner is not None:
-            banner.lines.append("Your squad has the Initiative" if getattr(e, "side", getattr(e, "winner", ""))
-                                == sc.side else e.text)
+            winner = getattr(e, "side", getattr(e, "winner", ""))
+            if sc.named and winner in m.sides:  # several people at the screen: by name
+                banner.lines.append(f"{people_of(m, winner)} has the Initiative")
+            else:
+                banner.lines.append("Your squad has the Initiative" if winner == sc.side else e.text)
         elif isinstance(e, E.MissionEvent) and banner is not None:
             if e.text not in banner.lines and len(banner.lines) < 6:
                 banner.lines.append(e.text)
@@ -208,10 +211,15 @@ class EventFeed:
         lines = []
         npc_out = sum(v for k, v in self.turn_taken.items() if k != sc.side)
         own_out = self.turn_taken.get(sc.side, 0)
-        lines.append(f"Enemies Taken Out this Turn: {npc_out}   ·   your units lost: {own_out}")
+        if not sc.named:
+            lines.append(f"Enemies Taken Out this Turn: {npc_out}   ·   your units lost: {own_out}")
         summary = sc.mission_summary()
         for ob in (summary.objectives if summary is not None else ())[:3]:
             lines.append(f"{ob.label}: {ob.status}")
-        mine = m.units(sc.side)
-        lines.append(f"Your squad: {len(mine)} standing   ·   unused Tactical Orders are lost")
+        if sc.named:
+            squads = [s for s in m.sides if s not in m.npc_sides]
+            lines.append("   ·   ".join(f"{people_of(m, s)}: {len(m.units(s))} standing" for s in squads) +
+                         "   ·   unused Tactical Orders are lost")
+        else:
+            lines.append(f"Your squad: {len(m.units(sc.side))} standing   ·   unused Tactical Orders are lost")
         return Banner(f"End of Turn {turn}", lines, kind="end", duration=2.4)

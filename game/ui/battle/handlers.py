@@ -20,8 +20,8 @@ def activatable(sc) -> list[int]:
     revive itself is one); while it is not their turn, their Ready units."""
     m = sc.match
     if m.phase == "battle" and m.waiting_for() == sc.side and m.prompt is None and m.active_unit is None:
-        return [c.uid for c in m.legal_commands(sc.side) if isinstance(c, C.Activate)]
-    return [u for u in m.units(sc.side, downed=None) if m.readiness(u).ready]
+        return [c.uid for c in m.legal_commands(sc.side) if isinstance(c, C.Activate) and sc.owns(c.uid)]
+    return [u for u in m.units(sc.side, downed=None) if m.readiness(u).ready and sc.owns(u)]
 
 
 def prompt_units(match, p) -> list[int]:
@@ -110,6 +110,11 @@ class ActInput(TableInput):
             return
         if hu is not None:
             u = m.unit(hu)
+            if u.side == sc.side and not u.item and not sc.owns(hu):  # a co-op partner's unit: its card only
+                sel.inspect = hu
+                sc.card.invalidate()
+                sc.app.toast(f"{u.name} is commanded by {m.scenario.side(u.side).players[u.owner]}")
+                return
             if u.side == sc.side and not u.item:
                 if hu == sel.selected:
                     return

@@ -12,6 +12,7 @@ from .draw_panel import PanelPainter
 from .draw_preview import PreviewPainter
 from .draw_summary import SummaryPainter
 from .draw_table import TablePainter
+from .labels import TableLabels
 
 
 class BattlePainter:
@@ -23,6 +24,7 @@ class BattlePainter:
         self.mission = MissionPainter(scene)
         self.summary = SummaryPainter(scene)
         self.foresight = ForesightPainter(scene)
+        self.labels = TableLabels(scene)
         self._bg = None  # a plain picture of the view's background colour (its size, its colour)
 
     def draw(self, screen) -> None:
@@ -40,7 +42,7 @@ class BattlePainter:
                                          cleared=m.table.cleared_terrain)
         self.background(screen, view, covered)
         table, previews, mission = self.table, self.previews, self.mission
-        mission.zones(screen)
+        wants = mission.zones(screen)
         if m.phase == "deploy":
             table.ghost(screen)
         mission.markers(screen)
@@ -51,11 +53,12 @@ class BattlePainter:
         if pv is not None and mode in ("ranged", "melee"):
             previews.targets(screen, pv)
         if m.tokens:
-            table.tokens(screen)
+            wants += table.tokens(screen)
         if sel.skill is not None:
             previews.skill_choices(screen)
-        table.units(screen)
-        mission.over_units(screen)
+        names, bases = table.units(screen)
+        wants += names + mission.over_units(screen)
+        self.labels.draw(screen, wants, bases)
         if threat:
             self.foresight.threat_marks(screen)
         self.foresight.intent(screen)

@@ -28,6 +28,8 @@ class SidePanel:
         self._key = None
         self._states_key = None
         self._states_val: list = []
+        self._cols = (0, 0, 0)  # the actions column: its x, its width, a button's width
+        self._extra: list[int] = []  # how much taller than its button each row is (a long reason under it)
 
     def reset(self) -> None:
         """The scene's widgets were rebuilt: everything here is gone with them."""
@@ -85,20 +87,26 @@ class SidePanel:
         states = [] if deploy or uid is None else self.states(uid)
         self.actions = states
         bh = px(30)
-        rows_h = px(26) + px(30) * 5 + px(60) if deploy else (len(states) + 1) * (bh + px(4)) + px(8)
+        bw = int(w * 0.56)
+        self._cols = (x, w, bw)
+        extra = [self.reason_extra(st, x, w, bw) for st in states]  # a long reason: its row grows under the button
+        self._extra = extra
+        rows_h = px(26) + px(30) * 5 + px(60) if deploy else (len(states) + 1) * (bh + px(4)) + px(8) + sum(extra)
         # the vertical budget, in this order: the card as tall as it is (the unit the buttons are for), the
         # preview box (at least 3 lines), the log (at least a few lines); a card that still does not fit
         # scrolls with the wheel (the painter marks it)
-        shown = sc.sel.deploy_uid if deploy else sc.selected
-        note = DEPLOY_NOTE if deploy and shown is not None else ""
+        shown = [sc.sel.deploy_uid if deploy else sc.selected]
+        if shown[0] is None and sc.prompt_panel.card_unit() is not None:  # a question about units: room for the
+            shown = list(sc.prompt_panel.option_units.values())  # tallest of the candidates' cards
+        note = DEPLOY_NOTE if deploy and shown[0] is not None else ""
         info_h = 0 if deploy else px(118)
         info_min = 0 if deploy else px(56)
         room = panel.h - rows_h - px(6) - px(8) - px(44)  # (the log's least: two lines)
         cw = panel.w - px(8)
-        need = sc.card.height(sc.match, shown, cw, sc.version, note) + px(10)
+        need = max(sc.card.height(sc.match, u, cw, sc.version, note) for u in shown) + px(10)
         sc.sel.card_compact = need > room - info_min  # a short panel: the compact card
         if sc.sel.card_compact:
-            need = sc.card.height(sc.match, shown, cw, sc.version, note, compact=True) + px(10)
+            need = max(sc.card.height(sc.match, u, cw, sc.version, note, compact=True) for u in shown) + px(10)
         card_h = max(min(need, px(120)), min(need, room - info_min))
         info_h = max(info_min, min(info_h, room - card_h))
         sc.sel.card_scroll = 0
@@ -109,14 +117,13 @@ class SidePanel:
             L["actions"] = pygame.Rect(x, panel.y + card_h, w, y - panel.y - card_h)
             L["info"] = pygame.Rect(x, y, w, 0)
         else:
-            bw = int(w * 0.56)
-            for st in states:
+            for st, more in zip(states, extra):
                 b = UIButton(rect(x, y, bw, bh), st.label, m, container=sc.root, object_id="#action",
                              tool_tip_text=self.tip(st))
                 if not st.enabled:
                     b.disable()
                 self.buttons[b] = st.key
-                y += bh + px(4)
+                y += bh + px(4) + more
             end_label, end_tip = self.end_label()
             self.b_end = UIButton(rect(x, y, bw, bh), end_label, m, container=sc.root,
                                   object_id="#action", tool_tip_text=end_tip)
@@ -127,7 +134,21 @@ class SidePanel:
         log_h = panel.bottom - y - px(8)
         L["log"] = pygame.Rect(x, y, w, max(px(60), log_h))
         sc.log.set_rect(L["log"])
-        self._key = (sc.selected, sc.match.phase, sc.version, tuple(panel))
+        self._key = (sc.selected, sc.match.phase, sc.version, tuple(panel), sc.prompt_panel.card_unit() is None)
+
+    def reason_width(self, st, x: int, w: int, bw: int) -> int:
+        """The width beside a button of the actions column (at `x`, `w` wide; the button `bw`) for its reason: up
+        to its key's box, if it has a key."""
+        px = self.sc.px
+        return x + w - (px(22) if st.hotkey else 0) - (x + bw + px(8)) - px(4)
+
+    def reason_extra(self, st, x: int, w: int, bw: int) -> int:
+        """How much taller than its button a row must be for the whole reason beside it (never cut)."""
+        if st.enabled:
+            return 0
+        T = self.sc.app.text
+        lines = len(T.wrap(st.reason, 11, self.reason_width(st, x, w, bw)))
+        return max(0, lines * T.line_height(11) - self.sc.px(30))
 
     def _build_deploy(self, x: int, y: int, w: int) -> int:
         sc = self.sc
@@ -157,15 +178,16 @@ class SidePanel:
         m = sc.match
         if sc.root is None:
             return
-        key = (sc.selected, m.phase, sc.version, tuple(sc.layout["panel"]))
+        key = (sc.selected, m.phase, sc.version, tuple(sc.layout["panel"]), sc.prompt_panel.card_unit() is None)
         if key != self._key:
             if m.phase == "deploy" or self.deploy_list is not None or self._key is None or \
-                    self._key[0] != sc.selected or self._key[1] != m.phase:
+                    self._key[0] != sc.selected or self._key[1] != m.phase or self._key[4] != key[4]:
                 self.build()
             else:
                 states = self.states(sc.selected) if sc.selected is not None else []
-                if [s.key for s in states] != list(self.buttons.values()):  # the buttons shown, not what a
-                    self.build()  # selection already read (Selection.default_mode sets `actions` too)
+                if [s.key for s in states] != list(self.buttons.values()) or \
+                        [self.reason_extra(st, *self._cols) for st in states] != self._extra:  # the buttons shown
+                    self.build()  # (or their reasons' rows), not what a selection already read (Selection.default_mode)
                 else:
                     self.actions = states
                     for b, k in self.buttons.items():

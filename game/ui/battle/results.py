@@ -7,7 +7,7 @@ from html import escape
 
 from game.match import events as E
 
-from ..wording import count
+from ..wording import count, people_of
 
 
 def result_title(match, side: str | None = None) -> tuple[str, bool]:
@@ -37,8 +37,12 @@ def _objectives_html(summary) -> list[str]:
     return out
 
 
-def summary_html(match, side: str, stats: dict) -> str:
+def summary_html(match, side: str | None, stats: dict, named: bool = False) -> str:
+    """The results' text. `named`: several people shared the screen, so each side is named by its people ("Ana
+    5 MP", "Ana and Ben: 3 of 5 standing"), never "your squad"; `side` None: no side is "yours"."""
     m = match
+    if named:
+        side = None
     res = m.result
     out = [f"<b>{escape(res.outcome.capitalize() if res else 'Over')}</b> on Turn {m.turn}: "
            f"{escape(res.text if res else '')}.<br><br>"]
@@ -52,7 +56,7 @@ def summary_html(match, side: str, stats: dict) -> str:
         (tuple((m.side_name(s), n) for s, n in m.score.items() if s not in m.npc_sides) if m.score else ())
     if scores and any(n for _, n in scores):  # (a result names sides by id: the players read their names)
         out.append("<b>Mission Points</b>: " + "  ·  ".join(
-            f"{escape(m.side_name(name) if name in m.sides else str(name))} {n} MP" for name, n in scores) + "<br>")
+            f"{escape(_who(m, name, named) if name in m.sides else str(name))} {n} MP" for name, n in scores) + "<br>")
     out.append("<br>")
     for s in m.sides:
         if s in m.npc_sides:
@@ -60,7 +64,7 @@ def summary_html(match, side: str, stats: dict) -> str:
         units = [u for u in m.all_units() if m.unit(u).side == s and not m.unit(u).item]
         standing = m.units(s)  # (a Downed unit is on the table, not standing)
         downed = m.units(s, downed=True)
-        who = "Your squad" if s == side else escape(m.side_name(s))
+        who = "Your squad" if s == side else escape(_who(m, s, named))
         out.append(f"<b>{who}</b>: {len(standing)} of {len(units)} standing"
                    + (f", {len(downed)} Downed" if downed else "") + "<br>")
         for u in units:
@@ -68,36 +72,56 @@ def summary_html(match, side: str, stats: dict) -> str:
             state = "Taken Out" if not m.standing(u) else "Downed" if u in downed else f"HIT {h.hit}/{h.max_hit}"
             out.append(f"  {escape(m.unit(u).name)}: {state}<br>")
     st = stats
-    others_out = sum(v for k, v in st["taken_out"].items() if k != side)
-    out.append(f"<br><b>Enemies Taken Out</b>: {others_out}<br>")
-    out.append(f"<b>Attacks</b>: yours {st['attacks'].get(side, 0)}, the others' "
-               f"{sum(v for k, v in st['attacks'].items() if k != side)}<br>")
+    if side is None:  # nobody's "yours": each side by its people's names
+        for s in m.sides:
+            if s in m.npc_sides:
+                continue
+            out.append(f"<br><b>{escape(_who(m, s, named))}</b>: {count(st['attacks'].get(s, 0), 'attack')}, "
+                       f"{count(sum(v for k, v in st['taken_out'].items() if k != s), 'enemy')} Taken Out")
+        out.append("<br>")
+    else:
+        others_out = sum(v for k, v in st["taken_out"].items() if k != side)
+        out.append(f"<br><b>Enemies Taken Out</b>: {others_out}<br>")
+        out.append(f"<b>Attacks</b>: yours {st['attacks'].get(side, 0)}, the others' "
+                   f"{sum(v for k, v in st['attacks'].items() if k != side)}<br>")
     out.append(f"<b>Commands played</b>: {len(m.log)}<br><br>")
-    out += _turn_by_turn(m, side)
+    out += _turn_by_turn(m, side, named)
     out.append("Every roll of the battle is kept in its saves: loading one replays it exactly.")
     return "".join(out)
 
 
-def _turn_by_turn(m, side: str) -> list[str]:
-    """Turn by Turn, from the match's events: your TO, units that appeared, enemies Taken Out, yours lost."""
+def _who(m, side: str, named: bool) -> str:
+    return people_of(m, side) if named else m.side_name(side)
+
+
+def _turn_by_turn(m, side: str | None, named: bool = False) -> list[str]:
+    """Turn by Turn, from the match's events: TO, units that appeared, units Taken Out; from `side`'s view (your TO,
+    enemies Taken Out, yours lost), or with `side` None each squad by its name."""
     turns: dict[int, dict] = {}
     cur = 0
     for e in m.events:
         if isinstance(e, E.TurnStarted):
             cur = e.turn
-            turns.setdefault(cur, {"to": "-", "out": 0, "lost": 0, "spawned": 0})
-        elif cur and isinstance(e, E.TacticalOrdersRolled) and e.side == side:
-            turns[cur]["to"] = str(e.total)
+            turns.setdefault(cur, {"to": {}, "lost": {}, "spawned": 0})
+        elif cur and isinstance(e, E.TacticalOrdersRolled):
+            turns[cur]["to"][e.side] = e.total
         elif cur and isinstance(e, E.TakenOut):
-            turns[cur]["lost" if e.side == side else "out"] += 1
+            turns[cur]["lost"][e.side] = turns[cur]["lost"].get(e.side, 0) + 1
         elif cur and isinstance(e, E.Spawned):
             turns[cur]["spawned"] += 1
     if not turns:
         return []
     out = ["<b>Turn by Turn</b><br>"]
+    squads = [s for s in m.sides if s not in m.npc_sides]
     for t, row in sorted(turns.items()):
         appeared = f"  ·  {count(row['spawned'], 'unit')} appeared" if row["spawned"] else ""
-        out.append(f"Turn {t}: {row['to']} TO{appeared}  ·  {count(row['out'], 'enemy')} Taken Out  ·  "
-                   f"{row['lost']} of yours lost<br>")
+        if side is not None:
+            out_n = sum(n for s, n in row["lost"].items() if s != side)
+            out.append(f"Turn {t}: {row['to'].get(side, '-')} TO{appeared}  ·  {count(out_n, 'enemy')} Taken Out  ·  "
+                       f"{row['lost'].get(side, 0)} of yours lost<br>")
+        else:
+            tos = ", ".join(f"{escape(_who(m, s, named))} {row['to'].get(s, '-')} TO" for s in squads)
+            lost = ", ".join(f"{escape(_who(m, s, named))} {row['lost'].get(s, 0)}" for s in squads)
+            out.append(f"Turn {t}: {tos}{appeared}  ·  units lost: {lost}<br>")
     out.append("<br>")
     return out

@@ -86,6 +86,9 @@ class BattleScene(HotSeat, Scene):
         self.effects = Effects()
         self.card = CardView(app)
         self.card.own_side = self.side
+        self.card.named = len(people) > 1
+        self._preference_checked = None  # (version, prompt) whose "ask me about my saves" was looked at
+        self._was_mine = False  # the match waited for the person at the screen at the last frame
         self.sel = Selection(self)
         self.feed = EventFeed(self)
         self.panel = SidePanel(self)
@@ -208,7 +211,8 @@ class BattleScene(HotSeat, Scene):
             self.camera = Camera(view, bf.width, bf.height)
         else:
             self.camera.set_view(view)
-        self.camera.reserve_left(self.painter.summary.width() + px(8))  # a fitted table leaves the summary clear
+        # a fitted table leaves the summary clear: beside it, or (too narrow a view) under its folded title line
+        self.camera.reserve_left(self.painter.summary.width() + px(8), self.painter.summary.header_height() + px(16))
         # top bar buttons
         bw, bh = px(92), px(32)
         x = W - px(8) - bw
@@ -251,6 +255,7 @@ class BattleScene(HotSeat, Scene):
         self.feed.ingest(initial=True)
         self.card = CardView(app)
         self.card.own_side = self.side
+        self.card.named = len(self.session.people()) > 1
         self.painter.panel.forget()
 
     def mark_saved(self) -> None:
@@ -316,10 +321,48 @@ class BattleScene(HotSeat, Scene):
         """The mission's summary now (title, Turn, objectives, MP, notes), read once per match change."""
         return self._mission_now()[2]
 
+    def owns(self, uid) -> bool:
+        """`uid` is commanded by the person at the screen (their side's; in co-op, one of their own units)."""
+        m = self.match
+        u = m.unit(uid)
+        if u.side != self.side or u.item:
+            return False
+        return self.seat is None or m.people(u.side) < 2 or u.owner == self.seat.seat
+
     def ready_own(self, uid) -> bool:
         m = self.match
-        return uid is not None and m.standing(uid) and m.unit(uid).side == self.side and \
-            not m.unit(uid).item and m.readiness(uid).ready
+        return uid is not None and m.standing(uid) and self.owns(uid) and m.readiness(uid).ready
+
+    @property
+    def named(self) -> bool:
+        """Several people share the screen: texts name them ("Ana's turn") instead of "you"."""
+        return len(self.session.people()) > 1
+
+    def person_colour(self, who) -> tuple:
+        """The colour of a person's units (their side's; in co-op, their own)."""
+        from ..board import side_styles
+        pal = self.app.palette
+        if side_styles(self.match).get(who.side) != "player":
+            return pal.npc
+        return pal.person(who.seat if self.match.people(who.side) > 1 else 0)
+
+    def own_units(self) -> list[int]:
+        """The units of the person at the screen on the table."""
+        return [u for u in self.match.units(self.side, downed=None) if self.owns(u) and
+                self.match.position(u) is not None]
+
+    def camera_to_own_units(self) -> None:
+        """Their decision starts: bring the person's units into view if most of them are out of it."""
+        cam = self.camera
+        pts = [(self.by_uid[u].x, self.by_uid[u].y) for u in self.own_units() if u in self.by_uid]
+        if cam is None or not pts:
+            return
+        view = self.prompt_area()
+        inside = sum(1 for x, y in pts if view.collidepoint(cam.to_screen(x, y)))
+        if inside * 2 >= len(pts):
+            return
+        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        cam.glide_to(cx, cy, instant=self.effects.speed <= 0)
 
     def can_undo(self) -> bool:
         m = self.match
@@ -332,6 +375,9 @@ class BattleScene(HotSeat, Scene):
     def whose_line(self) -> str:
         m = self.match
         w = m.waiting_for()
+        who = self.session.person_to_act()
+        if self.named and who is not None:
+            return f"{who.name}'s turn: activate a unit"
         if w == self.side:
             return "Your squad acts: activate a unit"
         return acting_side(self, w) + " acting"
@@ -540,8 +586,13 @@ class BattleScene(HotSeat, Scene):
         self.feed.update(dt)
         self.turns.update(dt)
         self.autosave.tick(dt, settled=not self.moving() and not self.turns.acting())
-        if self.hand_over_if_needed():
+        if self.answer_by_preference() or self.hand_over_if_needed():
             return
+        if self.effects.banner is None:
+            mine = self.my_decision() and self.match.prompt is None
+            if mine and not self._was_mine:
+                self.camera_to_own_units()  # their decision starts: their units in view
+            self._was_mine = mine
         if self.sel.preview_key is None and self.sel.mode is not None:
             self.sel.current_preview()
             self.update_hover()
@@ -568,7 +619,7 @@ class BattleScene(HotSeat, Scene):
         self.app.replace(ResultsScene(self.app, self.match, self.summary_html(), side))
 
     def summary_html(self) -> str:
-        return summary_html(self.match, self.side, self.feed.stats)
+        return summary_html(self.match, self.side, self.feed.stats, named=self.named)
 
     def redraw_state(self):
         """Moving while bases slide, banners fade, damage numbers rise or the dice tray fades; pulsing while a

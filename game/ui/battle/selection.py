@@ -52,6 +52,9 @@ class Selection:
         selection), else the unit clicked to inspect, else the selected unit; in deployment the next to place."""
         if self.hover_uid is not None and self.card_follows_hover:
             return self.hover_uid
+        asked = self.sc.prompt_panel.card_unit()  # a question about units: the candidates' cards
+        if asked is not None:
+            return asked
         if self.sc.match.phase == "deploy":
             return self.deploy_uid
         return self.inspect if self.inspect is not None else self.selected

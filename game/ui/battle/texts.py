@@ -7,21 +7,36 @@ from ..skillui import grant_text, skill_rule
 from ..wording import count, percent
 
 
+def seated_name(sc) -> str | None:
+    """The name of the person at the screen when several share it (texts name them then), else None (before anyone
+    is seated: the person the screen is about to be handed to)."""
+    if not sc.named:
+        return None
+    who = sc.seat or sc.session.person_to_act()
+    return who.name if who is not None else None
+
+
 def top_status(sc) -> tuple[str, tuple]:
-    """The top bar's line in battle: whose decision it is and what is going on, with its colour."""
+    """The top bar's line in battle: whose decision it is and what is going on, with its colour (the question
+    itself is in its box: the bar says whose it is)."""
     m = sc.match
     pal = sc.app.palette
     w = m.waiting_for()
     a = m.active_unit
-    if m.prompt is not None and m.prompt.side == sc.side:
-        return "Your decision: " + m.prompt.text, pal.select
-    if w == sc.side:
+    me = seated_name(sc)
+    mine = sc.person_colour(sc.seat or sc.session.person_to_act()) if me else pal.player
+    if m.prompt is not None and m.prompt.side == sc.side and sc.my_decision():
+        where = "above" if sc.prompt_where() == "at the top" else "below"
+        return (f"{me}: your decision, in the box {where}" if me else f"Your decision: answer the question {where}"), \
+            pal.select
+    if w == sc.side and sc.my_decision():
         if a is not None:
             g = grant_text(m)
+            head = f"{me}: " if me else ""
             if g:
-                return f"{m.unit(a).name}  ·  {g}", pal.player
-            return f"{m.unit(a).name} activating  ·  {m.act_left()} ACT left", pal.player
-        return "Your turn: activate a Ready unit", pal.player
+                return f"{head}{m.unit(a).name}  ·  {g}", mine
+            return f"{head}{m.unit(a).name} activating  ·  {m.act_left()} ACT left", mine
+        return (f"{me}'s turn: activate one of your Ready units" if me else "Your turn: activate a Ready unit"), mine
     if sc.computer_side(w):
         who = acting_side(sc, w)
         if a is not None and m.side_of(a) == sc.side:  # the computer answers during one of our activations
@@ -29,6 +44,9 @@ def top_status(sc) -> tuple[str, tuple]:
         if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the explanation of the unit acting now
             return sc.npc_line + "   (Space: skip)", pal.npc
         return f"{who} acting   (Space: skip)", pal.npc
+    who = sc.session.person_to_act()
+    if who is not None:  # another person at the screen (the hand-over comes next)
+        return f"{who.name}'s turn", sc.person_colour(who)
     return "", pal.text
 
 
