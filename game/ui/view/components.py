@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 # the order pictures are drawn in, lower first; the bases (one layer) are drawn in elevation order among
 # themselves (lower first, then from the top of the table down), everything else in its layer's place
 LAYER = {"board": 0, "zones": 5, "deploy_ghost": 8, "marker": 10, "preview_under": 12, "token": 14,
-         "skill_choices": 16, "ghost": 18, "base": 20, "marker_top": 30, "preview_over": 40, "shot": 50,
+         "skill_choices": 16, "ghost": 18, "base": 20, "marker_top": 30, "labels": 35, "preview_over": 40, "shot": 50,
          "cross": 52, "number": 54, "tray": 60, "summary": 70}
 
 

@@ -9,14 +9,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..banners import Effects, Shot
+from ..banners import DiceTray, Effects, Shot
+from ..battle.labels import Want
 from ..sprites import mix
-from .components import LAYER
 from .looks import MarkerLook
 
-LAYER_BASE = LAYER["base"]
 
 TOKEN_NAMES = {"smoke": "Smoke", "scan": "Scan marker", "gaze": "Dark Gaze"}
+WHITE = (240, 240, 240)
+LIGHT = (230, 232, 236)
+AROUND = ("above", "right", "left", "below")
 
 
 @dataclass
@@ -46,7 +48,8 @@ class Canvas:
     view: pygame.Rect
     marks: Marks = field(default_factory=Marks)
     markers: MarkerLook | None = None
-    labels: list = field(default_factory=list)  # (name, screen position) of the bases drawn, written after them
+    wants: list = field(default_factory=list)  # the labels asked for this frame (names, markers, tokens, zones)
+    bases: list = field(default_factory=list)  # the bases' rectangles on screen (a label avoids them)
     tray: bool = True  # the dice tray shows (not under a question box or a banner)
 
 
@@ -71,7 +74,7 @@ def base_blits(cv: Canvas, pic, place) -> tuple:
 
 def draw_marked_base(cv: Canvas, v, blits, sx: int, sy: int, r_px: int) -> None:
     """A base with its rings (active, selected, to pick, what a question is about, under the mouse); its name
-    goes to `cv.labels` (written after every base, so no base covers it)."""
+    is asked for in `cv.wants` (placed after every base and marker: labels.py)."""
     app, marks, screen = cv.app, cv.marks, cv.screen
     pal = app.palette
     uid = v.uid
@@ -91,14 +94,10 @@ def draw_marked_base(cv: Canvas, v, blits, sx: int, sy: int, r_px: int) -> None:
     screen.blits(blits, False)
     if uid == marks.hover:
         pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)
+    cv.bases.append(pygame.Rect(int(sx - r_px), int(sy - r_px), 2 * r_px, 2 * r_px))
     if marks.names or uid in (marks.active, marks.selected, marks.hover):
-        cv.labels.append((v.name, (sx, sy + r_px + 3)))
-
-
-def draw_labels(cv: Canvas) -> None:
-    for name, pos in cv.labels:
-        cv.app.text.blit(cv.screen, name, pos, 10, (240, 240, 240), True, anchor="midtop", shadow=True)
-    cv.labels.clear()
+        cv.wants.append(Want(v.name, sx, sy, r_px, 10, WHITE, "unit",
+                             rank=0 if uid in (marks.active, marks.selected, marks.hover) else 2))
 
 
 def draw_ghost(cv: Canvas, tween) -> None:
@@ -130,8 +129,8 @@ def draw_token(cv: Canvas, t: dict) -> None:
     diamond = [(c[0], c[1] - 7), (c[0] + 7, c[1]), (c[0], c[1] + 7), (c[0] - 7, c[1])]
     pygame.draw.polygon(screen, col, diamond)
     pygame.draw.polygon(screen, (0, 0, 0), diamond, 1)
-    app.text.blit(screen, TOKEN_NAMES.get(kind, kind), (c[0], c[1] - r - 2), 11, col, True, anchor="midbottom",
-                  shadow=True)
+    cv.wants.append(Want(TOKEN_NAMES.get(kind, kind), c[0], c[1], r, 11, col, "token", rank=3,
+                         sides=("above", "below", "right", "left")))
 
 
 def draw_marker(cv: Canvas, mv) -> None:
@@ -150,16 +149,16 @@ def draw_marker(cv: Canvas, mv) -> None:
 
 
 def draw_marker_top(cv: Canvas, mv, carrier_at) -> None:
-    """After the bases: a marker's label and state (no base hides them); a carried marker as a small token on its
-    carrier's base (`carrier_at`: the carrier's place, (x, y, r, index of the marker on it), or None)."""
-    cam, T = cv.camera, cv.app.text
+    """After the bases: a carried marker as a small token on its carrier's base (`carrier_at`: the carrier's place,
+    (x, y, r, index of the marker on it), or None); the labels of a marker and its state asked for."""
+    cam = cv.camera
     if mv.carrier is None and mv.item is None:
         c = cam.to_screen(mv.x, mv.y)
         r_px = max(6, cam.length(mv.r))
         col = cv.markers.kinds.colour(mv.kind, cv.app.palette)
-        T.blit(cv.screen, mv.label, (c[0], c[1] + r_px + 3), 10, col, True, anchor="midtop", shadow=True)
+        cv.wants.append(Want(mv.label, c[0], c[1], r_px, 10, col, "marker", rank=1))
         if mv.state:
-            T.blit(cv.screen, mv.state, (c[0], c[1] - r_px - 3), 9, (230, 232, 236), anchor="midbottom", shadow=True)
+            cv.wants.append(Want(mv.state, c[0], c[1], r_px, 9, LIGHT, "state", rank=1, bold=False, sides=AROUND))
         return
     if carrier_at is None:
         return
@@ -167,8 +166,8 @@ def draw_marker_top(cv: Canvas, mv, carrier_at) -> None:
     c = cam.to_screen(x, y)
     if mv.item is not None:
         if mv.state:
-            T.blit(cv.screen, mv.state, (c[0], c[1] - cam.length(r) - 4), 9, (230, 232, 236), anchor="midbottom",
-                   shadow=True)
+            cv.wants.append(Want(mv.state, c[0], c[1], cam.length(r) + 1, 9, LIGHT, "state", rank=1, bold=False,
+                                 sides=AROUND))
         return
     d = cam.length(r) * 0.78
     pos = int(c[0] - d + k * cam.ppi * 0.5), int(c[1] - d)
@@ -180,7 +179,7 @@ def draw_marker_top(cv: Canvas, mv, carrier_at) -> None:
 def draw_shot(cv: Canvas, data, life) -> None:
     """A shot (a tracer, then a burst) or a blow (two slashes) from `data` = (x0, y0, x1, y1, melee)."""
     x0, y0, x1, y1, melee = data
-    Effects._draw_shot(cv.screen, cv.camera, cv.app, Shot(x0, y0, x1, y1, melee, life.t, life.duration))
+    Effects.draw_shot(cv.screen, cv.camera, cv.app, Shot(x0, y0, x1, y1, melee, life.t, life.duration))
 
 
 def draw_cross(cv: Canvas, place, r: float, life) -> None:
@@ -210,7 +209,7 @@ def draw_number(cv: Canvas, place, data, life) -> None:
     cv.screen.blit(surf, r)
 
 
-def draw_tray(cv: Canvas, tray: Effects, life) -> None:
+def draw_tray(cv: Canvas, tray: DiceTray, life) -> None:
     """The last attack's dice in a corner of the view: they tumble a moment, land, and fade at the end."""
     tray.tray_t = life.t
     tray.draw_tray(cv.screen, cv.view, cv.app)

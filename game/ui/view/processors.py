@@ -2,11 +2,11 @@
 
   TweenProcessor     glides move along their path, climbing and dropping with it
   LifetimeProcessor  short-lived pictures age and go
-  CameraProcessor    the camera glides to what the computer does, and one step of its glide
   EventProcessor     the match's new events -> view entities: the table's bases, markers and tokens brought up
-                     to date (reading.py), a moving base's glide and its path ghost, shots and blows, damage and
-                     saves rising, the cross of a unit Taken Out, the dice tray, where the camera is to follow
-                     (what it makes starts at its beginning in the frame it is made)
+                     to date with the reading (reading.py: what the events changed), a moving base's glide and
+                     its path ghost, shots and blows, damage and saves rising, the cross of a unit Taken Out,
+                     the dice tray, where the camera is to follow (what it makes starts at its beginning)
+  CameraProcessor    the camera glides to what the computer does, and one step of its glide
   DrawProcessor      every picture, by layer; the bases in elevation order (when the frame draws)
 
 They read and change only the view world's components; the match is read by the reading alone.
@@ -16,10 +16,11 @@ from __future__ import annotations
 import math
 
 import esper
+import pygame
 
 from game.match import events as E
 
-from ..banners import Effects
+from ..banners import DiceTray
 from ..wording import count
 from . import pictures as P
 from .components import Elevation, Follow, Lifetime, MarkerOf, Picture, Place, TokenOf, Tween, UnitOf
@@ -36,8 +37,7 @@ class EventProcessor(esper.Processor):
     def process(self, dt: float, canvas=None) -> None:
         view = self.view
         while view.pending:
-            events, before = view.pending.pop(0)
-            ch = view.reading.apply(events)
+            events, before, ch = view.pending.pop(0)
             self.sync(ch)
             for e in events:
                 self.effect(e, before)
@@ -140,15 +140,12 @@ class EventProcessor(esper.Processor):
         for ent, (pic, _life) in list(esper.get_components(Picture, Lifetime)):
             if pic.kind == "tray":
                 esper.delete_entity(ent, immediate=True)
-        holder = Effects()
-        holder.speed = view.speed
+        tray = DiceTray(rec, view.speed)
         area = view.area()
         if area is not None and view.camera is not None and view.app is not None:
             pts = [view.camera.to_screen(v.x, v.y) for v in view.reading.units.values()]
-            holder.show_tray(rec, pts, area, holder.tray_size(rec, view.app, area), avoid=view.avoid())
-        else:
-            holder.show_tray(rec)
-        esper.create_entity(Picture("tray", holder), Lifetime(holder.tray_duration))
+            tray.place(pts, area, tray.tray_size(rec, view.app, area), avoid=view.avoid())
+        esper.create_entity(Picture("tray", tray), Lifetime(tray.tray_duration))
 
 
 class TweenProcessor(esper.Processor):
@@ -241,35 +238,28 @@ class DrawProcessor(esper.Processor):
         marks = cv.marks
         marked = {marks.active, marks.selected, marks.hover} | set(marks.pick) | set(marks.rings)
         names = marks.names
-        base_layer = P.LAYER_BASE
         batch: list = []
-        labels_due = False
         for layer, kind, ent, pic, place, extra in self.plan(cv):
             if kind == "base":
                 blits, sx, sy, r_px = extra
                 uid = pic.data.uid
                 if uid not in marked:
                     batch += blits
+                    cv.bases.append(pygame.Rect(int(sx - r_px), int(sy - r_px), 2 * r_px, 2 * r_px))
                     if names:
-                        cv.labels.append((pic.data.name, (sx, sy + r_px + 3)))
+                        cv.wants.append(P.Want(pic.data.name, sx, sy, r_px, 10, P.WHITE, "unit"))
                 else:
                     if batch:
                         cv.screen.blits(batch, False)
                         batch = []
                     P.draw_marked_base(cv, pic.data, blits, sx, sy, r_px)
-                labels_due = True
                 continue
             if batch:
                 cv.screen.blits(batch, False)
                 batch = []
-            if labels_due and layer > base_layer:
-                P.draw_labels(cv)
-                labels_due = False
             self.draw(cv, ent, pic, place)
         if batch:
             cv.screen.blits(batch, False)
-        if labels_due:
-            P.draw_labels(cv)
 
     def draw(self, cv, ent, pic, place) -> None:
         kind = pic.kind

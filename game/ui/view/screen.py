@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 
 from .components import LAYER
-from .looks import MarkerLook
 from .pictures import Canvas, Marks
 from .world import ViewWorld
 
@@ -20,7 +19,6 @@ class TableView:
         self.world = ViewWorld(sc.match, camera=sc.camera, app=sc.app, computer=sc.computer_side, follow=sc.follow,
                                attack_record=lambda: sc.feed.reader.last_attack,
                                area=lambda: sc.layout.get("view"), avoid=lambda: (sc.painter.summary.rect,))
-        self.look = MarkerLook()
         self.dt = 0.0  # time since the last frame that drew (a frame that draws moves things by it)
         self._overlays()
 
@@ -39,7 +37,11 @@ class TableView:
             p.background(cv.screen, cv.view, covered)
 
         def zones(cv):
-            sc.painter.mission.zones(cv.screen)
+            cv.wants += sc.painter.mission.zones(cv.screen)
+
+        def labels(cv):
+            sc.painter.labels.draw(cv.screen, cv.wants, cv.bases)
+            cv.wants, cv.bases = [], []
 
         def deploy_ghost(cv):
             if sc.match.phase == "deploy":
@@ -74,7 +76,8 @@ class TableView:
             sc.painter.summary.draw(cv.screen, folded=sc.painter.summary_folded())
 
         for layer, fn in (("board", board), ("zones", zones), ("deploy_ghost", deploy_ghost),
-                          ("preview_under", under), ("skill_choices", skill_choices), ("preview_over", over),
+                          ("preview_under", under), ("skill_choices", skill_choices), ("labels", labels),
+                          ("preview_over", over),
                           ("summary", summary)):
             add(LAYER[layer], fn)
 
@@ -102,8 +105,7 @@ class TableView:
 
     def canvas(self, screen) -> Canvas:
         sc = self.sc
-        self.look.kinds = sc.painter.mission.kinds  # one shape and colour per kind, the tooltip's too
-        return Canvas(screen, sc.camera, sc.app, sc.renderer, sc.layout["view"], self.marks(), self.look,
+        return Canvas(screen, sc.camera, sc.app, sc.renderer, sc.layout["view"], self.marks(), sc.painter.mission.look,
                       tray=not sc.prompt_panel.active and sc.effects.banner is None)
 
     def draw(self, screen) -> None:

@@ -1,11 +1,11 @@
 """The battle screen's esper world (its own world name; deleted when the screen closes).
 
     view = ViewWorld(match, camera=..., app=..., computer=side_is_computer, follow=glide_policy)
-    view.feed(events, before)        # a command's events (before: the bases as they stood)
+    view.feed(events, before)        # a command's events (before: the bases as they stood); the reading follows
     view.process(dt)                 # a frame that moves things (no drawing)
     view.process(dt, canvas)         # a frame that moves and draws
 
-The match is read only by the reading (reading.py), from the events; the processors (processors.py) do the rest.
+The match is read only by the reading (reading.py), as the events say; the processors (processors.py) do the rest.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import esper
 
 from .components import Lifetime, Picture, Tween
 from .processors import CameraProcessor, DrawProcessor, EventProcessor, LifetimeProcessor, TweenProcessor
-from .reading import TableReading
+from .reading import Changes, TableReading
 
 _names = itertools.count(1)
 
@@ -70,8 +70,8 @@ class ViewWorld:
             # what was there moves on first; what the new events make starts this frame at its beginning
             esper.add_processor(TweenProcessor(self), priority=50)
             esper.add_processor(LifetimeProcessor(self), priority=40)
-            esper.add_processor(CameraProcessor(self), priority=30)
-            esper.add_processor(EventProcessor(self), priority=20)
+            esper.add_processor(EventProcessor(self), priority=30)
+            esper.add_processor(CameraProcessor(self), priority=20)
             esper.add_processor(DrawProcessor(self), priority=0)
         self.restart(match)
 
@@ -85,11 +85,22 @@ class ViewWorld:
         self.bases, self.marker_ents, self.token_ents, self.shown_tokens = {}, [], [], []
         self.pending = []
         self.reading = TableReading(match)
-        self.feed([_Everything()], {})
+        self.pending.append(([], {}, Changes(full=True)))
+        self.generation += 1
 
-    def feed(self, events, before: dict) -> None:
-        """A command's new events (`before`: uid -> the UnitView it had before the command: moves start there)."""
-        self.pending.append((list(events), dict(before)))
+    def feed(self, events, before: dict) -> Changes:
+        """A command's new events (`before`: uid -> the UnitView it had before the command: moves start there).
+        The reading is brought up to date at once (the screen's selection and hover read it); the view entities
+        are made from them in the next frame's process. What changed on the table."""
+        ch = self.reading.apply(events)
+        self.pending.append((list(events), dict(before), ch))
+        self.generation += 1
+        return ch
+
+    def reread(self) -> None:
+        """Read the whole table again (the match was changed from outside a command: a test, a bench)."""
+        self.reading.read_all()
+        self.pending.append(([], {}, Changes(full=True)))
         self.generation += 1
 
     # -- a frame -----------------------------------------------------------------------------------------------
@@ -119,6 +130,12 @@ class ViewWorld:
         with self._in:
             return {uid: tw for uid, ent in self.bases.items() if (tw := esper.try_component(ent, Tween)) is not None}
 
+    def pictures(self, kind: str) -> list:
+        """(picture data, Lifetime or None) of every entity of `kind` ("shot", "number", "tray", "cross"...)."""
+        with self._in:
+            return [(pic.data, esper.try_component(e, Lifetime)) for e, pic in esper.get_component(Picture)
+                    if pic.kind == kind]
+
     def count(self, kind: str) -> int:
         with self._in:
             return sum(1 for _, pic in esper.get_component(Picture) if pic.kind == kind)
@@ -134,6 +151,16 @@ class ViewWorld:
                 if pic.kind != "tray":
                     return True
                 if life.t < pic.data.tray_roll or life.t > life.duration - 1.0:
+                    return True
+        return False
+
+    def animating(self) -> bool:
+        """A base glides, a shot flies or the dice tumble (a computer side waits for them before it acts on)."""
+        with self._in:
+            if esper.get_component(Tween):
+                return True
+            for _, (pic, life) in esper.get_components(Picture, Lifetime):
+                if pic.kind == "shot" or (pic.kind == "tray" and life.t < pic.data.tray_roll):
                     return True
         return False
 
@@ -190,5 +217,3 @@ def _overlay(ent) -> bool:
     return pic is not None and pic.kind == "overlay"
 
 
-class _Everything:
-    """Not an event of the match: the whole table was read again (restart), every entity is brought up to date."""
