@@ -185,6 +185,16 @@ class ViewWorld:
             plan = esper.get_processor(DrawProcessor)._plan
         return [(kind, pic.data.uid if kind == "base" else None) for _, kind, _, pic, _, _ in (plan[1] if plan else [])]
 
+    def drawn_base(self, uid: int):
+        """How the last drawn frame drew the base of `uid`: (UnitView, (sx, sy), r_px, blits), or None."""
+        with self._in:
+            plan = esper.get_processor(DrawProcessor)._plan
+        for _, kind, _, pic, _, extra in (plan[1] if plan else []):
+            if kind == "base" and pic.data.uid == uid:
+                blits, sx, sy, r_px = extra
+                return pic.data, (sx, sy), r_px, blits
+        return None
+
     def add_overlay(self, layer: int, draw) -> int:
         """A part of the picture another painter owns (the board, a preview), drawn in its layer's place:
         `draw(canvas)`."""
