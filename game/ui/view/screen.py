@@ -88,6 +88,10 @@ class TableView:
     def restart(self, match) -> None:
         self.world.restart(match)
 
+    def animating(self) -> bool:
+        """Something the computer waits for still moves (as it will stand in the next frame drawn)."""
+        return self.world.animating(ahead=self.dt)
+
     def tick(self, dt: float) -> None:
         """A frame passed (drawn or not): the next frame that draws moves things by the time since it last drew."""
         self.dt = min(0.1, self.dt + dt)

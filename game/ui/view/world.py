@@ -154,13 +154,16 @@ class ViewWorld:
                     return True
         return False
 
-    def animating(self) -> bool:
-        """A base glides, a shot flies or the dice tumble (a computer side waits for them before it acts on)."""
+    def animating(self, ahead: float = 0.0) -> bool:
+        """A base glides, a shot flies or the dice tumble (a computer side waits for them before it acts on), still
+        `ahead` seconds on (the time the next frame drawn moves things by)."""
         with self._in:
-            if esper.get_component(Tween):
-                return True
+            for _, tw in esper.get_component(Tween):
+                if tw.t + ahead < tw.duration:
+                    return True
             for _, (pic, life) in esper.get_components(Picture, Lifetime):
-                if pic.kind == "shot" or (pic.kind == "tray" and life.t < pic.data.tray_roll):
+                if (pic.kind == "shot" and life.t + ahead < life.duration) or \
+                        (pic.kind == "tray" and life.t + ahead < pic.data.tray_roll):
                     return True
         return False
 
