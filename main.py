@@ -4,6 +4,7 @@
     python main.py missions                 list every mission id, its mode and title
     python main.py --headless --mission ID --seed 7 [--squad CODE_OR_SLUG] [--opponent CODE_OR_SLUG] [--grid]
     python main.py --headless --campaign pve --seed 7 [--squad CODE_OR_SLUG] [--players K]   a whole campaign
+    python main.py --headless --campaign pvp|last-signal|operation:ID --seed 7 [--squad S] [--opponent S (pvp)]
     python main.py campaigns                list the kinds of campaign and the campaigns saved
     python main.py odds --att 4 --skl 5 --arm 4 [--cover] [--melee --attacker-arm 3] [--support N] ...
     python main.py lab --mission first-mission --squads all --games 200 --jobs 2   (the balance lab)
@@ -39,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="play a whole mission without a screen")
     p.add_argument("--mission", default="first-mission", help="mission id (headless)")
     p.add_argument("--campaign", default=None, metavar="KIND",
-                   help="play a whole campaign of this kind (headless; `main.py campaigns` lists them)")
+                   help="play a whole campaign of this kind: pve, pvp, last-signal, operation:ID (headless; "
+                        "`main.py campaigns` lists them)")
     p.add_argument("--seed", type=int, default=None, help="dice seed (headless; default 1)")
     p.add_argument("--squad", default=None, help="a squad code, or a faction slug for its default squad")
     p.add_argument("--opponent", default=None, help="the other squad (PvP): a squad code or a faction slug")
@@ -92,13 +94,14 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = int(value) if value.lstrip("-").isdigit() else value
         if args.campaign is not None:
             from game.headless import campaign_main
-            given = [k for k in ("tl", "npc", "opponent") if getattr(args, k) is not None]
+            given = [k for k in ("tl", "npc") + (("opponent",) if args.campaign != "pvp" else ())
+                     if getattr(args, k) is not None]
             given += ["map"] * (args.map != "default") + ["grid"] * args.grid
             if given:
                 print(f"main.py: --{given[0]}: a campaign sets it for each mission itself", file=sys.stderr)
                 return 2
             return campaign_main(args.campaign, args.seed if args.seed is not None else 1, squads["squad"],
-                                 args.players, options)
+                                 args.players, options, squads.get("opponent"))
         for key in ("tl", "npc", "players"):
             if getattr(args, key) is not None:
                 options[key] = getattr(args, key)

@@ -2,7 +2,8 @@
 """Set up and run, with nothing but Python 3.11+:
 
     python3 run.py play [main.py arguments]   create .venv on first use, then start the game
-    python3 run.py test [pytest arguments]    create .venv on first use, then run the tests (headless)
+    python3 run.py test [pytest arguments]    create .venv on first use, then run the tests (headless; the
+                                              whole suite on every core, a chosen file or test in one process)
     python3 run.py bench [--short]            create .venv on first use, then print the benchmarks
 
 The virtual environment gets exactly the versions pinned in pyproject.toml, and is refreshed when
@@ -60,7 +61,8 @@ def main(argv: list[str]) -> int:
         cmd = [py, "main.py", *rest]
     elif what == "test":
         env.update(HEADLESS)
-        cmd = [py, "-m", "pytest", *rest]
+        whole_suite = not any(a == "-n" or a.startswith(("-n", "--numprocesses")) or not a.startswith("-") for a in rest)
+        cmd = [py, "-m", "pytest", *(["-n", "auto"] if whole_suite else []), *rest]
     else:
         env.update(HEADLESS)
         cmd = [py, "bench/run_all.py", *rest]

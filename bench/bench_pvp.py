@@ -1,18 +1,25 @@
-"""PvP: the tactical computer opponent against the plain squad policy, its decision times, and the headless sweep.
+"""PvP: the tactical computer opponent's three levels against the plain squad policy and against each other, its
+decision times, headless games per CPU-second, and the headless sweep. Every figure is printed beside its target
+(issue 22), a miss flagged with "MISS"; nothing is asserted.
 
-    python bench/bench_pvp.py [--short] [--games N] [--sweep N]
+    python bench/bench_pvp.py [--short] [--games N] [--ladder N] [--mirror N] [--rate N] [--sweep N]
 
-1. Win rate of the tactical opponent (game/ai/tactical.py) against SimpleSquadController over mirrored games:
-   each pair plays one mission with the same squad on both sides, once with the tactical opponent as the
-   player and once as the opponent (same seed). Target: above 70% (draws count half).
-2. Decision times of the tactical opponent in those games, and on a crowded table (32 units on a real map,
-   after create_match(..., prepare=True)): median, p95, max. Target: well under 50 ms.
-3. Sweep: N seeded headless games of every PvP mission with mixed factions, computer against computer; every
-   game replayed to the same state hash. Target: no exception.
+1. Hard against SimpleSquadController: mirrored games over all 20 missions and all nine squads, each pair once with
+   the hard level as the player and once as the opponent (same seed). Targets: >= 90% won (draws count half), no
+   mission below 75%. Normal and easy are printed beside it.
+2. The ladder: hard against normal, normal against easy, the same way. Target: each level beats the one below it
+   >= 65% of the time.
+3. Two hard sides: draws in Assassinate and Relay Run (target <= 15% each), and how often a move ends exposed to an
+   enemy's uncovered line of fire when a spot out of every such line was within reach (target <= 20%).
+4. Decision times of each level (CPU ms: the machine is shared): p95 <= 20 ms, max <= 100 ms.
+5. Headless PvP, two normal sides: games per CPU-second (target >= 8).
+6. Sweep: N seeded headless games of every PvP mission with mixed factions, every game replayed to the same state
+   hash. Target: no exception.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -22,88 +29,180 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.simple import SimpleSquadController  # noqa: E402
 from game.ai.tactical import TacticalController  # noqa: E402
+from game.battlefield import Base  # noqa: E402
 from game.content import default_squad, load_catalog, squad_slugs  # noqa: E402
 from game.headless import build_scenario  # noqa: E402
+from game.match import commands as C  # noqa: E402
 from game.match.flow import OVER  # noqa: E402
 from game.modes import create_match, missions, replay  # noqa: E402
+from game.modes.session import Session  # noqa: E402
+from game.rules import actions as act  # noqa: E402
+from game.rules.model import RANGED  # noqa: E402
 
-TARGET_WIN = 0.70
-TARGET_MS = 50.0
+TARGET_VS_PLAIN = 0.90
+TARGET_MISSION = 0.75
+TARGET_LADDER = 0.65
+TARGET_DRAWS = 0.15
+TARGET_EXPOSED = 0.20
+TARGET_P95 = 20.0
+TARGET_MAX = 100.0
+TARGET_RATE = 8.0
+
+
+def mark(ok: bool) -> str:
+    return "" if ok else "  MISS"
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
 
 
 class Timed:
-    """Wraps a controller and keeps how long each decision took (ms)."""
+    """Wraps a controller: CPU ms of each decision (prompts answered by policy are left out) and, when `exposure`,
+    whether each Move or Dash it made ended exposed while a spot out of every uncovered line of fire was in reach
+    (measured outside the timing)."""
 
-    def __init__(self, ctl, times: list) -> None:
+    def __init__(self, ctl, times: list, exposure: list | None = None) -> None:
         self.ctl = ctl
-        self.times = times
         self.side = ctl.side
+        self.times = times
+        self.exposure = exposure
 
     def decide(self, match):
-        t0 = time.perf_counter()
         c0 = time.process_time()
         cmd = self.ctl.decide(match)
-        self.times.append(((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000))
+        if match.prompt is None:
+            self.times.append((time.process_time() - c0) * 1000)
+        if self.exposure is not None and isinstance(cmd, (C.Move, C.Dash)):
+            self.exposure.append(exposure(match, cmd))
         return cmd
 
+    @property
+    def explanation(self):
+        return getattr(self.ctl, "explanation", "")
 
-def play(match, controllers: dict, limit: int = 20_000) -> None:
-    from game.match.errors import IllegalCommand
-    for _ in range(limit):
-        if match.phase == OVER:
-            return
-        side = match.waiting_for()
-        cmd = controllers[side].decide(match)
-        try:
-            match.submit(cmd)
-        except IllegalCommand:
-            match.submit(match.legal_commands(side)[0])
-    raise RuntimeError("the mission did not end")
+
+def exposure(match, cmd) -> tuple[bool, bool]:
+    """(the spot chosen is exposed, some spot of the same move was not)."""
+    uid = match.activation.uid
+    me = match.base(uid)
+    shooters = [match.base(e) for e in match.enemies_of(uid)
+                if any(w.kind == RANGED for w in match.unit(e).card.weapons)]
+
+    def open_at(x, y, z):
+        b = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius, move=me.move)
+        for s in shooters:
+            v = match.table.sight(s, b)
+            if v.visible and not v.cover:
+                return True
+        return False
+    chosen = open_at(cmd.x, cmd.y, cmd.z)
+    if not chosen:
+        return False, True
+    budget = match.move_budget(act.MOVE if isinstance(cmd, C.Move) else act.DASH)
+    spots = match.table.reach(me, budget).spots
+    return True, any(not open_at(x, y, z) for x, y, z, _ in spots)
 
 
 def pvp_ids() -> list[str]:
     return [e.id for e in missions() if e.mode == "pvp"]
 
 
-def win_rate(pairs: int, times: list) -> dict:
+def make(kind: str, side: str, seed: int):
+    if kind == "plain":
+        return SimpleSquadController(side)
+    return TacticalController(side, seed=seed, level=kind)
+
+
+def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None = None, only=None) -> dict:
+    """`games` games (pairs, sides swapped) of controller kind `a` against `b`, every mission and squad in turn."""
     catalog = load_catalog()
     slugs = squad_slugs(catalog)
-    ids = pvp_ids()
-    tally = {"win": 0, "draw": 0, "loss": 0}
-    per_mission: dict[str, list[float]] = {}
-    for i in range(pairs):
+    ids = [i for i in pvp_ids() if only is None or i in only]
+    score = {"win": 0, "draw": 0, "loss": 0, "per_mission": {}, "draws": {}}
+    for i in range(games // 2):
         mission = ids[i % len(ids)]
         squad = default_squad(slugs[(i * 7 + i // len(ids)) % len(slugs)], catalog)
         seed = 1000 + i
-        for tactical_side in ("player", "opponent"):
-            sc = build_scenario(mission, squad, squad)
-            m = create_match(sc, seed, catalog, prepare=True)
-            other = "opponent" if tactical_side == "player" else "player"
-            ctl = {tactical_side: Timed(TacticalController(tactical_side, seed=seed), times),
-                   other: SimpleSquadController(other)}
-            play(m, ctl)
+        for a_side in ("player", "opponent"):
+            b_side = "opponent" if a_side == "player" else "player"
+            m = create_match(build_scenario(mission, squad, squad), seed, catalog, prepare=True)
+            ctl = {a_side: Timed(make(a, a_side, seed), times.setdefault(a, []), exposure_log),
+                   b_side: Timed(make(b, b_side, seed + 1), times.setdefault(b, []),
+                                 exposure_log if a == b else None)}
+            Session(m, ctl).run()
             w = m.result.winner
-            key = "draw" if w is None else ("win" if w == tactical_side else "loss")
-            tally[key] += 1
-            per_mission.setdefault(mission, []).append({"win": 1.0, "draw": 0.5, "loss": 0.0}[key])
+            key = "draw" if w is None else ("win" if w == a_side else "loss")
+            score[key] += 1
+            score["per_mission"].setdefault(mission, []).append({"win": 1.0, "draw": 0.5, "loss": 0.0}[key])
+            score["draws"].setdefault(mission, []).append(w is None)
             m.close()
-    tally["per_mission"] = per_mission
-    return tally
+    return score
+
+
+def rate_of(s: dict) -> tuple[float, int]:
+    n = s["win"] + s["draw"] + s["loss"]
+    return ((s["win"] + 0.5 * s["draw"]) / n if n else 0.0), n
+
+
+def show_match_up(label: str, s: dict, target: float | None, per_mission: bool) -> None:
+    r, n = rate_of(s)
+    lo, hi = wilson(s["win"] + 0.5 * s["draw"], n)
+    line = (f"{label}: {n} games: {s['win']} won, {s['draw']} drawn, {s['loss']} lost -> {r * 100:.1f}% "
+            f"(95% {lo * 100:.0f}-{hi * 100:.0f}%)")
+    if target is not None:
+        line += f" (target >= {target * 100:.0f}%){mark(r >= target)}"
+    print(line)
+    if per_mission and s["per_mission"]:
+        rows = sorted(s["per_mission"].items(), key=lambda kv: sum(kv[1]) / len(kv[1]))
+        low = [(k, sum(v) / len(v)) for k, v in rows if sum(v) / len(v) < TARGET_MISSION]
+        print("  by mission: " + ", ".join(f"{k.removeprefix('pvp-')} {sum(v) / len(v) * 100:.0f}%" for k, v in rows))
+        print(f"  missions below {TARGET_MISSION * 100:.0f}%: {len(low)} (target 0){mark(not low)}")
+
+
+def show_times(label: str, t: list) -> None:
+    if not t:
+        return
+    t = sorted(t)
+    p95 = t[max(0, int(math.ceil(len(t) * 0.95)) - 1)]
+    print(f"{label}: {len(t)} decisions, CPU median {statistics.median(t):.1f} ms, p95 {p95:.1f} ms "
+          f"(target <= {TARGET_P95:.0f}){mark(p95 <= TARGET_P95)}, max {t[-1]:.1f} ms "
+          f"(target <= {TARGET_MAX:.0f}){mark(t[-1] <= TARGET_MAX)}")
+
+
+def games_per_cpu_second(n: int) -> tuple[float, int]:
+    """Headless PvP as the game plays it (computer sides at the default level, no prepared table): games per
+    CPU-second of this process."""
+    catalog = load_catalog()
+    slugs = squad_slugs(catalog)
+    ids = pvp_ids()
+    c0 = time.process_time()
+    for i in range(n):
+        a = default_squad(slugs[i % len(slugs)], catalog)
+        b = default_squad(slugs[(i * 4 + 1) % len(slugs)], catalog)
+        m = create_match(build_scenario(ids[i % len(ids)], a, b), 100 + i, catalog)
+        Session(m).run()
+        m.close()
+    return n / (time.process_time() - c0), n
 
 
 def crowded_times(turns: int = 2, limit: int | None = None) -> list:
-    """Decisions on a table of 32 units (two squads of 16) on a real map: Evac Point has room for them (the
-    Defender's 8" zone, the Attacker's four edges)."""
+    """Decisions on a table of 32 units (two squads of 16) on a real map, hard level: Evac Point has room for them."""
     from game.rules.model import SquadSpec
     catalog = load_catalog()
     a = default_squad("drone-pod", catalog)
     b = default_squad("krumpfists", catalog)
     big_a = SquadSpec(a.squad_type, a.name, (a.units * 3)[:16])
     big_b = SquadSpec(b.squad_type, b.name, (b.units * 3)[:16])
-    sc = build_scenario("pvp-evac-point", big_a, big_b)
-    m = create_match(sc, 7, catalog, prepare=True)
+    m = create_match(build_scenario("pvp-evac-point", big_a, big_b), 7, catalog, prepare=True)
     times: list[float] = []
-    ctl = {s: Timed(TacticalController(s, seed=7), times) for s in ("player", "opponent")}
+    ctl = {s: Timed(TacticalController(s, seed=7, level="hard"), times) for s in ("player", "opponent")}
     while m.phase != OVER and m.turn <= turns and (limit is None or len(times) < limit):
         side = m.waiting_for()
         m.submit(ctl[side].decide(m))
@@ -122,8 +221,7 @@ def sweep(seeds: int) -> tuple[int, int]:
             b = default_squad(slugs[(seed * 3 + k + 1) % len(slugs)], catalog)
             sc = build_scenario(mission, a, b)
             m = create_match(sc, seed, catalog)
-            from game.modes.session import play as session_play
-            session_play(m)
+            Session(m).run()
             again = replay(sc, seed, m.log, catalog)
             if again.state_hash() != m.state_hash():
                 raise SystemExit(f"{mission} seed {seed}: the replay gave a different state hash")
@@ -133,44 +231,60 @@ def sweep(seeds: int) -> tuple[int, int]:
     return games, len(pvp_ids())
 
 
-def show_times(label: str, pairs: list[tuple[float, float]]) -> None:
-    """Wall-clock and CPU milliseconds (the CPU figure does not count other programs sharing the machine)."""
-    if not pairs:
-        return
-    for what, t in (("wall", sorted(p[0] for p in pairs)), ("CPU", sorted(p[1] for p in pairs))):
-        p95 = t[max(0, int(len(t) * 0.95) - 1)]
-        print(f"{label} ({what}): {len(t)} decisions, median {statistics.median(t):.1f} ms, p95 {p95:.1f} ms, "
-              f"max {t[-1]:.1f} ms (target: well under {TARGET_MS:.0f} ms)")
-
-
-def main(short: bool = False, games: int | None = None, sweep_seeds: int | None = None) -> None:
-    pairs = (games if games is not None else (2 if short else 200)) // 2
-    times: list[float] = []
+def main(short: bool = False, games: int | None = None, ladder: int | None = None, mirror: int | None = None,
+         rate: int | None = None, sweep_seeds: int | None = None, others: bool = True) -> None:
+    times: dict = {}
     t0 = time.perf_counter()
-    r = win_rate(pairs, times) if pairs else {"win": 0, "draw": 0, "loss": 0, "per_mission": {}}
-    n = r["win"] + r["draw"] + r["loss"]
-    rate = (r["win"] + 0.5 * r["draw"]) / n if n else 0.0
-    print(f"tactical opponent vs plain squad policy: {n} mirrored games ({pairs} missions x both sides): "
-          f"{r['win']} won, {r['draw']} drawn, {r['loss']} lost -> {rate * 100:.1f}% "
-          f"(draws count half; target above {TARGET_WIN * 100:.0f}%) in {time.perf_counter() - t0:.0f} s")
-    if not short and r["per_mission"]:
-        worst = sorted(r["per_mission"].items(), key=lambda kv: sum(kv[1]) / len(kv[1]))[:5]
-        print("  weakest missions: " + ", ".join(f"{k} {sum(v) / len(v) * 100:.0f}%" for k, v in worst))
-    show_times("tactical decisions in those games", times)
-    show_times("tactical decisions on a crowded table (32 units, real map)",
+    n = games if games is not None else (4 if short else 400)
+    if n:
+        s = mirrored("hard", "plain", n, times)
+        show_match_up("hard vs plain squad policy (mirrored, all missions and squads)", s, TARGET_VS_PLAIN, True)
+        if others and not short:
+            for lv in ("normal", "easy"):
+                show_match_up(f"{lv} vs plain squad policy", mirrored(lv, "plain", n // 2, times), None, False)
+    n = ladder if ladder is not None else (2 if short else 200)
+    if n:
+        show_match_up("hard vs normal", mirrored("hard", "normal", n, times), TARGET_LADDER, False)
+        show_match_up("normal vs easy", mirrored("normal", "easy", n, times), TARGET_LADDER, False)
+    n = mirror if mirror is not None else (0 if short else 120)
+    if n:
+        log: list = []
+        s = mirrored("hard", "hard", n, times, log, only=("pvp-assassinate", "pvp-relay-run"))
+        for mission, d in sorted(s["draws"].items()):
+            share = sum(d) / len(d)
+            print(f"two hard sides, {mission}: {len(d)} games, draws {share * 100:.0f}% "
+                  f"(target <= {TARGET_DRAWS * 100:.0f}%){mark(share <= TARGET_DRAWS)}")
+        can = [e for e in log if e[1]]
+        bad = sum(1 for e in can if e[0])
+        share = bad / len(can) if can else 0.0
+        print(f"two hard sides: moves ending exposed when a spot out of every uncovered line of fire was in reach: "
+              f"{bad} of {len(can)} = {share * 100:.0f}% (target <= {TARGET_EXPOSED * 100:.0f}%)"
+              f"{mark(share <= TARGET_EXPOSED)}")
+    for lv in ("easy", "normal", "hard", "plain"):
+        show_times(f"decisions, {lv}", times.get(lv, []))
+    show_times("decisions, hard, on a crowded table (32 units, real map)",
                crowded_times(1, limit=40) if short else crowded_times(2))
-    seeds = sweep_seeds if sweep_seeds is not None else (0 if short else 20)
+    n = rate if rate is not None else (3 if short else 40)
+    if n:
+        r, k = games_per_cpu_second(n)
+        print(f"headless PvP, two normal sides: {k} games, {r:.2f} games per CPU-second (target >= "
+              f"{TARGET_RATE:g}){mark(r >= TARGET_RATE)}")
+    seeds = sweep_seeds if sweep_seeds is not None else (0 if short else 10)
     if seeds:
-        t0 = time.perf_counter()
         played, count = sweep(seeds)
         print(f"sweep: {played} headless games ({count} missions x {seeds} seeds, mixed factions), every replay "
-              f"hash equal, no exception ({time.perf_counter() - t0:.0f} s)")
+              f"hash equal, no exception")
+    print(f"({time.perf_counter() - t0:.0f} s)")
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--short", action="store_true")
-    ap.add_argument("--games", type=int, default=None, help="mirrored games (even)")
+    ap.add_argument("--games", type=int, default=None, help="hard vs plain games (even)")
+    ap.add_argument("--ladder", type=int, default=None, help="games of each ladder step (even)")
+    ap.add_argument("--mirror", type=int, default=None, help="hard vs hard games in Assassinate and Relay Run")
+    ap.add_argument("--rate", type=int, default=None, help="games for the games-per-CPU-second figure")
     ap.add_argument("--sweep", type=int, default=None, help="seeds per mission for the headless sweep")
+    ap.add_argument("--no-others", action="store_true", help="skip normal and easy against the plain policy")
     a = ap.parse_args()
-    main(a.short, a.games, a.sweep)
+    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others)

@@ -77,21 +77,42 @@ def list_missions(out=sys.stdout) -> int:
 
 
 # == campaigns ==========================================================================================================
+PVP_OPPONENT = "krumpfists"  # the other squad of a PvP campaign when none is given
+
+
 def campaign_setup(kind: str = "pve", seed: int = 1, squad=None, players: int | None = None,
-                   options: dict | None = None, name: str = ""):
+                   options: dict | None = None, name: str = "", opponent=None):
     """The setup of a campaign played by computer players: the squad shared by `players` people, or co-op mini
     squads (option mini_squads: faction slugs or squad codes, one per person; slugs give the faction's default
     squad cut to the budget), Ironman (option ironman), NPC factions picked per Operation (option factions:
-    comma-separated, '' or '-' to roll one)."""
+    comma-separated, '' or '-' to roll one). A PvP campaign: the squad and the `opponent`, both played by the
+    computer; option missions: the nine PvP missions, comma-separated ('' or '-' to roll one)."""
     from game.campaign import Options, Setup
     from game.content import default_squad, load_catalog
     from game.match.scenario import ScenarioError
     from game.modes.pve.scenario import DEFAULT_SQUAD, resolve_mini_squads
     options = dict(options or {})
-    unknown = sorted(set(options) - {"mini_squads", "ironman", "factions"})
+    operations: tuple[str, ...] = ()
+    if kind.startswith("operation:") or kind.startswith("operations:"):
+        operations = tuple(t.strip().upper() for t in kind.partition(":")[2].split(",") if t.strip())
+        kind = "operations"
+    known = {"pvp": ("ironman", "missions"), "pve": ("factions", "ironman", "mini_squads")}.get(
+        kind, ("edition", "ironman", "mini_squads"))
+    unknown = sorted(set(options) - set(known))
     if unknown:
-        raise ValueError(f"unknown campaign option {unknown[0]!r} (known: factions, ironman, mini_squads)")
+        raise ValueError(f"unknown campaign option {unknown[0]!r} (known: {', '.join(known)})")
     catalog = load_catalog()
+    ironman = str(options.get("ironman", "")).lower() in ("1", "true", "yes", "on")
+    if kind == "pvp":
+        if players not in (None, 2):
+            raise ValueError("a PvP campaign is played by two squads, one person each")
+        missions = tuple(None if t.strip() in ("", "-") else t.strip()
+                         for t in str(options.get("missions") or "").split(",")) if options.get("missions") else ()
+        squads = (squad or default_squad(DEFAULT_SQUAD, catalog), opponent or default_squad(PVP_OPPONENT, catalog))
+        opts = Options(people=("Player 1", "Player 2"), ironman=ironman, computer=(0, 1), missions=missions)
+        return Setup(kind, seed, name or f"{kind} campaign, seed {seed}", opts, squads)
+    if opponent is not None:
+        raise ValueError("only a PvP campaign has an opponent squad")
     minis = [t.strip() for t in str(options.get("mini_squads") or "").split(",") if t.strip()]
     if minis:
         if squad is not None:
@@ -102,14 +123,28 @@ def campaign_setup(kind: str = "pve", seed: int = 1, squad=None, players: int | 
             raise ValueError(str(e)) from None
         people = len(squads)
     else:
-        squads = (squad or default_squad(DEFAULT_SQUAD, catalog),)
+        squads = (squad or default_squad(_own_squad(catalog, kind, operations) or DEFAULT_SQUAD, catalog),)
         people = players or 1
     factions = tuple(None if t.strip() in ("", "-") else t.strip()
                      for t in str(options.get("factions") or "").split(",")) if options.get("factions") else ()
-    ironman = str(options.get("ironman", "")).lower() in ("1", "true", "yes", "on")
     opts = Options(people=tuple(f"Player {i + 1}" for i in range(people)), mini_squads=bool(minis),
-                   ironman=ironman, factions=factions)
-    return Setup(kind, seed, name or f"{kind} campaign, seed {seed}", opts, squads)
+                   ironman=ironman, factions=factions, operations=operations,
+                   edition=str(options.get("edition") or "").upper())
+    title = kind if not operations else f"Operation {', '.join(operations)}"
+    return Setup(kind, seed, name or f"{title} campaign, seed {seed}", opts, squads)
+
+
+def _own_squad(catalog, kind: str, operations: tuple[str, ...]) -> str | None:
+    """The squad a book's campaign is written for when none is given: its first Operation's faction's first squad
+    (Last Signal: the default squad, a Hegemony one)."""
+    if kind != "operations" or not operations:
+        return None
+    from game.content import squad_slugs
+    from game.modes.pve.data import load_pve_data
+    op = next((o for o in load_pve_data(catalog).book.operations if o.id == operations[0]), None)
+    if op is None:
+        return None
+    return next((s for s in squad_slugs(catalog) if catalog.squad_type_by_slug(s).faction == op.faction), None)
 
 
 def play_campaign(setup, out=None, on_mission=None, catalog=None):
@@ -131,7 +166,11 @@ def play_campaign(setup, out=None, on_mission=None, catalog=None):
 
     show()
     while not campaign.over:
-        if campaign.stage == BRIEFING:
+        if campaign.stage == BRIEFING and campaign.due():
+            policy.act(campaign)
+            if campaign.due():
+                raise RuntimeError(f"the computer players left a decision open: {campaign.due()[0][1]}")
+        elif campaign.stage == BRIEFING:
             match = campaign.start_mission()
             show()
             try:
@@ -149,11 +188,12 @@ def play_campaign(setup, out=None, on_mission=None, catalog=None):
     return campaign
 
 
-def campaign_main(kind: str, seed: int, squad=None, players: int | None = None, options: dict | None = None) -> int:
+def campaign_main(kind: str, seed: int, squad=None, players: int | None = None, options: dict | None = None,
+                  opponent=None) -> int:
     from game.campaign import CampaignError
     from game.content import ContentError
     try:
-        setup = campaign_setup(kind, seed, squad, players, options)
+        setup = campaign_setup(kind, seed, squad, players, options, opponent=opponent)
         campaign = play_campaign(setup, out=sys.stdout)
     except (CampaignError, ContentError, ValueError, KeyError) as e:
         print(f"main.py: --campaign: {e}", file=sys.stderr)
@@ -167,7 +207,13 @@ def list_campaigns(out=sys.stdout, folder=None) -> int:
     from game.campaign import campaign_kinds
     from game.persistence.campaigns import list_campaign_files
     for k in campaign_kinds():
-        out.write(f"{k.id:12} {k.title}\n")
+        if k.id == "operations":  # one Operation, or three as a campaign: operation:ID or operation:ID,ID,ID
+            from game.content import load_catalog
+            from game.modes.pve.data import load_pve_data
+            ids = [o.id for o in load_pve_data(load_catalog()).book.operations]
+            out.write(f"{'operation:ID':12} {k.title} (one, or three as operation:ID,ID,ID): {', '.join(ids)}\n")
+        else:
+            out.write(f"{k.id:12} {k.title}\n")
     files = list_campaign_files(folder)
     if files:
         out.write("\nSaved campaigns:\n")

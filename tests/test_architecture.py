@@ -1,5 +1,6 @@
 """The shape of the house (docs/architecture.md): pure rules, layers importing only the layers above them."""
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
@@ -15,7 +16,8 @@ LAYERS = ["rules", "content", "battlefield", "match", "ai", "modes", "campaign",
 TOP_LEVEL = {"paths": -1, "headless": 99, "squads": 99, "odds_cli": 99, "lab": 99, "replay": LAYERS.index("report")}
 
 
-def _imports(path: Path) -> list[str]:
+@functools.cache  # each file parsed once for all the checks below
+def _imports(path: Path) -> tuple[str, ...]:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     out = []
     for node in ast.walk(tree):
@@ -27,7 +29,7 @@ def _imports(path: Path) -> list[str]:
                 out.append(".".join(pkg + ((node.module,) if node.module else ())))
             elif node.module:
                 out.append(node.module)
-    return out
+    return tuple(out)
 
 
 def _layer_of(module: str) -> int | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield import Base
+from game.battlefield.field import walking_field
 from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
@@ -51,35 +52,60 @@ LINE_WORDS = {
 }
 
 
-FIELD = 12.0  # inches of paths searched from the goal when the straight approach is blocked
+def squad_field(match, goals: list[int], mover: Base):
+    """The walking field to the nearest of `goals` for bases like `mover` (game/battlefield/field.py)."""
+    return walking_field(match.table, [match.base(g) for g in goals], mover.radius, mover.move)
 
 
-def path_field(match, uid: int, goal: int) -> dict:
-    """Path costs from `goal` to the lattice spots of `uid`'s base size, up to FIELD inches: (x, y) -> inches."""
-    me = match.base(uid)
-    gb = match.base(goal)
-    probe = Base(uid=goal, side=gb.side, x=gb.x, y=gb.y, z=gb.z, radius=me.radius, move=me.move)
-    return {(round(x, 3), round(y, 3)): c for x, y, z, c in match.table.reach(probe, FIELD).spots}
+class FieldCache:
+    """One walking field per Turn, base size and movement rule, serving every unit of a side: made at the first
+    decision that needs it in a Turn, from where the goals stand then (made again within the Turn only when a door
+    opens or closes, or when the goals change and `exact`: the Horde's goals are the squad's units, which rarely
+    fall; the squad's are the Horde's, which fall all the time and are kept for the Turn)."""
+
+    def __init__(self, exact: bool = True) -> None:
+        self._kept: dict = {}
+        self.exact = exact
+
+    def get(self, match, goals: list[int], mover: Base):
+        if not goals:
+            return None
+        rule = mover.move.terrain
+        key = (match.turn, tuple(sorted(goals)) if self.exact else (), tuple(sorted(match.table.doors_open.items())))
+        got = self._kept.get((mover.radius, rule))
+        if got is None or got[0] != key:
+            got = self._kept[(mover.radius, rule)] = (key, squad_field(match, goals, mover))
+        return got[1]
 
 
-def path_toward(match, uid: int, goal: int, budget: float, field: dict | None = None, spots=None):
-    """A Move/Dash end spot nearer `goal` along paths (not as the crow flies), for a unit a wall keeps from it:
-    the spot of its reach with the cheapest path from the goal (searched from the goal, up to FIELD inches), if it
-    beats where it stands by half an inch. None when nothing is gained."""
-    me = match.base(uid)
-    field = path_field(match, uid, goal) if field is None else field
-    if not field:
+def walk_spot(match, me: Base, field, spots, threats=()):
+    """The spot of a Move (`spots` of its reach) nearest the goals by walking (to the half inch), in Cover from or
+    hidden from the most of `threats`, then the cheapest; None when no spot is half an inch nearer than `me`."""
+    now = field.at(me.x, me.y, me.z)
+    scored = []
+    for x, y, z, cost in spots:
+        w = field.at(x, y, z)
+        if w < now - 0.5:
+            scored.append((round(w * 2) / 2, cost, x, y, z))
+    if not scored:
         return None
-    here = [c for (x, y), c in field.items() if math.hypot(x - me.x, y - me.y) <= me.radius + 1.0]
-    now = min(here) if here else math.inf
-    best = None
-    for x, y, z, cost in (match.table.reach(me, budget).spots if spots is None else spots):
-        c = field.get((round(x, 3), round(y, 3)))
-        if c is not None and (best is None or (c, cost, x, y) < best[0]):
-            best = ((c, cost, x, y), (x, y, z))
-    if best is None or best[0][0] >= now - 0.5:
-        return None
-    return best[1]
+    band = min(s[0] for s in scored)
+    best = sorted((s for s in scored if s[0] == band), key=lambda s: (s[1], s[2], s[3]))
+    if threats and len(best) > 1:
+        pick = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2], s[3], s[4], threats), s[1], s[2], s[3]))
+    else:
+        pick = best[0]
+    return pick[2], pick[3], pick[4]
+
+
+def hidden_from(match, me: Base, x: float, y: float, z: float, threats) -> int:
+    """How many of `threats` would not see `me` standing at the spot, or see it in Cover."""
+    probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+    n = 0
+    for t in threats:
+        v = match.table.sight(t, probe)
+        n += (not v.visible) or bool(v.cover)
+    return n
 
 
 def behaviour_steps(match, uid: int) -> tuple[str, ...]:
@@ -94,7 +120,7 @@ def behaviour_steps(match, uid: int) -> tuple[str, ...]:
 class _Look:
     """What one decision needs to know about the table, each asked once (queries are the costly part)."""
 
-    def __init__(self, match, uid: int) -> None:
+    def __init__(self, match, uid: int, fields: FieldCache | None = None) -> None:
         self.match = match
         self.uid = uid
         self.me = match.base(uid)
@@ -105,8 +131,7 @@ class _Look:
         self.bases = {e: match.base(e) for e in self.enemies + self.items}
         self.adjacent = [e for e in self.enemies if match.table.adjacent(self.me, self.bases[e])]
         self._reach: dict[float, list] = {}
-        self._paths: dict[tuple[int, float], tuple | None] = {}
-        self._field: dict[int, dict] = {}
+        self._fields = fields if fields is not None else FieldCache()
 
     def dist(self, other: int) -> float:
         return self.match.table.distance(self.me, self.bases[other])
@@ -116,19 +141,9 @@ class _Look:
             self._reach[budget] = list(self.match.table.reach(self.me, budget).spots)
         return self._reach[budget]
 
-    def path_toward(self, goal: int, budget: float):
-        """path_toward, asked once per goal (the search from the goal is the costliest query of a decision): a
-        shorter move cannot get where a longer one found nothing."""
-        key = (goal, budget)
-        if key not in self._paths:
-            if any(g == goal and b >= budget and got is None for (g, b), got in self._paths.items()):
-                self._paths[key] = None
-            else:
-                if goal not in self._field:
-                    self._field[goal] = path_field(self.match, self.uid, goal)
-                self._paths[key] = path_toward(self.match, self.uid, goal, budget, self._field[goal],
-                                               self.reach(budget))
-        return self._paths[key]
+    def field(self):
+        """The Turn's walking field to what the Horde closes in on (the Asset while it stands, else the squad)."""
+        return self._fields.get(self.match, self.items or self.enemies, self.me)
 
     def goal(self) -> int | None:
         """What the Horde closes in on: the Asset while it stands, else the nearest enemy unit."""
@@ -147,6 +162,7 @@ class HordeController:
         self.side = side
         self.explanation = ""
         self.last_line = ""
+        self.fields = FieldCache()
 
     def decide(self, match) -> C.Command:
         if match.prompt is not None:
@@ -161,7 +177,7 @@ class HordeController:
             raise ValueError("Horde units activate by the match's own order")
         steps = behaviour_steps(match, uid)
         name = match.unit(uid).name
-        look = _Look(match, uid)
+        look = _Look(match, uid, self.fields)
         for i, step in enumerate(steps, start=1):
             cmd = getattr(self, "_" + step.replace("-", "_"))(match, look)
             if cmd is not None:
@@ -241,11 +257,8 @@ class HordeController:
         best = sorted((s for s in scored if s[0] == band), key=lambda s: (s[1], s[2].x, s[2].y))
         if cover and len(best) > 1:
             threats = look.threats()
-
-            def hidden(c: Base) -> int:
-                return sum(1 for t in threats if (lambda v: not v.visible or v.cover)(table.sight(t, c)))
-            best = best[:SAMPLE]
-            spot = min(best, key=lambda s: (-hidden(s[2]), s[1], s[2].x, s[2].y))[2]
+            spot = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2].x, s[2].y, s[2].z, threats), s[1],
+                                                     s[2].x, s[2].y))[2]
         else:
             spot = best[0][2]
         if not need_adjacent and table.distance(spot, tb) >= look.dist(target) - 0.05:
@@ -259,10 +272,20 @@ class HordeController:
         if goal is None:
             return None
         budget = match.move_budget(action)
-        spot = self._approach(match, look, goal, budget, need_adjacent, cover)
-        if spot is None and not need_adjacent:
-            spot = look.path_toward(goal, budget)
+        if need_adjacent:
+            spot = self._approach(match, look, goal, budget, True, cover)
+        else:
+            spot = self._walk(match, look, goal, budget, cover)
         return None if spot is None else self._cmd(action, spot)
+
+    def _walk(self, match, look: _Look, goal: int, budget: float, cover: bool):
+        """walk_spot on the Turn's field; with no walking way to the squad at all (a platform it cannot climb), the
+        straight approach."""
+        field = look.field()
+        me = look.me
+        if field is None or field.at(me.x, me.y, me.z) == math.inf:
+            return self._approach(match, look, goal, budget, False, cover)
+        return walk_spot(match, me, field, look.reach(budget), look.threats() if cover else ())
 
     def _move_adjacent_to_closest_enemy(self, match, look):
         return self._toward(match, look, act.MOVE, True, False)
@@ -315,11 +338,8 @@ class HordeController:
         best = sorted((s for s in spots if s[0] == far), key=lambda s: (s[1], s[2], s[3]))
         if cover and len(best) > 1:
             threats = look.threats()
-
-            def hidden(s):
-                probe = Base(uid=me.uid, side=me.side, x=s[2], y=s[3], z=s[4], radius=me.radius)
-                return sum(1 for t in threats if (lambda v: not v.visible or v.cover)(match.table.sight(t, probe)))
-            _, _, x, y, z = min(best[:SAMPLE], key=lambda s: (-hidden(s), s[1], s[2], s[3]))
+            _, _, x, y, z = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2], s[3], s[4], threats), s[1],
+                                                              s[2], s[3]))
         else:
             _, _, x, y, z = best[0]
         return x, y, z
@@ -365,7 +385,7 @@ class HordeController:
             return None
         if seeing is not None:
             return self._cmd(action, seeing)
-        spot = self._approach(match, look, goal, budget, False, True) or look.path_toward(goal, budget)
+        spot = self._walk(match, look, goal, budget, True)
         return None if spot is None else self._cmd(action, spot)
 
     def _move_toward_random_unseen_enemy_cover(self, match, look):

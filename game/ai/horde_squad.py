@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import math
 
+from game.battlefield import Base
 from game.match import commands as C
 from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
 from .common import answer_prompt, approach_spot
-from .horde import path_toward
+from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
 SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
+PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
 
 
 class HordeSquadController:
@@ -28,6 +30,8 @@ class HordeSquadController:
         self.side = side
         self.explanation = ""
         self._plan: list = []  # deployment spots, asked once
+        self.fields = FieldCache(exact=False)  # walking distances to the Horde, once per Turn
+        self.to_mates = FieldCache()  # ... to the Standing squad, for the Downed
 
     # == prompts ==================================================================================================
     def decide(self, match) -> C.Command:
@@ -51,7 +55,7 @@ class HordeSquadController:
         if match.conditions(uid).downed:
             return self._downed(match, uid) or C.EndActivation(self.side)
         for f in (self._revive, self._medpack, self._melee, self._grenade, self._fire_turret, self._shoot,
-                  self._marker_action, self._deploy_turret, self._to_downed, self._advance):
+                  self._marker_action, self._deploy_turret, self._to_downed, self._take_cover, self._advance):
             cmd = f(match, uid)
             if cmd is not None:
                 self.explanation = f"{match.unit(uid).name}: {f.__name__.strip('_').replace('_', ' ')}"
@@ -174,7 +178,12 @@ class HordeSquadController:
         mate = min(mates, key=lambda m: (match.table.distance(me, match.base(m)), m))
         if match.adjacent(uid, mate):
             return None
-        spot = approach_spot(match, uid, mate, match.move_budget(act.MOVE), False, False)
+        budget = match.move_budget(act.MOVE)
+        spot = approach_spot(match, uid, mate, budget, False, False)
+        if spot is None:  # a wall in the straight way: round it
+            field = self.to_mates.get(match, mates, me)
+            if field is not None and field.at(me.x, me.y, me.z) < math.inf:
+                spot = walk_spot(match, me, field, match.table.reach(me, budget).spots)
         return None if spot is None else C.Move(self.side, *spot)
 
     def _revive(self, match, uid: int):
@@ -294,7 +303,83 @@ class HordeSquadController:
                 return C.Move(self.side, *spot)
         return None
 
+    def _threats(self, match, uid: int, n: int = 3) -> list:
+        me = match.base(uid)
+        foes = [match.base(f) for f in self._foes(match, uid)]
+        return sorted(foes, key=lambda b: (math.hypot(b.x - me.x, b.y - me.y), b.uid))[:n]
+
+    def _ranged_first(self, match, uid: int) -> bool:
+        card = match.unit(uid).card
+        best = {k: max((w.att * w.skl for w in card.weapons if w.kind == k), default=0) for k in (MELEE, RANGED)}
+        return best[RANGED] > 0 and best[RANGED] >= best[MELEE]
+
+    def _take_cover(self, match, uid: int):
+        """A shooter that has fought this activation and has a Move left steps to a spot nearby that more of the
+        nearest enemies cannot see, or see only in Cover (never Adjacent to one)."""
+        a = match.activation
+        if a.grant or not any(p.action in (act.RANGED_COMBAT, act.MISSION) for p in a.history) or self._pressing(match):
+            return None
+        if match.adjacent_enemies(uid) or not self._ranged_first(match, uid) or \
+                match.act_left() < match.cost_of(act.MOVE):
+            return None
+        threats = self._threats(match, uid)
+        if not threats:
+            return None
+        me = match.base(uid)
+        now = hidden_from(match, me, me.x, me.y, me.z, threats)
+        if now >= len(threats):
+            return None
+        spots = self._spots(match, me, match.move_budget(act.MOVE), threats)
+        best = max(spots, key=lambda s: (hidden_from(match, me, s[0], s[1], s[2], threats), -s[3], -s[0], -s[1]),
+                   default=None)
+        if best is None or hidden_from(match, me, best[0], best[1], best[2], threats) <= now:
+            return None
+        return C.Move(self.side, best[0], best[1], best[2])
+
+    @staticmethod
+    def _pressing(match) -> bool:
+        """A long wave (reinforcements keep coming): end it rather than trade shots from Cover."""
+        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN
+
+    @staticmethod
+    def _spots(match, me, budget: float, threats) -> list:
+        """At most SAMPLE * 2 spots of a Move, from the cheapest, never Adjacent to an enemy: (x, y, z, cost)."""
+        spots = sorted(((c, x, y, z) for x, y, z, c in match.table.reach(me, budget).spots
+                        if all(math.hypot(x - t.x, y - t.y) > me.radius + t.radius + 1.0 for t in threats)))
+        step = max(1, len(spots) // (SAMPLE * 2))
+        return [(x, y, z, c) for c, x, y, z in spots[::step]]
+
+    def _shot_spot(self, match, uid: int, budget: float):
+        """A spot of the Move from which the unit can shoot one of the nearest enemies (in range, in sight, not
+        Adjacent to one) with the ACT left after the Move: the one most hidden from the others, then the cheapest;
+        None when it has no such shot."""
+        left = match.act_left() - match.cost_of(act.MOVE)
+        weapons = [w for w in match.unit(uid).card.weapons if w.kind == RANGED and not
+                   (w.has("LIM") and w.id in match.readiness(uid).used_limited)]
+        weapons = [w for w in weapons if match.cost_of(act.RANGED_COMBAT, w) <= left]
+        if not weapons:
+            return None
+        threats = self._threats(match, uid, 4)
+        me = match.base(uid)
+        table = match.table
+        best = None
+        for x, y, z, cost in self._spots(match, me, budget, threats):
+            probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius, move=me.move)
+            shots = 0
+            for t in threats:
+                if any(table.in_range(probe, t, w.range_inches) for w in weapons) and table.sight(probe, t).visible:
+                    shots += 1
+            if not shots:
+                continue
+            key = (hidden_from(match, me, x, y, z, threats), -cost, -x, -y)
+            if best is None or key > best[0]:
+                best = (key, (x, y, z))
+        return None if best is None else best[1]
+
     def _advance(self, match, uid: int):
+        """Toward the objective markers near the unit; else a spot to shoot from (the most hidden), else toward the
+        nearest of the Horde, in Cover from the nearest when it can, round walls when the straight way is blocked
+        (the Turn's walking field)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
@@ -304,14 +389,23 @@ class HordeSquadController:
             for mid in match.markers(kind, on_table=True):
                 p = match.marker_position(mid)
                 points.append((math.hypot(p[0] - me.x, p[1] - me.y), p))
-        foes = self._foes(match, uid) + [i for i in match.units(items=True)
-                                         if match.unit(i).side not in (self.side, "neutral")]
+        items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")]
+        foes = self._foes(match, uid) + items
         if foes:
             goal = min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
             gd = match.table.distance(me, match.base(goal))
             close = [pt for d, pt in points if d < min(gd, 8.0)]
             if not close:
-                spot = approach_spot(match, uid, goal, budget, False, True) or path_toward(match, uid, goal, budget)
+                spot = None
+                if self._ranged_first(match, uid) and not match.activation.grant and not self._pressing(match):
+                    spot = self._shot_spot(match, uid, budget)
+                if spot is None:
+                    spot = approach_spot(match, uid, goal, budget, False, True)
+                if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
+                    field = self.fields.get(match, foes, me)
+                    if field is not None and field.at(me.x, me.y, me.z) < math.inf:
+                        spot = walk_spot(match, me, field, match.table.reach(me, budget).spots,
+                                         self._threats(match, uid))
                 return None if spot is None else C.Move(self.side, *spot)
         elif not points:
             return None

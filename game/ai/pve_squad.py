@@ -4,8 +4,8 @@ objectives first and fights around them, then extracts.
 Each decision it looks at the mission's `goals(match)` (objectives, their markers, the Extraction Point) and gives
 every unit a task: a marker to Control, activate or search (units left over start the next objective, or stand on
 the Control Points too); a Target to destroy; the Asset to guard; the Extraction Point to reach (spare units from
-Turn 4, everybody once the objectives are settled, but never while one more Turn of holding meets Control); or a
-fight. A Move blocked as the crow flies follows the path two Moves ahead (around walls, off platforms). A unit
+Turn 4; everybody once the objectives are settled, or once one is met and no other is within reach, but never
+while one more Turn of holding meets Control); or a fight. A Move blocked as the crow flies follows the path two Moves ahead (around walls, off platforms). A unit
 then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a Melee
 attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
 which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the markers
@@ -28,6 +28,45 @@ LAST_TURN = 12  # extract whatever happens (nobody may be left to rescue)
 GOOD_EVENTS = (1, 2, 3)  # Turn Event faces worth having: Opportunity, Field Dressing, Strategic Command
 ASSET_THREAT = 12.0  # an enemy this close to the Asset (a Move and a shot) is shot before any other
 RANK = {"destroy": 0, "activate": 1, "search": 1, "protect": 2, "control": 3, "no-survivors": 4}  # easiest first
+
+
+REACH_TURN = 6  # an open objective counts as within reach only up to this Turn (reinforcements come every Turn)
+
+
+def objective_in_reach(match, g: dict, side: str) -> bool:
+    """Whether an open objective can still be met soon: Control held or every point within a Move and a Dash of an
+    able unit; a Console, a Search Site or a Target within a Move and a Dash of a unit (as many units as there are
+    left to do); the Asset to keep standing; the last few enemies to take out. Late in the mission, or with two
+    units or fewer left, nothing more is."""
+    from game.match import skills as S
+    units = match.units(side)
+    if match.turn > REACH_TURN or len(units) <= 2:
+        return control_on_streak(match, g) and len(units) >= len(g["markers"].get("control", ()))
+    able = [u for u in units if S.may_take_mission_actions(match, u)]
+    walk = match.move_budget(act.MOVE) + match.move_budget(act.DASH) + 1.0
+
+    def near(mid: str, pool: list[int]) -> bool:
+        b = match.marker_base(mid) or (match.base(match.marker_uid(mid)) if match.marker_uid(mid) else None)
+        return b is not None and any(match.table.distance(match.base(u), b) <= walk for u in pool)
+    for oid, st in g["status"].items():
+        if st != "open":
+            continue
+        mids = g["markers"].get(oid, [])
+        if oid == "control":
+            if control_on_streak(match, g) or (mids and len(able) >= len(mids) and all(near(m, able) for m in mids)):
+                return True
+        elif oid in ("activate", "search"):
+            if mids and any(near(m, able) for m in mids) and (oid == "search" or len(able) >= len(mids)):
+                return True
+        elif oid == "destroy":
+            if mids and all(near(m, units) for m in mids):
+                return True
+        elif oid == "protect":
+            if g["asset"] is not None:
+                return True
+        elif len(match.enemies_of(units[0])) <= 2:  # no survivors
+            return True
+    return False
 
 
 def control_on_streak(match, g: dict) -> bool:
@@ -149,13 +188,25 @@ class PveSquadController:
         go, behind = g["would_extract"], g["left_behind"]
         if not go:
             return match.turn >= LAST_TURN
-        settled = all(s != "open" for s in g["status"].values())
-        if control_on_streak(match, g) and match.turn < LAST_TURN:
+        if control_on_streak(match, g) and match.turn < LAST_TURN and len(match.units(self.side)) > 1:
             return False  # one more Turn of holding them meets Control
         if match.turn >= GIVE_UP_TURN or len(match.units(self.side)) <= 1:
             return True
-        # with every objective settled, waiting for the stragglers only risks the ones already there
-        return settled and (not behind or len(go) >= len(behind) or match.turn >= GIVE_UP_TURN - 1)
+        met = any(s == "met" for s in g["status"].values())
+        if not met:
+            return False  # nothing would count yet
+        if objective_in_reach(match, g, self.side):
+            return False
+        # an objective is met and nothing more is within reach: wait only for stragglers one Turn away, and only
+        # while nobody in the zone is threatened
+        if not behind or len(go) >= len(behind):
+            return True
+        x, y = g["extraction"]
+        soon = [u for u in behind if not match.adjacent_enemies(u) and math.hypot(match.base(u).x - x,
+                match.base(u).y - y) <= g["extraction_radius"] + match.move_budget(act.MOVE) * 2]
+        threatened = any(match.table.distance(match.base(u), match.base(e)) <= 8.0
+                         for u in go for e in match.enemies_of(u))
+        return threatened or not soon
 
     def _next_unit(self, match) -> int:
         ready = [c.uid for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
@@ -177,13 +228,19 @@ class Plan:
 
     # -- tasks --------------------------------------------------------------------------------------------
     def _extracting(self) -> bool:
+        """Everybody makes for the Extraction Point once every objective is settled, late in the mission, with one
+        unit left, or when an objective is met and no other is still within reach (objective_in_reach); never
+        while one more Turn of holding meets Control."""
         g = self.g
         if g["extraction"] is None:
             return False
         settled = all(s != "open" for s in g["status"].values())
-        if control_on_streak(self.m, g) and self.m.turn < LAST_TURN:
+        if control_on_streak(self.m, g) and self.m.turn < LAST_TURN and len(self.units) > 1:
             return False
-        return settled or self.m.turn >= GIVE_UP_TURN or len(self.units) <= 1
+        if settled or self.m.turn >= GIVE_UP_TURN or len(self.units) <= 1:
+            return True
+        met = any(s == "met" for s in g["status"].values())
+        return met and not objective_in_reach(self.m, g, self.side)
 
     def _assign(self, assigned: dict) -> None:
         """The easiest open objective first (RANK): its markers go to the nearest able units (a unit keeps the
@@ -538,8 +595,11 @@ def _detour(match, uid: int, target: Base, budget: float, adjacent: bool, within
     path = far.path_to(*best[1])
     if path is None:
         return None
-    near = table.reach(me, budget)
-    for x, y, z in reversed(path.points[1:]):
-        if near.contains(x, y, z):
-            return x, y, z
+    ends: dict[tuple, list] = {}
+    for x, y, z, _ in table.reach(me, budget).spots:
+        ends.setdefault((round(x, 3), round(y, 3)), []).append((x, y, z))
+    for x, y, z in reversed(path.points[1:]):  # only a spot a Move may end on (a path may pass through others)
+        for spot in ends.get((round(x, 3), round(y, 3)), ()):
+            if abs(spot[2] - z) <= 0.25:
+                return spot
     return None

@@ -1,14 +1,17 @@
-"""The tactical computer opponent: plays any PvP mission for either side (and fights anywhere else).
+"""The tactical computer opponent: plays any PvP mission for either side (and fights anywhere else), at one of
+three difficulty levels (game/ai/tactical_levels.py: easy, normal, hard).
 
 It reads the mission through its brief (game/ai/tactical_brief.py: places worth holding, units worth taking
 out or keeping, what each Mission action is worth) and the table through a cheap evaluation
-(game/ai/tactical_eval.py: exact odds of each attack, threats, goals). Each decision is a one-step search over
-a short list of what the active unit could do next (its attacks, Mission actions, Pick Ups, Moves or Dashes to
-a dozen chosen spots, or ending the activation), scored by what it gains now plus what its new spot is worth
-with the ACT it keeps. It spends Tactical Orders on extra actions only when they pay, and on dice when a
-Take Out or a unit's life hangs on them. It answers every prompt. It thinks with its own random stream
-(`random.Random(seed)`), never the match's dice, and keeps nothing between decisions that the match does not
-hold, so it can take over any saved game.
+(game/ai/tactical_eval.py: exact odds of each attack, threats, goals by walking distance). Each decision is a
+one-step search over a short list of what the active unit could do next (its attacks, Mission actions, Pick Ups,
+Moves or Dashes to the spots game/ai/tactical_spots.py picks, or ending the activation), scored by what it gains
+now plus what its new spot is worth with the ACT it keeps (the attack it could make from there, the threat there).
+The follow-up it found for a move is kept and taken at once when the move went as planned. It spends Tactical
+Orders on extra actions only when they pay, and on dice when a Take Out or a unit's life hangs on them. It answers
+every prompt. It thinks with its own random stream (`random.Random(seed)`), never the match's dice, and keeps
+nothing between decisions but derived data (walking fields, the planned follow-up, checked against the match), so
+it can take over any saved game.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import random
 
 from game.match import commands as C
 from game.match import events as E
+from game.match import skills as S
 from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.combat import Accept, reroll_failed_policy, strike_damage
@@ -25,18 +29,29 @@ from game.rules.model import MELEE, RANGED
 from . import tactical_eval as TE
 from .common import answer_prompt
 from .tactical_brief import brief_for
+from .tactical_levels import level_named
+from .tactical_skills import skill_value, weighs
+from .tactical_spots import HIDE_FROM, candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
-MAX_SPOTS = 9  # spots a Move is weighed at, besides staying
+EXPOSED = 0.25  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
+SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 
 
 class TacticalController:
-    def __init__(self, side: str, seed: int = 0) -> None:
+    def __init__(self, side: str, seed: int = 0, level: str = "normal") -> None:
         self.side = side
         self.rng = random.Random(seed)
+        self.level = level_named(level)
         self.explanation = ""
+        self.fields = TE.Fields()  # walking fields to the goals (derived from the terrain and the doors)
         self._reach_key = None  # the last reach asked for, and its answer (derived data, never match state)
         self._reach_val = None
+        self._next = None  # (the match as the follow-up expects it, the follow-up command, why)
+        self.trace: list | None = None  # a list: each decision's best options are kept there (for tuning)
+
+    def _ctx(self, match):
+        return TE.Ctx(match, self.side, brief_for(match, self.side), self.level, self.fields)
 
     # == the one entry point ============================================================================
     def decide(self, match) -> C.Command:
@@ -69,7 +84,7 @@ class TacticalController:
         if p.kind == "dice":
             return self._dice(match, p)
         if p.kind == "aoo":
-            ctx = TE.Ctx(match, side, brief_for(match, side))
+            ctx = self._ctx(match)
             mover = match.activation.uid if match.activation else None
             best, best_v = None, -1.0
             for uid, w in p.options:
@@ -95,7 +110,7 @@ class TacticalController:
             return answer_prompt(match, self.side)
         to = match.to.get(self.side, 0)
         failed = [i for i in d.failed() if not d.dice[i].auto]
-        if to <= 0 or not failed:
+        if to <= 0 or not failed or not self.level.dice_orders:
             return C.AcceptDice(self.side)
         if d.stage == "attack":
             target = self._attack_target(match)
@@ -155,14 +170,38 @@ class TacticalController:
                 v -= max(0.0, 2.5 - near) * 1.5  # keep some room: Blasts
             return v + self.rng.random() * 0.05
         x, y, z = max(spots, key=score)
+        self._warm_fields(match, b.goals, uid)
         return C.Deploy(side, uid, x, y, z)
+
+    def _warm_fields(self, match, goals, uid: int) -> None:
+        """While deploying (cheap decisions), work out a walking field to a goal the battle will ask for."""
+        from game.battlefield import Base
+        from game.match import skills as S
+        card = match.unit(uid).card
+        probe = Base(uid=uid, side=self.side, x=0.0, y=0.0, z=0.0, radius=card.base_diameter / 2,
+                     move=S.move_rule(card))
+        doors = tuple(sorted(match.table.doors_open.items()))
+        self.fields.new = 0
+        for g in sorted(goals, key=lambda g: -g.value):
+            if g.unit_goal:
+                continue
+            if g.marker is not None:
+                mb = match.marker_base(g.marker)
+                if mb is None:
+                    continue
+                key = ("marker", g.marker, round(mb.x, 2), round(mb.y, 2), round(mb.z, 2))
+                if self.fields.get(match.table, key, mb, None, probe, doors) is None:
+                    return
+            elif g.rect is not None:
+                if self.fields.get(match.table, ("zone", g.rect), None, g.rect, probe, doors) is None:
+                    return
 
     # == which unit activates ============================================================================
     def _activate(self, match) -> C.Command:
         legal = [c for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
         if len(legal) == 1:
             return legal[0]
-        ctx = TE.Ctx(match, self.side, brief_for(match, self.side))
+        ctx = self._ctx(match)
         goals = ctx.brief.goals
         holders = TE.holders_of(ctx, goals)
         best, best_v = legal[0], -math.inf
@@ -171,17 +210,21 @@ class TacticalController:
             if u not in ctx.bases:
                 continue
             here = ctx.bases[u]
-            v = TE.best_attack_from(ctx, u, here)[0]
-            v += 0.5 * TE.threat_at(ctx, u, here)
+            sights = TE.sights_at(ctx, here)
+            v = TE.best_attack_from(ctx, u, here, sights=sights)[0]
+            danger = TE.threat_at(ctx, u, here, sights)
+            v += (0.8 if self.level.pick_unit else 0.5) * danger  # act before the enemy strikes it, or get out
             v += self._goal_pull(ctx, u, goals, holders)
-            v += self.rng.random() * 0.01
+            if self.level.pick_unit and danger > 0.0 and ctx.hit.get(u, 0) <= 1:
+                v += 0.3  # the last HIT: now or never
+            v += self.rng.random() * (0.01 + self.level.noise)
             if v > best_v:
                 best, best_v = cmd, v
         return best
 
     @staticmethod
     def _goal_pull(ctx, u: int, goals, holders) -> float:
-        """How much a goal not yet held calls this unit (within reach of a Move and an action)."""
+        """How much a goal not yet held calls this unit (within reach of a Move and an action, by walking)."""
         b = ctx.bases[u]
         now = TE.goal_value(ctx, u, b, goals, holders)
         best = 0.0
@@ -190,15 +233,42 @@ class TacticalController:
                 continue
             if g.shared and g.marker is not None and holders.get(g.marker) not in (None, u):
                 continue
-            d = g.distance(b.x, b.y)
+            d = ctx.walk(g, u, b)
             best = max(best, g.value * max(0.0, 1.0 - max(0.0, d - 6.5) / 12.0))
         return max(0.0, best - now)
 
     # == the active unit's next action ===================================================================
+    def _planned(self, match):
+        """The follow-up found with the move just made, if the match is as it expected (same unit, spot, ACT)."""
+        if self._next is None:
+            return None
+        key, cmd, why = self._next
+        self._next = None
+        if key != self._state_key(match):
+            return None
+        uid = match.activation.uid
+        w = match.unit(uid).card.weapon(cmd.weapon)
+        reason = (match.melee_target_reason(uid, w, cmd.target) if isinstance(cmd, C.MeleeAttack)
+                  else match.ranged_target_reason(uid, w, cmd.target))
+        if reason is not None or match.payment(match.cost_of(act.MELEE_COMBAT if w.kind == MELEE
+                                                                else act.RANGED_COMBAT, w)) is None:
+            return None
+        self.explanation = f"{match.unit(uid).name} {why}"
+        return cmd
+
+    @staticmethod
+    def _state_key(match) -> tuple:
+        a = match.activation
+        b = match.base(a.uid)
+        return a.uid, len(a.history), match.act_left(), (round(b.x, 3), round(b.y, 3), round(b.z, 3))
+
     def _act(self, match) -> C.Command:
         side = self.side
         uid = match.activation.uid
-        ctx = TE.Ctx(match, side, brief_for(match, side))
+        planned = self._planned(match)
+        if planned is not None:
+            return planned
+        ctx = self._ctx(match)
         if uid not in ctx.bases:
             return C.EndActivation(side)
         goals = ctx.brief.goals
@@ -207,7 +277,6 @@ class TacticalController:
         left = match.act_left()
         stay_follow = TE.spot_value(ctx, uid, me, 1, goals, holders)
         stay_end = TE.spot_value(ctx, uid, me, 0, goals, holders, follow=False)
-        options: list[tuple[float, C.Command, str]] = [(stay_end, C.EndActivation(side), "ends its activation")]
 
         def price(action, weapon=None, skill=None, base=1):
             cost = match.cost_of(action, weapon, skill, base)
@@ -220,6 +289,12 @@ class TacticalController:
             after = 0 if from_to else left - from_act
             return after, from_to * TO_COST
 
+        options: list[tuple[float, C.Command, str]] = [(stay_end, C.EndActivation(side), "ends its activation")]
+        # Moves and Dashes (with ACT left: a move paid with Tactical Orders is not worth weighing); the best of them
+        # (without its follow-up) is also what an action taken here can still lead to with ACT left
+        moves, follow, walk_on = self._moves(match, ctx, uid, left, goals, holders, price) if left > 0 \
+            else ([], {}, -math.inf)
+        options += moves
         # attacks from here
         card = match.unit(uid).card
         for w in card.weapons:
@@ -227,11 +302,11 @@ class TacticalController:
             if pr is None:
                 continue
             after, pen = pr
-            rest = stay_follow if after >= 1 else stay_end
+            rest = max(stay_follow, walk_on) if after >= 1 else stay_end
             for e in ctx.enemies:
                 eb = ctx.bases[e]
                 if w.kind == MELEE:
-                    if not ctx.table.adjacent(me, eb):
+                    if not TE.adjacent(ctx, me, eb):
                         continue
                     v = TE.attack_value(ctx, uid, w, e)
                     cmd = C.MeleeAttack(side, w.id, e)
@@ -254,10 +329,33 @@ class TacticalController:
             if value is None or value <= 0:
                 continue
             after, pen = pr
-            options.append((value + (stay_follow if after >= 1 else stay_end) - pen, cmd, "takes a mission action"))
-        # Moves and Dashes
-        options += self._moves(match, ctx, uid, left, goals, holders, price)
+            options.append((value + (max(stay_follow, walk_on) if after >= 1 else stay_end) - pen, cmd,
+                            "takes a mission action"))
+        # skill actions it can weigh (Grenades, Execute, healing, Strategize, Despoil and Overrun)
+        weighed = [] if match.activation.locked or not any(weighs(s) for s in S.action_ids(match, uid)) \
+            else S.skill_commands(match, uid, side)  # the match's own list of its skill actions (legal ones)
+        for cmd in weighed:
+            if not isinstance(cmd, C.UseSkill) or cmd.side != side:
+                continue
+            value = skill_value(ctx, uid, cmd)
+            if value is None or value <= 0.05:
+                continue
+            base, to_only = S.skill_cost(match, cmd.skill)
+            cost = match.cost_of(act.SKILL, skill=S.pay_id(match, uid, cmd.skill), base=base)
+            pay = match.payment(cost, to_only=to_only) if cost < act.FORBIDDEN else None
+            if pay is None:
+                continue
+            after = 0 if pay[1] else left - pay[0]
+            options.append((value + (max(stay_follow, walk_on) if after >= 1 else stay_end) - pay[1] * TO_COST, cmd,
+                            f"uses {match.catalog.skills[cmd.skill].name if match.catalog else cmd.skill}"))
+        lv = self.level
+        if lv.noise:
+            options = [(v + self.rng.gauss(0.0, lv.noise), c, w) for v, c, w in options]
         options.sort(key=lambda o: (o[0], isinstance(o[1], C.EndActivation)), reverse=True)
+        if self.trace is not None:
+            self.trace.append((match.turn, match.unit(uid).name, options[:8]))
+        if lv.lapse and len(options) > 1 and options[0][0] - options[1][0] < 0.5 and self.rng.random() < lv.lapse:
+            options[0], options[1] = options[1], options[0]
         for value, cmd, why in options:
             if isinstance(cmd, C.MeleeAttack):
                 if match.melee_target_reason(uid, match.unit(uid).card.weapon(cmd.weapon), cmd.target) is not None:
@@ -266,6 +364,9 @@ class TacticalController:
                 if match.ranged_target_reason(uid, match.unit(uid).card.weapon(cmd.weapon), cmd.target) is not None:
                     continue
             self.explanation = f"{match.unit(uid).name} {why}"
+            after = follow.get(cmd)
+            if after is not None:
+                self._next = after
             return cmd
         return C.EndActivation(side)
 
@@ -277,7 +378,7 @@ class TacticalController:
         tb = ctx.bases[target]
         v = 0.0
         for o in ctx.own + ctx.enemies:
-            if o in (uid, target) or not ctx.table.adjacent(ctx.bases[o], tb):
+            if o in (uid, target) or not TE.adjacent(ctx, ctx.bases[o], tb):
                 continue
             s = TE.setup_for(ctx, uid, w, o, tbase=ctx.bases[o])
             if s is None:
@@ -310,10 +411,15 @@ class TacticalController:
                 out.append((C.PickUp(side, mid), m.pickup_cost, None))
         return out
 
-    def _moves(self, match, ctx, uid: int, left: int, goals, holders, price) -> list:
+    def _moves(self, match, ctx, uid: int, left: int, goals, holders, price) -> tuple[list, dict, float]:
+        """Moves and Dashes to the candidate spots, each valued as the spot with the ACT left (a move must beat
+        staying by SETTLE: no shuffling); and for each, the attack it would follow up with (kept for the next
+        decision, taken if the move ends where planned)."""
         side = self.side
         me = ctx.bases[uid]
         out = []
+        follow: dict = {}
+        walk_on = -math.inf  # the best move without its follow-up attack
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -328,13 +434,33 @@ class TacticalController:
             if budget <= 0.05:
                 continue
             reach = self._reach(ctx, me, budget)
-            spots = self._candidate_spots(ctx, uid, reach.spots, goals, spread=3 if action == act.MOVE else 2)
-            for x, y, z in spots:
+            n = self.level.spots if action == act.MOVE else 2
+            for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
                 spot = TE.base_at(ctx, uid, x, y, z)
-                v = TE.spot_value(ctx, uid, spot, after, goals, holders)
+                sights = TE.sights_at(ctx, spot)
+                v = gv = TE.goal_value(ctx, uid, spot, goals, holders)
+                fv = 0.0
+                if after >= 1:
+                    fv, pick = TE.best_attack_from(ctx, uid, spot, sights=sights)
+                    v += self.level.follow * fv
+                    if pick is not None:
+                        w, e = pick
+                        cmd = cls(side, x, y, z)
+                        atk = C.MeleeAttack(side, w.id, e) if w.kind == MELEE else C.RangedAttack(side, w.id, e)
+                        key = (uid, len(match.activation.history) + 1, after, (round(x, 3), round(y, 3), round(z, 3)))
+                        follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
+                v += TE.fight_value(ctx, uid, spot, sights)
                 v -= TE.aoo_cost(ctx, uid, me, spot)
-                out.append((v - pen - 0.02, cls(side, x, y, z), "moves"))
-        return out
+                if self.level.spots >= HIDE_FROM and TE.exposed(ctx, spot, sights):
+                    v -= EXPOSED  # an uncovered line of fire on it: Cover or out of sight when it can
+                why = "moves"
+                if self.trace is not None:
+                    why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
+                           f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}")
+                out.append((v - pen - SETTLE, cls(side, x, y, z), why))
+                if action == act.MOVE:
+                    walk_on = max(walk_on, v - self.level.follow * fv - pen - SETTLE)
+        return out, follow, walk_on
 
     def _reach(self, ctx, me, budget: float):
         """The table's reach, kept while nothing on the table moves (an attack does not change it)."""
@@ -345,92 +471,53 @@ class TacticalController:
             self._reach_val = ctx.table.reach(me, budget)
         return self._reach_val
 
-    def _candidate_spots(self, ctx, uid: int, spots, goals, spread: int = 4) -> list[tuple[float, float, float]]:
-        """A dozen spots worth weighing: at each goal (or nearest to it), Adjacent to enemies for a melee unit,
-        and a spread of the rest (farthest-point picks), the one nearest the enemy and the safest."""
-        if not spots:
-            return []
-        m = ctx.match
-        me = ctx.bases[uid]
-        pts = [(s[0], s[1], s[2]) for s in spots]
-        chosen: list[tuple[float, float, float]] = []
-        eb = [ctx.bases[e] for e in ctx.enemies]
-        safe = {p: min((math.hypot(p[0] - b.x, p[1] - b.y) for b in eb), default=24.0) for p in pts}
-
-        def add(p):
-            if p is not None and p not in chosen:
-                chosen.append(p)
-        mine = sorted((g for g in goals if g.unit in (None, uid)), key=lambda g: -g.value)[:4]
-        for g in mine:
-            if g.marker is not None:
-                mb = ctx.marker_base(g.marker)
-                if mb is None:
-                    continue
-                lim = me.radius + mb.radius + 1.0
-                adj = [p for p in pts if math.hypot(p[0] - mb.x, p[1] - mb.y) <= lim + 1e-6]
-                adj = [p for p in adj if ctx.table.adjacent(TE.base_at(ctx, uid, *p), mb)]
-                if adj:
-                    add(min(adj, key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y)))
-                else:
-                    add(min(pts, key=lambda p: math.hypot(p[0] - mb.x, p[1] - mb.y)))
-            else:
-                inside = [p for p in pts if g.inside(p[0], p[1])]
-                if inside:
-                    add(min(inside, key=lambda p: (g.distance(p[0], p[1]), math.hypot(p[0] - me.x, p[1] - me.y))))
-                    add(max(inside, key=lambda p: safe[p]))
-                else:
-                    add(min(pts, key=lambda p: g.distance(p[0], p[1])))
-        has_melee = any(w.kind == MELEE for w in m.unit(uid).card.weapons)
-        if has_melee and ctx.enemies:
-            near = sorted(ctx.enemies, key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
-            for e in near:
-                eb = ctx.bases[e]
-                lim = me.radius + eb.radius + 1.0
-                adj = [p for p in pts if math.hypot(p[0] - eb.x, p[1] - eb.y) <= lim + 1e-6]
-                adj = [p for p in adj if ctx.table.adjacent(TE.base_at(ctx, uid, *p), eb)]
-                if adj:
-                    add(min(adj, key=lambda p: -self._safety(ctx, p, skip=e)))
-        if ctx.enemies:
-            add(min(pts, key=lambda p: safe[p]))
-            add(max(pts, key=lambda p: safe[p]))
-        # a spread of the rest: farthest-point picks
-        if not chosen:
-            add(pts[self.rng.randrange(len(pts))])
-        gap = [min(math.hypot(q[0] - c[0], q[1] - c[1]) for c in chosen) for q in pts]
-        for _ in range(spread):
-            if len(chosen) >= MAX_SPOTS:
-                break
-            i = max(range(len(pts)), key=lambda k: gap[k])
-            if gap[i] < 1.0:
-                break
-            p = pts[i]
-            add(p)
-            gap = [min(g, math.hypot(q[0] - p[0], q[1] - p[1])) for g, q in zip(gap, pts)]
-        return chosen
-
-    @staticmethod
-    def _safety(ctx, p, skip: int | None = None) -> float:
-        """Distance to the nearest enemy (other than `skip`): a cheap stand-in for safety."""
-        return min((math.hypot(p[0] - ctx.bases[e].x, p[1] - ctx.bases[e].y) for e in ctx.enemies if e != skip),
-                   default=24.0)
-
     # == free actions a skill gives (Duty Before Death, orders...) =========================================
     def _free_action(self, match) -> C.Command:
+        """A free action a skill gives (Duty Before Death, Despoil, an order...): the best attack it may make; else,
+        when it may Move, Adjacent to the enemy it can strike hardest if a Melee attack follows, or to the spot
+        worth most; else the free action is declined."""
         side = self.side
         uid = match.activation.uid
         legal = match.legal_commands(side)
+        end = next((c for c in legal if isinstance(c, C.EndActivation)), legal[0])
+        if uid not in match.units(match.side_of(uid)):
+            return end
+        ctx = self._ctx(match)
+        if uid not in ctx.hit:
+            ctx.hit[uid] = match.health(uid).hit
+            ctx.bases[uid] = match.base(uid)
+        card = match.unit(uid).card
         attacks = [c for c in legal if isinstance(c, (C.MeleeAttack, C.RangedAttack))]
-        if attacks and uid in match.units(match.side_of(uid)):
-            ctx = TE.Ctx(match, side, brief_for(match, side))
-            if uid not in ctx.hit:
-                ctx.hit[uid] = match.health(uid).hit
-                ctx.bases[uid] = match.base(uid)
-
+        if attacks:
             def value(c):
-                w = match.unit(uid).card.weapon(c.weapon)
-                return TE.attack_value(ctx, uid, w, c.target) if c.target in ctx.hit else 0.0
+                return TE.attack_value(ctx, uid, card.weapon(c.weapon), c.target) if c.target in ctx.hit else 0.0
             return max(attacks, key=value)
-        return next((c for c in legal if isinstance(c, C.EndActivation)), legal[0])
+        moves = [c for c in legal if isinstance(c, (C.Move, C.Dash))]
+        if not moves:
+            return end
+        melee_next = any(act.MELEE_COMBAT in step for step in match.activation.plan[1:])
+        weapons = [w for w in card.weapons if w.kind == MELEE]
+        if melee_next and weapons:
+            best, best_v = None, 0.0
+            for c in moves:
+                b = TE.base_at(ctx, uid, c.x, c.y, c.z)
+                for e in ctx.enemies:
+                    if TE.adjacent(ctx, b, ctx.bases[e]) and ctx.may_attack(uid, e):
+                        v = max(TE.attack_value(ctx, uid, w, e) for w in weapons)
+                        if v > best_v:
+                            best, best_v = c, v
+            if best is not None:
+                return best
+        goals = ctx.brief.goals
+        holders = TE.holders_of(ctx, goals)
+        by_spot = {(c.x, c.y, c.z): c for c in moves}
+        spots = candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals, self.level.spots, self.rng)
+        here = TE.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False)
+        best = max(((TE.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders, follow=False), p)
+                    for p in spots if p in by_spot), default=None)
+        if best is None or best[0] <= here + SETTLE:
+            return end
+        return by_spot[best[1]]
 
 
 __all__ = ["TacticalController", "RANGED"]

@@ -23,6 +23,7 @@ class Goal:
     unit: int | None = None  # only this unit (a carrier, a Rival); None: any unit of the side
     shared: bool = True  # one unit there is enough (a marker); False: every unit there counts (a zone)
     label: str = ""
+    unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): no walking field for it
 
     def inside(self, x: float, y: float) -> bool:
         r = self.rect
@@ -51,6 +52,11 @@ class Brief:
     kill_bonus: dict[int, float] = field(default_factory=dict)  # enemy uid -> MP for taking it out
     keep_bonus: dict[int, float] = field(default_factory=dict)  # own uid -> MP it is worth keeping it standing
     aggression: float = 0.6  # 0..1: how much the fight is worth for its own sake
+    # a unit's worth in MP is unit_worth * (2 + its FV): 1 where the fight scores, less where places do (a unit
+    # there is worth what it can still hold, not what the enemy would pay for it)
+    unit_worth: float = 1.0
+    # 0..1: how hard to push into the fight whatever it costs (a mission that ends in a draw when nothing happens)
+    press: float = 0.0
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)
     action_value: Callable = _no_value
     # the option id to answer a mission's question ("choice" prompt)

@@ -1,23 +1,59 @@
 """The tactical opponent's cheap evaluation: the exact odds of an attack (game/rules/odds.py, with the mission's
 and the skills' changes), what it is worth, how threatened a spot is, and what a spot is worth to a unit
-(the mission's goals, the attack it could make from there, the enemies that could hit it there).
+(the mission's goals by walking distance, the attack it could make from there, the enemies that could hit it
+there).
 
 Values are in Mission Points or their equivalent. A unit's worth is `mat` (2 + its FV) plus what the mission
 adds (a carrier, a Leader in Assassinate); Damage is worth half the unit per HIT share, a Take Out the unit.
 """
 from __future__ import annotations
 
+import math
+import weakref
+
 from game.battlefield import Base
+from game.battlefield.field import walking_field
 from game.match import skills as S
 from game.rules.model import MELEE, RANGED
 from game.rules.odds import AttackSetup, exact_odds
 
+from .tactical_levels import LEVELS
+
 _ODDS: dict[AttackSetup, object] = {}
 AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
-THREAT_READY = 0.3  # the share of a Ready enemy's best attack on a unit counted as the threat to it
-THREAT_LATER = 0.12  # ... of an enemy that has activated this Turn (it strikes next Turn, if at all)
 MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
-NEAREST = 6  # on a crowded table, the enemies weighed from a spot
+NEAREST = 4  # on a crowded table, the enemies weighed from a spot
+NEW_FIELDS = 1  # walking fields worked out in one decision at most (the others: as the crow flies until then)
+FIELDS_KEPT = 64
+
+
+_SHARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # table -> its fields, for every controller
+
+
+class Fields:
+    """Walking fields to the goals, kept between decisions (derived from the terrain and the doors only, never game
+    state): the way to a marker or into a zone for one base size and movement rule. The fields of a table are
+    shared by every controller playing on it (both sides ask for the same markers and zones)."""
+
+    def __init__(self) -> None:
+        self.new = 0  # fields made in the current decision
+
+    def get(self, table, key: tuple, goal_base, rect, mover: Base, doors: tuple):
+        kept = _SHARED.get(table)
+        if kept is None:
+            kept = _SHARED[table] = {}
+        full = (key, mover.radius, mover.move.terrain, doors)
+        f = kept.get(full)
+        if f is None:
+            if self.new >= NEW_FIELDS:
+                return None
+            self.new += 1
+            if len(kept) >= FIELDS_KEPT:
+                kept.pop(next(iter(kept)))
+            goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
+            f = kept[full] = walking_field(table, goals, mover.radius, mover.move,
+                                                areas=(rect,) if rect is not None else ())
+        return f
 
 
 def odds(setup: AttackSetup):
@@ -33,11 +69,16 @@ def odds(setup: AttackSetup):
 class Ctx:
     """What one decision needs about the table, computed once: our side, the brief, bases, values."""
 
-    def __init__(self, match, side: str, brief) -> None:
+    def __init__(self, match, side: str, brief, level=None, fields: Fields | None = None) -> None:
         self.match = match
         self.side = side
         self.brief = brief
+        self.level = level or LEVELS["normal"]
+        self.fields = fields if fields is not None else Fields()
+        self.fields.new = 0
         self.table = match.table
+        self._doors = tuple(sorted(self.table.doors_open.items()))
+        self._field_of: dict = {}
         everyone = match.units()
         self.sides = {u: match.side_of(u) for u in everyone}
         self.cards = {u: match.unit(u).card for u in everyone}
@@ -48,15 +89,74 @@ class Ctx:
         self.ready = {u: match.readiness(u).ready for u in self.enemies}
         self.controls = {u: S.may_control_objectives(match, u) for u in self.own}
         self._arm: dict = {}
+        self._values: dict = {}  # attack values of this decision (see attack_value, _enemy_value)
+        self._targets: dict = {}
         self._markers: dict = {}
         self._mat: dict = {}
         self._bonus: dict = {}
+
+    def may_attack(self, attacker: int, target: int) -> bool:
+        """Whether the mission lets `attacker` attack `target` at all (Rivals: only the enemy Rival may)."""
+        key = ("may", attacker, target)
+        v = self._arm.get(key)
+        if v is None:
+            v = self._arm[key] = self.match.mission.target_reason(self.match, attacker, target) is None
+        return v
+
+    def targets_of(self, e: int) -> float:
+        """How many units of the other side enemy `e` could pick from (within its reach: a Move and its longest
+        range), as a divisor of the threat it poses to each: the square root (it shoots one of them, likely the
+        weakest)."""
+        v = self._targets.get(e)
+        if v is None:
+            eb = self.bases[e]
+            reach = max(((w.range_inches or 24.0) + 6.0 if w.kind == RANGED else MELEE_REACH
+                         for w in self.cards[e].weapons), default=MELEE_REACH)
+            them = self.own if not self.ally(e) else self.enemies
+            n = sum(1 for u in them if (self.bases[u].x - eb.x) ** 2 + (self.bases[u].y - eb.y) ** 2 <= reach * reach
+                    and self.may_attack(e, u))
+            v = self._targets[e] = max(1.0, n) ** 0.5
+        return v
 
     def marker_base(self, mid: str):
         v = self._markers.get(mid, False)
         if v is False:
             v = self._markers[mid] = self.match.marker_base(mid)
         return v
+
+    def field_of(self, g, uid: int):
+        """The walking field to goal `g` for bases like `uid`'s (None: the goal moves with a unit, or the field is
+        not made yet: as the crow flies)."""
+        me = self.bases[uid]
+        k = (id(g), me.radius, me.move)
+        if k in self._field_of:
+            return self._field_of[k]
+        f = None
+        if not g.unit_goal:
+            if g.marker is not None:
+                mb = self.marker_base(g.marker)
+                if mb is not None:
+                    key = ("marker", g.marker, round(mb.x, 2), round(mb.y, 2), round(mb.z, 2))
+                    f = self.fields.get(self.table, key, mb, None, me, self._doors)
+            elif g.rect is not None:
+                f = self.fields.get(self.table, ("zone", g.rect), None, g.rect, me, self._doors)
+        self._field_of[k] = f
+        return f
+
+    def walk(self, g, uid: int, spot: Base) -> float:
+        """Inches `uid` walks from `spot` to the goal (Adjacent to its marker, or into its zone): along paths, round
+        walls and off platforms; as the crow flies for a goal that moves with a unit, or no way there."""
+        return self.walk_xyz(g, uid, spot.x, spot.y, spot.z)
+
+    def walk_xyz(self, g, uid: int, x: float, y: float, z: float) -> float:
+        straight = g.distance(x, y)
+        if straight <= 0.0:
+            return straight
+        f = self.field_of(g, uid)
+        if f is None:
+            return straight
+        d = f.at(x, y, z)
+        return straight if d == math.inf else max(d, straight)
 
     def ally(self, uid: int) -> bool:
         return self.sides.get(uid) == self.side
@@ -65,7 +165,7 @@ class Ctx:
         v = self._mat.get(uid)
         if v is None:
             extra = self.brief.keep_bonus.get(uid, 0.0) if self.ally(uid) else self.brief.kill_bonus.get(uid, 0.0)
-            v = self._mat[uid] = 2.0 + self.cards[uid].fv + extra
+            v = self._mat[uid] = self.brief.unit_worth * (2.0 + self.cards[uid].fv) + extra
         return v
 
     def arm(self, target: int, attacker: int, kind: str) -> int:
@@ -108,8 +208,8 @@ def setup_for(ctx: Ctx, attacker: int, weapon, target: int, abase: Base | None =
     tb = tbase or ctx.bases[target]
     if melee:
         mine, theirs = (ctx.own, ctx.enemies) if ctx.ally(attacker) else (ctx.enemies, ctx.own)
-        support = sum(1 for u in mine if u != attacker and ctx.table.adjacent(ctx.bases[u], tb))
-        target_support = sum(1 for u in theirs if u != target and ctx.table.adjacent(ctx.bases[u], tb))
+        support = sum(1 for u in mine if u != attacker and adjacent(ctx, ctx.bases[u], tb))
+        target_support = sum(1 for u in theirs if u != target and adjacent(ctx, ctx.bases[u], tb))
     elif sight is not None:
         cover = bool(sight.cover) and not weapon.has("NCV")
         high = bool(sight.high_ground)
@@ -130,15 +230,58 @@ def setup_for(ctx: Ctx, attacker: int, weapon, target: int, abase: Base | None =
 
 def attack_value(ctx: Ctx, attacker: int, weapon, target: int, abase=None, tbase=None, sight=None) -> float:
     """What an attack is worth to the attacker's side: the target's expected loss, minus the attacker's own in
-    melee (Critical Saves return Damage)."""
+    melee (Critical Saves return Damage). Where the attacker stands counts only through the Sight given; with the
+    target where it stands, the value is kept for the decision."""
+    key = None
+    if tbase is None or tbase is ctx.bases.get(target):
+        key = (attacker, weapon.id, target, bool(sight is not None and sight.cover),
+               bool(sight is not None and sight.high_ground))
+        v = ctx._values.get(key)
+        if v is not None:
+            return v
     s = setup_for(ctx, attacker, weapon, target, abase, tbase, sight)
     if s is None:
-        return 0.0
-    o = odds(s)
-    v = ctx.loss_value(target, o.target_loss, o.p_taken_out)
-    if s.melee:
-        v -= ctx.loss_value(attacker, o.attacker_loss, o.p_attacker_taken_out)
+        v = 0.0
+    else:
+        o = odds(s)
+        v = ctx.loss_value(target, o.target_loss, o.p_taken_out)
+        if s.melee:
+            v -= ctx.loss_value(attacker, o.attacker_loss, o.p_attacker_taken_out)
+        if ctx.level.preempt and o.p_taken_out and ctx.ready.get(target) and not ctx.ally(target):
+            v += ctx.level.preempt * o.p_taken_out * danger(ctx, target)
+    if key is not None:
+        ctx._values[key] = v
     return v
+
+
+def danger(ctx: Ctx, e: int) -> float:
+    """What enemy `e`, still to act this Turn, could take from the side's units within its reach (its best attack
+    on one of them, sight and Cover left out): what taking it out first saves."""
+    key = ("danger", e)
+    v = ctx._values.get(key)
+    if v is None:
+        eb = ctx.bases[e]
+        v = 0.0
+        for u in ctx.own:
+            ub = ctx.bases[u]
+            d = ((eb.x - ub.x) ** 2 + (eb.y - ub.y) ** 2) ** 0.5
+            if not ctx.may_attack(e, u):
+                continue
+            for w in ctx.cards[e].weapons:
+                if w.kind == MELEE and d > MELEE_REACH + eb.radius + ub.radius - 1.0:
+                    continue
+                if w.kind == RANGED and w.range_inches is not None and d > w.range_inches + 6.0:
+                    continue
+                v = max(v, _enemy_value(ctx, e, w, u, ub, None))
+        ctx._values[key] = v
+    return v
+
+
+def adjacent(ctx: Ctx, a: Base, b: Base) -> bool:
+    """R15, with the cheap distance test first (most pairs are far apart)."""
+    if ctx.table.measure != "grid" and (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > (a.radius + b.radius + 1.01) ** 2:
+        return False
+    return ctx.table.adjacent(a, b)
 
 
 def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, sight=None) -> object | None:
@@ -147,10 +290,10 @@ def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, 
     t = ctx.table
     m = ctx.match
     foes, mates = (ctx.enemies, ctx.own) if ctx.ally(attacker) else (ctx.own, ctx.enemies)
-    if any(t.adjacent(ab, ctx.bases[f]) for f in foes if f != target) or (
-            t.adjacent(ab, tb) and not weapon.has("PBK")):
+    if any(adjacent(ctx, ab, ctx.bases[f]) for f in foes if f != target) or (
+            adjacent(ctx, ab, tb) and not weapon.has("PBK")):
         return None
-    if any(u != attacker and t.adjacent(ctx.bases[u], tb) and not S.may_shoot_past(m, attacker, u) for u in mates):
+    if any(u != attacker and adjacent(ctx, ctx.bases[u], tb) and not S.may_shoot_past(m, attacker, u) for u in mates):
         return None
     if not t.in_range(ab, tb, weapon.range_inches):
         return None
@@ -208,7 +351,7 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
     for e in (targets if targets is not None else nearest(ctx, ab, NEAREST)):
         eb = ctx.bases[e]
-        adj = ctx.table.adjacent(ab, eb)
+        adj = adjacent(ctx, ab, eb)
         for w in card.weapons:
             if w.kind == MELEE:
                 if not adj or m.mission.target_reason(m, uid, e) is not None:
@@ -231,14 +374,20 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
 
 def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     """What the enemies could take from `uid` standing at `spot` before it acts again (a share of each enemy's
-    best attack on it: ranged when it sees the spot, melee when it can reach it)."""
+    best attack on it: ranged when it sees the spot, melee when it can reach it; the level says how large a share,
+    and whether a Ready enemy that could move into sight counts too)."""
+    lv = ctx.level
     total = 0.0
-    for e in nearest(ctx, spot, NEAREST + 2):
+    for e in nearest(ctx, spot, NEAREST + 1):
+        share = lv.ready_threat if ctx.ready[e] else lv.later_threat
+        if share <= 0.0 or not ctx.may_attack(e, uid):
+            continue
         eb = ctx.bases[e]
         card = ctx.cards[e]
         d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
         best = 0.0
         for w in card.weapons:
+            part = 1.0
             if w.kind == MELEE:
                 if d > MELEE_REACH + eb.radius + spot.radius - 1.0:
                     continue
@@ -248,22 +397,74 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
                     continue
                 s = sights[e] if sights is not None else ctx.table.sight(eb, spot)
                 if not s.visible:
-                    continue
-                v = _enemy_value(ctx, e, w, uid, spot, s)
+                    if not lv.reach_threat or not ctx.ready[e]:
+                        continue
+                    part = lv.reach_threat / share  # it could step into sight first
+                    s = _Seen(True, True)
+                v = part * _enemy_value(ctx, e, w, uid, spot, s)
             best = max(best, v)
-        total += best * (THREAT_READY if ctx.ready[e] else THREAT_LATER)
+        total += best * share / ctx.targets_of(e)
     return total
 
 
+PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a goal never stops pulling)
+MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
+
+
+def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
+    """What `uid` standing at `spot` threatens to take from the enemy next activation (the mirror of threat_at:
+    its best attack on an enemy it could reach and strike, or sees), a share of it: a fighter wants to be within
+    striking distance, not only safe."""
+    best = 0.0
+    card = ctx.cards[uid]
+    for e in nearest(ctx, spot, NEAREST):
+        eb = ctx.bases[e]
+        d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
+        for w in card.weapons:
+            if w.kind == MELEE:
+                if d > MELEE_REACH + eb.radius + spot.radius - 1.0 or not ctx.may_attack(uid, e):
+                    continue
+                v = attack_value(ctx, uid, w, e)
+            else:
+                if w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches + 3.0:
+                    continue
+                se = sights[e]
+                if not se.visible or not ctx.may_attack(uid, e):
+                    continue
+                v = attack_value(ctx, uid, w, e, sight=_Seen(True, _cover_for(ctx, uid, e)))
+            best = max(best, v)
+    return MENACE * best
+
+
+def exposed(ctx: Ctx, spot: Base, sights) -> bool:
+    """Whether an enemy with a Ranged weapon sees `spot` without Cover (an uncovered line of fire)."""
+    for e in nearest(ctx, spot, NEAREST + 1):
+        if any(w.kind == RANGED for w in ctx.cards[e].weapons):
+            s = sights[e]
+            if s.visible and not s.cover:
+                return True
+    return False
+
+
 def _enemy_value(ctx: Ctx, e: int, w, uid: int, spot: Base, sight) -> float:
-    s = setup_for(ctx, e, w, uid, ctx.bases[e], spot, sight)
+    """What enemy `e`'s attack with `w` would take from `uid` at `spot` (kept for the decision by Cover and high
+    ground: the Support around a hypothetical spot is left out)."""
+    key = ("threat", e, w.id, uid, bool(sight is not None and sight.cover),
+           bool(sight is not None and sight.high_ground))
+    v = ctx._values.get(key)
+    if v is not None:
+        return v
+    s = setup_for(ctx, e, w, uid, ctx.bases[e], ctx.bases[uid] if w.kind == MELEE else spot, sight)
     if s is None:
-        return 0.0
-    o = odds(s)
-    v = ctx.loss_value(uid, o.target_loss, o.p_taken_out)
-    if s.melee:
-        v -= 0.5 * ctx.loss_value(e, o.attacker_loss, o.p_attacker_taken_out)
-    return max(0.0, v)
+        v = 0.0
+    else:
+        o = odds(s)
+        v = ctx.loss_value(uid, o.target_loss, o.p_taken_out)
+        if s.melee:
+            v -= 0.5 * ctx.loss_value(e, o.attacker_loss, o.p_attacker_taken_out)
+        v = max(0.0, v)
+    ctx._values[key] = v
+    return v
 
 
 def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
@@ -272,7 +473,7 @@ def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
     cost = 0.0
     for e in ctx.enemies:
         eb = ctx.bases[e]
-        if not ctx.table.adjacent(start, eb) or ctx.table.adjacent(spot, eb):
+        if not adjacent(ctx, start, eb) or adjacent(ctx, spot, eb):
             continue
         if m.readiness(e).aoo_used or not S.can_make_aoo(m, e):
             continue
@@ -284,10 +485,10 @@ def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
 
 def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
     """The best goal of the mission for `uid` at `spot`: full value when it stands there (a marker it would
-    Control, contested counts less; a zone), else a pull toward it that fades with distance. A marker already
-    held by a squadmate is worth little more."""
+    Control, contested counts less; a zone), else a pull toward it that fades with the walking distance (to a
+    third over PULL inches, never to nothing: a carrier far from home still heads there). A marker already held by
+    a squadmate is worth little more."""
     best = 0.0
-    t = ctx.table
     for g in goals:
         if g.unit is not None and g.unit != uid:
             continue
@@ -299,19 +500,20 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
             mb = ctx.marker_base(g.marker)
             if mb is None:
                 continue
-            there = t.adjacent(spot, mb)
+            there = adjacent(ctx, spot, mb)
             if there:
-                contested = any(t.adjacent(ctx.bases[e], mb) or t.adjacent(ctx.bases[e], spot) for e in ctx.enemies)
+                contested = any(adjacent(ctx, ctx.bases[e], mb) or adjacent(ctx, ctx.bases[e], spot)
+                                for e in ctx.enemies)
         elif g.rect is not None:
             there = g.inside(spot.x, spot.y)
         value = g.value
-        if g.shared and g.marker is not None and holders.get(g.marker, uid) != uid:
+        if g.shared and g.marker is not None and holders.get(g.marker) not in (None, uid):
             value *= 0.2  # a squadmate already holds it
         if there:
             v = value * (0.6 if contested else 1.0)
         else:
-            d = g.distance(spot.x, spot.y)
-            v = value * 0.45 * max(0.0, 1.0 - d / 20.0)
+            d = ctx.walk(g, uid, spot)
+            v = value * 0.65 * math.exp(-d / PULL)
         best = max(best, v)
     return best
 
@@ -327,17 +529,26 @@ def holders_of(ctx: Ctx, goals) -> dict:
         if mb is None:
             continue
         for u in ctx.own:
-            if ctx.table.adjacent(ctx.bases[u], mb):
+            if adjacent(ctx, ctx.bases[u], mb):
                 out[g.marker] = u
                 break
     return out
 
 
-def engage_pull(ctx: Ctx, spot: Base) -> float:
-    """A small pull toward the nearest enemy (so a squad that wants the fight closes in)."""
+def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
+    """A small pull toward the nearest enemy by walking (so a squad that wants the fight closes in, round the
+    wall between them: the Turn's field to the enemy, from where it stood when first asked)."""
     if not ctx.enemies:
         return 0.0
     d = min(((ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2) ** 0.5 for e in ctx.enemies)
+    if d <= 12.0:
+        me = ctx.bases[uid]
+        key = ("enemies", ctx.match.turn, tuple(sorted(ctx.enemies)))
+        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors)
+        if f is not None:
+            w = f.at(spot.x, spot.y, spot.z)
+            if w < math.inf:
+                d = max(d, w)
     return max(0.0, 1.0 - d / 24.0)
 
 
@@ -346,10 +557,18 @@ def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, f
     v = goal_value(ctx, uid, spot, goals, holders)
     sights = sights_at(ctx, spot)
     if follow and act_after >= 1:
-        v += 0.9 * best_attack_from(ctx, uid, spot, sights=sights)[0]
-    v -= threat_at(ctx, uid, spot, sights)
-    v += 0.6 * ctx.brief.aggression * engage_pull(ctx, spot)
+        v += ctx.level.follow * best_attack_from(ctx, uid, spot, sights=sights)[0]
+    v += fight_value(ctx, uid, spot, sights)
     return v
+
+
+def fight_value(ctx: Ctx, uid: int, spot: Base, sights) -> float:
+    """The fight at a spot: the blow the unit could strike from it next, less what the enemy could strike it
+    with, and a small pull toward the enemy; a mission that must not stand still (the brief's press) leans in."""
+    b = ctx.brief
+    return (b.aggression * (1.0 + b.press) * menace_at(ctx, uid, spot, sights)
+            - (1.0 - 0.4 * b.press) * threat_at(ctx, uid, spot, sights)
+            + 0.6 * b.aggression * (1.0 + 2.0 * b.press) * engage_pull(ctx, uid, spot))
 
 
 def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:
@@ -357,5 +576,5 @@ def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:
     return Base(uid=b.uid, side=b.side, x=x, y=y, z=z, radius=b.radius, move=b.move)
 
 
-__all__ = ["Ctx", "odds", "setup_for", "attack_value", "best_attack_from", "threat_at", "aoo_cost", "goal_value",
-           "holders_of", "spot_value", "base_at", "RANGED"]
+__all__ = ["Ctx", "Fields", "odds", "setup_for", "attack_value", "best_attack_from", "threat_at", "exposed", "aoo_cost",
+           "goal_value", "holders_of", "spot_value", "base_at", "RANGED"]

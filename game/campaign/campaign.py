@@ -9,8 +9,10 @@
 Every random thing is a campaign die (`Dice(seed)`, each roll a DieRolled event); replaying the setup and the
 decisions (`replay_campaign`) gives the same state (`state_hash`). The campaign never reads a match's
 internals: it builds the scenario (from its roster, through the kind's script) and reads the finished mission's
-`after_mission` (AfterMission.units, by slot). A kind of campaign (PvE today; PvP and the scripted ones next) is a
-script over this engine: it rolls the plan, builds each mission's scenario and says the result line.
+`after_mission` (AfterMission.units, by slot). A kind of campaign (PvE, PvP, Last Signal, the Operations book) is a
+script over this engine (kinds.py): it makes the sides, rolls the plan, builds each mission's scenario and says the
+result line; the engine holds what every kind shares: the sides and their rosters, the missions, Earn MP and Apply
+Injuries, healing between missions, the Homebase (homebase.py), the Climax's place, the end.
 """
 from __future__ import annotations
 
@@ -25,7 +27,6 @@ from game.modes import build_mission
 from game.rules.cards import build_card
 from game.rules.dice import Dice
 from game.rules.model import SquadSpec, UnitSpec
-from game.rules.squad import mini_squad_budget, validate_mini_squads, validate_squad
 
 from . import decisions as D
 from . import events as V
@@ -39,8 +40,6 @@ from .model import (
     IN_MISSION,
     LOST,
     MissionRecord,
-    Options,
-    Roster,
     RosterUnit,
     Side,
     Where,
@@ -70,12 +69,13 @@ class Setup:
 @dataclass(frozen=True, slots=True)
 class Current:
     """The mission in progress: its place in the plan, the match's seed and scenario, and the roster units in the
-    scenario's squad order (a finished mission's slots map back through it)."""
+    scenario's squad order (a finished mission's slots map back through it): every side's, and each side's apart."""
 
     label: str
     seed: int
     scenario: object  # game.match.scenario.Scenario
     units: tuple[int, ...]
+    by_side: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +94,7 @@ class Campaign:
         script = campaign_script(setup.kind)
         self.setup = setup
         self.catalog = catalog or load_catalog()
-        self.rules = campaign_rules(setup.kind)
+        self.rules = campaign_rules(setup.kind).in_edition(setup.options.edition)
         self.script = script(self)
         self.tables = injuries_and_spoils(self.catalog)
         self.dice = Dice(setup.seed)
@@ -108,57 +108,49 @@ class Campaign:
         self.current: Current | None = None
         self.reloads: dict[int, int] = {}  # Operation -> reloads of its missions in progress
         self.heals_due: dict[int, int] = {}  # Homebase: unit -> Injuries its player still picks to heal
+        self.heals_between: dict[int, int] = {}  # before a mission (E2+): side -> Injuries it still heals
+        self.winner: str | None = None  # a campaign of two squads, once over: the winning side's name (None: a draw)
         self.in_progress: list[dict] = []  # the mission in progress's commands so far (saved, not hashed)
         self._start()
 
     # == setting up ==================================================================================================
     def _start(self) -> None:
-        o, squads = self.setup.options, self.setup.squads
+        o = self.setup.options
         if not 1 <= len(o.people) <= 4 or any(not p.strip() or len(p) > MAX_NAME for p in o.people):
             raise CampaignError("a campaign is played by 1-4 people, each with a name")
-        if o.mini_squads:
-            if len(squads) != len(o.people) or len(squads) < 2:
-                raise CampaignError(f"co-op mini squads: one per person, 2-4 of them (got {len(squads)} for "
-                                    f"{len(o.people)} people)")
-            problems = validate_mini_squads(self.catalog, squads)
-            cap = mini_squad_budget(len(squads))
-        else:
-            if len(squads) != 1:
-                raise CampaignError("a shared roster is one squad")
-            problems = validate_squad(self.catalog, squads[0], self.rules.budget)
-            cap = self.rules.budget
-            if len(o.people) > len(squads[0].units):
-                raise CampaignError(f"{len(o.people)} people cannot share a squad of {len(squads[0].units)} units")
-        if problems:
-            raise CampaignError("the squad breaks the squad rules: " + " ".join(problems))
-        rosters = tuple(Roster(s.name or f"Squad {i + 1}", s.squad_type, cap) for i, s in enumerate(squads))
-        title = squads[0].name if len(squads) == 1 else " + ".join(r.name for r in rosters)
-        self.sides = [Side(PLAYER, title or "Squad", rosters, tuple(o.people))]
-        k = 0
-        for ri, spec in enumerate(squads):
-            for u in spec.units:
-                owner = ri if o.mini_squads else k % len(o.people)
-                self.add_unit(u, ri, owner, "start")
-                k += 1
+        self.script.make_sides()
         self.script.roll_plan()
-        op = self.plan[0]
-        self.emit(V.OperationBegins(1, op.threat_level, self.script.faction_name(op.faction)))
+        self.begin_operation(1)
 
-    def add_unit(self, spec: UnitSpec, roster: int, owner: int, joined: str) -> RosterUnit:
-        """A unit joins the roster with the next id; a unit without a name of its own gets its type's, numbered
-        when the roster has that name already ("Bloodletter 2")."""
-        name = spec.name
-        if not name:
-            base = name = self.catalog.unit_types[spec.unit_type].name
-            taken = {u.name for u in self.units.values()}
-            n = 2
-            while name in taken:
-                name = f"{base} {n}"
-                n += 1
-        unit = RosterUnit(self.next_id, spec.unit_type, name, tuple(spec.gear), roster, owner, joined)
+    def begin_operation(self, n: int) -> None:
+        """Operation n begins (its briefing), or the Climax after the last Operation."""
+        op = self.plan[n - 1]
+        self.where = Where(n, 1, BRIEFING, climax=op.climax)
+        if op.climax:
+            self.script.begin_climax()
+            return
+        self.emit(V.OperationBegins(n, op.threat_level, self.script.faction_name(op.faction) if op.faction else "",
+                                    op.title))
+
+    def add_unit(self, spec: UnitSpec, roster: int, owner: int, joined: str, side: int = 0) -> RosterUnit:
+        """A unit joins a roster (of `side`) with the next id; a unit without a name of its own gets its type's,
+        numbered when the campaign has that name already ("Bloodletter 2")."""
+        name = spec.name or self.free_name(spec.unit_type)
+        unit = RosterUnit(self.next_id, spec.unit_type, name, tuple(spec.gear), roster, owner, joined, side=side)
         self.units[unit.id] = unit
         self.next_id += 1
         return unit
+
+    def free_name(self, unit_type: str, taken=()) -> str:
+        """The name a new unit of this type gets when it has none of its own: its type's, numbered when a unit of
+        the campaign (or one of `taken`, recruits not yet taken) has it already ("Bloodletter 2")."""
+        base = name = self.catalog.unit_types[unit_type].name
+        used = {u.name for u in self.units.values()} | set(taken)
+        n = 2
+        while name in used:
+            name = f"{base} {n}"
+            n += 1
+        return name
 
     # == dice and events =============================================================================================
     def roll(self, sides: int, why: str) -> int:
@@ -197,7 +189,7 @@ class Campaign:
             return "the campaign is over"
         if self.current is not None and self.current.label == pm.label:
             return f"mission {pm.label} is being played"
-        return None
+        return self.script.reroll_reason(d.operation, d.mission)
 
     def _do_RerollMission(self, d: D.RerollMission) -> None:
         self.script.reroll(d.operation, d.mission)
@@ -206,12 +198,12 @@ class Campaign:
     def _check_DealUnit(self, d: D.DealUnit) -> str | None:
         if self.setup.options.mini_squads:
             return "each mini squad is its person's"
-        if len(self.setup.options.people) < 2:
-            return "one person plays every unit"
         u = self.units.get(d.unit)
+        if u is not None and len(self.side_of(d.unit).people) < 2:
+            return "one person plays every unit"
         if u is None or not u.active:
             return "no such unit in the roster"
-        if not 0 <= d.person < len(self.setup.options.people):
+        if not 0 <= d.person < len(self.side_of(d.unit).people):
             return f"no person {d.person + 1}"
         first = self.where.stage == BRIEFING and not any(m.played for op in self.plan for m in op.missions)
         if not first and self.where.stage != HOMEBASE:
@@ -221,7 +213,7 @@ class Campaign:
     def _do_DealUnit(self, d: D.DealUnit) -> None:
         u = self.units[d.unit]
         u.owner = d.person
-        self.emit(V.UnitDealt(u.id, u.name, self.setup.options.people[d.person]))
+        self.emit(V.UnitDealt(u.id, u.name, self.side_of(d.unit).people[d.person]))
 
     def _check_ChooseSquadLeader(self, d: D.ChooseSquadLeader) -> str | None:
         if self.where.stage != BRIEFING:
@@ -240,17 +232,21 @@ class Campaign:
     def _check_StartMission(self, d: D.StartMission) -> str | None:
         if self.where.stage != BRIEFING:
             return "no mission is next" if self.where.stage != IN_MISSION else "a mission is being played"
-        if not self.deployable():
+        if any(not self.deployable(i) for i in range(len(self.sides))):
             return "no unit can deploy"
+        due = self.due()
+        if due:
+            return due[0][1]
         return None
 
     def _do_StartMission(self, d: D.StartMission) -> None:
         pm = self.next_mission()
         seed = self.roll(2 ** 31 - 1, f"Mission {pm.label}: the mission's dice seed")
-        units = tuple(u.id for u in self.deployable())
+        by_side = tuple(tuple(u.id for u in self.deployable(i)) for i in range(len(self.sides)))
+        units = tuple(u for ids in by_side for u in ids)
         scenario = self.script.scenario(pm, units)
         scenario = build_mission(scenario, self.catalog).prepare_scenario(scenario, seed)  # as the match plays it
-        self.current = Current(pm.label, seed, scenario, units)
+        self.current = Current(pm.label, seed, scenario, units, by_side)
         self.in_progress = []
         self.where = replace(self.where, stage=IN_MISSION)
         self.emit(V.MissionStarted(pm.label, seed, units))
@@ -277,37 +273,81 @@ class Campaign:
         ids = [r.unit for r in d.units]
         if sorted(ids) != sorted(self.current.units):
             return "the report must name each unit of the mission once"
-        if d.mp < 0:
+        if d.mp < 0 or any(mp < 0 for _, mp in d.scores):
             return "a mission earns no negative MP"
-        return None
+        names = [s.name for s in self.sides]
+        if any(side not in names for side, _ in d.scores) or (d.winner and d.winner not in names):
+            return "the report names a side this campaign does not have"
+        return self.script.finish_reason(d)
 
     def _do_FinishMission(self, d: D.FinishMission) -> None:
         pm = self.next_mission()
         pm.record = MissionRecord(self.current.scenario.to_dict(), self.current.seed, d.commands, d.state_hash,
-                                  d.outcome, d.won, d.turn, d.text, d.mp)
+                                  d.outcome, d.won, d.turn, d.text, d.mp, d.winner or None, d.scores)
         self.emit(V.MissionEnded(pm.label, d.outcome, d.won, d.turn, d.text))
-        side = self.sides[0]
-        side.mp_earned += d.mp  # Earn MP (play-modes digest 2.1), then Apply Injuries (R35)
-        side.mp_bank += d.mp
-        self.emit(V.MpEarned(pm.label, d.mp, side.mp_earned, side.mp_bank))
+        scores = dict(d.scores) if d.scores else {self.sides[0].name: d.mp}
+        for side in self.sides:  # Earn MP (play-modes digest 2.1), then Apply Injuries (R35)
+            mp = scores.get(side.name, 0)
+            side.mp_earned += mp
+            side.mp_bank += mp
+            self.emit(V.MpEarned(pm.label, mp, side.mp_earned, side.mp_bank, side.title if len(self.sides) > 1 else ""))
         for r in d.units:
             injuries.serve(self.units[r.unit].record, r, pm.label)
-        for r in d.units:
-            if r.out:
-                injuries.apply_injury(self, self.units[r.unit], r, pm.label)
+        if not pm.climax:  # no Injuries after a Climax (R35, R38)
+            for r in d.units:
+                if r.out:
+                    injuries.apply_injury(self, self.units[r.unit], r, pm.label)
+        self.script.after_mission(pm, d)
         self.current = None
         self.in_progress = []
-        if not self.deployable():
-            self.where = Where(pm.operation, pm.number, LOST)
-            self.emit(V.CampaignLost(pm.label))
+        self._advance(pm)
+
+    def _advance(self, pm) -> None:
+        """Where the campaign goes after mission `pm`: the next mission, the Homebase that ends its Operation, the
+        Climax, or the end (R37: a squad with no unit left to deploy loses the campaign at once)."""
+        out = [i for i in range(len(self.sides)) if not self.deployable(i)]
+        if out:
+            self.where = Where(pm.operation, pm.number, LOST if len(self.sides) == 1 else COMPLETE, climax=pm.climax)
+            self.script.end(pm, out)
+        elif pm.climax:
+            self.where = Where(pm.operation, pm.number, COMPLETE, climax=True)
+            self.script.end(pm, [])
         elif pm.number < self.rules.missions_per_operation:
             self.where = Where(pm.operation, pm.number + 1, BRIEFING)
-        elif pm.operation < self.rules.operations:
-            homebase.enter(self, pm.operation, pm.number)
+            self._heals_between()
         else:
-            self.where = Where(pm.operation, pm.number, COMPLETE)
-            s = self.score()
-            self.emit(V.CampaignComplete(s.mp, s.won, s.missions, s.survivors, s.fallen))
+            self.script.operation_over(self.plan[pm.operation - 1])
+            if pm.operation < self.operations or self.rules.climax:
+                homebase.enter(self, pm.operation, pm.number)
+            else:
+                self.where = Where(pm.operation, pm.number, COMPLETE)
+                self.script.end(pm, [])
+
+    def _heals_between(self) -> None:
+        """Between two missions of an Operation (E2+, the Operations book): the squad removes one Injury from one
+        unit, when one of its units has one."""
+        n = self.rules.injuries_healed_between_missions
+        self.heals_between = {i: n for i in range(len(self.sides))
+                              if n and any(u.injuries for u in self.roster_units(side=i))}
+
+    # -- PvP: Campaign Rewards and the Climax (the kind's script checks and applies them) ---------------------------
+    def _check_PickReward(self, d):
+        return self.script.pick_reason(d)
+
+    def _do_PickReward(self, d):
+        self.script.pick(d)
+
+    def _check_AssignReward(self, d):
+        return self.script.assign_reason(d)
+
+    def _do_AssignReward(self, d):
+        self.script.assign(d)
+
+    def _check_ChooseClimax(self, d):
+        return self.script.climax_reason(d)
+
+    def _do_ChooseClimax(self, d):
+        self.script.choose_climax(d)
 
     # -- the Homebase (homebase.py) ---------------------------------------------------------------------------------
     def _check_NextStep(self, d):
@@ -399,24 +439,28 @@ class Campaign:
             raise CampaignError("that match is not this campaign's mission in progress")
 
     def finish_decision(self, match) -> D.FinishMission:
-        """The FinishMission decision a finished match gives (from its after_mission, by slot)."""
+        """The FinishMission decision a finished match gives (from its after_mission, each squad unit by its side and
+        slot)."""
         self._check_match(match)
         if match.result is None:
             raise CampaignError("the mission is not over")
         after = match.mission.after_mission(match)
         names = {o.uid: o.name for o in after.units}
+        by_side = {s.name: ids for s, ids in zip(self.sides, self.current.by_side)}
         reports = []
         for o in after.units:
-            if o.side != PLAYER or o.slot is None or o.slot >= len(self.current.units):
+            ids = by_side.get(o.side)
+            if ids is None or o.slot is None or o.slot >= len(ids):
                 continue
-            reports.append(D.UnitReport(self.current.units[o.slot], o.fate, o.turn, o.by_name,
+            reports.append(D.UnitReport(ids[o.slot], o.fate, o.turn, o.by_name,
                                         tuple(names[t] for t in o.took_out), o.hit_dealt, o.hit_lost))
         r = after.result
-        mp = dict(after.mp).get(PLAYER, 0)
-        won = r.outcome == "victory" or r.winner == PLAYER
+        first = self.sides[0].name
+        mp = dict(after.mp).get(first, 0)
+        won = r.outcome == "victory" or r.winner == first
         commands = json.loads(json.dumps([c.to_dict() for c in match.log]))  # as a file holds them
         return D.FinishMission(tuple(commands), match.state_hash(), r.outcome, won, r.turn, r.text, mp,
-                               tuple(reports))
+                               tuple(reports), **self.script.finish_extras(after, self.current))
 
     def finish_mission(self, match) -> None:
         self.submit(self.finish_decision(match))
@@ -439,30 +483,56 @@ class Campaign:
         """The mission of `where` (the next one to play, or the one being played)."""
         return self.planned(self.where.operation, self.where.mission)
 
+    @property
+    def operations(self) -> int:
+        """The Operations of the plan (the Climax apart)."""
+        return sum(1 for op in self.plan if not op.climax)
+
     def side_of(self, unit_id: int) -> Side:
-        return self.sides[0]
+        return self.sides[self.units[unit_id].side]
 
-    def roster_units(self, roster: int | None = None, active: bool | None = True) -> list[RosterUnit]:
-        """The units in roster order (one roster, or every one), active only by default (None: the fallen too)."""
-        out = [u for u in self.units.values() if (roster is None or u.roster == roster)
-               and (active is None or u.active == active)]
-        return sorted(out, key=lambda u: (u.roster, u.id))
+    def side_index(self, name: str) -> int:
+        """The index of the side called `name` ("player", "opponent")."""
+        return next(i for i, s in enumerate(self.sides) if s.name == name)
 
-    def deployable(self) -> list[RosterUnit]:
-        """The units that can deploy in the next mission (R37: none left, the campaign is lost)."""
-        return self.roster_units()
+    def roster_units(self, roster: int | None = None, active: bool | None = True,
+                     side: int | None = None) -> list[RosterUnit]:
+        """The units in roster order (one roster, or every one; one side's, or every side's), active only by default
+        (None: the fallen too). A roster is numbered within its side."""
+        out = [u for u in self.units.values() if (side is None or u.side == side)
+               and (roster is None or u.roster == roster) and (active is None or u.active == active)]
+        return sorted(out, key=lambda u: (u.side, u.roster, u.id))
 
-    def squad_leader(self) -> int | None:
+    def deployable(self, side: int | None = None) -> list[RosterUnit]:
+        """The units that can deploy in the next mission (R37: none left, the campaign is lost); one side's, or
+        every side's."""
+        return self.roster_units(side=side)
+
+    def squad_leader(self, side: int = 0) -> int | None:
         """The agreed Squad Leader for the next mission: the one chosen if still active, else the first Leader."""
-        side = self.sides[0]
-        lead = side.squad_leader
+        lead = self.sides[side].squad_leader
         if lead is not None and self.units[lead].active:
             return lead
-        return next((u.id for u in self.deployable() if self.card(u.id).is_leader), None)
+        return next((u.id for u in self.deployable(side) if self.card(u.id).is_leader), None)
+
+    def due(self, side: int | None = None) -> list[tuple[int | None, str]]:
+        """What must be decided before the campaign goes on (the next mission, the Homebase's next step), and by
+        which side (None: by everyone): [(side, what)], the first one the reason StartMission or NextStep gives."""
+        out: list[tuple[int | None, str]] = []
+        if self.where.stage == BRIEFING:
+            for i, n in sorted(self.heals_between.items()):
+                if n:
+                    out.append((i, f"{self.sides[i].title}: pick the Injury to heal before the mission"))
+            out += self.script.due()
+        elif self.where.stage == HOMEBASE:
+            out += homebase.due(self)
+        return [(s, w) for s, w in out if side is None or s is None or s == side]
 
     def spec(self, unit_id: int) -> UnitSpec:
+        """The unit as its card is built for the next mission: its gear, Injuries, Spoils and honours, and what a
+        Campaign Reward lends it for that mission."""
         u = self.units[unit_id]
-        return UnitSpec(u.unit_type, u.name, u.card_gear)
+        return UnitSpec(u.unit_type, u.name, (*u.card_gear, *self.script.lent_gear(unit_id)))
 
     def card(self, unit_id: int):
         """The unit's card as it plays: its gear, Injuries and Spoils applied."""
@@ -472,27 +542,43 @@ class Campaign:
         """Each change its Injuries and Spoils make to its card, with the cause (game.content.injuries_spoils)."""
         return card_changes(self.catalog, self.spec(unit_id), self.tables)
 
+    def spoil_changes(self, unit_id: int, spoil: str):
+        """What buying `spoil` would change on the unit's card, each change with its cause (asked of a copy of the
+        unit's gear: nothing is bought). CampaignError for a unit or Spoil the campaign does not know."""
+        u = self.units.get(unit_id)
+        if u is None or spoil not in self.tables.spoils:
+            raise CampaignError("no such unit or Spoil of War")
+        spec = UnitSpec(u.unit_type, u.name, (*u.card_gear, spoil))
+        return tuple(ch for ch in card_changes(self.catalog, spec, self.tables) if ch.cause == spoil)
+
     def death_risk(self, unit_id: int) -> Fraction:
         """The chance the unit dies if it is Taken Out next mission: the faces of its Injury die that repeat an
         Injury it has (k distinct Injuries: k/6); 0 for a unit that is never injured."""
         u = self.units[unit_id]
-        if not u.active or self.tables.immune(self.card(unit_id)):
+        if not u.active or self.never_injured(unit_id):
             return Fraction(0)
         return Fraction(sum(1 for i in self.tables.injury_table if i is not None and i in u.injury_ids), 6)
 
-    def roster_squad(self, roster: int) -> SquadSpec:
+    def never_injured(self, unit_id: int) -> bool:
+        """The unit rolls no Injury die when it is Taken Out (R35: Beasts, Weirdos, Mindless, No Equipment)."""
+        return self.tables.immune(self.card(unit_id))
+
+    def roster_squad(self, roster: int, side: int = 0) -> SquadSpec:
         """A roster's active units as a squad (their chosen gear: what the squad rules check)."""
-        r = self.sides[0].rosters[roster]
+        r = self.sides[side].rosters[roster]
         return SquadSpec(r.squad_type, r.name, tuple(UnitSpec(u.unit_type, u.name, u.gear)
-                                                     for u in self.roster_units(roster)))
+                                                     for u in self.roster_units(roster, side=side)))
 
     def fallen(self) -> list[RosterUnit]:
         return [u for u in self.units.values() if u.status == DECEASED]
 
-    def score(self) -> Score:
+    def score(self, side: int = 0) -> Score:
         missions = [m for op in self.plan for m in op.missions]
-        return Score(self.sides[0].mp_earned, sum(1 for m in missions if m.played and m.record.won), len(missions),
-                     sum(1 for m in missions if m.played), len(self.roster_units()), len(self.fallen()))
+        mine = self.sides[side].name
+        won = sum(1 for m in missions if m.played and (m.record.winner == mine if m.record.winner else
+                                                       (m.record.won and side == 0)))
+        return Score(self.sides[side].mp_earned, won, len(missions), sum(1 for m in missions if m.played),
+                     len(self.roster_units(side=side)), sum(1 for u in self.fallen() if u.side == side))
 
     def debrief(self) -> list[V.CampaignEvent]:
         """What the last mission did: from its end (result, MP, each Injury die) to now."""
@@ -512,7 +598,9 @@ class Campaign:
                 "units": to_data(sorted(self.units.values(), key=lambda u: u.id)), "next_id": self.next_id,
                 "where": to_data(self.where), "reloads": {str(k): v for k, v in sorted(self.reloads.items())},
                 "heals_due": {str(k): v for k, v in sorted(self.heals_due.items())},
+                "heals_between": {str(k): v for k, v in sorted(self.heals_between.items())}, "winner": self.winner,
                 "current": None if cur is None else {"label": cur.label, "seed": cur.seed, "units": list(cur.units),
+                                                     "by_side": to_data(cur.by_side),
                                                      "scenario": cur.scenario.to_dict()},
                 "dice": self.dice.fingerprint()}
 

@@ -16,7 +16,13 @@ from .model import ACTIVE, DECEASED
 def _result(c) -> list[str]:
     s = c.score()
     out = ["## Result", ""]
-    if c.stage == "complete":
+    if len(c.sides) > 1:  # two squads (PvP)
+        ops = ", ".join(f"{md(x.title)} {x.operations_won}" for x in c.sides)
+        wins = ", ".join(f"{md(x.title)} {c.score(i).won}" for i, x in enumerate(c.sides))
+        head = "In progress" if not c.over else (f"{md(c.sides[c.side_index(c.winner)].title)} wins the campaign"
+                                                 if c.winner else "A draw")
+        out.append(f"{head}. Operations won: {ops}; missions won: {wins}.")
+    elif c.stage == "complete":
         out.append(f"Complete: {s.mp} MP earned, {s.won} of {s.missions} missions won, "
                    f"{count(s.survivors, 'survivor')}, {s.fallen} fallen.")
     elif c.stage == "lost":
@@ -28,7 +34,25 @@ def _result(c) -> list[str]:
     return out + [""]
 
 
+def _pvp_plan(c) -> list[str]:
+    out = ["## The Operations", "", "| Mission | PvP mission | Result | MP |", "|---|---|---|---|"]
+    for op in c.plan:
+        for pm in op.missions:
+            b = c.script.briefing(pm)
+            r = pm.record
+            if r is None:
+                result, mp = "-", "-"
+            else:
+                winner = next((s.title for s in c.sides if s.name == r.winner), "")
+                result = f"{winner} wins, Turn {r.turn}" if winner else f"Draw, Turn {r.turn}"
+                mp = "-".join(str(n) for _, n in r.scores) or str(r.mp)
+            out.append(f"| {pm.label} | {md(b['title'])} | {md(result)} | {mp} |")
+    return out + [""]
+
+
 def _plan(c) -> list[str]:
+    if len(c.sides) > 1:
+        return _pvp_plan(c)
     out = ["## The Operations", "", "| Mission | Enemy | Objectives | Battlefield | Deployment | Result | MP |",
            "|---|---|---|---|---|---|---|"]
     for op in c.plan:
@@ -46,12 +70,16 @@ def _plan(c) -> list[str]:
 def _squad(c) -> list[str]:
     out = ["## The squad", "", "| Unit | Type | Status | Missions | Taken Out | Enemies Taken Out | HIT dealt | "
            "HIT lost | Injuries | Spoils of War |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for u in sorted(c.units.values(), key=lambda u: (u.roster, u.id)):
+    if len(c.sides) > 1:
+        out = [out[0].replace("The squad", "The squads"), "", out[2].replace("| Unit |", "| Squad | Unit |"),
+               out[3] + "---|"]
+    for u in sorted(c.units.values(), key=lambda u: (u.side, u.roster, u.id)):
         r = u.record
         injuries = ", ".join(c.catalog.skills[i].name for i in u.injury_ids) or "-"
         spoils = ", ".join(c.catalog.skills[s].name for s in u.spoils) or "-"
         status = {ACTIVE: "active", DECEASED: "Deceased"}.get(u.status, "left the squad")
-        out.append(f"| {md(u.name)} | {md(c.catalog.unit_types[u.unit_type].name)} | {status} | {r.missions} | "
+        squad = f"| {md(c.sides[u.side].title)} " if len(c.sides) > 1 else ""
+        out.append(f"{squad}| {md(u.name)} | {md(c.catalog.unit_types[u.unit_type].name)} | {status} | {r.missions} | "
                    f"{r.taken_out} | {r.enemies_taken_out} | {r.hit_dealt} | {r.hit_lost} | {md(injuries)} | "
                    f"{md(spoils)} |")
     return out + [""]

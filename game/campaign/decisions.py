@@ -10,10 +10,16 @@ one, `decision_from_dict` reads one back from a file with every field checked fr
     ReloadMission(keep)                 without Ironman: the mission in progress goes back to its first `keep`
                                         commands (0: its start); the chronicle counts it
     FinishMission(...)                  the finished match's result and how each roster unit ended it; Earn MP
-                                        and Apply Injuries follow (R35)
+                                        and Apply Injuries follow (R35); a PvP mission's winner, MP per squad,
+                                        Campaign Rewards picked and what was carried at its end
+    PickReward(side, reward)            PvP, a mission that ended early: its winner picks one of its two Rewards
+    AssignReward(side, unit, choice)    PvP, before the next mission: the unit (its own, or an enemy one) and the
+                                        pick (a Spoil, a skill, an Injury, gear) of the Campaign Reward it holds
+    ChooseClimax(mission)               PvP: the squad that won more Operations picks the Climax (R38)
     NextStep()                          the Homebase's next step (R36); after the last one, the next Operation
-    HealInjury(unit, injury)            Homebase: the one Injury a unit has removed (its player picks)
-    Recruit(unit_type, name, gear, roster)   Homebase: a new unit, within the roster's GP cap
+    HealInjury(unit, injury)            Homebase: the one Injury a unit has removed (its player picks); between two
+                                        missions of an Operation (E2+): the squad's one Injury healed
+    Recruit(unit_type, name, gear, roster, side)   Homebase: a new unit, within the roster's GP cap
     Dismiss(unit)                       Homebase, while recruiting: a unit leaves the squad to make room
     ChangeGear(unit, gear)              Homebase: a unit's chosen gear
     BuySpoil(unit, spoil)               Homebase: a Spoil of War from the MP bank, bound to the unit
@@ -94,8 +100,30 @@ class FinishMission(Decision):
     won: bool
     turn: int
     text: str
-    mp: int
+    mp: int  # the first squad's MP
     units: tuple[UnitReport, ...]
+    winner: str = ""  # the winning side's name (PvP; "": a draw, or a mission against NPCs)
+    scores: tuple[tuple[str, int], ...] = ()  # MP per side (PvP)
+    rewards: tuple[tuple[str, str], ...] = ()  # (side, Campaign Reward's name) each squad takes from it (PvP)
+    carried: tuple[tuple[str, int], ...] = ()  # (marker kind, roster unit) what standing units carried at its end
+
+
+@dataclass(frozen=True, slots=True)
+class PickReward(Decision):
+    side: int  # the winner of a mission that ended before its Reward was asked (PvP)
+    reward: int  # 0 or 1: the mission's Campaign Reward it takes (the other goes to the loser)
+
+
+@dataclass(frozen=True, slots=True)
+class AssignReward(Decision):
+    side: int
+    unit: int | None = None  # a roster unit (its own, or the enemy's for a reward aimed at the enemy)
+    choice: str = ""  # a Spoil, skill, Injury or gear id; "melee"/"ranged"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseClimax(Decision):
+    mission: str  # a Climax mission's id ("climax-scorched-earth")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +143,7 @@ class Recruit(Decision):
     name: str
     gear: tuple[str, ...] = ()
     roster: int = 0
+    side: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +164,8 @@ class BuySpoil(Decision):
 
 
 DECISION_TYPES: dict[str, type[Decision]] = {c.__name__: c for c in (
-    RerollMission, DealUnit, ChooseSquadLeader, StartMission, ReloadMission, FinishMission, NextStep, HealInjury,
-    Recruit, Dismiss, ChangeGear, BuySpoil)}
+    RerollMission, DealUnit, ChooseSquadLeader, StartMission, ReloadMission, FinishMission, PickReward, AssignReward,
+    ChooseClimax, NextStep, HealInjury, Recruit, Dismiss, ChangeGear, BuySpoil)}
 
 
 def _fields(cls, d: dict, name: str) -> dict:

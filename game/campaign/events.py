@@ -130,9 +130,12 @@ class MpEarned(CampaignEvent):
     amount: int
     earned: int  # MP earned in the campaign so far
     bank: int
+    squad: str = ""  # whose (a campaign of two squads), as players call it
 
     @property
     def text(self) -> str:
+        if self.squad:
+            return f"{self.squad}: +{self.amount} MP (earned {self.earned})"
         return f"Earn MP: +{self.amount} MP (earned {self.earned}, in the bank {self.bank})"
 
 
@@ -267,6 +270,8 @@ class SpoilBought(CampaignEvent):
 
     @property
     def text(self) -> str:
+        if not self.cost:  # PvP: given by the Operation's result (R38)
+            return f"{self.name} gains a Spoil of War: {self.spoil_name}"
         return f"{self.name} gains a Spoil of War: {self.spoil_name} ({self.cost} MP; {self.bank} MP left in the bank)"
 
 
@@ -274,12 +279,44 @@ class SpoilBought(CampaignEvent):
 class OperationBegins(CampaignEvent):
     kind: ClassVar[str] = "operation"
     operation: int
-    threat_level: int
-    faction: str
+    threat_level: int  # 0: none (PvP)
+    faction: str  # the enemy's name ("": the other squad)
+    title: str = ""  # an authored Operation's title
 
     @property
     def text(self) -> str:
-        return f"Operation {self.operation} (Threat Level {self.threat_level}) against the {self.faction}"
+        name = f"Operation {self.operation}" + (f": {self.title}" if self.title else "")
+        tl = f" (Threat Level {self.threat_level})" if self.threat_level else ""
+        return name + tl + (f" against the {self.faction}" if self.faction else "")
+
+
+@dataclass(frozen=True, slots=True)
+class HomebaseStory(CampaignEvent):
+    """A scripted campaign's own words for a Homebase."""
+
+    kind: ClassVar[str] = "story"
+    operation: int
+    words: str
+
+    @property
+    def text(self) -> str:
+        return self.words
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryHealedBetween(CampaignEvent):
+    """E2+ and the Operations book: one Injury removed from one unit between two missions of an Operation."""
+
+    kind: ClassVar[str] = "healed_between"
+    unit: int
+    name: str
+    injury: str
+    injury_name: str
+    label: str  # the mission it is healed before
+
+    @property
+    def text(self) -> str:
+        return f"Before mission {self.label}: {self.name}'s {self.injury_name} is healed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,3 +332,93 @@ class CampaignComplete(CampaignEvent):
     def text(self) -> str:
         return (f"The campaign is complete: {self.mp} MP earned, {self.won} of {self.missions} missions won, "
                 f"{count(self.survivors, 'survivor')}, {self.fallen} fallen")
+
+
+# == a campaign of two squads (PvP, R38) ===============================================================================
+@dataclass(frozen=True, slots=True)
+class BookMissionPlanned(CampaignEvent):
+    """A mission of the plan taken from a book (a PvP mission), picked or rolled."""
+
+    kind: ClassVar[str] = "book_planned"
+    label: str
+    title: str
+    how: str  # "picked", "rolled", "re-rolled"
+
+    @property
+    def text(self) -> str:
+        return f"Mission {self.label}: {self.title} ({self.how})"
+
+
+@dataclass(frozen=True, slots=True)
+class RewardWon(CampaignEvent):
+    """A squad takes a Campaign Reward from a mission, for the next one."""
+
+    kind: ClassVar[str] = "reward"
+    squad: str
+    reward: str
+    effect: str
+    label: str
+    applied: bool = True  # False: shown, its effect not applied by the game yet
+
+    @property
+    def text(self) -> str:
+        note = "" if self.applied else " (the game does not apply this Reward's effect yet)"
+        return f"{self.squad} takes the Campaign Reward {self.reward} from mission {self.label}: {self.effect}{note}"
+
+
+@dataclass(frozen=True, slots=True)
+class RewardAssigned(CampaignEvent):
+    kind: ClassVar[str] = "reward_assigned"
+    squad: str
+    reward: str
+    unit: str  # "" when it goes to no unit
+    choice: str  # as players read it ("" none)
+
+    @property
+    def text(self) -> str:
+        to = f" to {self.unit}" if self.unit else ""
+        return f"{self.squad} gives {self.reward}{to}" + (f" ({self.choice})" if self.choice else "")
+
+
+@dataclass(frozen=True, slots=True)
+class OperationWon(CampaignEvent):
+    kind: ClassVar[str] = "operation_won"
+    operation: int
+    squad: str  # "" nobody (equal mission wins)
+    wins: tuple[tuple[str, int], ...]  # (squad, missions won)
+    spoils: tuple[tuple[str, int], ...]  # (squad, Spoils of War earned, R38)
+
+    @property
+    def text(self) -> str:
+        score = ", ".join(f"{s} {n}" for s, n in self.wins)
+        head = f"Operation {self.operation}: " + (f"{self.squad} wins it" if self.squad else "nobody wins it")
+        got = ", ".join(f"{s} {count(n, 'Spoil')} of War" for s, n in self.spoils if n) or "no Spoils of War"
+        return f"{head} (missions won: {score}); {got}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClimaxPicked(CampaignEvent):
+    kind: ClassVar[str] = "climax"
+    title: str
+    squad: str  # who picked it ("": rolled, nobody has the advantages)
+
+    @property
+    def text(self) -> str:
+        if self.squad:
+            return (f"The Climax: {self.squad} won more Operations and picks {self.title}; it deploys first and has "
+                    f"+1 TO in Turn 1")
+        return f"The Climax: {self.title}, rolled (the Operations are even: nobody has the advantages)"
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignWon(CampaignEvent):
+    kind: ClassVar[str] = "campaign_won"
+    squad: str  # "" a draw
+    operations: tuple[tuple[str, int], ...]
+
+    @property
+    def text(self) -> str:
+        ops = ", ".join(f"{s} {n}" for s, n in self.operations)
+        if not self.squad:
+            return f"The campaign ends in a draw (Operations won: {ops})"
+        return f"{self.squad} wins the campaign (Operations won: {ops})"

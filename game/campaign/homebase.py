@@ -1,15 +1,19 @@
 """The Homebase after each Operation, in the printed order (R36), one step at a time (`NextStep` moves on; no step
 comes back): the memorial (the fallen of the Operation), healing (one Injury removed from each unit; a unit with
 more than one: its player picks), recruiting up to the GP cap (a unit may be dismissed to make room), gear
-changes, Spoils of War bought from the MP bank and bound to a unit. Recruiting and gear keep the squad rules while
-they are changed (GP cap, options, Unique, at most 10 units) and must leave a legal squad (4-10 units, one Leader;
-co-op mini squads: their own rules) before the next step. Co-op: a shared roster's units may be dealt out again at
-any step."""
+changes, Spoils of War bought from the MP bank and bound to a unit (a PvP campaign: given, as many as the squad won
+by the Operation's result, R38). Recruiting and gear keep the squad rules while they are changed (GP cap, options,
+Unique, at most 10 units) and must leave a legal squad (4-10 units, one Leader; co-op mini squads: their own rules)
+before the next step. Co-op: a shared roster's units may be dealt out again at any step. A campaign of two squads
+goes through each step with both at once: NextStep waits for both.
+
+Healing between missions (E2+, the Operations book) is a HealInjury too, taken before the next mission."""
 from __future__ import annotations
 
 from game.rules.cards import build_card
 from game.rules.model import SquadSpec, UnitSpec
 from game.rules.squad import validate_mini_squads, validate_squad
+from game.rules.wording import count
 
 from . import events as V
 from .model import (
@@ -32,6 +36,9 @@ MAX_NAME = 40
 def enter(campaign, operation: int, mission: int) -> None:
     campaign.where = Where(operation, mission, HOMEBASE, MEMORIAL)
     campaign.emit(V.HomebaseStep(operation, MEMORIAL, STEP_NAMES[MEMORIAL]))
+    story = campaign.rules.homebases
+    if operation <= len(story):
+        campaign.emit(V.HomebaseStory(operation, story[operation - 1]))
     for u in campaign.fallen():
         if u.fell is not None and u.fell.mission.split(".")[0] == str(operation):
             campaign.emit(V.Remembered(u.id, u.name, u.fell.mission, u.fell.turn, u.fell.by))
@@ -56,21 +63,44 @@ def _unit_reason(campaign, step: str, unit_id: int) -> str | None:
     return "no such unit in the roster" if u is None or not u.active else None
 
 
-def _full_rules(campaign) -> list[str]:
-    side = campaign.sides[0]
-    squads = [campaign.roster_squad(i) for i in range(len(side.rosters))]
+def _full_rules(campaign, side: int = 0) -> list[str]:
+    s = campaign.sides[side]
+    squads = [campaign.roster_squad(i, side) for i in range(len(s.rosters))]
     if campaign.setup.options.mini_squads:
         return validate_mini_squads(campaign.catalog, squads)
-    return validate_squad(campaign.catalog, squads[0], side.rosters[0].cap)
+    return validate_squad(campaign.catalog, squads[0], s.rosters[0].cap)
 
 
-def _kept_rules(campaign, roster: int, squad: SquadSpec) -> list[str]:
+def _kept_rules(campaign, roster: int, squad: SquadSpec, side: int = 0) -> list[str]:
     """The squad rules a roster keeps while it changes (the cap, options, Unique, at most 10 units, at most one
     Leader); the full rules (4 units or more, one Leader) are checked before the next step."""
-    return validate_squad(campaign.catalog, squad, campaign.sides[0].rosters[roster].cap, min_units=0, leaders=(0, 1))
+    return validate_squad(campaign.catalog, squad, campaign.sides[side].rosters[roster].cap, min_units=0,
+                          leaders=(0, 1))
 
 
 # -- moving on ---------------------------------------------------------------------------------------------------------
+def due(campaign) -> list[tuple[int | None, str]]:
+    """What the Homebase's step still needs before NextStep, and from which side: [(side, what)]."""
+    w = campaign.where
+    out: list[tuple[int | None, str]] = []
+    if w.step == HEAL:
+        for uid, n in campaign.heals_due.items():
+            if n:
+                u = campaign.units[uid]
+                out.append((u.side, f"pick the Injury to heal for {u.name}"))
+    if w.step in (RECRUIT, GEAR):
+        for i, s in enumerate(campaign.sides):
+            problems = _full_rules(campaign, i)
+            if problems:
+                who = f"{s.title}: " if len(campaign.sides) > 1 else ""
+                out.append((i, f"{who}the squad must keep the squad rules: " + " ".join(problems)))
+    if w.step == SPOILS and campaign.rules.spoils == "by_result":
+        for i, s in enumerate(campaign.sides):
+            if s.spoils_due and any(spoils_for(campaign, u.id) for u in campaign.roster_units(side=i)):
+                out.append((i, f"{s.title}: give {count(s.spoils_due, 'more Spoil')} of War to its units"))
+    return out
+
+
 def next_step_reason(campaign) -> str | None:
     w = campaign.where
     if w.stage != HOMEBASE:
@@ -79,11 +109,8 @@ def next_step_reason(campaign) -> str | None:
         left = [campaign.units[u].name for u, n in campaign.heals_due.items() if n]
         if left:
             return f"pick the Injury to heal for {', '.join(left)}"
-    if w.step in (RECRUIT, GEAR):
-        problems = _full_rules(campaign)
-        if problems:
-            return "the squad must keep the squad rules: " + " ".join(problems)
-    return None
+    waiting = due(campaign)
+    return waiting[0][1] if waiting else None
 
 
 def next_step(campaign) -> None:
@@ -96,10 +123,9 @@ def next_step(campaign) -> None:
         if step == HEAL:
             _start_healing(campaign)
         return
-    op = w.operation + 1
-    campaign.where = Where(op, 1, BRIEFING)
-    o = campaign.plan[op - 1]
-    campaign.emit(V.OperationBegins(op, o.threat_level, campaign.script.faction_name(o.faction)))
+    for side in campaign.sides:  # PvP: a Spoil not given when no unit could take one is lost
+        side.spoils_due = 0
+    campaign.begin_operation(w.operation + 1)
 
 
 # -- healing -----------------------------------------------------------------------------------------------------------
@@ -125,6 +151,8 @@ def _heal(campaign, unit, injury: str) -> None:
 
 
 def heal_reason(campaign, d) -> str | None:
+    if campaign.where.stage == BRIEFING:
+        return between_reason(campaign, d)
     why = _unit_reason(campaign, HEAL, d.unit)
     if why:
         return why
@@ -136,8 +164,30 @@ def heal_reason(campaign, d) -> str | None:
     return None
 
 
+def between_reason(campaign, d) -> str | None:
+    """Healing between two missions of an Operation: one Injury of one unit of the squad (E2+)."""
+    u = campaign.units.get(d.unit)
+    if u is None or not u.active:
+        return "no such unit in the roster"
+    if not campaign.heals_between.get(u.side):
+        return "an Injury is healed at a Homebase" + (", or once between two missions" if
+                                                       campaign.rules.injuries_healed_between_missions else "")
+    if d.injury not in u.injury_ids:
+        return f"{u.name} does not have that Injury"
+    return None
+
+
 def heal(campaign, d) -> None:
     u = campaign.units[d.unit]
+    if campaign.where.stage == BRIEFING:
+        rec = next(r for r in u.injuries if r.injury == d.injury)
+        u.injuries.remove(rec)
+        campaign.heals_between[u.side] -= 1
+        if not campaign.heals_between[u.side]:
+            del campaign.heals_between[u.side]
+        campaign.emit(V.InjuryHealedBetween(u.id, u.name, d.injury, campaign.catalog.skills[d.injury].name,
+                                            campaign.where.label))
+        return
     _heal(campaign, u, d.injury)
     campaign.heals_due[u.id] -= 1
     if not campaign.heals_due[u.id]:
@@ -149,7 +199,9 @@ def recruit_reason(campaign, d) -> str | None:
     why = _step(campaign, RECRUIT)
     if why:
         return why
-    side = campaign.sides[0]
+    if not 0 <= d.side < len(campaign.sides):
+        return "no such squad"
+    side = campaign.sides[d.side]
     if not 0 <= d.roster < len(side.rosters):
         return "no such roster"
     if not d.name.strip() or len(d.name) > MAX_NAME:
@@ -157,19 +209,20 @@ def recruit_reason(campaign, d) -> str | None:
     ut = campaign.catalog.unit_types.get(d.unit_type)
     if ut is None:
         return "unknown unit type"
-    squad = campaign.roster_squad(d.roster)
+    squad = campaign.roster_squad(d.roster, d.side)
     if ut.squad_type != squad.squad_type:
         return f"{ut.name} is not in the {side.rosters[d.roster].name} squad list"
     new = SquadSpec(squad.squad_type, squad.name, (*squad.units, UnitSpec(d.unit_type, d.name, d.gear)))
-    problems = _kept_rules(campaign, d.roster, new)
+    problems = _kept_rules(campaign, d.roster, new, d.side)
     return " ".join(problems) if problems else None
 
 
 def recruit(campaign, d) -> None:
-    o = campaign.setup.options
-    owner = d.roster if o.mini_squads else len(campaign.roster_units()) % len(o.people)
+    people = campaign.sides[d.side].people
+    owner = d.roster if campaign.setup.options.mini_squads else \
+        len(campaign.roster_units(side=d.side)) % len(people)
     spec = UnitSpec(d.unit_type, d.name, d.gear)
-    u = campaign.add_unit(spec, d.roster, owner, f"Homebase {campaign.where.operation}")
+    u = campaign.add_unit(spec, d.roster, owner, f"Homebase {campaign.where.operation}", d.side)
     card = build_card(campaign.catalog, spec)
     campaign.emit(V.UnitRecruited(u.id, u.name, campaign.catalog.unit_types[d.unit_type].name, card.gp))
 
@@ -189,10 +242,10 @@ def gear_reason(campaign, d) -> str | None:
     if why:
         return why
     u = campaign.units[d.unit]
-    squad = campaign.roster_squad(u.roster)
+    squad = campaign.roster_squad(u.roster, u.side)
     units = tuple(UnitSpec(x.unit_type, x.name, tuple(d.gear) if x.id == u.id else x.gear)
-                  for x in campaign.roster_units(u.roster))
-    problems = _kept_rules(campaign, u.roster, SquadSpec(squad.squad_type, squad.name, units))
+                  for x in campaign.roster_units(u.roster, side=u.side))
+    problems = _kept_rules(campaign, u.roster, SquadSpec(squad.squad_type, squad.name, units), u.side)
     return " ".join(problems) if problems else None
 
 
@@ -221,7 +274,12 @@ def spoil_reason(campaign, d) -> str | None:
         return "that is not a Spoil of War"
     if d.spoil not in spoils_for(campaign, u.id):
         return f"{u.name} has {campaign.catalog.skills[d.spoil].name} already"
-    cost, bank = campaign.rules.spoil_cost, campaign.sides[0].mp_bank
+    side = campaign.side_of(u.id)
+    if campaign.rules.spoils == "by_result":
+        if not side.spoils_due:
+            return f"{side.title} won no Spoil of War to give (one per mission won in the Operation, R38)"
+        return None
+    cost, bank = campaign.rules.spoil_cost, side.mp_bank
     if bank < cost:
         return f"a Spoil of War costs {cost} MP; the bank holds {bank}"
     return None
@@ -229,8 +287,12 @@ def spoil_reason(campaign, d) -> str | None:
 
 def buy_spoil(campaign, d) -> None:
     u = campaign.units[d.unit]
-    side = campaign.sides[0]
-    side.mp_bank -= campaign.rules.spoil_cost
+    side = campaign.side_of(u.id)
+    cost = 0
+    if campaign.rules.spoils == "by_result":
+        side.spoils_due -= 1
+    else:
+        cost = campaign.rules.spoil_cost
+        side.mp_bank -= cost
     u.spoils.append(d.spoil)
-    campaign.emit(V.SpoilBought(u.id, u.name, d.spoil, campaign.catalog.skills[d.spoil].name,
-                                campaign.rules.spoil_cost, side.mp_bank))
+    campaign.emit(V.SpoilBought(u.id, u.name, d.spoil, campaign.catalog.skills[d.spoil].name, cost, side.mp_bank))

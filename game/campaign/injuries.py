@@ -22,7 +22,7 @@ def serve(record, report, label: str) -> None:
 
 def apply_injury(campaign, unit, report, label: str) -> None:
     tables = campaign.tables
-    if tables.immune(campaign.card(unit.id)):
+    if campaign.never_injured(unit.id):
         campaign.emit(V.InjuryRolled(unit.id, unit.name, label, None, None, "", V.IMMUNE, report.turn, report.by))
         return
     face = campaign.roll(6, f"Mission {label}: Injury for {unit.name}")

@@ -1,21 +1,19 @@
 """The kinds of campaign the game offers: each a script over the campaign engine (game.campaign.campaign), like a
-mission is a script over the mission layer. A script is made for its campaign and keeps no state of its own:
+mission is a script over the mission layer (game.campaign.script says what a script answers), with its numbers in
+assets/data/campaigns/<kind>.json:
 
-    roll_plan()                 the plan, with the campaign's dice (campaign.plan: Operations and missions)
-    reroll(operation, mission)  an unplayed mission rolled again
-    scenario(planned, units)    the next mission as an ordinary match's Scenario, from the roster units given
-    briefing(planned)           the mission's parts in words
-    faction_name(id)            an Operation's enemy as players read it
-    result_line()               the headless runner's last line
-
-A PvP campaign (two sides, Campaign Rewards, the Climax) and the scripted ones (authored missions) come as more
-scripts and data over the same engine: the engine's sides already hold several rosters each.
+    pve           the PvE campaign (R33): three rolled Operations against NPC factions
+    pvp           the PvP campaign (R38): two squads, nine PvP missions, Campaign Rewards, the Climax
+    last-signal   Last Signal (R39): the authored campaign for a Hegemony squad, nine missions and a Climax
+    operations    the Operations book (R39): one authored Operation, or three as a campaign
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .pve import PveCampaign
+from .pvp import PvpCampaign
+from .scripted import LastSignalCampaign, OperationsCampaign
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,4 +40,5 @@ def campaign_script(kind: str):
     return script
 
 
-_SCRIPTS = {"pve": PveCampaign}
+_SCRIPTS = {"pve": PveCampaign, "pvp": PvpCampaign, "last-signal": LastSignalCampaign,
+            "operations": OperationsCampaign}

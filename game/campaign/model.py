@@ -4,9 +4,11 @@
       setup         kind, seed, name, options (people, mini squads, Ironman, picked NPC factions)
       plan          Operations (NPC faction, Threat Level) x missions (parts, then the record once played)
       sides         one per squad (PvE: one; a PvP campaign: two): rosters (one, or a mini squad per person),
-                    MP earned and in the bank, the agreed Squad Leader
+                    MP earned and in the bank, the agreed Squad Leader; PvP: Operations won, Spoils of War due,
+                    the Campaign Reward it holds for the next mission
       units         roster units by stable id: type, name, gear, Injuries, Spoils, status, service record
-      where         the Operation, the mission, the stage (briefing, mission, homebase and its step, complete, lost)
+      where         the Operation, the mission, the stage (briefing, mission, homebase and its step, complete, lost);
+                    the Climax is one more Operation of one mission (`Where.climax`)
 
 Everything here is standard types, so `to_data` gives the JSON the state hash is made of.
 """
@@ -66,6 +68,8 @@ class RosterUnit:
     status: str = ACTIVE
     record: ServiceRecord = field(default_factory=ServiceRecord)
     fell: InjuryRecord | None = None  # where, when and by whom it fell (Deceased)
+    side: int = 0  # which side's squad it serves in (a PvP campaign: 0 or 1)
+    honours: list[str] = field(default_factory=list)  # lasting gifts of Campaign Rewards (Veteran Status): skill ids
 
     @property
     def active(self) -> bool:
@@ -77,8 +81,9 @@ class RosterUnit:
 
     @property
     def card_gear(self) -> tuple[str, ...]:
-        """Its gear as its card is built from: the chosen gear, then its Injuries and Spoils (cards apply them)."""
-        return (*self.gear, *self.injury_ids, *self.spoils)
+        """Its gear as its card is built from: the chosen gear, then its Injuries, Spoils and honours (cards apply
+        them)."""
+        return (*self.gear, *self.injury_ids, *self.spoils, *self.honours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +94,31 @@ class Roster:
 
 
 @dataclass(slots=True)
+class HeldReward:
+    """A Campaign Reward a side holds (PvP, R38): won in mission `mission`, it takes effect in the next one. `unit`
+    and `choice` are what the side picked for it (AssignReward): its own unit or an enemy unit, and the Spoil, skill,
+    Injury or gear the reward lets it pick; `assigned` once picked (or when it needs no pick)."""
+
+    name: str  # the reward's name as the book prints it
+    mission: str  # the label of the mission it was won in
+    unit: int | None = None
+    choice: str = ""
+    assigned: bool = False
+
+
+@dataclass(slots=True)
 class Side:
-    name: str  # "player" (PvE), or each squad's side
+    name: str  # "player" (PvE), or each squad's side ("player", "opponent": the PvP missions' sides)
     title: str  # as players call it (the squad's name)
     rosters: tuple[Roster, ...]
     people: tuple[str, ...]  # who plays it, by name ("Player 1" ...)
     mp_earned: int = 0  # never lowered: the score (R34)
     mp_bank: int = 0  # earned minus spent
     squad_leader: int | None = None  # the agreed Squad Leader for the next mission (a unit id; R27)
+    computer: bool = False  # played by the computer (a PvP campaign against the computer)
+    operations_won: int = 0  # PvP: Operations won (R38)
+    spoils_due: int = 0  # PvP: Spoils of War earned by the Operation's result, still to be given at the Homebase
+    reward: HeldReward | None = None  # PvP: the Campaign Reward for the next mission
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +128,14 @@ class MissionParts:
     objectives: tuple[str, str]
     battlefield: str
     deployment: str
+
+
+@dataclass(frozen=True, slots=True)
+class BookMission:
+    """A mission of the plan taken from a book: a PvP mission's id ("secure-the-zone"), a scripted mission's key
+    ("last-signal-2.2", "HEG-SWM-01,2"). An empty key: not chosen yet (the Climax, until it is picked)."""
+
+    key: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,18 +152,21 @@ class MissionRecord:
     turn: int
     text: str
     mp: int
+    winner: str | None = None  # the winning side's name (PvP; None: a draw, or a mission against NPCs)
+    scores: tuple[tuple[str, int], ...] = ()  # MP per side (PvP)
 
 
 @dataclass(slots=True)
 class PlannedMission:
-    operation: int  # 1-based
+    operation: int  # 1-based (the Climax: the Operation after the last)
     number: int  # 1-based within its Operation
-    parts: MissionParts
+    parts: MissionParts | BookMission
     record: MissionRecord | None = None
+    climax: bool = False
 
     @property
     def label(self) -> str:
-        return f"{self.operation}.{self.number}"
+        return "Climax" if self.climax else f"{self.operation}.{self.number}"
 
     @property
     def played(self) -> bool:
@@ -143,9 +176,12 @@ class PlannedMission:
 @dataclass(slots=True)
 class Operation:
     number: int
-    threat_level: int
-    faction: str  # the NPC faction's id (PvE data)
+    threat_level: int  # 0: none (PvP)
+    faction: str  # the NPC faction's id (PvE data; "" when the enemy is the other squad)
     missions: list[PlannedMission] = field(default_factory=list)
+    title: str = ""  # an authored Operation's title (the Operations book)
+    climax: bool = False  # the Climax after the last Operation
+    winner: str | None = None  # PvP: the side that won more of its missions, once it is over (None: nobody)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,21 +190,28 @@ class Where:
     mission: int  # the next (or current) mission of the Operation; the last one during its Homebase
     stage: str
     step: str | None = None  # the Homebase step
+    climax: bool = False  # the Climax (`operation` is the one after the last)
 
     @property
     def label(self) -> str:
-        return f"{self.operation}.{self.mission}"
+        return "Climax" if self.climax else f"{self.operation}.{self.mission}"
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Chosen at the start: how many people play, shared roster or one mini squad each, Ironman, the NPC factions
-    picked for some Operations (None: rolled)."""
+    """Chosen at the start: how many people play (PvP: one per squad), shared roster or one mini squad each,
+    Ironman, the NPC factions picked for some Operations (None: rolled); a PvP campaign: the squads the computer
+    plays (by index) and the nine missions picked (None: rolled); the Operations book: the Operations played (one,
+    or three); a scripted campaign: the edition its Injuries and Spoils follow ("": the kind's own, R39)."""
 
     people: tuple[str, ...] = ("Player 1",)
     mini_squads: bool = False
     ironman: bool = False
     factions: tuple[str | None, ...] = ()
+    computer: tuple[int, ...] = ()
+    missions: tuple[str | None, ...] = ()
+    operations: tuple[str, ...] = ()
+    edition: str = ""
 
 
 def to_data(obj) -> object:

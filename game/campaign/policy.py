@@ -18,7 +18,7 @@ from game.rules.model import MELEE, UnitSpec
 
 from . import decisions as D
 from .homebase import spoils_for
-from .model import GEAR, HEAL, HOMEBASE, MEMORIAL, RECRUIT, SPOILS
+from .model import BRIEFING, GEAR, HEAL, HOMEBASE, MEMORIAL, RECRUIT, SPOILS
 
 HEAL_ORDER = ("HRD-INJ-WD", "HRD-INJ-DA", "WEAPON", "HRD-INJ-IM")  # WEAPON: the unit's main weapon's Injury
 MELEE_SPOILS = ("HRD-SOW-MDAM", "HRD-SOW-MSKL", "HRD-SOW-BRU1", "HRD-SOW-M-RND1", "HRD-SOW-M-RLT")
@@ -34,38 +34,80 @@ def _melee(card) -> bool:
 
 
 def act(campaign) -> list[D.Decision]:
-    """Take the computer's decisions for a Homebase step, then move on (NextStep); returns what it decided. Before
-    a mission or during one nothing is decided here: the caller starts and plays the mission."""
+    """Take the computer's decisions for every side at this moment (before a mission: what is due; at a Homebase:
+    the step's picks, then NextStep); returns what it decided. The caller starts and plays the missions."""
+    done: list[D.Decision] = []
+    for side in range(len(campaign.sides)):
+        done += picks(campaign, side)
+    if campaign.where.stage == HOMEBASE:
+        campaign.submit(D.NextStep())
+        done.append(D.NextStep())
+    return done
+
+
+def picks(campaign, side: int) -> list[D.Decision]:
+    """The computer's decisions for `side` now, each applied as it goes (a person plays the other side: its
+    screen takes its own and NextStep): before a mission, the Injury healed between missions, the Campaign Reward's
+    unit and pick, the Climax; at a Homebase, the step's picks."""
     w = campaign.where
+    if w.stage == BRIEFING:
+        return heal_between(campaign, side) + campaign.script.computer_picks(side)
     if w.stage != HOMEBASE:
         return []
-    step = {MEMORIAL: lambda c: [], HEAL: heal_picks, RECRUIT: recruits, GEAR: lambda c: [], SPOILS: spoils}[w.step]
-    done = step(campaign)
-    campaign.submit(D.NextStep())
-    return done + [D.NextStep()]
+    step = {MEMORIAL: _none, HEAL: heal_picks, RECRUIT: recruits, GEAR: _none, SPOILS: spoils}[w.step]
+    return step(campaign, side)
 
 
-def heal_picks(campaign) -> list[D.Decision]:
+def _none(campaign, side: int) -> list[D.Decision]:
+    return []
+
+
+def _heal_choice(campaign, uid: int) -> str:
+    weapon = "HRD-INJ-BI" if _melee(campaign.card(uid)) else "HRD-INJ-HI"
+    order = [weapon if k == "WEAPON" else k for k in HEAL_ORDER]
+    have = campaign.units[uid].injury_ids
+    return next((i for i in order if i in have), have[0])
+
+
+def heal_picks(campaign, side: int = 0) -> list[D.Decision]:
     done = []
     for uid in sorted(campaign.heals_due):
-        weapon = "HRD-INJ-BI" if _melee(campaign.card(uid)) else "HRD-INJ-HI"
-        order = [weapon if k == "WEAPON" else k for k in HEAL_ORDER]
+        if campaign.units[uid].side != side:
+            continue
         while campaign.heals_due.get(uid):
-            have = campaign.units[uid].injury_ids
-            d = D.HealInjury(uid, next((i for i in order if i in have), have[0]))
+            d = D.HealInjury(uid, _heal_choice(campaign, uid))
             campaign.submit(d)
             done.append(d)
     return done
 
 
-def _templates(campaign, roster: int) -> tuple[list[UnitSpec], list[UnitSpec], list[UnitSpec]]:
+def heal_between(campaign, side: int) -> list[D.Decision]:
+    """Between missions: the Injury that costs the squad most (Deep Wound first, as at a Homebase), on the dearest
+    unit that has it."""
+    done = []
+    while campaign.heals_between.get(side):
+        hurt = [u for u in campaign.roster_units(side=side) if u.injuries]
+        rank = {k: i for i, k in enumerate(HEAL_ORDER)}
+
+        def key(u):
+            inj = _heal_choice(campaign, u.id)
+            k = "WEAPON" if inj in ("HRD-INJ-BI", "HRD-INJ-HI") else inj
+            return (rank.get(k, len(rank)), -campaign.card(u.id).gp, u.id)
+        u = min(hurt, key=key)
+        d = D.HealInjury(u.id, _heal_choice(campaign, u.id))
+        campaign.submit(d)
+        done.append(d)
+    return done
+
+
+def _templates(campaign, roster: int, side: int = 0) -> tuple[list[UnitSpec], list[UnitSpec], list[UnitSpec]]:
     """What the faction's own squad list offers: the units of its default squad that the roster lacks (by unit
     type), every unit type with the gear a builder suggests (dearest first), and the Leaders it can recruit (its
     default squad's Leader, each unit type that is one or takes a Leader skill)."""
     cat = campaign.catalog
-    st = cat.squad_types[campaign.sides[0].rosters[roster].squad_type]
+    st = cat.squad_types[campaign.sides[side].rosters[roster].squad_type]
     default = list(default_squad(st.slug, cat).units) if st.default_squad else []
-    have = [u.unit_type for u in campaign.roster_units(roster)]
+    have = [u.unit_type for u in campaign.roster_units(roster, side=side)]
     missing = []
     for t in default:
         if t.unit_type in have:
@@ -83,67 +125,76 @@ def _templates(campaign, roster: int) -> tuple[list[UnitSpec], list[UnitSpec], l
 
 
 def _name(campaign, spec: UnitSpec) -> str:
-    taken = {u.name for u in campaign.units.values()}
-    base = campaign.catalog.unit_types[spec.unit_type].name
-    if base not in taken:
-        return base
-    n = 2
-    while f"{base} {n}" in taken:
-        n += 1
-    return f"{base} {n}"
+    return campaign.free_name(spec.unit_type)
 
 
-def recruits(campaign) -> list[D.Decision]:
-    """Recruit (and Dismiss) decisions, each applied as it goes, until the squad keeps the squad rules."""
-    done: list[D.Decision] = []
-
+def _taker(campaign, done: list):
+    """take(decision): submit it when the campaign allows it now (kept in `done`); False when it does not."""
     def take(d) -> bool:
         if campaign.reason(d) is None:
             campaign.submit(d)
             done.append(d)
             return True
         return False
+    return take
+
+
+def recruits(campaign, side: int = 0) -> list[D.Decision]:
+    """Recruit (and Dismiss) decisions, each applied as it goes, until the squad keeps the squad rules."""
+    done: list[D.Decision] = []
+    take = _taker(campaign, done)
+
+    def recruit(t, roster: int) -> bool:
+        return take(D.Recruit(t.unit_type, _name(campaign, t), t.gear, roster, side))
 
     def fill(roster: int, specs) -> None:
         for _ in range(MAX_RECRUITS):
-            if not any(take(D.Recruit(t.unit_type, _name(campaign, t), t.gear, roster)) for t in specs):
+            if not any(recruit(t, roster) for t in specs):
                 return
 
-    for roster in range(len(campaign.sides[0].rosters)):
-        missing, others, leaders = _templates(campaign, roster)
+    for roster in range(len(campaign.sides[side].rosters)):
+        missing, others, leaders = _templates(campaign, roster, side)
+        units = lambda: campaign.roster_units(roster, side=side)  # noqa: E731
         need_leader = not campaign.setup.options.mini_squads or roster == 0
-        if need_leader and not any(campaign.card(u.id).is_leader for u in campaign.roster_units(roster)):
-            while not any(take(D.Recruit(t.unit_type, _name(campaign, t), t.gear, roster)) for t in leaders):
-                worst = max(campaign.roster_units(roster), key=lambda u: (len(u.injuries), -u.record.missions),
-                            default=None)
+        if need_leader and not any(campaign.card(u.id).is_leader for u in units()):
+            while not any(recruit(t, roster) for t in leaders):
+                worst = max(units(), key=lambda u: (len(u.injuries), -u.record.missions), default=None)
                 if worst is None or not take(D.Dismiss(worst.id)):
                     break
         for t in missing:
-            take(D.Recruit(t.unit_type, _name(campaign, t), t.gear, roster))
+            recruit(t, roster)
         fill(roster, others)
         cheap = others[::-1]
         fill(roster, cheap)
         for _ in range(MAX_RECRUITS):  # too few units for the GP left: the dearest make room for cheap ones
-            if campaign.reason(D.NextStep()) is None:
+            if not campaign.due(side):
                 break
-            spare = [u for u in campaign.roster_units(roster) if not campaign.card(u.id).is_leader]
+            spare = [u for u in units() if not campaign.card(u.id).is_leader]
             if not spare or not take(D.Dismiss(max(spare, key=lambda u: (campaign.card(u.id).gp, u.id)).id)):
                 break
             fill(roster, cheap)
     return done
 
 
-def spoils(campaign) -> list[D.Decision]:
-    """Spoil decisions, each applied as it goes."""
+def best_spoil(campaign, unit_id: int, free=None) -> str | None:
+    """The Spoil of War the computer wants most for this unit (for its weapons, then Dodge and Tough), among `free`
+    (default: those it may still take)."""
+    free = spoils_for(campaign, unit_id) if free is None else free
+    prefs = (MELEE_SPOILS if _melee(campaign.card(unit_id)) else RANGED_SPOILS) + ANY_SPOILS
+    return next((s for s in prefs if s in free), None)
+
+
+def spoils(campaign, side: int = 0) -> list[D.Decision]:
+    """Spoil decisions, each applied as it goes: while the bank pays (or, in a PvP campaign, while Spoils won by
+    the Operation's result are left to give)."""
     done: list[D.Decision] = []
-    while campaign.sides[0].mp_bank >= campaign.rules.spoil_cost:
-        units = sorted(campaign.roster_units(), key=lambda u: (len(u.spoils), -campaign.card(u.id).gp, u.id))
+    s = campaign.sides[side]
+    by_result = campaign.rules.spoils == "by_result"
+    while (s.spoils_due if by_result else s.mp_bank >= campaign.rules.spoil_cost):
+        units = sorted(campaign.roster_units(side=side), key=lambda u: (len(u.spoils), -campaign.card(u.id).gp, u.id))
         bought = False
         for u in units:
-            card = campaign.card(u.id)
-            prefs = (MELEE_SPOILS if _melee(card) else RANGED_SPOILS) + ANY_SPOILS
-            free = spoils_for(campaign, u.id)
-            pick = next((s for s in prefs if s in free), None)
+            pick = best_spoil(campaign, u.id)
             if pick is not None:
                 d = D.BuySpoil(u.id, pick)
                 campaign.submit(d)
@@ -152,4 +203,48 @@ def spoils(campaign) -> list[D.Decision]:
                 break
         if not bought:
             break
+    return done
+
+
+# == a PvP campaign's picks (R38) ======================================================================================
+REWARD_LIKES = ("Healed Injury", "Urgent Treatment", "Veteran Status", "Decisive Strike", "Intelligence Priority")
+
+
+def pvp_picks(campaign, side: int) -> list[D.Decision]:
+    """The computer's PvP decisions for `side` before a mission, each applied as it goes: the Campaign Reward it
+    picks when the match did not ask (one whose effect the game applies, the liked ones first), the unit and pick
+    of the Reward it holds (its dearest unit; a heal for the most hurt; an enemy pick: the dearest enemy), the
+    Climax (the first in the book)."""
+    from .pvp import climaxes
+    script = campaign.script
+    done: list[D.Decision] = []
+    take = _taker(campaign, done)
+
+    for who, _ in campaign.due(side):
+        if who != side:
+            continue
+        if script._unpicked() == side:
+            pm = script._last_played()
+            from game.modes.pvp.book import definition
+            rs = definition(pm.parts.key).rewards
+            rank = [(r.name not in REWARD_LIKES, not r.applied, i) for i, r in enumerate(rs)]
+            take(D.PickReward(side, min(rank)[2]))
+        opts = script.reward_options(side)
+        if opts:
+            rd = script.reward_def(campaign.sides[side].reward)
+
+            def key(o):
+                uid, choice = o
+                u = campaign.units[uid]
+                card = campaign.card(uid)
+                fits = 0
+                if choice in ("melee", "ranged") or choice.split("-")[0] in ("melee", "ranged"):
+                    fits = 0 if (choice.split("-")[0] == "melee") == _melee(card) else 1
+                if rd.gear == "spoil":
+                    fits = 0 if choice == best_spoil(campaign, uid) else 1
+                return (-len(u.injuries) if rd.now == "heal" else 0, fits, -card.gp, uid, choice)
+            uid, choice = min(opts, key=key)
+            take(D.AssignReward(side, uid, choice))
+        if campaign.where.climax and script.climax_chooser() == side:
+            take(D.ChooseClimax(climaxes()[0].id))
     return done

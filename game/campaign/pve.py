@@ -11,18 +11,63 @@ from __future__ import annotations
 
 from game.modes.pve.data import load_pve_data
 from game.modes.pve.scenario import roster_scenario
-from game.rules.model import SquadSpec, UnitSpec
+from game.rules.model import SquadSpec
+from game.rules.squad import mini_squad_budget, validate_mini_squads, validate_squad
 
 from . import events as V
-from .model import COMPLETE, LOST, MissionParts, Operation, PlannedMission
+from .model import COMPLETE, LOST, MissionParts, Operation, PlannedMission, Roster, Side
+from .script import CampaignScript
+
+PLAYER = "player"
 
 
-class PveCampaign:
+class PveCampaign(CampaignScript):
+    """The PvE campaign; also the base of the kinds played by one squad (shared, or co-op mini squads) against
+    NPCs: its sides, each mission as a PvE match of the roster, its end."""
+
     kind = "pve"
 
     def __init__(self, campaign) -> None:
-        self.c = campaign
+        super().__init__(campaign)
         self.data = load_pve_data(campaign.catalog)
+
+    # == the squad ===================================================================================================
+    def make_sides(self) -> None:
+        """One side: the squad shared by its people, or one co-op mini squad each (R27), checked by the squad
+        rules."""
+        from .campaign import CampaignError
+        c = self.c
+        o, squads = c.setup.options, c.setup.squads
+        if o.computer or o.missions or (o.operations and self.kind != "operations"):
+            raise CampaignError(f"{c.rules.title}: no squad is played by the computer and no mission is picked")
+        if o.mini_squads:
+            if len(squads) != len(o.people) or len(squads) < 2:
+                raise CampaignError(f"co-op mini squads: one per person, 2-4 of them (got {len(squads)} for "
+                                    f"{len(o.people)} people)")
+            problems = validate_mini_squads(c.catalog, squads)
+            cap = mini_squad_budget(len(squads))
+        else:
+            if len(squads) != 1:
+                raise CampaignError("a shared roster is one squad")
+            problems = validate_squad(c.catalog, squads[0], c.rules.budget)
+            cap = c.rules.budget
+            if len(o.people) > len(squads[0].units):
+                raise CampaignError(f"{len(o.people)} people cannot share a squad of {len(squads[0].units)} units")
+        if problems:
+            raise CampaignError("the squad breaks the squad rules: " + " ".join(problems))
+        self.check_squads(squads)
+        rosters = tuple(Roster(s.name or f"Squad {i + 1}", s.squad_type, cap) for i, s in enumerate(squads))
+        title = squads[0].name if len(squads) == 1 else " + ".join(r.name for r in rosters)
+        c.sides = [Side(PLAYER, title or "Squad", rosters, tuple(o.people))]
+        k = 0
+        for ri, spec in enumerate(squads):
+            for u in spec.units:
+                owner = ri if o.mini_squads else k % len(o.people)
+                c.add_unit(u, ri, owner, "start")
+                k += 1
+
+    def check_squads(self, squads) -> None:
+        """A kind written for some squads says here which it refuses (CampaignError)."""
 
     # == the plan ====================================================================================================
     def faction_name(self, fid: str) -> str:
@@ -57,6 +102,9 @@ class PveCampaign:
                 parts = self.roll_parts(n, k + 1, [m.parts for m in op.missions])
                 op.missions.append(PlannedMission(n, k + 1, parts))
                 self._planned(op.missions[-1], again=False)
+
+    def reroll_reason(self, operation: int, mission: int) -> str | None:
+        return None
 
     def reroll(self, operation: int, mission: int) -> None:
         op = self.c.plan[operation - 1]
@@ -104,11 +152,8 @@ class PveCampaign:
         c = self.c
         side = c.sides[0]
         units = [c.units[u] for u in unit_ids]
-        squad = SquadSpec(side.rosters[0].squad_type, side.title,
-                          tuple(UnitSpec(u.unit_type, u.name, u.card_gear) for u in units))
-        op = c.plan[pm.operation - 1]
-        options = {"tl": op.threat_level, "npc": op.faction, "objectives": ",".join(pm.parts.objectives),
-                   "battlefield": pm.parts.battlefield, "deployment": pm.parts.deployment}
+        squad = SquadSpec(side.rosters[0].squad_type, side.title, tuple(c.spec(u) for u in unit_ids))
+        options = self.mission_options(pm)
         lead = c.squad_leader()
         if lead in unit_ids:
             options["squad_leader_unit"] = unit_ids.index(lead)
@@ -116,7 +161,21 @@ class PveCampaign:
         return roster_scenario(c.catalog, self.data, squad, options, players=people,
                                owners=tuple(u.owner for u in units) if people else ())
 
+    def mission_options(self, pm: PlannedMission) -> dict:
+        """The PvE mission's options that make it the planned one."""
+        op = self.c.plan[pm.operation - 1]
+        return {"tl": op.threat_level, "npc": op.faction, "objectives": ",".join(pm.parts.objectives),
+                "battlefield": pm.parts.battlefield, "deployment": pm.parts.deployment}
+
     # == the end =====================================================================================================
+    def end(self, pm, out) -> None:
+        c = self.c
+        if out:
+            c.emit(V.CampaignLost(pm.label))
+            return
+        s = c.score()
+        c.emit(V.CampaignComplete(s.mp, s.won, s.missions, s.survivors, s.fallen))
+
     def result_line(self) -> str:
         c = self.c
         if c.where.stage == LOST:

@@ -23,6 +23,18 @@ def all_squads() -> list[str]:
     return list(squad_slugs())
 
 
+def check_options(mission: str, options: dict) -> None:
+    """The mission's options as its scenario reads them (ValueError with a player's message when one is wrong)."""
+    if not options:
+        return
+    from game.headless import build_scenario
+    from game.match.scenario import ScenarioError
+    try:
+        build_scenario(mission, options=options)
+    except ScenarioError as e:
+        raise ValueError(str(e)) from None
+
+
 @lru_cache(maxsize=None)
 def resolve_squad(text: str):
     """A faction slug or a squad code -> the squad; ValueError with a player's message when it is neither."""
@@ -30,9 +42,11 @@ def resolve_squad(text: str):
     return resolve_squad_arg(text)
 
 
-def play_one(mission: str, seed: int, squad: str, opponent: str = "") -> GameRecord:
-    """Plays one whole game, computer against the mission's NPCs (or against `opponent`), and keeps its record."""
-    match = play_headless(seed, mission, resolve_squad(squad), opponent=resolve_squad(opponent) if opponent else None)
+def play_one(mission: str, seed: int, squad: str, opponent: str = "", options: dict | None = None) -> GameRecord:
+    """Plays one whole game, computer against the mission's NPCs (or against `opponent`), and keeps its record.
+    `options`: the mission's options (the computer's difficulty in PvP...)."""
+    match = play_headless(seed, mission, resolve_squad(squad), opponent=resolve_squad(opponent) if opponent else None,
+                          options=options)
     try:
         return _record(match, mission, seed, squad, opponent)
     finally:

@@ -29,6 +29,7 @@ class Task:
     opponent: str  # "" against NPCs
     game: int
     seed: int
+    options: tuple = ()  # (key, value) pairs of the mission's options (the computer's difficulty...)
 
 
 def game_seed(base: int, squad: str, opponent: str, game: int) -> int:
@@ -38,10 +39,11 @@ def game_seed(base: int, squad: str, opponent: str, game: int) -> int:
 
 
 def plan(mission: str, squads: Iterable[str], opponents: Iterable[str] | None, games: int,
-         base_seed: int) -> list[Task]:
+         base_seed: int, options: tuple = ()) -> list[Task]:
     """Every game of the batch: each squad (or each squad x opponent matchup) `games` times."""
     pairs = [(s, o) for s in squads for o in (opponents if opponents else [""])]
-    return [Task(mission, s, o, k, game_seed(base_seed, s, o, k)) for s, o in pairs for k in range(games)]
+    return [Task(mission, s, o, k, game_seed(base_seed, s, o, k), tuple(options)) for s, o in pairs
+            for k in range(games)]
 
 
 def play_task(task: Task) -> GameRecord:
@@ -51,7 +53,7 @@ def play_task(task: Task) -> GameRecord:
     from game.lab.campaigns import PREFIX
     if task.mission.startswith(PREFIX):
         return replace(play_campaign_one(task.mission[len(PREFIX):], task.seed, task.squad), game=task.game)
-    return replace(play_one(task.mission, task.seed, task.squad, task.opponent), game=task.game)
+    return replace(play_one(task.mission, task.seed, task.squad, task.opponent, dict(task.options)), game=task.game)
 
 
 Progress = Callable[[int, int], None]

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.lab.stats import MatchupSummary, UnitTypeSummary
+from game.lab.stats import BALANCED, FactionSummary, MatchupSummary, UnitTypeSummary
 from game.lab.terminal import matchup_name, unit_label
 
 WIN_RATE_PNG = "win-rates.png"
+FACTIONS_PNG = "factions.png"
 EFFICIENCY_PNG = "cost-efficiency.png"
 
 
@@ -74,3 +75,32 @@ def cost_efficiency(units: list[UnitTypeSummary], path: Path, title: str) -> boo
     _save(fig, path)
     plt.close(fig)
     return True
+
+
+def faction_balance(factions: list[FactionSummary], path: Path, title: str) -> None:
+    """One bar per faction (its score over all its matchups), best at the top, with its 95% interval; the
+    balanced band shaded and 50% marked, factions outside the band in red: which side of fair each one is, at a
+    glance."""
+    plt = _pyplot()
+    rows = factions[::-1]
+    names = [f.faction for f in rows]
+    rates = [100 * f.score for f in rows]
+    lo, hi = BALANCED
+    colours = ["#4c78a8" if f.balanced else "#e15759" for f in rows]
+    fig, ax = plt.subplots(figsize=(8, 1.4 + 0.45 * len(names)))
+    ax.axvspan(100 * lo, 100 * hi, color="#59a14f", alpha=0.15, label=f"balanced: {100 * lo:.0f}-{100 * hi:.0f}%")
+    ax.axvline(50, color="#222222", linewidth=1, linestyle=":")
+    ax.barh(names, rates, color=colours,
+            xerr=[[max(0.0, 100 * (f.score - f.low)) for f in rows], [max(0.0, 100 * (f.high - f.score)) for f in rows]],
+            ecolor="#222222", capsize=4)
+    for y, f in enumerate(rows):
+        ax.text(min(100 * f.high, 100) + 1, y, f"{100 * f.score:.0f}% of {f.games}", va="center", fontsize=8)
+    ax.set_xlim(0, 115)
+    ax.set_xticks(range(0, 101, 10))
+    ax.set_xlabel("score over all matchups, % (a draw counts half; whiskers: 95% interval)")
+    ax.set_title(title)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    _save(fig, path)
+    plt.close(fig)

@@ -35,6 +35,8 @@ def add_parser(sub) -> None:
     p.add_argument("--dask", default=None, metavar="tcp://HOST:PORT",
                    help="play on a Dask distributed cluster through its scheduler (needs the lab extra)")
     p.add_argument("--seed", type=int, default=1, help="base seed: the same seed plays the same games (default: 1)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a mission option for every game, e.g. difficulty=hard (the PvP computer's level)")
     p.add_argument("--out", default=None, metavar="DIR",
                    help="folder for the report (default: lab-reports/<mission>-<date>-<time>/)")
 
@@ -85,7 +87,19 @@ def check_args(args):
     opponents: tuple[str, ...] = ()
     if mission.needs_opponent:
         opponents = _squads(args.opponent_squads, "--opponent-squads") if args.opponent_squads else squads
-    return Settings(mission=mission, squads=squads, opponents=opponents, games=args.games, seed=args.seed)
+    options = []
+    for item in getattr(args, "option", None) or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"--option: expected KEY=VALUE, got {item!r}")
+        options.append((key.strip(), value.strip()))
+    from game.lab.adapter import check_options
+    try:
+        check_options(args.mission, dict(options))
+    except ValueError as e:
+        raise UsageError(f"--option: {e}") from None
+    return Settings(mission=mission, squads=squads, opponents=opponents, games=args.games, seed=args.seed,
+                    options=tuple(options))
 
 
 def _campaign_settings(args):
@@ -95,12 +109,15 @@ def _campaign_settings(args):
     from game.lab.records import MissionInfo
     from game.lab.report import Settings
     kinds = dict(campaign_kinds())
-    if args.campaign not in kinds:
-        raise UsageError(f"--campaign: unknown campaign {args.campaign!r} (known: {', '.join(kinds)})")
+    kind = "operations" if args.campaign.startswith("operation:") else args.campaign  # operation:HEG-SWM-01
+    if kind not in kinds or kind == "operations" and args.campaign == kind:
+        raise UsageError(f"--campaign: unknown campaign {args.campaign!r} (known: "
+                         f"{', '.join(k if k != 'operations' else 'operation:ID' for k in kinds)})")
     if args.mission != "first-mission" or args.opponent_squads is not None:
         raise UsageError("--campaign: a campaign picks its own missions and opponents (leave out --mission and "
                          "--opponent-squads)")
-    return Settings(mission=MissionInfo(PREFIX + args.campaign, kinds[args.campaign], needs_opponent=False),
+    title = kinds[kind] + (f" ({args.campaign.partition(':')[2]})" if kind == "operations" else "")
+    return Settings(mission=MissionInfo(PREFIX + args.campaign, title, needs_opponent=False),
                     squads=_squads(args.squads, "--squads"), opponents=(), games=args.games, seed=args.seed)
 
 
@@ -130,7 +147,7 @@ def _campaign_report(settings, records, out: Path, stdout) -> int:
 
 def run_lab(args, stdout=None, stderr=None) -> int:
     from game.lab import batch
-    from game.lab.stats import summarize, unit_types
+    from game.lab.stats import per_faction, summarize, unit_types
     from game.lab.terminal import ProgressBar, results_text
     from game.lab.report import write_report
     stdout = stdout or sys.stdout
@@ -146,7 +163,8 @@ def run_lab(args, stdout=None, stderr=None) -> int:
             client.close()
         print(f"main.py lab: {e}", file=stderr)
         return 2
-    tasks = batch.plan(settings.mission.id, settings.squads, settings.opponents, settings.games, settings.seed)
+    tasks = batch.plan(settings.mission.id, settings.squads, settings.opponents, settings.games, settings.seed,
+                       settings.options)
     where = f"the Dask cluster at {args.dask}" if client is not None else \
         f"{args.jobs or 1} process{'es' if (args.jobs or 1) > 1 else ''}"
     print(f"Balance lab: {settings.mission.title} ({settings.mission.id}), {len(tasks)} games on {where}",
@@ -174,7 +192,8 @@ def run_lab(args, stdout=None, stderr=None) -> int:
     units = unit_types(records)
     print(file=stdout)
     print(results_text(f"{settings.mission.title}: {settings.games} games per "
-                       f"{'matchup' if settings.opponents else 'squad'}", summaries, units), file=stdout)
+                       f"{'matchup' if settings.opponents else 'squad'}", summaries, units, per_faction(records)),
+          file=stdout)
     written = write_report(out, settings, records, summaries, units)
     print(f"\nReport: {out / 'report.md'} (with {', '.join(p.name for p in written if p.name != 'report.md')})",
           file=stdout)

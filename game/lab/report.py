@@ -8,8 +8,9 @@ from pathlib import Path
 
 from game.lab import charts
 from game.lab.records import SQUAD, GameRecord, MissionInfo
-from game.lab.stats import MatchupSummary, UnitTypeSummary
-from game.lab.terminal import MATCHUP_HEADERS, UNIT_HEADERS, matchup_rows, unit_rows
+from game.lab.stats import BALANCED, FactionSummary, MatchupSummary, UnitTypeSummary, per_faction
+from game.lab.terminal import (FACTION_HEADERS, MATCHUP_HEADERS, UNIT_HEADERS, faction_rows, matchup_rows,
+                               unit_rows)
 
 RESULTS_CSV = "results.csv"
 SUMMARY_CSV = "summary.csv"
@@ -24,13 +25,15 @@ class Settings:
     opponents: tuple[str, ...]
     games: int
     seed: int
+    options: tuple = ()  # (key, value) pairs passed to every game
 
     @property
     def command(self) -> str:
         """The command line that plays this batch again (any --jobs or --dask gives the same report)."""
         opp = f" --opponent-squads {','.join(self.opponents)}" if self.opponents else ""
+        opts = "".join(f" --option {k}={v}" for k, v in self.options)
         return (f"python main.py lab --mission {self.mission.id} --squads {','.join(self.squads)}{opp} "
-                f"--games {self.games} --seed {self.seed}")
+                f"--games {self.games} --seed {self.seed}{opts}")
 
 
 def _num(value: float | None, digits: int = 4) -> str:
@@ -80,7 +83,8 @@ def _md_table(headers: list[str], rows: list[list[str]]) -> str:
 
 
 def write_markdown(path: Path, settings: Settings, summaries: list[MatchupSummary], units: list[UnitTypeSummary],
-                   chart_files: dict[str, str], charts_missing: bool) -> None:
+                   chart_files: dict[str, str], charts_missing: bool,
+                   factions: list[FactionSummary] | None = None) -> None:
     m = settings.mission
     against = "squad against squad" if m.needs_opponent else "each squad against the mission's NPCs"
     total = sum(s.games for s in summaries)
@@ -97,6 +101,18 @@ def write_markdown(path: Path, settings: Settings, summaries: list[MatchupSummar
     ]
     if "win_rates" in chart_files:
         lines += [f"![Win rates with 95% intervals]({chart_files['win_rates']})", ""]
+    if factions:
+        lo, hi = BALANCED
+        outside = [f.faction for f in factions if not f.balanced]
+        lines += [
+            "## Faction balance", "",
+            _md_table(FACTION_HEADERS, faction_rows(factions)), "",
+            f"Each faction over all its matchups, on either side of the table (mirrors left out; a draw counts half), "
+            f"with its 95% interval. Outside {100 * lo:.0f}-{100 * hi:.0f}%: "
+            + (", ".join(outside) if outside else "none") + ". A faction outside the band has its skills audited "
+            "against the Core Rules; what remains after that is the game's own balance (docs/balance.md).", ""]
+        if "factions" in chart_files:
+            lines += [f"![Score per faction with 95% intervals]({chart_files['factions']})", ""]
     lines += [
         "## Cost-efficiency per unit type", "",
         _md_table(UNIT_HEADERS, unit_rows(units)), "",
@@ -122,14 +138,19 @@ def write_report(out_dir: Path, settings: Settings, records: list[GameRecord], s
     write_summary_csv(written[1], summaries)
     write_units_csv(written[2], units)
     chart_files: dict[str, str] = {}
+    factions = per_faction(records)
     has_charts = charts.available()
     if has_charts:
         title = f"{settings.mission.title}: win rate per {'matchup' if settings.mission.needs_opponent else 'squad'}"
         charts.win_rates(summaries, out_dir / charts.WIN_RATE_PNG, title)
         chart_files["win_rates"] = charts.WIN_RATE_PNG
+        if factions:
+            charts.faction_balance(factions, out_dir / charts.FACTIONS_PNG,
+                                   f"{settings.mission.title}: score per faction over all its matchups")
+            chart_files["factions"] = charts.FACTIONS_PNG
         if charts.cost_efficiency(units, out_dir / charts.EFFICIENCY_PNG, f"{settings.mission.title}: cost-efficiency"):
             chart_files["efficiency"] = charts.EFFICIENCY_PNG
         written += [out_dir / f for f in chart_files.values()]
-    write_markdown(out_dir / REPORT_MD, settings, summaries, units, chart_files, not has_charts)
+    write_markdown(out_dir / REPORT_MD, settings, summaries, units, chart_files, not has_charts, factions)
     written.append(out_dir / REPORT_MD)
     return written

@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.lab.records import DRAW, NPC, SQUAD, WIN, GameRecord
+from game.lab.records import DRAW, LOSS, NPC, SQUAD, WIN, GameRecord
 
 Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (wins out of n); (0, 1) when nothing was played."""
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (wins out of n; a draw may count half); (0, 1) when nothing was
+    played."""
     if n <= 0:
         return 0.0, 1.0
     p = wins / n
@@ -75,6 +76,54 @@ def summarize(records: list[GameRecord]) -> list[MatchupSummary]:
             enemies_out=_mean([sum(u.taken_out for u in us) for us in theirs]),
             dealt=_mean([sum(u.dealt for u in us) for us in mine]),
             taken=_mean([sum(u.taken for u in us) for us in mine])))
+    return out
+
+
+BALANCED = (0.35, 0.65)  # a faction whose score over all its matchups lies outside this band is audited
+
+
+@dataclass(frozen=True, slots=True)
+class FactionSummary:
+    """One squad (a faction's default squad, or a squad code) over every matchup it played, on either side of the
+    table; mirror matchups are left out. Its score counts a draw as half a win."""
+
+    faction: str
+    games: int
+    wins: int
+    draws: int
+    low: float  # 95% Wilson interval of the score
+    high: float
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    @property
+    def balanced(self) -> bool:
+        return BALANCED[0] <= self.score <= BALANCED[1]
+
+
+def per_faction(records: list[GameRecord]) -> list[FactionSummary]:
+    """Each squad over all its matchups (squad against squad batches only), best score first."""
+    acc: dict[str, list[int]] = {}
+    for r in records:
+        if not r.opponent or r.opponent == r.squad:
+            continue
+        flip = {WIN: LOSS, LOSS: WIN}.get(r.outcome, r.outcome)
+        for name, outcome in ((r.squad, r.outcome), (r.opponent, flip)):
+            a = acc.setdefault(name, [0, 0, 0])
+            a[0] += 1
+            a[1] += outcome == WIN
+            a[2] += outcome == DRAW
+    out = []
+    for name, (n, w, d) in acc.items():
+        lo, hi = wilson(w + 0.5 * d, n)
+        out.append(FactionSummary(name, n, w, d, lo, hi))
+    out.sort(key=lambda f: (-f.score, f.faction))
     return out
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from game.lab.stats import MatchupSummary, UnitTypeSummary
+from game.lab.stats import BALANCED, FactionSummary, MatchupSummary, UnitTypeSummary
 
 
 def fmt(value: float | None, digits: int = 2) -> str:
@@ -104,10 +104,29 @@ def unit_rows(units: list[UnitTypeSummary]) -> list[list[str]]:
              pct(u.taken_out_rate)] for u in units]
 
 
-def results_text(title: str, summaries: list[MatchupSummary], units: list[UnitTypeSummary]) -> str:
-    return "\n".join([
-        title, "",
-        table(MATCHUP_HEADERS, matchup_rows(summaries)), "",
-        "Per unit type (Dealt, Taken: mean HIT per unit per game; Taken Out: share of units Taken Out):",
-        table(UNIT_HEADERS, unit_rows(units)),
-    ])
+FACTION_HEADERS = ["Faction", "Games", "Won", "Drawn", "Lost", "Score", "95% interval", "Balance"]
+
+
+def faction_rows(factions: list[FactionSummary]) -> list[list[str]]:
+    lo, hi = BALANCED
+    return [[f.faction, str(f.games), str(f.wins), str(f.draws), str(f.losses), pct(f.score),
+             f"{pct(f.low)} - {pct(f.high)}",
+             "in band" if f.balanced else ("above " if f.score > hi else "below ") + f"{100 * lo:.0f}-{100 * hi:.0f}%"]
+            for f in factions]
+
+
+def faction_text(factions: list[FactionSummary]) -> str:
+    lo, hi = BALANCED
+    return "\n".join([f"Per faction, over all its matchups (mirrors left out; a draw counts half; outside "
+                      f"{100 * lo:.0f}-{100 * hi:.0f}% the faction's skills are audited):",
+                      table(FACTION_HEADERS, faction_rows(factions), right={1, 2, 3, 4, 5, 6})])
+
+
+def results_text(title: str, summaries: list[MatchupSummary], units: list[UnitTypeSummary],
+                 factions: list[FactionSummary] | None = None) -> str:
+    parts = [title, "", table(MATCHUP_HEADERS, matchup_rows(summaries)), ""]
+    if factions:
+        parts += [faction_text(factions), ""]
+    parts += ["Per unit type (Dealt, Taken: mean HIT per unit per game; Taken Out: share of units Taken Out):",
+              table(UNIT_HEADERS, unit_rows(units))]
+    return "\n".join(parts)

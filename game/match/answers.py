@@ -139,7 +139,7 @@ class MatchAnswers:
             v = die.value + cmd.delta
             return RollAnswer(cmd, ((Fraction(1), v, means.get(v, "")),), 1)
         groups: dict[str, list] = {}  # a re-roll: each face, faces meaning the same thing together
-        for f in range(1, 7):
+        for f in range(1, p.sides + 1):
             g = groups.setdefault(means.get(f, str(f)), [Fraction(0), f])
-            g[0] += Fraction(1, 6)
+            g[0] += Fraction(1, p.sides)
         return RollAnswer(cmd, tuple((pr, f, means.get(f, "")) for pr, f in groups.values()), 1)

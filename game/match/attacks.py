@@ -12,6 +12,7 @@ from game.rules.combat import (
     AttackSpec,
     Decision,
     StrikeTarget,
+    reroll_failed_policy,
 )
 from game.rules.model import MELEE, RANGED, WeaponCard
 
@@ -355,6 +356,9 @@ class MatchAttacks:
         while not res.done:
             d = res.decision
             side = self.side_of(d.uid)
+            if side not in self.sides:  # an item no side plays (a Crate): its free re-rolls go on failed dice
+                res.act(reroll_failed_policy(d))
+                continue
             if self._has_options(side, d):
                 kind = _STAGE_PROMPTS.get(d.stage, "dice")
                 options = (d.free[0][1],) if kind in ("life_drain", "shield") else ()

@@ -48,7 +48,7 @@ class MatchMissions:
             d = Decision(stage=MISSION_DICE, role="attacker", uid=-1, dice=tuple(Die(f) for f in faces), stat=0,
                          free=())
             self._prompt = Prompt("mission_dice", side, f"{why}: re-roll or change a die with Tactical Orders, or "
-                                  "accept", decision=d, data=(tuple(then), why, tuple(meaning)))
+                                  "accept", decision=d, data=(tuple(then), why, tuple(meaning), sides))
             return
         self.mission_step(*then, faces, front=True)
 
@@ -85,7 +85,7 @@ class MatchMissions:
             if dice[cmd.index].rerolled:
                 raise IllegalCommand("a die may be re-rolled only once (R1)")
             old = dice[cmd.index]
-            dice[cmd.index] = old.rerolled_to(self.dice.d6())
+            dice[cmd.index] = old.rerolled_to(self.dice.d(p.sides))
             self.emit(E.DieRerolled(-1, MISSION_DICE, cmd.index, "TO", old.natural, dice[cmd.index].natural))
         elif isinstance(cmd, C.ChangeDie) and cmd in self._mission_dice_commands(p):
             dice[cmd.index] = dice[cmd.index].shifted(cmd.delta)
@@ -105,7 +105,7 @@ class MatchMissions:
                     out.append(C.RerollDie(s, i, "TO"))
                 if die.value > 1:
                     out.append(C.ChangeDie(s, i, -1))
-                if die.value < 6:
+                if die.value < p.sides:
                     out.append(C.ChangeDie(s, i, +1))
         return out
 

@@ -77,10 +77,15 @@ class Prompt:
         """"mission_dice": (face, what it means) for each face of a die ("" when the mission did not say)."""
         return self._field("meaning", ())
 
+    @property
+    def sides(self) -> int:
+        """"mission_dice": the faces of the die rolled (a D6 unless the table says: a D10 for an Anchor)."""
+        return self._field("sides", 6)
+
 
 # what `Prompt.data` holds, by kind, in order
 _FIELDS = {"devoted": ("attacker", "weapon", "target"), "counter": ("target", "attacker"),
-           "choice": ("then", "secret", "units"), "mission_dice": ("then", "why", "meaning")}
+           "choice": ("then", "secret", "units"), "mission_dice": ("then", "why", "meaning", "sides")}
 
 
 

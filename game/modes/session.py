@@ -27,6 +27,10 @@ ASK_SAVES = ("always", "changes", "never")
 ASK_SAVES_DEFAULT = "changes"
 
 
+class RefusedCommand(RuntimeError):
+    """A computer player proposed a command the match refuses (a bug in that player, never a player's mistake)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Person:
     side: str
@@ -117,7 +121,7 @@ class Session:
     # -- driving the computer sides ---------------------------------------------------------------------
     def step(self):
         """One decision of the computer side whose turn it is (None if it is a person's, or the match is over).
-        A controller's refused command falls back on the first legal one, so a session never stalls."""
+        A computer player proposes only commands the match accepts: a refused one is a bug in it, and raises."""
         m = self.match
         side = m.waiting_for()
         if side is None or side not in self.controllers:
@@ -127,12 +131,9 @@ class Session:
             cmd = ctl.decide(m)
             try:
                 m.submit(cmd)
-            except IllegalCommand:
-                legal = m.legal_commands(side)
-                if not legal:
-                    raise
-                cmd = legal[0]
-                m.submit(cmd)
+            except IllegalCommand as e:
+                raise RefusedCommand(f"{type(ctl).__name__} ({side}) proposed {cmd!r} after {len(m.log)} "
+                                     f"commands, and the match refused it: {e}") from e
         self.last = (side, cmd)
         return cmd
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from game.campaign import Campaign, CampaignError, Options, Setup, replay_campaign
 from game.campaign.decisions import DecisionFormatError, decision_from_dict
+from game.campaign.model import Where
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 
 from .jsonfile import (
@@ -67,10 +68,17 @@ class CampaignFileInfo:
     ironman: bool
     saved_at: str
     problem: str | None = None  # set: the file cannot be loaded, and this says why
+    at: Where | None = None  # where it stands (operation, mission, stage)
+    over: bool = False  # complete or lost: Continue never offers it
+    mtime_ns: int = 0  # when the file was written (two within one second: the later one is newer)
 
     @property
     def broken(self) -> bool:
         return self.problem is not None
+
+    @property
+    def stage(self) -> str:
+        return self.at.stage if self.at is not None else ""
 
 
 def campaigns_dir(folder: Path | None = None) -> Path:
@@ -92,7 +100,8 @@ def setup_to_dict(setup: Setup) -> dict:
     o = setup.options
     return {"kind": setup.kind, "seed": setup.seed, "name": setup.name,
             "options": {"people": list(o.people), "mini_squads": o.mini_squads, "ironman": o.ironman,
-                        "factions": list(o.factions)},
+                        "factions": list(o.factions), "computer": list(o.computer), "missions": list(o.missions),
+                        "operations": list(o.operations), "edition": o.edition},
             "squads": [squad_to_dict(s) for s in setup.squads]}
 
 
@@ -151,11 +160,27 @@ def _setup(path, raw) -> Setup:
     if not isinstance(factions, list) or len(factions) > 9 or not all(
             f is None or (isinstance(f, str) and 0 < len(f) <= MAX_TEXT) for f in factions):
         raise CampaignFileError(path, "setup: 'factions' must list NPC faction ids (or null: rolled)")
+    computer = o.get("computer", [])
+    if not isinstance(computer, list) or len(computer) > 2 or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 2 for i in computer):
+        raise CampaignFileError(path, "setup: 'computer' must list the squads the computer plays (0, 1)")
+    missions = o.get("missions", [])
+    if not isinstance(missions, list) or len(missions) > 9 or not all(
+            m is None or (isinstance(m, str) and 0 < len(m) <= MAX_TEXT) for m in missions):
+        raise CampaignFileError(path, "setup: 'missions' must list mission ids (or null: rolled)")
+    operations = o.get("operations", [])
+    if not isinstance(operations, list) or len(operations) > 9 or not all(
+            isinstance(m, str) and 0 < len(m) <= MAX_TEXT for m in operations):
+        raise CampaignFileError(path, "setup: 'operations' must list Operation ids")
+    edition = o.get("edition", "")
+    if not isinstance(edition, str) or len(edition) > 8:
+        raise CampaignFileError(path, f"setup: 'edition' must be an edition's name, got {shown_value(edition)}")
     specs = _items(path, raw.get("squads"), "squads", 4, squad_from_dict, ValueError, "setup: squad")
     if not specs:
         raise CampaignFileError(path, "setup: 'squads' must list 1-4 squads")
     return Setup(_text(path, raw, "kind", "setup: "), seed, _text(path, raw, "name", "setup: "),
-                 Options(tuple(people), flags["mini_squads"], flags["ironman"], tuple(factions)), tuple(specs))
+                 Options(tuple(people), flags["mini_squads"], flags["ironman"], tuple(factions), tuple(computer),
+                         tuple(missions), tuple(operations), edition), tuple(specs))
 
 
 def _items(path, raw, key: str, limit: int, read, error, what: str) -> list:
@@ -226,11 +251,14 @@ def _read_info(path: Path) -> CampaignFileInfo:
         return CampaignFileInfo(path, path.stem, "", "", 0, False, "", "cannot be read")
     w = campaign.where
     try:
-        saved = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
+        st = path.stat()
+        saved = datetime.fromtimestamp(st.st_mtime, timezone.utc).isoformat(timespec="seconds")
+        mtime = st.st_mtime_ns
     except (OSError, ValueError, OverflowError):
-        saved = ""
+        saved, mtime = "", 0
     return CampaignFileInfo(path, campaign.setup.name, campaign.setup.kind, f"{w.label} {w.stage}",
-                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved)
+                            campaign.sides[0].mp_earned, campaign.setup.options.ironman, saved, at=w, over=campaign.over,
+                            mtime_ns=mtime)
 
 
 def list_campaign_files(folder: Path | None = None) -> list[CampaignFileInfo]:
@@ -243,8 +271,14 @@ def list_campaign_files(folder: Path | None = None) -> list[CampaignFileInfo]:
     except OSError:
         return []
     infos = [_info(p) for p in files]
-    good = sorted((i for i in infos if not i.broken), key=lambda i: (i.saved_at, i.path.name), reverse=True)
+    good = sorted((i for i in infos if not i.broken), key=lambda i: (i.saved_at, i.mtime_ns, i.path.name),
+                  reverse=True)
     return good + sorted((i for i in infos if i.broken), key=lambda i: i.path.name)
+
+
+def newest_campaign(infos: list[CampaignFileInfo]) -> CampaignFileInfo | None:
+    """The campaign Continue opens: the newest one still being played (neither damaged nor over)."""
+    return next((i for i in infos if not i.broken and not i.over), None)
 
 
 # == the chronicle =====================================================================================================

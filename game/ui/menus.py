@@ -80,13 +80,18 @@ class TitleScene(Scene):
         self.saves = []
 
     def build_ui(self) -> None:
-        from game.persistence.saves import list_saves, newest_loadable
+        from game.persistence.campaigns import CampaignFileInfo
+        from game.persistence.saves import list_saves
+
+        from .campaign import continue_target
         root = self.new_root()
         m = self.app.manager
         w, h = self.app.size
         px = self.px
         self.saves = list_saves(self.app.saves_dir)
-        self.newest = newest_loadable(self.saves)  # what Continue opens: broken saves are skipped
+        # what Continue opens: the newest battle or campaign still being played (broken files are skipped)
+        self.newest = continue_target(self.app, self.saves)
+        campaign = isinstance(self.newest, CampaignFileInfo)
         broken = sum(1 for s in self.saves if s.broken)
         UILabel(rect(0, h * 0.12, w, px(80)), "RUINSTARS", m, container=root, object_id="#title")
         UILabel(rect(0, h * 0.12 + px(78), w, px(30)), "Digital edition  ·  sci-fi skirmish on a 24\" table",
@@ -110,7 +115,10 @@ class TitleScene(Scene):
 
         y2 = y0
         cont_tip = None
-        if self.newest:
+        if campaign:
+            from .campaign.files import info_line
+            cont_tip = f"Open the campaign {info_line(self.newest)}"
+        elif self.newest:
             s = self.newest
             cont_tip = f"Load the newest save: {s.label} (Turn {s.turn}, {s.saved_at.replace('T', ' ')[:16]})"
         self.b_continue = button("Continue", cont_tip or "No saved game yet")
@@ -120,13 +128,18 @@ class TitleScene(Scene):
         self.b_pve = button("PvE mission", "A generated mission against an enemy faction, solo or co-op")
         self.b_pvp = button("PvP", "Two squads, one screen: the PvP missions, against a person or the computer")
         self.b_horde = button("Horde Mode", "Survive wave after wave: Bosses, Downed units, Upgrades, high scores")
+        self.b_campaign = button("Campaign", "A squad that lives from mission to mission: three Operations, "
+                                 "Injuries, Spoils of War, the Homebase and the fallen", left=False)
         self.b_squads = button("Squad builder", "Build squads from the nine factions, save rosters, share squad codes",
                                left=False)
         self.b_load = button("Load", "Open a saved game", left=False)
         self.b_settings = button("Settings", left=False)
         self.b_quit = button("Quit", left=False)
         notes = []
-        if self.newest:
+        if campaign:
+            from .campaign.files import where_words
+            notes.append(f"Campaign {self.newest.name}: {where_words(self.newest)}")
+        elif self.newest:
             s = self.newest
             when = s.saved_at.replace("T", " ")[:16]
             turn = "" if "Turn" in s.label else f"  ·  Turn {s.turn}"
@@ -144,7 +157,15 @@ class TitleScene(Scene):
         if el is self.b_new:
             self.app.push(SetupScene(self.app))
         elif el is self.b_continue and self.newest:
-            load_into_battle(self.app, self.newest.path)
+            from game.persistence.campaigns import CampaignFileInfo
+            if isinstance(self.newest, CampaignFileInfo):
+                from .campaign import open_campaign
+                open_campaign(self.app, self.newest.path)
+            else:
+                load_into_battle(self.app, self.newest.path)
+        elif el is self.b_campaign:
+            from .campaign import CampaignMenuScene
+            self.app.push(CampaignMenuScene(self.app))
         elif el is self.b_horde:
             from .setup_horde import HordeSetupScene
             self.app.push(HordeSetupScene(self.app))
@@ -314,15 +335,12 @@ class SetupScene(SetupForm):
         y = px(40)
         UILabel(rect(x0, y, pw, px(40)), "First Mission", m, container=root, object_id="#heading")
         y += px(52)
-        lw, fw, rh = px(170), min(px(380), pw // 2 - px(10)), px(36)
+        lw, fw = px(170), min(px(380), pw // 2 - px(10))
         col2 = x0 + lw
+        form = self.columns(root, (x0,), y, lw, fw, px(36), px(10))
 
         def row(label, make):
-            nonlocal y
-            UILabel(rect(x0, y, lw, rh), label, m, container=root)
-            el = make(rect(col2, y, fw, rh))
-            y += rh + px(10)
-            return el
+            return form.row(0, label, make)
 
         self.dd_mission = row("Mission", lambda r: UIDropDownMenu(["First Mission: Survive"], "First Mission: Survive",
                                                                  r, m, container=root))
@@ -339,7 +357,7 @@ class SetupScene(SetupForm):
         brief_w = x0 + pw - brief_x
         if brief_w > px(200):
             UITextBox(briefing_html("first-mission"), rect(brief_x, px(92), brief_w, px(300)), m, container=root)
-        y = max(y, px(410)) + px(10)
+        y = max(form.bottom, px(410)) + px(10)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
         self.b_start = UIButton(rect(x0 + pw - bw, y, bw, bh), "Start mission", m, container=root,
@@ -389,43 +407,124 @@ class SetupScene(SetupForm):
 
 
 # -- loading --------------------------------------------------------------------------------------
-class LoadScene(FormScene):
-    name = "load"
+class FileListScene(FormScene):
+    """A list of files to open (saves, campaigns): the good ones newest first, a damaged one greyed with its reason
+    (it never hides the good ones, and the game leaves the file alone), a line about the one picked, Back and the
+    buttons of the kind (`add_buttons`); double-click or Enter opens (`open_selected`)."""
+
     opaque = True
+    heading = ""
+    empty = ""  # what the list says when there is nothing in it
+    noun = "save"  # how the damaged ones are counted ("3 damaged saves are greyed")
+    width = 760
+
+    def list_files(self) -> list:
+        raise NotImplementedError
+
+    def item_text(self, info) -> str:
+        raise NotImplementedError
+
+    def describe(self, info) -> str:
+        """The line under the list about a good file picked."""
+        raise NotImplementedError
+
+    def add_buttons(self, root, x0: int, y: int, pw: int, bw: int, bh: int) -> None:
+        """The kind's buttons beside Back (Load, Open, Watch as replay...)."""
+
+    def open_selected(self) -> None:
+        raise NotImplementedError
 
     def build_ui(self) -> None:
-        from game.persistence.saves import list_saves
         root = self.new_root()
         m = self.app.manager
         w, h = self.app.size
         px = self.px
-        self.saves = list_saves(self.app.saves_dir)
-        pw = min(w - px(40), px(760))
+        self.infos = self.list_files()
+        pw = min(w - px(40), px(self.width))
         x0 = (w - pw) // 2
-        UILabel(rect(x0, px(40), pw, px(40)), "Load a saved game", m, container=root, object_id="#heading")
-        self.items = []
-        for s in self.saves:
-            if s.broken:  # greyed, with the reason: it never hides the good ones, and the file is left alone
-                self.items.append((f"{s.path.name}: {s.problem}", "#broken_save"))
-                continue
-            when = s.saved_at.replace("T", " ")[:16]
-            res = f" · {s.result}" if s.result else ""
-            name = s.label if s.label == s.path.stem else f"{s.label} ({s.path.stem})"
-            self.items.append((f"{name}  ·  {s.mission}  ·  Turn {s.turn}{res}  ·  {when}", "#save_item"))
+        UILabel(rect(x0, px(40), pw, px(40)), self.heading, m, container=root, object_id="#heading")
+        self.items = [(f"{i.path.name}: {i.problem}", "#broken_save") if i.broken else (self.item_text(i), "#save_item")
+                      for i in self.infos]
         lh = h - px(270)
         self.list = UISelectionList(rect(x0, px(92), pw, lh), self.items or [], m, container=root)
         if not self.items:
-            UILabel(rect(x0, px(100), pw, px(30)), "No saves yet: saves appear here when you save from the pause "
-                    "menu, and as soon as a battle starts (the autosave).", m, container=root, object_id="#dim")
+            UILabel(rect(x0, px(100), pw, px(30)), self.empty, m, container=root, object_id="#dim")
         y = px(92) + lh + px(8)
-        broken = sum(1 for s in self.saves if s.broken)
-        note = (f"{broken} damaged save{'s are' if broken > 1 else ' is'} greyed: the game cannot load "
+        broken = sum(1 for i in self.infos if i.broken)
+        note = (f"{broken} damaged {self.noun}{'s are' if broken > 1 else ' is'} greyed: the game cannot load "
                 f"{'them' if broken > 1 else 'it'} and leaves the file{'s' if broken > 1 else ''} as "
                 f"{'they are' if broken > 1 else 'it is'}." if broken else "")
         self.detail = UILabel(rect(x0, y, pw, px(40)), note or " ", m, container=root, object_id="#dim")
         y += px(48)
         bw, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw, bh), "Back", m, container=root)
+        self.add_buttons(root, x0, y, pw, bw, bh)
+
+    def selected(self):
+        """The file picked in the list (the only one, if there is just one), or None."""
+        sel = self.list.get_single_selection()
+        if sel is None:
+            return self.infos[0] if len(self.infos) == 1 else None
+        return next((i for (text, _), i in zip(self.items, self.infos) if text == sel), None)
+
+    def selected_path(self):
+        i = self.selected()
+        return None if i is None else i.path
+
+    def show_selected(self) -> None:
+        """The line under the list: why the picked file cannot be loaded, or what it holds."""
+        i = self.selected()
+        if i is None:
+            return
+        if i.broken:
+            sep = " " if i.problem.startswith(("is ", "has ", "was ")) else ": "  # "x.json is damaged", "x.json: ..."
+            self.detail.set_text(f"Cannot be loaded: {i.path.name}{sep}{i.problem}")
+        else:
+            self.detail.set_text(self.describe(i))
+
+    def on_button(self, el) -> None:
+        """A button of the kind was pressed."""
+
+    def handle(self, event, consumed) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_back:
+                self.app.pop()
+            else:
+                self.on_button(event.ui_element)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
+            self.open_selected()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            self.show_selected()
+
+    def confirm(self) -> None:
+        self.open_selected()
+
+
+class LoadScene(FileListScene):
+    name = "load"
+    heading = "Load a saved game"
+    empty = ("No saves yet: saves appear here when you save from the pause menu, and as soon as a battle starts (the "
+             "autosave).")
+
+    @property
+    def saves(self) -> list:
+        return self.infos
+
+    def list_files(self) -> list:
+        from game.persistence.saves import list_saves
+        return list_saves(self.app.saves_dir)
+
+    def item_text(self, s) -> str:
+        when = s.saved_at.replace("T", " ")[:16]
+        res = f" · {s.result}" if s.result else ""
+        name = s.label if s.label == s.path.stem else f"{s.label} ({s.path.stem})"
+        return f"{name}  ·  {s.mission}  ·  Turn {s.turn}{res}  ·  {when}"
+
+    def describe(self, s) -> str:
+        return f"{s.label}: {s.mission}, Turn {s.turn}{', ' + s.result if s.result else ''}"
+
+    def add_buttons(self, root, x0, y, pw, bw, bh) -> None:
+        m = self.app.manager
         self.b_replay = UIButton(rect(x0 + (pw - bw) // 2, y, bw, bh), "Watch as replay", m, container=root,
                                  tool_tip_text="Watch the picked save from its first action, step by step")
         self.b_load = UIButton(rect(x0 + pw - bw, y, bw, bh), "Load", m, container=root, object_id="#primary")
@@ -433,37 +532,15 @@ class LoadScene(FormScene):
             self.b_load.disable()
             self.b_replay.disable()
 
-    def selected(self):
-        """The SaveInfo picked in the list (the only one, if there is just one), or None."""
-        sel = self.list.get_single_selection()
-        if sel is None:
-            return self.saves[0] if len(self.saves) == 1 else None
-        for (text, _), s in zip(self.items, self.saves):
-            if text == sel:
-                return s
-        return None
-
-    def selected_path(self):
-        s = self.selected()
-        return None if s is None else s.path
-
-    def show_selected(self) -> None:
-        """The line under the list: why the picked save cannot be loaded, or what it holds."""
-        s = self.selected()
-        if s is None:
-            return
-        if s.broken:
-            sep = " " if s.problem.startswith(("is ", "has ", "was ")) else ": "  # "x.json is damaged", "x.json: ..."
-            self.detail.set_text(f"Cannot be loaded: {s.path.name}{sep}{s.problem}")
-        else:
-            self.detail.set_text(f"{s.label}: {s.mission}, Turn {s.turn}{', ' + s.result if s.result else ''}")
-
-    def load_selected(self) -> None:
+    def open_selected(self) -> None:
         path = self.selected_path()
         if path is None:
             self.app.toast("Pick a save first")
             return
         load_into_battle(self.app, path)
+
+    def load_selected(self) -> None:
+        self.open_selected()
 
     def replay_selected(self) -> None:
         path = self.selected_path()
@@ -473,21 +550,11 @@ class LoadScene(FormScene):
         from .replay import open_save_as_replay
         open_save_as_replay(self.app, path)
 
-    def handle(self, event, consumed) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.b_back:
-                self.app.pop()
-            elif event.ui_element is self.b_load:
-                self.load_selected()
-            elif event.ui_element is self.b_replay:
-                self.replay_selected()
-        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
-            self.load_selected()
-        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
-            self.show_selected()
-
-    def confirm(self) -> None:
-        self.load_selected()
+    def on_button(self, el) -> None:
+        if el is self.b_load:
+            self.open_selected()
+        elif el is self.b_replay:
+            self.replay_selected()
 
 
 # -- settings -------------------------------------------------------------------------------------
@@ -600,11 +667,16 @@ class PauseScene(Overlay):
         self.b_resume = UIButton(rect(bx, y, bw, bh), "Resume", m, container=root, object_id="#primary")
         y += bh + gap * 2
         m_ = self.battle.match
+        # a battle kept in a file of its own (a campaign's mission) says why it offers no copy under another name
+        refused = getattr(self.battle, "save_refused", None)
         self.e_name = UITextEntryLine(rect(bx, y, bw, px(36)), m, container=root,
                                       initial_text=f"turn-{m_.turn}-{m_.scenario.mission}")
         y += px(36) + gap // 2
         self.b_save = UIButton(rect(bx, y, bw, bh), "Save game", m, container=root,
-                               tool_tip_text="Save under the name above, in your saves folder")
+                               tool_tip_text=refused or "Save under the name above, in your saves folder")
+        if refused:
+            self.e_name.disable()
+            self.b_save.disable()
         y += bh + gap
         self.b_load = UIButton(rect(bx, y, bw, bh), "Load game", m, container=root)
         y += bh + gap
@@ -632,7 +704,7 @@ class PauseScene(Overlay):
         el = event.ui_element
         if el is self.b_resume:
             self.app.pop()
-        elif el is self.b_save:
+        elif el is self.b_save and self.b_save.is_enabled:
             self.save()
         elif el is self.b_load:
             self.app.push(LoadScene(self.app))
@@ -672,12 +744,15 @@ def setup_scene_for(app, mission_id: str) -> Scene:
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app, match, summary, side: str | None = None) -> None:
+    def __init__(self, app, match, summary, side: str | None = None, then=None) -> None:
+        """`then`: (label, hover text, action) of the main button when the battle belongs to something that goes on
+        (a campaign's mission: its debrief); None: "New mission", another game of the same kind."""
         super().__init__(app)
         app.toasts.clear()
         self.match = match
         self.summary = summary
         self.side = side  # whose results they are (None: a battle between people at one screen)
+        self.then = then
         self._thumb = None
         self._luck = None  # the luck panel (game/ui/luckpanel.py), made when first drawn
 
@@ -708,8 +783,9 @@ class ResultsScene(Scene):
                                  tool_tip_text="Write the battle report (squads, dice, luck, turning points) as a "
                                                "Markdown file in your saves folder, under reports")
         self.b_title = UIButton(rect(x0, y, bw, bh), "Title screen", m, container=root)
-        self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), "New mission", m, container=root, object_id="#primary",
-                              tool_tip_text="Set up another game of the same kind")
+        label, tip = ("New mission", "Set up another game of the same kind") if self.then is None else self.then[:2]
+        self.b_new = UIButton(rect(x0 + pw - bw, y, bw, bh), label, m, container=root, object_id="#primary",
+                              tool_tip_text=tip)
 
     def exit(self) -> None:
         super().exit()
@@ -725,6 +801,8 @@ class ResultsScene(Scene):
             open_match_as_replay(self.app, self.match)
         elif event.ui_element is self.b_report:
             self.export_report()
+        elif event.ui_element is self.b_new and self.then is not None:
+            self.then[2]()
         elif event.ui_element is self.b_new:
             self.app.replace(TitleScene(self.app))
             self.app.push(setup_scene_for(self.app, self.match.scenario.mission))

@@ -255,7 +255,7 @@ class PromptPanel(DicePanels):
         secret = p.secret
         self.sub = "A secret choice: the others do not see it, and the log keeps it quiet." if secret else ""
         self.die_rects = []
-        items = [(words, "", C.Choose(side, oid)) for oid, words in p.options]
+        items = [(*_label_and_note(words), C.Choose(side, oid)) for oid, words in p.options]
         self.max_rows = 6
         units = dict(zip((C.Choose(side, oid) for oid, _ in p.options), p.units))
         if any(u is not None for u in units.values()):
@@ -428,7 +428,8 @@ class PromptPanel(DicePanels):
                 ok = self.plain_dice or die_ok(d, i)
                 crit = ok and not self.plain_dice and die_critical(d, die)
                 spr = app.sprites.die(dr.w, die.natural, die.shift, ok, crit, die.rerolled, die.auto,
-                                      selected=(self.die_select and i == self.selected))
+                                      selected=(self.die_select and i == self.selected),
+                                      sides=p.sides if p.kind == "mission_dice" else 6, plain=self.plain_dice)
                 screen.blit(spr, spr.get_rect(center=dr.center))
                 note = "Critical" if crit else ("auto" if die.auto else ("ok" if ok else "fails"))
                 if die.natural == 6 and not die.auto:
@@ -450,3 +451,19 @@ class PromptPanel(DicePanels):
 
 def _crop(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def _label_and_note(words: str, most: int = 32) -> tuple[str, str]:
+    """A long option ("Defensive Stance: One unit gains Tough 1...") as a button with its name and the rest as the
+    note beside it, so no button is too narrow for its words."""
+    if len(words) <= most:
+        return words, ""
+    name, sep, rest = words.partition(": ")
+    if sep and len(name) <= most:
+        return name, rest
+    short = ""
+    for word in words.split():  # no name of its own: its first words on the button, all of them beside it
+        if len(short) + len(word) + 1 > most - 3:
+            break
+        short = f"{short} {word}".strip()
+    return f"{short}...", words

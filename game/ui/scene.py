@@ -251,6 +251,12 @@ class SetupForm(FormScene):
             self.app.keep_picks(self.name, {key: copy.deepcopy(getattr(self, key)) for key in self.KEEP})
         super().exit()
 
+    def columns(self, root, xs, y: int, label_w: int, field_w: int, row_h: int, gap: int) -> "FormColumns":
+        """Rows of the form in columns starting at `xs` (a label, then its field); `self.dd` collects the drop-downs
+        of the form's `choices`, showing its `values`."""
+        self.dd = {}
+        return FormColumns(self, root, xs, y, label_w, field_w, row_h, gap)
+
     def seed_entry(self, r, container):
         """The seed field (digits only) at rect `r`."""
         from pygame_gui.elements import UITextEntryLine
@@ -270,3 +276,32 @@ class SetupForm(FormScene):
         if self.root is not None:
             self._remember()
         super().relayout()
+
+
+class FormColumns:
+    """A setup form's rows in columns: each row a label and the field `make(rect)` builds; `dd` makes a drop-down of
+    the form's `choices[key]` showing `values[key]` and keeps it in the form's `dd`."""
+
+    def __init__(self, form, root, xs, y: int, label_w: int, field_w: int, row_h: int, gap: int) -> None:
+        self.form, self.root, self.xs = form, root, list(xs)
+        self.ys = [y] * len(self.xs)
+        self.lw, self.fw, self.rh, self.gap = label_w, field_w, row_h, gap
+
+    def row(self, col: int, label: str, make):
+        from pygame_gui.elements import UILabel
+        x, y = self.xs[col], self.ys[col]
+        UILabel(pygame.Rect(x, y, self.lw, self.rh), label, self.form.app.manager, container=self.root)
+        el = make(pygame.Rect(x + self.lw, y, self.fw, self.rh))
+        self.ys[col] += self.rh + self.gap
+        return el
+
+    def dd(self, col: int, key: str, label: str):
+        from pygame_gui.elements import UIDropDownMenu
+        f = self.form
+        f.dd[key] = self.row(col, label, lambda r: UIDropDownMenu(f.choices[key], f.values[key], r, f.app.manager,
+                                                                  container=self.root))
+        return f.dd[key]
+
+    @property
+    def bottom(self) -> int:
+        return max(self.ys)

@@ -79,22 +79,9 @@ class PveSetupScene(SetupForm):
         pw = min(w - px(40), px(1100))
         x0 = (w - pw) // 2
         UILabel(rect(x0, px(24), pw, px(40)), "PvE mission", m, container=root, object_id="#heading")
-        lw, fw, rh, gap = px(150), min(px(330), pw // 2 - px(170)), px(32), px(8)
-        cols = [x0, x0 + pw // 2]
-        ys = [px(76), px(76)]
-
-        def row(col, label, make):
-            x = cols[col]
-            UILabel(rect(x, ys[col], lw, rh), label, m, container=root)
-            el = make(rect(x + lw, ys[col], fw, rh))
-            ys[col] += rh + gap
-            return el
-
-        def dd(col, key, label):
-            self.dd[key] = row(col, label, lambda r: UIDropDownMenu(self.choices[key], self.values[key], r, m,
-                                                                   container=root))
-
-        self.dd = {}
+        form = self.columns(root, (x0, x0 + pw // 2), px(76), px(150), min(px(330), pw // 2 - px(170)), px(32),
+                            px(8))
+        row, dd = form.row, form.dd
         self.e_names = None
         dd(0, "players", "People")
         if self.values["players"] != "1":
@@ -117,7 +104,7 @@ class PveSetupScene(SetupForm):
                            ("battlefield", "Battlefield"), ("deployment", "Deployment"), ("first", "First mission"),
                            ("map", "Table")):
             dd(1, key, label)
-        y = max(ys) + px(8)
+        y = form.bottom + px(8)
         self.box = UITextBox(self._explain(), rect(x0, y, pw, max(px(80), h - y - px(80))), m, container=root)
         bw, bh = px(220), px(46)
         self.b_back = UIButton(rect(x0, h - px(66), bw, bh), "Back", m, container=root)
@@ -369,13 +356,17 @@ class PveBriefingScene(FormScene):
     def deploy(self) -> None:
         if self.match.phase != "deploy":
             return
-        from .battle import BattleScene
         from .menus import refuse_unplayable
         if refuse_unplayable(self.app, self.match, close=False):
             self.app.pop()  # back to the setup (leaving closes the match)
             return
         self.keep_match = True
-        self.app.replace(BattleScene(self.app, self.match))
+        self.app.replace(self.battle_scene())
+
+    def battle_scene(self):
+        """The battle screen the mission is played on (a campaign's mission: the campaign's)."""
+        from .battle import BattleScene
+        return BattleScene(self.app, self.match)
 
     def exit(self) -> None:
         super().exit()

@@ -22,6 +22,7 @@ from .theme import rect
 
 SIDES = ("player", "opponent")
 PERSON, COMPUTER = "Played by a person at this screen", "Played by the computer"
+DIFFICULTY = {"Computer: easy": "easy", "Computer: normal": "normal", "Computer: hard": "hard"}
 CODE = "Squad code..."
 SIDE_WORDS = {"north": "North edge", "south": "South edge", "attacker": "Attacker", "defender": "Defender"}
 
@@ -143,6 +144,7 @@ class PvpSetupScene(SetupForm):
                                    "code": ""}}
         self.widgets: dict = {}
         self.diagram = pygame.Rect(0, 0, 0, 0)
+        self.difficulty_label = "Computer: normal"
 
     @property
     def mission(self):
@@ -175,6 +177,8 @@ class PvpSetupScene(SetupForm):
         px = self.px
         x0, top = px(24), px(20)
         UILabel(rect(x0, top, px(400), px(36)), "PvP", m, container=root, object_id="#heading")
+        self.dd_difficulty = UIDropDownMenu(list(DIFFICULTY), self.difficulty_label,
+                                            rect(w - x0 - px(240), top, px(240), px(32)), m, container=root)
         list_w = px(290)
         list_h = h - px(300)
         items = [mission_label(d) for d in self.book]
@@ -232,6 +236,7 @@ class PvpSetupScene(SetupForm):
             st["code"] = wd["code"].get_text().strip()
         self.map_label = dd_value(self.dd_map)
         self.measure_label = dd_value(self.dd_measure)
+        self.difficulty_label = dd_value(self.dd_difficulty)
         super()._remember()
 
     def pick(self, index: int) -> None:
@@ -276,7 +281,8 @@ class PvpSetupScene(SetupForm):
             return None, "Give the two sides different names"
         opts = {"player_name": a["name"], "opponent_name": b["name"],
                 "player_controller": "computer" if a["ctl"] == COMPUTER else "person",
-                "opponent_controller": "computer" if b["ctl"] == COMPUTER else "person"}
+                "opponent_controller": "computer" if b["ctl"] == COMPUTER else "person",
+                "difficulty": DIFFICULTY[self.difficulty_label]}
         entry = mission_entry(self.mission.entry_id)
         sc = PvpMission.make_scenario(entry, squads["player"], squads["opponent"], self.maps[self.map_label],
                                       MEASURE_OPTIONS[self.measure_label], opts)

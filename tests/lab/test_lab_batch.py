@@ -34,7 +34,7 @@ def test_same_records_on_one_or_two_processes():
 
 
 def test_a_failed_game_names_its_squad_and_seed(monkeypatch):
-    def boom(mission, seed, squad, opponent=""):
+    def boom(mission, seed, squad, opponent="", options=None):
         raise RuntimeError("the mission did not end")
     monkeypatch.setattr("game.lab.adapter.play_one", boom)
     tasks = batch.plan("first-mission", ["krumpfists"], None, 1, 1)
@@ -66,3 +66,19 @@ def test_progress_bar_redraws_on_a_terminal_and_prints_one_line_otherwise():
     bar(5, 10)
     bar.finish(10)
     assert "\r" not in plain.getvalue() and len(plain.getvalue().splitlines()) == 1
+
+
+def test_the_batch_hands_every_game_its_mission_options(monkeypatch):
+    seen = []
+
+    def record(mission, seed, squad, opponent="", options=None):
+        seen.append(options)
+        raise RuntimeError("stop")
+    monkeypatch.setattr("game.lab.adapter.play_one", record)
+    tasks = batch.plan("pvp-attrition", ["krumpfists"], ["interdictors"], 1, 1, (("difficulty", "hard"),))
+    assert tasks[0].options == (("difficulty", "hard"),)
+    try:
+        batch.run_local(tasks, 1)
+    except batch.BatchError:
+        pass
+    assert seen == [{"difficulty": "hard"}]

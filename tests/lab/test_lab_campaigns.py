@@ -38,7 +38,8 @@ def quick(monkeypatch):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--campaign", "moon"], "--campaign: unknown campaign 'moon' (known: pve)"),
+    (["--campaign", "moon"], "--campaign: unknown campaign 'moon' (known: pve, pvp, last-signal, operation:ID)"),
+    (["--campaign", "operations"], "--campaign: unknown campaign 'operations'"),
     (["--campaign", "pve", "--mission", "pve"], "--campaign: a campaign picks its own missions"),
 ])
 def test_bad_campaign_arguments(tmp_path, capsys, argv, words):

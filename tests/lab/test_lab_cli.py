@@ -127,3 +127,22 @@ def test_dask_cluster_without_workers(tmp_path, capsys, monkeypatch):
         assert main([*ARGS, "--dask", cluster.scheduler_address, "--out", str(tmp_path / "r")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == f"main.py lab: the Dask cluster at {cluster.scheduler_address} has no workers"
+
+
+def test_mission_options_reach_every_game_and_a_bad_one_is_named(tmp_path):
+    from game.lab.cli import UsageError, check_args
+    import argparse
+    from game.lab.cli import add_parser
+    p = argparse.ArgumentParser()
+    add_parser(p.add_subparsers(dest="command"))
+    args = p.parse_args(["lab", "--mission", "pvp-attrition", "--squads", "interdictors,krumpfists", "--games", "1",
+                         "--option", "difficulty=hard"])
+    settings = check_args(args)
+    assert settings.options == (("difficulty", "hard"),) and settings.command.endswith("--option difficulty=hard")
+    bad = p.parse_args(["lab", "--mission", "pvp-attrition", "--option", "difficulty=brutal"])
+    try:
+        check_args(bad)
+    except UsageError as e:
+        assert "difficulty: expected one of easy, normal, hard, got 'brutal'" in str(e)
+    else:
+        raise AssertionError("no UsageError")

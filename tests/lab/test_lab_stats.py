@@ -64,3 +64,33 @@ def test_unit_types_cost_efficiency():
     order = [u.type_id for u in unit_types(RECORDS)]
     # squads' types by HIT dealt per GP (x 0.2, y and z 0.1), a tie to the one losing less (z 0.1, y 0.2); NPCs last
     assert order == ["x", "z", "y", "bug"]
+
+
+def test_per_faction_counts_both_sides_of_every_matchup_and_leaves_mirrors_out():
+    from game.lab.stats import per_faction
+    records = [game("a", 0, WIN, 4, [], opponent="b"), game("a", 1, LOSS, 4, [], opponent="b"),
+               game("b", 2, WIN, 4, [], opponent="a"), game("a", 3, DRAW, 4, [], opponent="c"),
+               game("c", 4, LOSS, 4, [], opponent="b"), game("a", 5, WIN, 4, [], opponent="a")]
+    by = {f.faction: f for f in per_faction(records)}
+    a, b, c = by["a"], by["b"], by["c"]
+    assert (a.games, a.wins, a.draws, a.losses) == (4, 1, 1, 2)  # the mirror a vs a is left out
+    assert (b.games, b.wins, b.draws, b.losses) == (4, 3, 0, 1)
+    assert (c.games, c.wins, c.draws, c.losses) == (2, 0, 1, 1)
+    assert a.score == pytest.approx(1.5 / 4) and (a.low, a.high) == wilson(1.5, 4)
+    assert [f.faction for f in per_faction(records)] == ["b", "a", "c"]  # best score first
+    assert a.balanced and not b.balanced and not c.balanced
+    assert per_faction(RECORDS) == []  # squads against the mission's NPCs: no matchups
+
+
+def test_the_faction_table_and_chart(tmp_path):
+    from game.lab import charts
+    from game.lab.stats import per_faction
+    from game.lab.terminal import faction_text
+    records = [game("strong", k, WIN, 4, [], opponent="weak") for k in range(8)] + \
+        [game("fair", k, WIN if k % 2 else LOSS, 4, [], opponent="strong") for k in range(4)]
+    text = faction_text(per_faction(records))
+    assert "strong" in text and "above 35-65%" in text and "below 35-65%" in text and "in band" in text
+    if charts.available():
+        out = tmp_path / charts.FACTIONS_PNG
+        charts.faction_balance(per_faction(records), out, "test")
+        assert out.stat().st_size > 1000

@@ -201,6 +201,24 @@ def test_a_mission_roll_with_tactical_orders_can_be_rerolled_and_changed(make_sk
     assert m.mission_state["crate"] == [2] and m.prompt is None
 
 
+def test_a_mission_roll_of_a_d10_is_rerolled_and_changed_as_a_d10(make_skirmish):
+    m, a, b = play(make_skirmish, [(card(), 4, 4)], [(card(), 20, 3)])
+    m.to["A"] = 2
+    m.submit(C.Activate("A", a[0]))
+    m.dice = ScriptedDice([6, 9])
+    with m._in_world():
+        m.roll_table(1, "Random Anchor (1D10)", ("crate_roll",), sides=10, side="A", to_dice=True)
+    assert m.prompt.sides == 10 and C.ChangeDie("A", 0, 1) in m.legal_commands("A")  # a 6 is no top face of a D10
+    chances = {face: pr for answer in m.prompt_answers("A") if isinstance(answer.command, C.RerollDie)
+               for pr, face, _ in answer.chances}
+    assert set(chances) == set(range(1, 11)) and all(pr * 10 == 1 for pr in chances.values())
+    m.submit(C.RerollDie("A", 0, "TO"))  # the re-roll is a D10 too: a 9 (a D6 could not roll it)
+    assert m.prompt.decision.dice[0].value == 9
+    m.submit(C.ChangeDie("A", 0, 1))
+    m.submit(C.AcceptDice("A"))
+    assert m.mission_state["crate"] == [10] and m.prompt is None
+
+
 def test_anchors_on_24_and_30_by_22_tables():
     assert anchor_points(24, 24) == {"NW": (4, 4), "N": (12, 4), "NE": (20, 4), "W": (4, 12), "C": (12, 12),
                                      "E": (20, 12), "SW": (4, 20), "S": (12, 20), "SE": (20, 20)}

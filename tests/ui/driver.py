@@ -67,6 +67,22 @@ class Driver:
             return True
         return False
 
+    def play_to_results(self, limit: int = 6000) -> bool:
+        """Step the battle on screen until its results show (banners dismissed, hand-overs taken), the computer
+        playing whatever it has been given; False if they did not within `limit` frames."""
+        from game.ui.battle.handover import HandoverScene
+        from game.ui.menus import ResultsScene
+        for _ in range(limit):
+            if isinstance(self.scene, ResultsScene):
+                return True
+            fx = getattr(self.scene, "effects", None)
+            if fx is not None and fx.banner is not None:
+                fx.dismiss()
+            if isinstance(self.scene, HandoverScene):
+                self.click(self.scene.b_go)
+            self.step(1)
+        return False
+
     def wait_banners(self, limit: int = 600) -> None:
         sc = self.scene
         for _ in range(limit):

@@ -196,3 +196,27 @@ def test_the_nine_anchors_choice_is_not_hidden_under_the_buttons(make_app, size)
         assert not any(place.colliderect(b.rect) for place, _ in br.card_places), f"{oid} is under an enemy card"
     assert not widget_cuts(br.root), [c.text for c in widget_cuts(br.root)]
     d.shot(f"pve_briefing_nine_anchors_{size[0]}x{size[1]}")
+
+
+def test_esc_closes_an_open_list_before_the_setup_screen(make_app):
+    import pygame
+    import pygame_gui
+
+    app = make_app()
+    d = Driver(app)
+    sc = setup(d)
+    stack, lists = [sc.root], []
+    while stack:
+        el = stack.pop()
+        if isinstance(el, pygame_gui.elements.UIDropDownMenu):
+            lists.append(el)
+        stack.extend(getattr(el, "elements", None) or ())
+    dd = lists[0]
+    before = dd.selected_option
+    d.click(dd)
+    assert dd.current_state is dd.menu_states["expanded"], "(the list opened)"
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is sc, "Esc closed the open list, not the setup"
+    assert dd.current_state is dd.menu_states["closed"] and dd.selected_option == before
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is not sc, "with no list open, Esc leaves the setup"

@@ -6,7 +6,6 @@ import pytest
 from game.headless import build_scenario
 from game.modes import create_match
 from game.ui.battle import BattleScene
-from game.ui.battle.handover import HandoverScene
 from game.ui.drawn import widget_cuts
 from game.ui.menus import ResultsScene
 
@@ -25,15 +24,7 @@ def test_a_whole_mission_on_the_battle_screen(app, mission, seed, options):
                      prepare=True)
     app.replace(BattleScene(app, m))
     d = Driver(app)
-    for _ in range(4000):
-        if isinstance(d.scene, ResultsScene):
-            break
-        fx = getattr(d.scene, "effects", None)
-        if fx is not None and fx.banner is not None:
-            fx.dismiss()
-        if isinstance(d.scene, HandoverScene):
-            d.click(d.scene.b_go)
-        d.step(1)
+    d.play_to_results(4000)
     assert m.phase == "over" and isinstance(d.scene, ResultsScene)
     assert m.result is not None and m.result.text
     d.step(2)

@@ -22,6 +22,7 @@ Callers use the package as one module (`from . import skills as S`, then `S.on_a
   unit_queries.py       small queries (cond, has, value, dist...); ids.py the shared skill ids and distances
 """
 from .action_use import action_ids, misdirection_commands, pay_id, skill_commands, skill_cost, skill_reason, use_skill
+from .action_checks import hit_to_heal_reason
 from .area_actions import _grenade, _grenade_check, grenade_victims
 from .attack_hooks import _target, after_attack, attack_dice, effective_arm, on_attack_spec
 from .carrying import RESTRICTED, may_carry, may_control_objectives, may_take_mission_actions
@@ -98,7 +99,7 @@ __all__ = [
     "SPECIALS", "STEPS", "STRATEGIZE", "SWARMLING_SKILL", "SkillAction", "SpotArea", "_grenade", "_grenade_check", "_medpack",
     "_target", "action_ids", "activation_act", "after_attack", "after_move", "alive", "always_in_cover",
     "answer_prompt", "attack_dice", "can_make_aoo", "cond", "cover_denied", "devoted_options", "disciplined_plan",
-    "dist", "effective_arm", "end_of_turn", "extension_ok", "fate_shift", "grenade_victims", "has", "in_smoke", "leader_dice",
+    "dist", "effective_arm", "end_of_turn", "extension_ok", "fate_shift", "grenade_victims", "has", "hit_to_heal_reason", "in_smoke", "leader_dice",
     "leader_of", "mates_within", "may_carry", "may_control_objectives", "may_deploy", "may_shoot_past",
     "may_take_mission_actions", "misdirection_commands", "move_change", "move_extension", "move_rule",
     "objective_markers", "on_attack_spec", "on_take_out", "on_zero_hit", "pay_id", "prompt_commands", "provokes_aoo",

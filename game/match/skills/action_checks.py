@@ -47,7 +47,15 @@ def _heal_check(match, uid, cmd, adjacent_only: bool, self_ok: bool, aura: float
             return f"the squadmate must be within {aura:g}\""
     if not_adjacent_enemy and match.adjacent_enemies(t):
         return "the unit to heal is Adjacent to an enemy"
+    return hit_to_heal_reason(match, t)
+
+
+def hit_to_heal_reason(match, t: int) -> str | None:
+    """Why `t` cannot regain HIT now: it lost none, or it is at 0 HIT and falls after its Duty Before Death action
+    whatever happens (N67)."""
     h = match.health(t)
+    if h.hit <= 0:
+        return "a unit at 0 HIT falls after its free action: it cannot be healed"
     if h.hit >= h.max_hit:
         return "that unit has lost no HIT"
     return None

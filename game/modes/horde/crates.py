@@ -56,7 +56,9 @@ def random_spot(mission, match, n: int):
             terrain_ok = table.can_stand(r, x, y, z, ignore_uid=units[0] if units else None)
         free_ground = z <= 1e-6 and len(units) == len(under) and not marker_near and terrain_ok
         outcome = f"({x:g}, {y:g})" if free_ground else f"({x:g}, {y:g}) is not open ground: rolled again"
-        match.emit(E.DiceRolled(f"Supply Drop: Crate {n} lands", (Die(fx), Die(fy)), outcome, PLAYER))
+        w, h = int(bf.width), int(bf.height)  # one die across the table and one down it, each as many faces
+        match.emit(E.DiceRolled(f"Supply Drop: Crate {n} lands, across (1D{w})", (Die(fx),), "", PLAYER, w))
+        match.emit(E.DiceRolled(f"Supply Drop: Crate {n} lands, down (1D{h})", (Die(fy),), outcome, PLAYER, h))
         if free_ground:
             return x, y, z, (units[0] if units else None)
     return None
@@ -100,6 +102,14 @@ def explosion_steps(mission, match, uid: int) -> list[tuple]:
              "all")]
 
 
+def open_reason(match, marker: str | None) -> str | None:
+    """A Crate at 0 HIT is exploding: nobody opens it any more (a unit it sent to 0 HIT with Duty Before Death)."""
+    crate = match.marker_uid(marker) if marker is not None else None
+    if crate is not None and match.standing(crate) and match.health(crate).hit <= 0:
+        return "the Crate is exploding"
+    return None
+
+
 def open_crate(mission, match, uid: int, marker: str) -> None:
     match.roll_table(1, "Open Crate", ("crate_opened", marker, uid), side=PLAYER, to_dice=True)
 
@@ -116,14 +126,13 @@ def opened(mission, match, marker: str, uid: int, faces) -> None:
 
 
 def explode_opened(mission, match, marker: str, crate_uid: int) -> None:
-    match.queue_step(("skill", "death_damage", crate_uid, mission.data.rules["explosion_damage"], "Booby Trap",
-                      RANGED, "all"))
-    match.mission_step("remove_crate", marker)
-
-
-def remove_crate(mission, match, marker: str) -> None:
-    if marker in match.markers():
-        match.remove_marker(marker, "exploded")
+    """The opened Crate explodes and is gone at once: the units Adjacent to it now take the Damage, which nobody
+    dealt. (Removed only after the Damage, a unit the blast sent to 0 HIT could open it again with Duty Before
+    Death.)"""
+    hit = tuple(u for u in match.units() if not match.unit(u).item and match.adjacent(crate_uid, u))
+    match.remove_marker(marker, "exploded")
+    if hit:
+        match.queue_step(("skill", "damage", None, mission.data.rules["explosion_damage"], "Booby Trap", RANGED, hit))
 
 
 def effect(mission, match, cid: str) -> None:

@@ -146,8 +146,6 @@ class HordeMission(MissionScript):
             crates.opened(self, match, *args)
         elif name == "explode_opened":
             crates.explode_opened(self, match, *args)
-        elif name == "remove_crate":
-            crates.remove_crate(self, match, *args)
         elif name == "leech":
             bosses.leech(self, match, *args)
         elif name == "nutrient_lash":
@@ -222,6 +220,8 @@ class HordeMission(MissionScript):
             return downed.action_reason(match, uid, aid, target)
         if aid == "spawn-leech":
             return bosses.spawn_leech_reason(match, uid)
+        if aid == "open-crate":
+            return crates.open_reason(match, marker)
         if aid in ("throw-grenade", "medpack", "medpack-self", "deploy-turret", "fire-turret"):
             return shop.action_reason(self, match, uid, aid, target)
         return None

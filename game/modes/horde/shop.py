@@ -265,8 +265,8 @@ def action_reason(mission, match, uid: int, aid: str, target: int | None) -> str
         name = match.unit(t).name
         if match.conditions(t).downed:
             return f"{name} is Downed: Revive it first"
-        h = match.health(t)
-        return f"{name} has lost no HIT" if h.hit >= h.max_hit else None
+        why = S.hit_to_heal_reason(match, t)
+        return why.replace("that unit", name) if why else None
     if aid == "deploy-turret":
         if "turret" not in items:
             return "the unit carries no Turret"

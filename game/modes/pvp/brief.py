@@ -5,6 +5,8 @@ know: Ambush's Attacker does not know which unit carries the Intel, nobody knows
 revealed."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.ai.tactical_brief import Brief, Goal
 from game.match import commands as C
 
@@ -34,6 +36,10 @@ def brief(match, script, side: str) -> Brief:
     ms = match.mission_state
     enemy = P.other(side)
     b = Brief(aggression=0.5)
+    fights = {r["rule"] for r in defn.scoring} & {"taken_out_fv", "leader_taken_out", "rival_taken_out"} or \
+        (defn.victory["rule"] == "last_squad") or any(r["rule"] == "fv_majority" and r["count"] == "standing"
+                                                      for r in defn.scoring)
+    b.unit_worth = 1.0 if fights else 0.55  # where places score, a unit is worth what it can still hold
     turn = max(1, match.turn)
     for u in match.units(side):
         if match.unit(u).leader:
@@ -49,7 +55,7 @@ def brief(match, script, side: str) -> Brief:
                 _goal(match, b, mid, v)
         elif name == "control_all" and side not in ms.get("bonus_all", []):
             extra = 0.5 * rule["mp"] / max(1, len(match.markers(rule["kind"], on_table=True)))
-            b.goals[:] = [Goal(g.x, g.y, g.value + extra, g.marker, g.rect, g.unit, g.shared, g.label) for g in b.goals]
+            b.goals[:] = [replace(g, value=g.value + extra) for g in b.goals]
         elif name == "control_by_edge":
             for mid in match.markers(rule["kind"], on_table=True):
                 owner = match.marker(mid).side
@@ -107,7 +113,7 @@ def brief(match, script, side: str) -> Brief:
                 tb = match.base(theirs)
                 b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.5, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
                                                                         tb.y + 1.6), unit=mine, shared=False,
-                                    label="the enemy Rival"))
+                                    label="the enemy Rival", unit_goal=True))
                 b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
                 b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
     _victory(match, defn, side, b)
@@ -163,6 +169,7 @@ def _victory(match, defn, side: str, b: Brief) -> None:
         b.aggression = 0.7
     elif rule == "last_squad":
         b.aggression = 1.0
+        b.press = min(1.0, 0.5 + 0.25 * match.mission_state.get("stale", 0))  # a quiet table ends in a draw
         for u in match.units(enemy):
             b.kill_bonus[u] = b.kill_bonus.get(u, 0) + 1.0
     elif rule == "both_claimed":
@@ -182,7 +189,7 @@ def _victory(match, defn, side: str, b: Brief) -> None:
                 b.kill_bonus[c] = b.kill_bonus.get(c, 0) + 5.0
                 cb = match.base(c)
                 b.goals.append(Goal(cb.x, cb.y, 1.5, rect=(cb.x - 1.6, cb.y - 1.6, cb.x + 1.6, cb.y + 1.6),
-                                    shared=False, label="the Flag carrier"))
+                                    shared=False, label="the Flag carrier", unit_goal=True))
 
 
 def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float) -> None:

@@ -134,10 +134,42 @@ class ActionDef:
     params: dict = field(default_factory=dict)  # the effect's numbers (damage, mp, find, item, kind)
 
 
+REWARD_PICKS = ("unit", "enemy", "none")  # what its squad picks for it: one of its units, an enemy unit, nothing
+REWARD_RULES = ("arm_turn1", "act_turn1", "cover", "to_start", "enemy_leader_arm", "skl", "vendetta",
+                "hit_less")  # rewards.py
+REWARD_NOW = ("heal", "honour")  # effects taken at once (an Injury healed) or for good (a lasting skill)
+
+
 @dataclass(frozen=True, slots=True)
 class RewardDef:
+    """A Campaign Reward: its name and effect as the book prints them, and how a campaign applies it (`use`): the
+    pick it asks (`pick`, and `choices`: a weapon kind), the gear its unit carries in the next mission (by choice;
+    "spoil": a Spoil of War the squad picks), a named rule of game.modes.pvp.rewards, or an effect taken `now`.
+    `applied` False: the game shows the Reward but does not apply its effect yet."""
+
     name: str
     effect: str
+    pick: str = "none"
+    choices: tuple[str, ...] = ()
+    gear: tuple[tuple[str, tuple[str, ...]], ...] | str = ()
+    rule: str | None = None
+    now: str | None = None
+    applied: bool = True
+
+    def lent(self, choice: str) -> tuple[str, ...]:
+        """The gear the reward lends (or gives for good) for a choice ("" when it asks none)."""
+        if isinstance(self.gear, str):
+            return (choice,) if choice else ()
+        return dict(self.gear).get(choice, ())
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The choices its squad picks from (weapon kinds, or the gear keys), () when none; "spoil": any Spoil."""
+        if self.choices:
+            return self.choices
+        if isinstance(self.gear, str):
+            return ()
+        return tuple(k for k, _ in self.gear if k)
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,10 +433,7 @@ def parse_mission(raw, path: Path) -> MissionDef:
     for key in ("special", "scoring", "victory"):
         _get(ctx, texts, key, str, "texts")
     climax = _get(ctx, raw, "climax", bool, "")
-    rewards = []
-    for i, r in enumerate(_get(ctx, raw, "rewards", list, "")):
-        rewards.append(RewardDef(_get(ctx, r, "name", str, f"rewards[{i}]"), _get(ctx, r, "effect", str,
-                                                                                 f"rewards[{i}]")))
+    rewards = [_reward(ctx, r, f"rewards[{i}]") for i, r in enumerate(_get(ctx, raw, "rewards", list, ""))]
     if (len(rewards) != 2) != climax:
         raise ctx.fail("rewards", "a mission has two Campaign Rewards; a Climax mission has none")
     if secret == "carrier" and (not roles or victory["rule"] != "ambush"):
@@ -451,3 +480,34 @@ def load_book(folder: Path = PVP_DIR) -> tuple[list[MissionDef], list[str]]:
         seen.add(d.id)
         defs.append(d)
     return defs, problems
+
+
+def _reward(ctx, r, where: str) -> RewardDef:
+    name, effect = _get(ctx, r, "name", str, where), _get(ctx, r, "effect", str, where)
+    use = r.get("use", {}) if isinstance(r, dict) else {}
+    if not isinstance(use, dict) or set(use) - {"pick", "choices", "gear", "rule", "now", "applied"}:
+        raise ctx.fail(where, "field 'use': expected an object of pick, choices, gear, rule, now, applied")
+    pick = use.get("pick", "none")
+    if pick not in REWARD_PICKS:
+        raise ctx.fail(where, f"field 'use.pick': expected one of {', '.join(REWARD_PICKS)}, got {pick!r}")
+    rule, now, applied = use.get("rule"), use.get("now"), use.get("applied", True)
+    if rule is not None and rule not in REWARD_RULES:
+        raise ctx.fail(where, f"field 'use.rule': expected one of {', '.join(REWARD_RULES)}, got {rule!r}")
+    if now is not None and now not in REWARD_NOW:
+        raise ctx.fail(where, f"field 'use.now': expected one of {', '.join(REWARD_NOW)}, got {now!r}")
+    if not isinstance(applied, bool):
+        raise ctx.fail(where, "field 'use.applied': expected true or false")
+    choices = use.get("choices", [])
+    if not isinstance(choices, list) or not all(c in ("melee", "ranged") for c in choices):
+        raise ctx.fail(where, "field 'use.choices': expected a list of melee, ranged")
+    gear = use.get("gear", {})
+    if gear != "spoil":
+        if not isinstance(gear, dict) or not all(isinstance(k, str) and isinstance(v, list) and v and all(
+                isinstance(g, str) and g for g in v) for k, v in gear.items()):
+            raise ctx.fail(where, "field 'use.gear': expected \"spoil\" or an object of choices to gear ids")
+        gear = tuple((k, tuple(v)) for k, v in sorted(gear.items()))
+    if (gear or rule or now) and not applied:
+        raise ctx.fail(where, "field 'use': a Reward not applied has no gear, rule or effect")
+    if pick == "none" and (gear or now):
+        raise ctx.fail(where, "field 'use': gear and effects taken at once go to a unit (pick: unit)")
+    return RewardDef(name, effect, pick, tuple(choices), gear, rule, now, applied)

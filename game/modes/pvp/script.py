@@ -16,6 +16,7 @@ from game.match.unit_outcomes import unit_outcomes
 from game.match.scenario import ScenarioError
 
 from . import actions as A
+from . import rewards as RW
 from . import rules as R
 from . import scoring as SC
 from . import sides as P
@@ -51,6 +52,7 @@ class PvpMission(MissionScript):
     def __init__(self, catalog=None, options: dict | None = None) -> None:
         super().__init__(catalog, options)
         self.defn = definition(self.options.get("mission", ""))
+        RW.check_options(self.options)
         self.id = self.defn.entry_id
         self.title = self.defn.title
         self.briefing = self.defn.briefing
@@ -80,6 +82,12 @@ class PvpMission(MissionScript):
             ctl[side] = c
         names = {P.PLAYER: str(options.pop("player_name", "Player")),
                  P.OPPONENT: str(options.pop("opponent_name", "Opponent"))}
+        if "difficulty" in options:
+            from game.ai.tactical_levels import level_named
+            try:
+                options["difficulty"] = level_named(str(options["difficulty"])).name
+            except ValueError as e:
+                raise ScenarioError(str(e)) from None
         if map_name == "default":
             map_name = entry.map_name if entry.map_name and (MAPS_DIR / entry.map_name).exists() else None
         return Scenario(mission=entry.id, map=map_name, measure=measure,
@@ -119,7 +127,12 @@ class PvpMission(MissionScript):
 
     def on_step(self, match, name: str, *args) -> None:
         ms = match.mission_state
-        if name == "rolloff":
+        if name == "rolloff" and self.options.get("advantage") in P.SIDES:  # the Climax's chooser (R38)
+            ms["rolloff_winner"] = winner = self.options["advantage"]
+            match.event("Deployment", f"{match.side_name(winner)} won more Operations: it chooses first, deploys "
+                                      f"first and has +1 TO in Turn 1", winner)
+            self._ask_place(match, winner)
+        elif name == "rolloff":
             ms["rolloff"] = {}
             for s in P.SIDES:
                 match.roll_table(1, f"Deployment roll-off: {match.side_name(s)}", ("rolloff_die", s), side=s)
@@ -174,6 +187,9 @@ class PvpMission(MissionScript):
         ms["rolloff_winner"] = winner
         match.event("Deployment roll-off", f"{match.side_name(winner)} wins ({rolls[winner]} against "
                                            f"{rolls[P.other(winner)]}) and chooses", winner)
+        self._ask_place(match, winner)
+
+    def _ask_place(self, match, winner: str) -> None:
         if self.defn.roles:
             options = (("attacker", "Be the Attacker"), ("defender", "Be the Defender"))
             text = f"{self.title}: you won the deployment roll-off. Attacker or Defender?"
@@ -188,6 +204,8 @@ class PvpMission(MissionScript):
         ms["place"] = {winner: option, loser: OPPOSITE[option]}
         if self.defn.deployment.order == "defender_first":
             ms["deploy_first"] = P.side_at(match, "defender")
+        elif self.options.get("advantage") == winner:  # the Climax's chooser places the first unit too
+            ms["deploy_first"] = winner
         else:
             ms["deploy_first"] = loser
         first = match.side_name(ms["deploy_first"])
@@ -287,6 +305,10 @@ class PvpMission(MissionScript):
     # == the Turn ===========================================================================================
     def start_of_turn(self, match) -> None:
         R.start_of_turn(match, self.defn)
+        RW.start_of_turn(match)
+
+    def after_orders(self, match) -> None:
+        RW.after_orders(match)
 
     def end_of_turn(self, match) -> None:
         SC.apply_end_of_turn(match, self.defn)
@@ -324,13 +346,17 @@ class PvpMission(MissionScript):
 
     # == units, attacks, carrying ===========================================================================
     def act_bonus(self, match, uid):
-        return R.act_bonus(match, self.defn, uid)
+        return R.act_bonus(match, self.defn, uid) + RW.act_bonus(match, uid)
 
     def arm_bonus(self, match, uid, attacker, ranged):
-        return R.arm_bonus(match, self.defn, uid, attacker, ranged)
+        return R.arm_bonus(match, self.defn, uid, attacker, ranged) + RW.arm_bonus(match, uid)
 
     def attack_bonus(self, match, attacker, target, weapon):
-        return R.attack_bonus(match, self.defn, attacker, target, weapon)
+        att, skl = R.attack_bonus(match, self.defn, attacker, target, weapon)
+        return att, skl + RW.attack_bonus(match, attacker, target, weapon)
+
+    def always_in_cover(self, match, uid):
+        return RW.always_in_cover(match, uid)
 
     def target_reason(self, match, attacker, target):
         return R.target_reason(match, self.defn, attacker, target)
@@ -406,8 +432,11 @@ class PvpMission(MissionScript):
 
     # == the computer opponent ==============================================================================
     def computer_controller(self, match, side: str):
+        """The tactical computer opponent at the difficulty the scenario names (option `difficulty`: easy, normal,
+        hard; normal when it names none)."""
         from game.ai.tactical import TacticalController
-        return TacticalController(side, seed=match.seed * 2 + (0 if side == P.PLAYER else 1))
+        return TacticalController(side, seed=match.seed * 2 + (0 if side == P.PLAYER else 1),
+                                  level=str(self.options.get("difficulty") or "normal"))
 
     def ai_brief(self, match, side: str):
         """What the computer opponent of `side` may know of this mission (no enemy secret)."""

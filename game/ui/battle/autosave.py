@@ -52,12 +52,11 @@ class Autosave:
         is told once; `error` says why)."""
         if self.current:
             return True
-        from game.persistence.saves import AUTOSAVE, save_match
         sc = self.sc
         m, n = self._state()
         self.waited = 0.0
         try:
-            save_match(m, AUTOSAVE, sc.app.saves_dir, label=f"Autosave (Turn {m.turn})")
+            self.save(m)
         except Exception as e:  # a full disk, a folder that cannot be written: the battle goes on, the player is told
             if not isinstance(e, OSError):
                 log.warning("the autosave could not be written", exc_info=True)
@@ -71,3 +70,9 @@ class Autosave:
         sc.mark_saved()
         self.error = None
         return True
+
+    def save(self, match) -> None:
+        """Write the battle where it is kept: the autosave slot (a battle that belongs to something else, a
+        campaign's mission, is kept by an Autosave of its own that writes it there). Raises when it cannot."""
+        from game.persistence.saves import AUTOSAVE, save_match
+        save_match(match, AUTOSAVE, self.sc.app.saves_dir, label=f"Autosave (Turn {match.turn})")

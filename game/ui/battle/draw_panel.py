@@ -245,12 +245,13 @@ class PanelPainter:
             if st.enabled:
                 cr = T.blit(screen, st.cost, (x, br.centery), 13, pal.text, True, anchor="midleft")
                 note = getattr(st, "note", "")
-                if note:
-                    room = x + w - cr.right - sc.px(8)
-                    while note and T.size(note, 11)[0] > room:
-                        note = note[:-4] + "..." if len(note) > 4 else ""
-                    if note:
-                        T.blit(screen, note, (cr.right + sc.px(8), br.centery), 11, pal.text_dim, anchor="midleft")
+                room = x + w - cr.right - sc.px(8)
+                if note and room > 0:  # what it does, on as many lines as its row has room for (panel.reason_extra)
+                    lines = sc.drawn.wrap(T, "action reasons", note, 11, room, 6)
+                    y = max(br.y, br.centery - (len(lines) * T.line_height(11)) // 2)
+                    for line in lines:
+                        T.blit(screen, line, (cr.right + sc.px(8), y), 11, pal.text_dim)
+                        y += T.line_height(11)
             else:
                 lines = sc.drawn.wrap(T, "action reasons", st.reason, 11, w, 6)  # (the row has room for all)
                 y = max(br.y, br.centery - (len(lines) * T.line_height(11)) // 2)

@@ -142,12 +142,20 @@ class SidePanel:
         px = self.sc.px
         return x + w - (px(22) if st.hotkey else 0) - (x + bw + px(8)) - px(4)
 
+    def beside(self, st, x: int, w: int, bw: int) -> tuple[str, int]:
+        """(the text beside a button after its cost: the reason it cannot be done, or what it does; its width)."""
+        if not st.enabled:
+            return st.reason, self.reason_width(st, x, w, bw)
+        T, px = self.sc.app.text, self.sc.px
+        return getattr(st, "note", ""), self.reason_width(st, x, w, bw) - T.size(st.cost, 13, True)[0] - px(8)
+
     def reason_extra(self, st, x: int, w: int, bw: int) -> int:
-        """How much taller than its button a row must be for the whole reason beside it (never cut)."""
-        if st.enabled:
+        """How much taller than its button a row must be for the whole text beside it (never cut)."""
+        text, room = self.beside(st, x, w, bw)
+        if not text:
             return 0
         T = self.sc.app.text
-        lines = len(T.wrap(st.reason, 11, self.reason_width(st, x, w, bw)))
+        lines = len(T.wrap(text, 11, max(1, room)))
         return max(0, lines * T.line_height(11) - self.sc.px(30))
 
     def _build_deploy(self, x: int, y: int, w: int) -> int:

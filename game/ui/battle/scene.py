@@ -630,12 +630,17 @@ class BattleScene(HotSeat, Scene):
         self.autosave.tick(dt, settled=True)
 
     def _show_results(self) -> None:
-        from ..menus import ResultsScene
         self.result_timer = None
         self.keep_match = True
         people = self.session.people()
         side = self.side if len({p.side for p in people}) <= 1 else None
-        self.app.replace(ResultsScene(self.app, self.match, self.summary_html(), side))
+        self.app.replace(self.results_scene(side))
+
+    def results_scene(self, side: str | None):
+        """The screen the finished battle goes on to: its results (for `side`; None: people on both sides). A battle
+        that belongs to something that goes on (a campaign's mission) names what follows them."""
+        from ..menus import ResultsScene
+        return ResultsScene(self.app, self.match, self.summary_html(), side)
 
     def summary_html(self) -> str:
         return summary_html(self.match, self.side, self.feed.stats, named=self.named)

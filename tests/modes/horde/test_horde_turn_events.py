@@ -82,7 +82,8 @@ def test_supply_drop_three_crates_rerolls_blocked_spots_and_booby_traps_units(ma
     crates = m.markers("crate")
     assert [m.marker_position(c)[:2] for c in crates] == [(2.5, 2.5), (20.5, 20.5)]
     rolls = [e for e in m.events if isinstance(e, E.DiceRolled) and e.why.startswith("Supply Drop")]
-    assert "rolled again" in rolls[0].outcome and len(rolls) == 4
+    assert "rolled again" in rolls[1].outcome and len(rolls) == 8  # two dice per landing: across, then down
+    assert [(r.sides, r.dice[0].natural) for r in rolls[:2]] == [(24, 5), (24, 4)]  # drawn as D24s, not D6s
     assert m.health(a).hit == hp - 2
     assert any(isinstance(e, E.MissionEvent) and e.name == "Booby Trap" for e in m.events)
 

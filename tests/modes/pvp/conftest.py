@@ -30,14 +30,15 @@ def answer_setup(m, places: dict[str, str], secrets: dict[str, int] | None = Non
 
 
 def pvp_match(mission: str, player, opponent, places=None, dice=(), first="player", secrets=None, seed=5,
-              zone: int = 0, table=None):
+              zone: int = 0, table=None, options=None):
     """player/opponent: lists of (card, x, y). Units deploy in their zones, then stand where the test wants
-    them. `dice`: scripted faces from the first Turn on (TO dice, the Initiative roll-off, ...)."""
+    them. `dice`: scripted faces from the first Turn on (TO dice, the Initiative roll-off, ...); `options`: the
+    mission's options beside its id (a campaign's `held` Rewards, the Climax's `advantage`)."""
     places = places or {"player": "north", "opponent": "south"}
     sc = Scenario(mission=f"pvp-{mission}", sides=(SideSpec("player", None, name="Ana"),
                                                     SideSpec("opponent", None, name="Ben")))
     cards = {"player": [(c.name, c) for c, _, _ in player], "opponent": [(c.name, c) for c, _, _ in opponent]}
-    m = Match(sc, seed, PvpMission(None, {"mission": mission}), table or open_table(), cards)
+    m = Match(sc, seed, PvpMission(None, {"mission": mission, **(options or {})}), table or open_table(), cards)
     answer_setup(m, places, secrets, zone)
     while m.phase == "deploy":
         side = m.waiting_for()

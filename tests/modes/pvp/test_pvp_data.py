@@ -98,6 +98,10 @@ def test_a_broken_file_is_named_and_the_others_still_load(tmp_path):
     (lambda d: d["scoring"].append({"rule": "bribe"}), "unknown scoring rule 'bribe'"),
     (lambda d: d["scoring"][0].pop("mp"), "scoring[0]: field 'mp' is missing"),
     (lambda d: d.update(rewards=d["rewards"][:1]), "two Campaign Rewards"),
+    (lambda d: d["rewards"][0]["use"].update(rule="fly"), "field 'use.rule': expected one of"),
+    (lambda d: d["rewards"][0]["use"].update(pick="everyone"), "field 'use.pick': expected one of"),
+    (lambda d: d["rewards"][1]["use"].update(gear={"": ["HRD-SOW-TGH1"]}), "a Reward not applied has no gear"),
+    (lambda d: d["rewards"][0]["use"].update(pick="none", gear={"": ["X"]}), "go to a unit (pick: unit)"),
     (lambda d: d["deployment"]["zones"].pop("south"), "expected zones for north and south"),
     (lambda d: d.update(format=2), "field 'format': expected 1"),
     (lambda d: d["actions"].append({"id": "x", "name": "X", "cost": 1, "effect": "fly", "rules": "r",
@@ -110,3 +114,21 @@ def test_bad_data_is_refused_in_words(tmp_path, change, words):
     with pytest.raises(PvpDataError) as e:
         load_mission(p)
     assert "01-secure-the-zone.json" in str(e.value) and words in str(e.value)
+
+
+NOT_APPLIED = {"Forward Command", "Demo Expert", "Rapid Deployment", "Treasure Trove", "TO Optimization",
+               "Ancient Artifact", "Energy Overflow", "Tactical Reversal", "Aggressive Momentum",
+               "Strategize Bonus", "Overwhelming Presence", "Deep Strike", "Extraction Gear", "Resourceful Salvage"}
+
+
+def test_every_campaign_reward_says_how_a_campaign_applies_it():
+    from game.content import load_catalog
+    skills = load_catalog().skills
+    rewards = [r for d in load_book()[0] for r in d.rewards]
+    assert len(rewards) == 34
+    assert {r.name for r in rewards if not r.applied} == NOT_APPLIED
+    for r in rewards:
+        if r.applied:
+            assert r.rule or r.gear or r.now, r.name
+        if r.gear and r.gear != "spoil":
+            assert all(g in skills for _, gear in r.gear for g in gear), r.name

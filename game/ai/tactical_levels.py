@@ -1,0 +1,51 @@
+"""The three difficulty levels of the tactical computer opponent, as numbers its search reads.
+
+easy    makes a person's mistakes: its judgement of each option is off by a little (noise on the values), now and
+        then it takes a lesser option, it weighs fewer places to move to, it forgets about enemies that already
+        acted, and it keeps its Tactical Orders for extra actions only (never on dice).
+normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire; its
+        judgement is a little off now and then (less than easy's).
+hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
+        again, values taking out first an enemy still to act by what that enemy would strike, and chooses which
+        unit acts now (an endangered one strikes first or gets out).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DIFFICULTIES = ("easy", "normal", "hard")
+DEFAULT = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    spots: int  # places a Move is weighed at, besides staying
+    noise: float  # spread (MP) of the error on each option's value
+    lapse: float  # chance of taking the second best option when it is close
+    ready_threat: float  # share of a Ready enemy's best attack counted as the threat to a unit standing at a spot
+    later_threat: float  # ... of an enemy that has activated this Turn
+    reach_threat: float  # ... of a Ready enemy that could move into sight (hard only looks that far)
+    follow: float  # weight of the best attack the unit could make from a spot with the ACT left
+    dice_orders: bool  # spends Tactical Orders on dice where a life or a Take Out hangs on them
+    pick_unit: bool  # chooses which unit activates by what each could do now (else: by a quick estimate)
+    preempt: float  # share of what an enemy still to act could strike, counted for taking it out first
+
+
+LEVELS = {
+    "easy": Level("easy", spots=4, noise=0.8, lapse=0.35, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
+                  follow=0.6, dice_orders=False, pick_unit=False, preempt=0.0),
+    "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
+                    follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0),
+    "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
+                  follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0),
+}
+
+
+def level_named(name: str | None) -> Level:
+    """The level of that name ("easy", "normal", "hard"); None or "" is the default. ValueError names the known
+    ones."""
+    key = (name or DEFAULT).strip().lower()
+    if key not in LEVELS:
+        raise ValueError(f"difficulty: expected one of {', '.join(DIFFICULTIES)}, got {name!r}")
+    return LEVELS[key]

@@ -1,0 +1,109 @@
+"""Where the tactical opponent weighs a Move: a short list of spots of the unit's reach worth the cost of a full
+evaluation (sight and odds are the costly part).
+
+The list: for each of the unit's goals the spot nearest it by walking (and one at it, Adjacent to its marker or
+inside its zone, when reachable); for a unit with a melee weapon the spots Adjacent to the nearest enemies; the
+spot nearest the enemy and the one farthest from it; then a spread of the rest (farthest-point picks), spots
+beside terrain first (where Cover and blocked sight are), on a 1" sample of the reach so the picks stay cheap.
+"""
+from __future__ import annotations
+
+import math
+
+from game.battlefield.field import beside_terrain
+from game.rules.model import MELEE
+
+from . import tactical_eval as TE
+
+HIDE_FROM = 6  # levels weighing this many spots look for a hidden one (normal and hard)
+HIDE_TRIES = 8
+
+
+def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[float, float, float]]:
+    if not spots:
+        return []
+    m = ctx.match
+    me = ctx.bases[uid]
+    pts = [(s[0], s[1], s[2]) for s in spots]
+    cost = {(s[0], s[1], s[2]): s[3] for s in spots}
+    grid = ctx.table.measure == "grid"
+    coarse = pts if grid else [p for p in pts if round(p[0] * 2) % 2 == 0 and round(p[1] * 2) % 2 == 0] or pts
+    chosen: list[tuple[float, float, float]] = []
+
+    def add(p):
+        if p is not None and p not in chosen:
+            chosen.append(p)
+    mine = sorted((g for g in goals if g.unit in (None, uid)), key=lambda g: -g.value)[:4]
+    for g in mine:
+        add(min(coarse, key=lambda p: (round(ctx.walk_xyz(g, uid, *p) * 2), cost[p], p)))
+        if g.marker is not None:
+            mb = ctx.marker_base(g.marker)
+            if mb is None:
+                continue
+            lim = me.radius + mb.radius + 1.0
+            at = [p for p in pts if math.hypot(p[0] - mb.x, p[1] - mb.y) <= lim + 1e-6
+                  and TE.adjacent(ctx, TE.base_at(ctx, uid, *p), mb)]
+        else:
+            at = [p for p in coarse if g.inside(p[0], p[1])]
+        if at:
+            add(min(at, key=lambda p: (cost[p], p)))
+            if len(at) > 2:
+                add(max(at, key=lambda p: (_safety(ctx, p), p)))
+    if ctx.enemies:
+        if any(w.kind == MELEE for w in m.unit(uid).card.weapons):
+            near = sorted(ctx.enemies, key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
+            for e in near:
+                eb = ctx.bases[e]
+                lim = me.radius + eb.radius + 1.0
+                adj = [p for p in pts if math.hypot(p[0] - eb.x, p[1] - eb.y) <= lim + 1e-6]
+                adj = [p for p in adj if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), eb)]
+                if adj:
+                    add(max(adj, key=lambda p: (_safety(ctx, p, skip=e), -cost[p], p)))
+        safe = {p: _safety(ctx, p) for p in coarse}
+        add(min(coarse, key=lambda p: (safe[p], p)))
+        add(max(coarse, key=lambda p: (safe[p], p)))
+        if n >= HIDE_FROM:  # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
+            add(_hidden(ctx, uid, coarse, mine[0] if mine else None, chosen))
+    # a spread of the rest, spots beside terrain first
+    pool = [p for p in coarse if _beside_terrain(ctx, me, p)] or coarse
+    if not chosen:
+        add(pool[rng.randrange(len(pool))])
+    gap = [min(math.hypot(q[0] - c[0], q[1] - c[1]) for c in chosen) for q in pool]
+    while len(chosen) < n:
+        i = max(range(len(pool)), key=lambda k: gap[k])
+        if gap[i] < 1.0:
+            break
+        p = pool[i]
+        add(p)
+        gap = [min(g, math.hypot(q[0] - p[0], q[1] - p[1])) for g, q in zip(gap, pool)]
+    return chosen[:max(n, 1) + 4]
+
+
+def _hidden(ctx, uid: int, coarse, goal, chosen):
+    """The first spot, nearest `goal` by walking (or nearest the enemy), that no enemy with a Ranged weapon sees
+    without Cover; HIDE_TRIES spots looked at at most (sight is the costly part)."""
+    if goal is not None:
+        order = sorted(coarse, key=lambda p: (ctx.walk_xyz(goal, uid, *p), p))
+    else:
+        order = sorted(coarse, key=lambda p: (_safety(ctx, p), p))
+    tries = 0
+    for p in order:
+        if p in chosen:
+            continue
+        spot = TE.base_at(ctx, uid, *p)
+        if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+            return p
+        tries += 1
+        if tries >= HIDE_TRIES:
+            break
+    return None
+
+
+def _safety(ctx, p, skip: int | None = None) -> float:
+    """Distance to the nearest enemy (other than `skip`): a cheap stand-in for safety."""
+    return min((math.hypot(p[0] - ctx.bases[e].x, p[1] - ctx.bases[e].y) for e in ctx.enemies if e != skip),
+               default=24.0)
+
+
+def _beside_terrain(ctx, me, p) -> bool:
+    return beside_terrain(ctx.table, me.radius, p[0], p[1])

@@ -1,0 +1,93 @@
+"""The end of a campaign: complete after the last mission, or lost when no unit was left to deploy (R37). The
+score (MP earned, missions won, survivors, fallen), the nine missions with their results (any played one watched
+again), the survivors as cards and the fallen."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UILabel, UITextBox
+
+from game.campaign.model import COMPLETE
+from game.rules.wording import count
+
+from ..builder import fit_text
+from ..theme import rect
+from .common import CampaignScreen, hexc, watch_mission
+from .memorial import memorial_html
+from .plan import PlanPanel
+from .roster import RosterPanel
+
+
+class EndScene(CampaignScreen):
+    name = "campaign_end"
+    top_level = True
+
+    def __init__(self, app, campaign) -> None:
+        super().__init__(app, campaign)
+        self.plan = PlanPanel(self)
+        self.roster = RosterPanel(self)
+        played = [pm for op in campaign.plan for pm in op.missions if pm.played]
+        self.selected = (played[-1].operation, played[-1].number) if played else None
+        self.layout: dict = {}
+
+    def build_ui(self) -> None:
+        root = self.new_root()
+        m = self.app.manager
+        w, h = self.app.size
+        px = self.px
+        c = self.c
+        s = c.score()
+        done = c.stage == COMPLETE
+        lw = max(px(340), int(w * 0.36))
+        x0 = px(20)
+        UILabel(rect(x0, px(6), w - px(40), px(84)), "CAMPAIGN COMPLETE" if done else "CAMPAIGN LOST", m,
+                container=root, object_id="#title" if done else "#title_bad")
+        where = "" if done else f" (lost after mission {c.where.label})"
+        line = (f"{c.setup.name}{where}:  {s.mp} MP earned  ·  {s.won} of {s.missions} missions won  ·  "
+                f"{count(s.survivors, 'survivor')}  ·  {s.fallen} fallen")
+        UILabel(rect(x0, px(84), w - px(40), px(28)), fit_text(self.app.text, line, 17, w - px(60)), m, container=root,
+                object_id="#subtitle")
+        top, bottom = px(122), h - px(78)
+        self.layout = {"plan": pygame.Rect(x0, top, lw, min(self.plan.height(c, True), bottom - top))}
+        rx = x0 + lw + px(20)
+        rw = w - rx - px(20)
+        survivors = c.roster_units()
+        fallen_h = max(px(110), int((bottom - top) * 0.32)) if survivors else bottom - top - px(32)
+        UILabel(rect(rx, top, rw, px(26)), f"The survivors ({len(survivors)})" if survivors else "No survivor", m,
+                container=root, object_id="#dim")
+        self.layout["roster"] = pygame.Rect(rx, top + px(28), rw - px(8), max(0, bottom - top - fallen_h - px(40)))
+        dim = hexc(self.app.palette.text_dim)
+        fallen = memorial_html(c, c.fallen(), dim, "Nobody fell: every unit came home.")
+        self.fallen_box = UITextBox("<b>The fallen</b><br>" + fallen, rect(rx, bottom - fallen_h, rw, fallen_h), m,
+                                    container=root)
+        specs = [("Title screen", None, False, "left"),
+                 ("Memorial", "The fallen and their service records", False, "left"),
+                 ("Watch battle", "Watch the selected mission's battle again", False, "right"),
+                 ("Chronicle", "Write the whole campaign as a Markdown chronicle in your saves folder (reports/)",
+                  True, "right")]
+        self.b_title, self.b_memorial, self.b_watch, self.b_chronicle = self.button_row(root, specs)
+        if self.selected is None:
+            self.b_watch.disable()
+
+    def handle(self, event, consumed) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if not self.common_button(el) and el is self.b_watch and self.selected is not None:
+                watch_mission(self.app, self.c, *self.selected)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed and \
+                self.plan.mission_at(event.pos) is not None:
+            pm = self.c.planned(*self.plan.mission_at(event.pos))
+            if pm.played:
+                self.selected = (pm.operation, pm.number)
+        else:
+            self.roster_event(event, consumed)
+
+    def redraw_state(self):
+        return "still", (self.selected, self.roster.scroll, self.chip_tooltip is None)
+
+    def draw(self, screen) -> None:
+        super().draw(screen)
+        if not self.layout:
+            return
+        self.plan.draw(screen, self.layout["plan"], self.c, self.selected)
+        self.roster.draw(screen, self.layout["roster"], self.c.roster_units(), self.c)
