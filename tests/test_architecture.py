@@ -134,8 +134,8 @@ def test_the_battle_screen_draws_the_table_through_its_view_worlds_process():
     assert "self.painter.draw" in _called(_method(UI / "battle" / "scene.py", "BattleScene", "draw"))
     painter = _called(_method(UI / "battle" / "painter.py", "BattlePainter", "draw"))
     assert "sc.table_view.draw" in painter
-    assert not {c for c in painter if c.startswith(("self.table.", "self.mission.", "self.previews.", "sc.renderer"))}, \
-        "nothing of the table is drawn beside the view world"
+    beside = ("self.table.", "self.mission.", "self.previews.", "sc.renderer")
+    assert not {c for c in painter if c.startswith(beside)}, "nothing of the table is drawn beside the view world"
     assert "w.process" in _called(_method(VIEW / "screen.py", "TableView", "draw"))
     assert "esper.process" in _called(_method(VIEW / "world.py", "ViewWorld", "process"))
     src = (VIEW / "processors.py").read_text(encoding="utf-8")

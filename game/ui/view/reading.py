@@ -16,13 +16,13 @@ from ..battle.mission_view import MarkerView, snapshot_markers
 from ..board import UnitView, side_styles, snapshot_units, unit_view
 
 # events that change nothing the table shows
-QUIET = (E.DiceRolled, E.Note, E.AttackDeclared, E.AttackEnded, E.TacticalOrdersRolled, E.TacticalOrdersChanged,
+QUIET = (E.DiceRolled, E.Note, E.AttackDeclared, E.TacticalOrdersRolled, E.TacticalOrdersChanged,
          E.InitiativeRolled, E.InitiativeGiven, E.FirstChosen, E.ScoreChanged, E.DoorToggled, E.AttackRolled,
          E.AutoStrikeRolled, E.SavesRolled, E.StrikesCounted, E.DieChanged, E.DieRerolled, E.ProtectRolled)
 # events that change only the units they name (and, for a move or a marker, the markers)
-NAMED = (E.Moved, E.HitLost, E.Healed, E.Downed, E.Revived, E.ActivationStarted, E.ActivationEnded, E.DamageTaken,
-         E.DamageReturned, E.DirectDamage, E.LifeDrained, E.ReturnedDamageLost, E.MarkerPickedUp, E.MarkerDropped,
-         E.MarkerGiven, E.MarkerPlaced, E.MarkerChanged)
+NAMED = (E.Moved, E.AttackEnded, E.HitLost, E.Healed, E.Downed, E.Revived, E.ActivationStarted, E.ActivationEnded,
+         E.DamageTaken, E.DamageReturned, E.DirectDamage, E.LifeDrained, E.ReturnedDamageLost, E.MarkerPickedUp,
+         E.MarkerDropped, E.MarkerGiven, E.MarkerPlaced, E.MarkerChanged)
 MARKERS_MOVE = (E.Moved, E.Downed, E.Revived, E.MarkerPickedUp, E.MarkerDropped, E.MarkerGiven, E.MarkerPlaced,
                 E.MarkerChanged)
 UID_FIELDS = ("uid", "attacker", "giver", "receiver", "source")
@@ -51,6 +51,7 @@ def named_units(e) -> set[int]:
         v = getattr(e, f, None)
         if isinstance(v, int) and v > 0:
             out.add(v)
+    out |= {uid for uid, _lost in getattr(e, "lost", ())}  # (an attack's end: every unit that lost HIT)
     return out
 
 

@@ -256,8 +256,8 @@ def test_a_screenshot_of_the_view_world_in_the_middle_of_a_fight(table):
             reader.entry(e)
         if any(isinstance(e, E.AttackEnded) and e.lost for e in events):
             break
-    view.add_overlay(LAYER["board"], lambda cv: table.renderer.draw_board(cv.screen, cv.camera, table.m.table.doors_open,
-                                                                          False))
+    doors = table.m.table.doors_open
+    view.add_overlay(LAYER["board"], lambda cv: table.renderer.draw_board(cv.screen, cv.camera, doors, False))
     table.screen.fill((20, 22, 26))
     view.process(0.2, table.canvas())
     SCREENS.mkdir(parents=True, exist_ok=True)
