@@ -114,21 +114,18 @@ def _settle(app, scene, limit: int = 600) -> None:
 def _sweep_animated(app, scene, frames: int, points) -> list[float]:
     """_sweep with animations kept running: every 40 frames five bases start sliding, two shots fly, damage
     numbers rise and the last attack's dice tumble again."""
-    from game.ui.battle.feed import MoveAnim
+    from game.match import events as E
     times = []
     m = scene.match
-    rec = scene.feed.reader.last_attack
     movers = [v for v in scene.units if not v.item][:5]
     for i in range(0, frames, 40):
-        for k, v in enumerate(movers):
-            scene.feed.anims[v.uid] = MoveAnim(v.uid, [(v.x, v.y), (v.x + 2, v.y + 1), (v.x + 3, v.y - 1)], 0.0, 0.7)
+        # the events of moves and attacks, as the table's world gets them from a command (the match is not changed)
+        events = [E.Moved(v.uid, v.name, v.side, ((v.x, v.y, v.z), (v.x + 2, v.y + 1, v.z), (v.x + 3, v.y - 1, v.z)),
+                          "move") for v in movers]
         a, b = movers[0], movers[-1]
-        scene.effects.shoot((a.x, a.y), (b.x, b.y), False)
-        scene.effects.shoot((b.x, b.y), (a.x, a.y), True)
-        scene.effects.float_text(b.x, b.y, "-2 HIT", app.palette.bad)
-        scene.effects.float_text(b.x, b.y, "1 save", app.palette.reach, up=0.9)
-        if rec is not None:
-            scene.effects.show_tray(rec)
+        events += [E.AttackDeclared(a.uid, "bench", (b.uid,), False), E.AttackDeclared(b.uid, "bench", (a.uid,), True),
+                   E.DamageTaken(b.uid, b.name, 2, a.uid, 1, "", False), E.AttackEnded(a.uid, ((b.uid, 2),))]
+        scene.table_view.feed(events, dict(scene.by_uid))
         times += _sweep(app, scene, min(40, frames - i), points[i % len(points):] + points[:i % len(points)])
     del m
     return times

@@ -104,7 +104,8 @@ def test_saves_never_use_pickle_or_eval():
     assert not bad
 
 
-# == the match's state: its esper world and one record, written only by the match ==========================
+# == the match's state: its esper world and one record, written only by the match ===================
+
 def _component_classes() -> set[str]:
     from dataclasses import is_dataclass
 
@@ -212,3 +213,76 @@ def test_no_hand_written_list_of_state_fields():
             if len(found) >= 3:
                 bad.append(f"{f.relative_to(ROOT)}:{node.lineno}: {sorted(found)}")
     assert not bad, "a hand-written list of the match's state fields:\n" + "\n".join(bad)
+=======
+# == the battle screen: a world of its own, drawn through its processors ==================================
+UI = GAME / "ui"
+VIEW = UI / "view"
+# the match's questions that hand out what belongs to one unit or marker (its components, or read from them)
+UNIT_READERS = {"unit", "health", "position", "readiness", "conditions", "marker", "marker_position", "marker_uid",
+                "controller_of"}
+
+
+def _calls(path: Path, names: set[str]) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [f"{path.name}:{n.lineno} {n.func.attr}()" for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in names]
+
+
+def _method(path: Path, cls: str, name: str) -> ast.FunctionDef:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    c = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+    return next(n for n in c.body if isinstance(n, ast.FunctionDef) and n.name == name)
+
+
+def _called(fn: ast.FunctionDef) -> set[str]:
+    return {ast.unparse(n.func) for n in ast.walk(fn) if isinstance(n, ast.Call)}
+
+
+def test_the_battle_screen_draws_the_table_through_its_view_worlds_process():
+    """BattleScene.draw -> BattlePainter.draw -> TableView.draw -> the view world's process(dt, canvas): the table
+    is one frame of the screen's own esper world, whose DrawProcessor draws every view entity."""
+    assert "self.painter.draw" in _called(_method(UI / "battle" / "scene.py", "BattleScene", "draw"))
+    painter = _called(_method(UI / "battle" / "painter.py", "BattlePainter", "draw"))
+    assert "sc.table_view.draw" in painter
+    beside = ("self.table.", "self.mission.", "self.previews.", "sc.renderer")
+    assert not {c for c in painter if c.startswith(beside)}, "nothing of the table is drawn beside the view world"
+    assert "w.process" in _called(_method(VIEW / "screen.py", "TableView", "draw"))
+    assert "esper.process" in _called(_method(VIEW / "world.py", "ViewWorld", "process"))
+    src = (VIEW / "processors.py").read_text(encoding="utf-8")
+    assert "class DrawProcessor(esper.Processor)" in src and "class EventProcessor(esper.Processor)" in src
+
+
+def test_only_the_view_world_draws_bases_and_animates():
+    """On the battle screen bases are blitted, glides, shots, numbers and the dice tray made only by the view
+    world's processors."""
+    bad = []
+    for f in _py_files(UI / "battle"):
+        bad += _calls(f, {"unit_blits", "draw_unit", "draw_shot", "draw_tray"})
+        if re.search(r"\bclass \w*Anim\b|\bMoveAnim\b", f.read_text(encoding="utf-8")):
+            bad.append(f"{f.relative_to(ROOT)} keeps an animation of its own")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_view_world_reads_the_match_in_one_place_and_its_esper_world_is_its_own():
+    """In the view package only the reading (reading.py) asks the match about a unit or a marker; the view imports
+    of the match only its typed events; in the screen only the view package uses esper (a world of its own); no
+    painter of the battle screen asks the match about one unit or marker (they read the view's bases)."""
+    bad = []
+    for f in _py_files(VIEW):
+        if f.name != "reading.py":
+            bad += _calls(f, UNIT_READERS)
+        bad += [f"{f.relative_to(ROOT)}: {line.strip()}" for line in f.read_text(encoding="utf-8").splitlines()
+                if re.match(r"\s*(from|import) game\.match\b", line) and
+                line.strip() != "from game.match import events as E"]
+    for f in _py_files(UI):
+        if not f.is_relative_to(VIEW) and "esper" in _imports(f):
+            bad.append(f"{f.relative_to(ROOT)} imports esper")
+    for f in [UI / "battle" / "painter.py", *sorted((UI / "battle").glob("draw_*.py"))]:
+        bad += _calls(f, UNIT_READERS)
+    assert not bad, "\n".join(bad)
+
+
+def test_the_screen_checks_are_not_blind(tmp_path):
+    f = tmp_path / "p.py"
+    f.write_text("def draw(sc, m):\n    sc.renderer.unit_blits(1)\n    return m.health(3).hit\n", encoding="utf-8")
+    assert len(_calls(f, {"unit_blits"})) == 1 and len(_calls(f, UNIT_READERS)) == 1

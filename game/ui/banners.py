@@ -1,7 +1,7 @@
-"""Short-lived pictures over the board: Turn banners, end-of-Turn summaries, the dice tray of the last
-attack (its dice tumble a moment before they land), shots and blows, damage and saves where they land, the
-fading cross of a unit Taken Out. Visual only; every duration follows the speed setting (`speed`: 0 shows
-nothing that moves), and `skip()` ends them at once."""
+"""Pictures over the board: Turn banners and end-of-Turn summaries (Effects), the dice tray of the last attack
+(its dice tumble a moment before they land: DiceTray), how a shot or a blow is drawn (Shot). Visual only; every
+duration follows the speed setting (`speed`: 0 shows nothing that moves). The table's world (game/ui/view) makes
+the shots, the tray, the rising numbers and the crosses from the match's events."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -25,16 +25,6 @@ class Banner:
 
 
 @dataclass
-class Floater:
-    x: float
-    y: float
-    text: str
-    colour: tuple
-    t: float = 0.0
-    duration: float = 1.6
-
-
-@dataclass
 class Shot:
     """An attack drawn from the attacker to its target: a tracer for a shot, a slash for a blow."""
 
@@ -47,47 +37,12 @@ class Shot:
     duration: float = 0.5
 
 
-@dataclass
-class Cross:
-    x: float
-    y: float
-    r: float
-    t: float = 0.0
-    duration: float = 3.0
-
-
 class Effects:
+    """The banners (one shows at a time, read or dismissed) and the speed setting animations follow."""
+
     def __init__(self) -> None:
         self.banners: list[Banner] = []
-        self.floaters: list[Floater] = []
-        self.crosses: list[Cross] = []
-        self.tray: AttackRecord | None = None
-        self.tray_corner = "bottomleft"
-        self.tray_t = 0.0
-        self.tray_duration = 8.0
-        self.tray_roll = 0.45  # the dice tumble this long before they land
-        self.shots: list[Shot] = []
         self.speed = 1.0  # 0: no animation (the speed setting "instant"); 2: twice as long (slow)
-
-    def skip(self) -> None:
-        """Space: every animation to its end (banners stay: they are read or dismissed)."""
-        self.shots.clear()
-        self.floaters.clear()
-        self.crosses.clear()
-        self.tray_t = max(self.tray_t, self.tray_roll)
-
-    @property
-    def animating(self) -> bool:
-        return bool(self.shots) or (self.tray is not None and self.tray_t < self.tray_roll)
-
-    def shoot(self, a, b, melee: bool) -> None:
-        if self.speed > 0:
-            self.shots.append(Shot(a[0], a[1], b[0], b[1], melee, 0.0, (0.35 if melee else 0.5) * self.speed))
-
-    def float_text(self, x: float, y: float, text: str, colour, up: float = 0.0) -> None:
-        f = Floater(x, y - up, text, colour)
-        f.duration *= max(0.5, self.speed) if self.speed > 0 else 0.6
-        self.floaters.append(f)
 
     @property
     def banner(self) -> Banner | None:
@@ -105,82 +60,16 @@ class Effects:
             b.t += dt
             if b.t >= b.duration:
                 self.banners.pop(0)
-        for f in self.floaters:
-            f.t += dt
-        self.floaters = [f for f in self.floaters if f.t < f.duration]
-        for c in self.crosses:
-            c.t += dt
-        self.crosses = [c for c in self.crosses if c.t < c.duration]
-        for s in self.shots:
-            s.t += dt
-        self.shots = [s for s in self.shots if s.t < s.duration]
-        if self.tray is not None:
-            self.tray_t += dt
-            if self.tray_t > self.tray_duration:
-                self.tray = None
-
-    def show_tray(self, record: AttackRecord, points=(), area: pygame.Rect | None = None, size=(0, 0),
-                  avoid=()) -> None:
-        """Show the attack's dice in the corner of the board view that covers the fewest bases (and none of the
-        `avoid` rectangles: the mission's summary box)."""
-        self.tray = record
-        self.tray_t = 0.0
-        self.tray_roll = 0.45 * self.speed
-        if area is None or not points:
-            return
-        w, h = size
-        best = None
-        for corner in ("bottomleft", "bottomright", "topleft", "topright"):
-            r = pygame.Rect(0, 0, w, h)
-            setattr(r, corner, getattr(area.inflate(-20, -20), corner))
-            n = sum(1 for p in points if r.inflate(30, 30).collidepoint(p)) + \
-                sum(1000 for a in avoid if a.w and r.colliderect(a))
-            if best is None or n < best[0]:
-                best = (n, corner)
-        self.tray_corner = best[1]
-
-    def tray_size(self, record: AttackRecord, app, area: pygame.Rect) -> tuple[int, int]:
-        T = app.text
-        s = app.settings.ui_scale
-        dsz = int(24 * s)
-        lh = T.line_height(12)
-        w = min(area.w - int(20 * s), int(440 * s))
-        h = int(12 * s) + lh + len(record.groups) * (dsz + lh + int(6 * s)) + len(record.outcome) * lh + int(8 * s)
-        return w, h
 
     @property
     def busy(self) -> bool:
         return bool(self.banners)
 
     # -- drawing -------------------------------------------------------------------------------------
-    def draw_board_effects(self, screen, cam, app) -> None:
-        T = app.text
-        for s in self.shots:
-            self._draw_shot(screen, cam, app, s)
-        for c in self.crosses:
-            a = max(0.0, 1.0 - c.t / c.duration)
-            size = max(12, int(c.r * 2.4 * cam.ppi))
-            spr = app.sprites.cross(size, app.palette.bad)
-            spr = spr.copy()
-            spr.set_alpha(int(255 * a))
-            sx, sy = cam.to_screen(c.x, c.y)
-            screen.blit(spr, spr.get_rect(center=(sx, sy)))
-        for f in self.floaters:
-            a = max(0.0, 1.0 - f.t / f.duration)
-            sx, sy = cam.to_screen(f.x, f.y)
-            surf = T.render(f.text, 16, f.colour, True)
-            sh = T.render(f.text, 16, (0, 0, 0), True)
-            y = sy - cam.ppi * 0.7 - f.t * 26
-            r = surf.get_rect(center=(sx, int(y)))
-            sh = sh.copy()
-            sh.set_alpha(int(255 * a))
-            screen.blit(sh, r.move(1, 1))
-            surf = surf.copy()
-            surf.set_alpha(int(255 * a))
-            screen.blit(surf, r)
-
     @staticmethod
-    def _draw_shot(screen, cam, app, s: Shot) -> None:
+    def draw_shot(screen, cam, app, s: Shot) -> None:
+        """A blow: two slashes across the target, drawn in and fading; a shot: the round flies along the line, then
+        a burst where it lands."""
         pal = app.palette
         a, b = cam.to_screen(s.x0, s.y0), cam.to_screen(s.x1, s.y1)
         f = s.t / s.duration
@@ -249,6 +138,41 @@ class Effects:
         hint = T.render("click or Space to continue", 10, pal.text_faint)
         hint.set_alpha(int(200 * fade))
         screen.blit(hint, hint.get_rect(bottomright=(r.right - 8, r.bottom - 4)))
+
+
+class DiceTray:
+    """The last attack's dice in the corner of the board view that covers the fewest bases: they tumble a moment
+    (`roll` seconds) before they land, stay `duration` seconds and fade in the last one (`t`: its age)."""
+
+    def __init__(self, record: AttackRecord, speed: float = 1.0) -> None:
+        self.tray = record
+        self.tray_corner = "bottomleft"
+        self.tray_t = 0.0
+        self.tray_duration = 8.0
+        self.tray_roll = 0.45 * speed
+
+    def place(self, points, area: pygame.Rect, size, avoid=()) -> None:
+        """The corner of `area` whose tray covers the fewest of `points` (and none of the `avoid` rectangles: the
+        mission's summary box)."""
+        w, h = size
+        best = None
+        for corner in ("bottomleft", "bottomright", "topleft", "topright"):
+            r = pygame.Rect(0, 0, w, h)
+            setattr(r, corner, getattr(area.inflate(-20, -20), corner))
+            n = sum(1 for p in points if r.inflate(30, 30).collidepoint(p)) + \
+                sum(1000 for a in avoid if a.w and r.colliderect(a))
+            if best is None or n < best[0]:
+                best = (n, corner)
+        self.tray_corner = best[1]
+
+    def tray_size(self, record: AttackRecord, app, area: pygame.Rect) -> tuple[int, int]:
+        T = app.text
+        s = app.settings.ui_scale
+        dsz = int(24 * s)
+        lh = T.line_height(12)
+        w = min(area.w - int(20 * s), int(440 * s))
+        h = int(12 * s) + lh + len(record.groups) * (dsz + lh + int(6 * s)) + len(record.outcome) * lh + int(8 * s)
+        return w, h
 
     def draw_tray(self, screen, area: pygame.Rect, app) -> None:
         rec = self.tray

@@ -85,8 +85,7 @@ def unit_style(match, uid: int, styles: dict | None = None) -> str:
 
 
 def snapshot_units(match) -> list[UnitView]:
-    out = []
-    grid = match.table.measure == "grid"  # a base occupies the square its centre is in (R21)
+    """Every base on the table as the board draws it (a full reading of the match)."""
     on_table = []
     for uid in match.units(items=None, downed=None):
         u = match.unit(uid)
@@ -95,14 +94,20 @@ def snapshot_units(match) -> list[UnitView]:
             on_table.append((uid, u, p))
     labels = unit_labels([(uid, u.name, u.side, u.item, u.side in match.npc_sides) for uid, u, _ in on_table])
     styles = side_styles(match)
-    for uid, u, p in on_table:
-        h = match.health(uid)
-        x, y = (match.table.snap(p.x, p.y) if grid else (p.x, p.y))
-        out.append(UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z,
-                            u.card.base_diameter / 2, h.hit, h.max_hit, match.readiness(uid).ready, labels[uid],
-                            unit_style(match, uid, styles), "" if u.item else unit_role(u.card, bool(u.leader)),
-                            bool(match.conditions(uid).downed)))
-    return out
+    return [unit_view(match, uid, labels[uid], styles, u, p) for uid, u, p in on_table]
+
+
+def unit_view(match, uid: int, label: str, styles: dict, u=None, p=None) -> UnitView | None:
+    """One base as the board draws it (None: not on the table); `label` from `unit_labels` over the table."""
+    u = u if u is not None else match.unit(uid)
+    p = p if p is not None else match.position(uid)
+    if p is None:
+        return None
+    h = match.health(uid)
+    x, y = (match.table.snap(p.x, p.y) if match.table.measure == "grid" else (p.x, p.y))  # (R21: its square)
+    return UnitView(uid, u.name, u.side, u.item, bool(u.leader), x, y, p.z, u.card.base_diameter / 2, h.hit,
+                    h.max_hit, match.readiness(uid).ready, label, unit_style(match, uid, styles),
+                    "" if u.item else unit_role(u.card, bool(u.leader)), bool(match.conditions(uid).downed))
 
 
 def _dashed_line(surf, colour, a, b, width=1, dash=8, gap=6):

@@ -21,6 +21,7 @@ from .answer_words import attack_answer_words
 from .prompt_dice import DicePanels, die_critical, die_ok
 from .prompt_dice import unit_name as _name
 from .theme import rect
+from .view.questions import legal
 from .wording import command_text
 
 
@@ -277,7 +278,7 @@ class PromptPanel(DicePanels):
         if p.kind not in known:
             self._build_generic(match, side, p, area)
             return
-        cmds = match.legal_commands(side)
+        cmds = legal(match, side)
         self.header, self.sub = _header(match, p)
         self.die_rects = []
         items = []
@@ -338,7 +339,7 @@ class PromptPanel(DicePanels):
         self.header = p.text or "A decision to make"
         self.sub = "Pick one of the possible answers." + (f" {note}" if note else "")
         try:
-            cmds = match.legal_commands(side)
+            cmds = legal(match, side)
         except Exception:
             cmds = []
         items = [(_crop(command_text(match, c, side), 40), "", c) for c in cmds]

@@ -16,6 +16,8 @@ from game.match import skills as S
 from game.match.events import grant_words
 from game.rules import actions as act
 
+from .view.questions import legal
+
 _COUNT = {1: "one", 2: "two", 3: "three"}
 
 
@@ -82,7 +84,7 @@ def anytime_owner(match, side: str, sid: str) -> int | None:
 
 def active_choices(match, side: str, sid: str) -> list[C.UseSkill]:
     """The skill's choices as the match lists them now (the active unit)."""
-    return [c for c in match.legal_commands(side) if isinstance(c, C.UseSkill) and c.skill == sid]
+    return [c for c in legal(match, side) if isinstance(c, C.UseSkill) and c.skill == sid]
 
 
 def choices_now(match, uid: int, side: str, sid: str) -> tuple[list[C.UseSkill], str | None]:

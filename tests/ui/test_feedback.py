@@ -87,13 +87,13 @@ def test_a_move_is_animated_along_its_path_and_space_skips(make_app):
     spot = sc.preview.spot_near(9, 12)
     d.click_board(spot[0], spot[1])
     assert isinstance(m.log[-1], C.Move)
-    anim = sc.feed.anims[p[0]]
+    anim = sc.anims[p[0]]
     d.step(int(anim.duration * 60 * 0.4) - 2)
-    x, y = sc.feed.anims[p[0]].pos()
+    x, y = sc.table_view.world.place_of(p[0])
     assert 4.5 < x < spot[0] - 0.5, "mid-move, the base is between its start and its end"
     d.shot("animation-mid-move")
     d.key(pygame.K_SPACE)
-    assert not sc.feed.anims
+    assert not sc.anims
 
 
 def test_shots_saves_and_dice_tumble_then_skip(make_app):
@@ -109,14 +109,19 @@ def test_shots_saves_and_dice_tumble_then_skip(make_app):
     d.click_board(t.x, t.y)
     while m.prompt is not None and m.prompt.side == "player":
         d.key(pygame.K_RETURN)
-    fx = sc.effects
-    assert fx.shots and not fx.shots[0].melee, "the shot is drawn from the Hero to the Bug"
-    assert any(f.text == "2 saves" for f in fx.floaters) and any(f.text == "-2 HIT" for f in fx.floaters)
-    assert fx.tray is not None and fx.tray_t < fx.tray_roll, "the dice tumble before they land"
+    w = sc.table_view.world  # what the table shows is the entities of its world
+    shots = w.pictures("shot")
+    assert shots and not shots[0][0][4], "the shot is drawn from the Hero to the Bug"
+    numbers = [text for (text, _colour), _life in w.pictures("number")]
+    assert "2 saves" in numbers and "-2 HIT" in numbers
+    (tray, life), = w.pictures("tray")
+    assert life.t < tray.tray_roll, "the dice tumble before they land"
     d.step(3)
     d.shot("shot-and-dice-rolling")
     d.key(pygame.K_SPACE)
-    assert not fx.shots and not fx.floaters and fx.tray_t >= fx.tray_roll
+    assert not w.pictures("shot") and not w.pictures("number")
+    (tray, life), = w.pictures("tray")
+    assert life.t >= tray.tray_roll
 
 
 def test_instant_speed_animates_nothing(app):  # the app fixture plays at "instant"
@@ -126,7 +131,7 @@ def test_instant_speed_animates_nothing(app):  # the app fixture plays at "insta
     select(d, p[0])
     d.key(pygame.K_f)
     d.click_board(5.2, 12)
-    assert not sc.effects.shots and not sc.feed.anims
+    assert not sc.table_view.world.pictures("shot") and not sc.anims
 
 
 def test_the_camera_follows_the_computer(make_app):

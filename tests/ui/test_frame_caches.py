@@ -117,12 +117,13 @@ def test_the_bases_drawn_follow_a_pan_and_the_match(app):
     d = Driver(app)
     sc = interdictors_battle(d)
     d.move_mouse(sc.layout["hint"].center)
-    table = sc.painter.table
     m = sc.match
     uid = next(u for u in m.units(sc.side) if m.readiness(u).ready)
 
-    def entry():
-        return next(e for e in table._plan() if e[0].uid == uid)
+    def entry():  # how the table's world drew the base in the last frame
+        from game.ui.view.pictures import base_state
+        v, pos, r_px, blits = sc.table_view.world.drawn_base(uid)
+        return (v, pos, r_px, *base_state(sc.table_view.marks(), v), blits)
 
     v, pos, r_px, dim, ready, blits = entry()
     assert ready and blits[0][1].center == pos == sc.camera.to_screen(v.x, v.y)

@@ -87,7 +87,7 @@ def play_on_screen(app, m, name: str, stop=None, limit=6000) -> tuple[list[str],
         d.step(1)
     assert frame < limit - 1, (f"the mission did not end within {limit} frames: {m.phase}, Turn {m.turn}, waiting for "
                                f"{m.waiting_for()}, prompt {m.prompt and m.prompt.kind}, {type(d.scene).__name__}, "
-                               f"decision {sc.my_decision()}, busy {sc.turns.acting(), sc.ahead.busy, sc.result_timer, sc.effects.banners, sc.effects.tray}, seen {count}")
+                               f"decision {sc.my_decision()}, busy {sc.turns.acting(), sc.ahead.busy, sc.result_timer, sc.effects.banners, sc.table_view.world.tray_showing()}, seen {count}")
     return seen, count
 
 

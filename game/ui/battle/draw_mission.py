@@ -1,6 +1,6 @@
-"""Drawing the mission on the battle screen: its zones (deployment, extraction... as the mission reports them), its
-markers (a shape and colour per kind, the label under it, a ring in the colour of the side that Controls it; a
-carried marker as a small token on its carrier), the tooltip of the marker under the mouse. (The summary box:
+"""Drawing the mission on the battle screen: its zones (deployment, extraction... as the mission reports them), the
+colours of the sides that Control markers, where a carried marker's token sits on its carrier, the tooltip of the
+marker under the mouse. (The markers themselves are entities of the table's world: game/ui/view.) (The summary box:
 draw_summary.py.)
 
 Reads the scene and the match; changes neither. Its surfaces are cached here, keyed by what changes them.
@@ -15,7 +15,8 @@ from ..board import _Translucent, dashed_polygon, side_styles
 from ..sprites import mix
 from .draw_table import SurfaceCache
 from .labels import Want
-from .mission_view import KindStyles, marker_lines, shape_points
+from ..view.looks import MarkerLook
+from .mission_view import KindStyles, marker_lines
 
 
 def zone_points(zone, ppi: float, cam_origin=(0, 0)) -> list:
@@ -32,7 +33,11 @@ class MissionPainter:
     def __init__(self, scene) -> None:
         self.sc = scene
         self.cache = SurfaceCache(32)
-        self.kinds = KindStyles()
+        self.look = MarkerLook()  # the markers' tokens, a shape and colour per kind (the table's world draws them)
+
+    @property
+    def kinds(self) -> KindStyles:
+        return self.look.kinds
 
     # -- colours --------------------------------------------------------------------------------------------
     def side_colour(self, side: str | None):
@@ -101,97 +106,14 @@ class MissionPainter:
                     pygame.draw.polygon(o, col + (230,), q, 3)
         return surf, (x0, y0)
 
-    # -- markers ---------------------------------------------------------------------------------------------
-    def token(self, kind: str, r_px: int, dim: bool = False) -> pygame.Surface:
-        """A marker's token: its kind's shape and colour, a dark edge, (r_px + 3) * 2 square."""
-        pal = self.sc.app.palette
-
-        def make():
-            size = (r_px + 3) * 2
-            s = pygame.Surface((size, size), pygame.SRCALPHA)
-            c = size / 2
-            col = self.kinds.colour(kind, pal)
-            if dim:
-                col = mix(col, (90, 94, 100), 0.5)
-            pts = shape_points(self.kinds.shape(kind), c, c, r_px)
-            if pts is None:
-                pygame.draw.circle(s, (10, 12, 16), (c, c), r_px + 2)
-                pygame.draw.circle(s, col, (c, c), r_px)
-                pygame.draw.circle(s, (10, 12, 16), (c, c), max(2, r_px // 3))
-            else:
-                pygame.draw.polygon(s, (10, 12, 16), pts, 0)
-                inner = shape_points(self.kinds.shape(kind), c, c, max(2, r_px - 2))
-                pygame.draw.polygon(s, col, inner)
-                pygame.draw.polygon(s, (10, 12, 16), shape_points(self.kinds.shape(kind), c, c, max(1, r_px * 0.45)), 2)
-            return s
-        return self.cache.get(("token", kind, r_px, dim, pal.name), make)
-
-    def markers(self, screen) -> None:
-        """Markers lying on the table (under the units): their token, a ring in the colour of the side that
-        Controls it."""
-        sc = self.sc
-        cam = sc.camera
-        hover = sc.sel.hover_marker
-        for mv in sc.markers:
-            if mv.carrier is not None or mv.item is not None:
-                continue
-            c = cam.to_screen(mv.x, mv.y)
-            r_px = max(6, cam.length(mv.r))
-            if mv.controller is not None:
-                pygame.draw.circle(screen, (0, 0, 0), c, r_px + 6, 4)
-                pygame.draw.circle(screen, self.side_colour(mv.controller), c, r_px + 5, 2)
-            tok = self.token(mv.kind, r_px)
-            screen.blit(tok, tok.get_rect(center=c))
-            if mv.mid == hover:
-                pygame.draw.circle(screen, (255, 255, 255), c, r_px + 3, 1)
-
-    def over_units(self, screen) -> list:
-        """After the units: the markers carried by a unit as a small token on its carrier's base (it follows the base
-        as it moves); the labels of the markers on the table and their states (placed with the units' names, so
-        none covers another: labels.py)."""
-        sc = self.sc
-        cam = sc.camera
-        wants = []
-        light = (230, 232, 236)
-        for mv in sc.markers:
-            if mv.carrier is None and mv.item is None:
-                c = cam.to_screen(mv.x, mv.y)
-                r_px = max(6, cam.length(mv.r))
-                col = self.kinds.colour(mv.kind, sc.app.palette)
-                wants.append(Want(mv.label, c[0], c[1], r_px, 10, col, "marker", rank=1))
-                if mv.state:
-                    wants.append(Want(mv.state, c[0], c[1], r_px, 9, light, "state", rank=1, bold=False,
-                                      sides=("above", "right", "left", "below")))
-                continue
-            if mv.item is not None:
-                v = sc.by_uid.get(mv.item)
-                if v is not None and mv.state:
-                    x, y = self.base_at(v)
-                    c = cam.to_screen(x, y)
-                    wants.append(Want(mv.state, c[0], c[1], cam.length(v.r) + 1, 9, light, "state", rank=1, bold=False,
-                                      sides=("above", "right", "left", "below")))
-                continue
-            if mv.carrier is None:
-                continue
-            pos = self.badge_at(mv)
-            if pos is None:
-                continue
-            r_px = max(5, int(cam.ppi * 0.28))
-            tok = self.token(mv.kind, r_px)
-            screen.blit(tok, tok.get_rect(center=pos))
-        return wants
-
-    def base_at(self, v):
-        a = self.sc.feed.anims.get(v.uid)
-        return a.pos() if a is not None else (v.x, v.y)
-
+    # -- markers (drawn by the table's world: game/ui/view) ----------------------------------------------------------
     def badge_at(self, mv):
         """Screen position of a carried marker's token: on the upper left of its carrier's base."""
         sc = self.sc
         v = sc.by_uid.get(mv.carrier)
         if v is None:
             return None
-        x, y = self.base_at(v)
+        x, y = sc.table_view.world.place_of(v.uid) or (v.x, v.y)  # (mid-glide while it moves)
         cx, cy = sc.camera.to_screen(x, y)
         d = sc.camera.length(v.r) * 0.78
         k = [m.mid for m in sc.markers if m.carrier == mv.carrier].index(mv.mid)

@@ -139,7 +139,7 @@ class PanelPainter:
                      for st in panel.actions) if m.phase != "deploy" else ()
         buttons = tuple((tuple(b.rect), k) for b, k in panel.buttons.items()) + \
             ((tuple(panel.b_end.rect),) if panel.b_end is not None else ())
-        und = len([u for u in m.units(sc.side, standing=False) if m.position(u) is None]) if m.phase == "deploy" else 0
+        und = len([u for u in m.units(sc.side, standing=False) if u not in sc.by_uid]) if m.phase == "deploy" else 0
         return (sc.version, m.phase, acts, buttons, und, sc.app.palette.name, tuple(sc.layout["card"]),
                 tuple(sc.layout.get("actions", ())), tuple(sc.layout["panel"]))
 
@@ -191,7 +191,7 @@ class PanelPainter:
         if m.phase == "deploy":
             r = L.get("deploy_head")
             if r is not None:
-                und = [u for u in m.units(sc.side, standing=False) if m.position(u) is None]
+                und = [u for u in m.units(sc.side, standing=False) if u not in sc.by_uid]
                 T.blit(screen, f"To deploy: {len(und)}" if und else "Everyone is deployed: Start battle",
                        r.topleft, 14, pal.text, True)
         else:

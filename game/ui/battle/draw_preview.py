@@ -113,7 +113,7 @@ class PreviewPainter:
         pygame.draw.rect(screen, col, r_, 1, border_radius=5)
         screen.blit(t, t.get_rect(center=r_.center))
         if threats:
-            names = ", ".join(sc.match.unit(e).name for e in threats)
+            names = ", ".join(sc.by_uid[e].name for e in threats if e in sc.by_uid)
             w = app.sprites.warning(18)
             t2 = app.text.render(f"Attack of Opportunity: {names}", 12, pal.warn, True)
             r2 = pygame.Rect(0, 0, t2.get_width() + 30, max(22, t2.get_height() + 6))

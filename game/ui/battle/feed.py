@@ -1,60 +1,20 @@
-"""The battle screen's event feed: the match's new events become battle-log entries, animations (bases sliding
-along their path), effects (damage numbers, the fading cross of a unit Taken Out, the dice tray), banners
-(Turns, their end, the result), their sounds, statistics for the results screen, and the autosave at each new Turn.
+"""The battle screen's event feed: the match's new events become battle-log entries, banners (Turns, their end,
+the result), their sounds, statistics for the results screen, and the autosave at each new Turn. (What they show
+on the table, glides, shots, numbers, crosses, the dice tray, is made by the table's world: game/ui/view.)
 
 It reads the typed events' fields (game/match/events.py), never their text.
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
 from game.match import events as E
 from game.match.attacks import NO_SOURCE
 
 from .. import sound_cues
-from ..banners import Banner, Cross
+from ..banners import Banner
 from ..board import side_styles
 from ..dicelog import DieV, LogEntry, RollReader, Segment
 from ..wording import count, people_of
 from .results import result_title
-
-
-@dataclass
-class MoveAnim:
-    uid: int
-    points: list
-    t: float = 0.0
-    duration: float = 0.5
-
-    def pos(self):
-        pts = self.points
-        if len(pts) < 2:
-            return pts[-1][:2]
-        lengths = [math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1]) for i in range(len(pts) - 1)]
-        total = sum(lengths) or 1.0
-        d = min(1.0, self.t / self.duration)
-        d = d * d * (3 - 2 * d) * total
-        for i, seg in enumerate(lengths):
-            if d <= seg or i == len(lengths) - 1:
-                f = 0 if seg == 0 else min(1.0, d / seg)
-                return (pts[i][0] + (pts[i + 1][0] - pts[i][0]) * f, pts[i][1] + (pts[i + 1][1] - pts[i][1]) * f)
-            d -= seg
-        return pts[-1][:2]
-
-    def ahead(self):
-        """The points of the path still to go (from where the base is now)."""
-        pts = self.points
-        if len(pts) < 2:
-            return []
-        lengths = [math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1]) for i in range(len(pts) - 1)]
-        d = min(1.0, self.t / self.duration)
-        d = d * d * (3 - 2 * d) * (sum(lengths) or 1.0)
-        for i, seg in enumerate(lengths):
-            if d <= seg:
-                return [self.pos()] + [p[:2] for p in pts[i + 1:]]
-            d -= seg
-        return []
 
 
 def new_stats() -> dict:
@@ -68,20 +28,11 @@ class EventFeed:
         self.seen = 0  # events read so far
         self.stats = new_stats()
         self.turn_taken: dict[str, int] = {}  # units Taken Out this Turn, by side
-        self.anims: dict[int, MoveAnim] = {}
 
     def restart(self) -> None:
         """Read the whole match again (a new match, another palette): the log is rebuilt from its events."""
         self.reader = RollReader()
         self.seen = 0
-        self.anims.clear()
-
-    def update(self, dt: float) -> None:
-        for uid in list(self.anims):
-            a = self.anims[uid]
-            a.t += dt
-            if a.t >= a.duration:
-                del self.anims[uid]
 
     def ingest(self, initial: bool = False, old=None, loaded: bool = False) -> None:
         """Turn the match's new events into log entries and effects (animations, banners, autosave)."""
@@ -133,49 +84,12 @@ class EventFeed:
             st["attacks"][s] = st["attacks"].get(s, 0) + 1
 
     def _effect(self, e, old, banner, spawned):
-        """The visual effect of one event (and the Turn banner being filled in, returned)."""
+        """The banners of one event (and the Turn banner being filled in, returned). (What it shows on the table,
+        the glides, shots, numbers, crosses and dice, is the table's world's: game/ui/view.)"""
         sc = self.sc
         m = sc.match
         fx = sc.effects
-        if isinstance(e, E.Moved) and old is not None:
-            v = old.get(e.uid)
-            if v is not None:
-                pts = list(e.path)
-                length = sum(math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1])
-                             for i in range(len(pts) - 1))
-                dur = min(0.9, 0.15 + length * 0.06) * fx.speed
-                if dur > 0:
-                    self.anims[e.uid] = MoveAnim(e.uid, [(q[0], q[1]) for q in pts], 0.0, dur)
-                if sc.computer_side(e.side):  # the camera follows the computer's moves
-                    sc.follow(*e.end[:2])
-        elif isinstance(e, E.AttackDeclared):
-            a = (old or {}).get(e.attacker) or sc.by_uid.get(e.attacker)
-            for t in e.targets:
-                b = (old or {}).get(t) or sc.by_uid.get(t)
-                if a is not None and b is not None:
-                    fx.shoot((a.x, a.y), (b.x, b.y), e.melee)
-            if a is not None and sc.computer_side(m.side_of(e.attacker)):
-                sc.follow(a.x, a.y)
-        elif isinstance(e, E.DamageTaken):
-            v = (old or {}).get(e.uid) or sc.by_uid.get(e.uid)
-            if v is not None and e.saved:  # the saves, where they land (the HIT lost follow from the attack's end)
-                fx.float_text(v.x, v.y, f"{count(e.saved, 'save')}", sc.app.palette.reach, up=0.9)
-        elif isinstance(e, E.TakenOut):
-            v = (old or {}).get(e.uid)
-            if v is not None:
-                fx.crosses.append(Cross(v.x, v.y, v.r))
-        elif isinstance(e, E.AttackEnded):
-            rec = self.reader.last_attack
-            if rec is not None and sc.camera is not None:
-                pts = [sc.camera.to_screen(v.x, v.y) for v in sc.units]
-                view = sc.layout.get("view")
-                size = fx.tray_size(rec, sc.app, view) if view else (0, 0)
-                fx.show_tray(rec, pts, view, size, avoid=(sc.painter.summary.rect,))
-            for uid, lost in e.lost:
-                v = (old or {}).get(uid) or sc.by_uid.get(uid)
-                if v is not None and lost:
-                    fx.float_text(v.x, v.y, f"-{lost} HIT", sc.app.palette.bad)
-        elif isinstance(e, E.TurnEnded):
+        if isinstance(e, E.TurnEnded):
             fx.banners.append(self.end_banner(e.turn))
             self.turn_taken = {}
         elif isinstance(e, E.TurnStarted):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.match import commands as C
 
+from ..view.questions import legal
 from ..wording import count
 
 
@@ -20,7 +21,7 @@ def activatable(sc) -> list[int]:
     revive itself is one); while it is not their turn, their Ready units."""
     m = sc.match
     if m.phase == "battle" and m.waiting_for() == sc.side and m.prompt is None and m.active_unit is None:
-        return [c.uid for c in m.legal_commands(sc.side) if isinstance(c, C.Activate) and sc.owns(c.uid)]
+        return [c.uid for c in legal(m, sc.side) if isinstance(c, C.Activate) and sc.owns(c.uid)]
     return [u for u in m.units(sc.side, downed=None) if m.readiness(u).ready and sc.owns(u)]
 
 
@@ -299,7 +300,7 @@ class DeployInput(TableInput):
         for _ in range(64):
             if not m.undeployed(sc.side) or m.waiting_for() != sc.side:
                 break
-            cmds = [c for c in m.legal_commands(sc.side) if isinstance(c, C.Deploy)]
+            cmds = [c for c in legal(m, sc.side) if isinstance(c, C.Deploy)]
             if not cmds or not sc.submit(cmds[0], quiet=True):
                 sc.app.toast(m.deployment_problem(sc.side) or "No room left in the deployment zone", "error")
                 break

@@ -97,8 +97,7 @@ class BattleInput:
         elif name == "skip":
             if not sc.effects.dismiss():
                 sc.skip = True
-                sc.feed.anims.clear()
-                sc.effects.skip()
+                sc.table_view.world.skip()
         else:
             return None
         return True

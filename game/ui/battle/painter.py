@@ -1,7 +1,8 @@
-"""The battle screen drawn in order, by painters that own their caches: the board, the mission's zones and
-markers, the previews, the units, effects, the question box, the frame around the table (top bar, panel,
-hint), the summary box; over the widgets, banners and the label or tooltip by the cursor. Also the rule-text
-tooltips of the card's chips."""
+"""The battle screen drawn in order: the table view through its esper world (game/ui/view: bases, markers, tokens,
+path ghosts, shots, numbers, crosses, the dice tray as view entities; the board, the zones, the previews, the
+names and the summary box as the painters' overlays in their layers), then the question box and the frame around
+the table (top bar, panel, hint); over the widgets, banners and the label or tooltip by the cursor. Also the
+rule-text tooltips of the card's chips. The painters own their caches."""
 from __future__ import annotations
 
 import pygame
@@ -28,53 +29,14 @@ class BattlePainter:
         self._bg = None  # a plain picture of the view's background colour (its size, its colour)
 
     def draw(self, screen) -> None:
+        """The table view is one frame of the table's world (its process: view/screen.py); then the question box
+        and the panel around it."""
         sc = self.sc
-        app = sc.app
-        view = sc.layout["view"]
-        cam = sc.camera
-        m = sc.match
-        sel = sc.sel
         prev_clip = screen.get_clip()
-        screen.set_clip(view)
-        threat = sc.ahead.threat_shown
-        covered = sc.renderer.draw_board(screen, cam, m.table.doors_open, sc.show_grid,
-                                         static=self.foresight.board_with_threat() if threat else None,
-                                         cleared=m.table.cleared_terrain)
-        self.background(screen, view, covered)
-        table, previews, mission = self.table, self.previews, self.mission
-        wants = mission.zones(screen)
-        if m.phase == "deploy":
-            table.ghost(screen)
-        mission.markers(screen)
-        pv = sel.shown_preview
-        mode = sel.mode
-        if pv is not None and mode in ("move", "dash"):
-            previews.reach(screen, pv)
-        if pv is not None and mode in ("ranged", "melee"):
-            previews.targets(screen, pv)
-        if m.tokens:
-            wants += table.tokens(screen)
-        if sel.skill is not None:
-            previews.skill_choices(screen)
-        names, bases = table.units(screen)
-        wants += names + mission.over_units(screen)
-        self.labels.draw(screen, wants, bases)
-        if threat:
-            self.foresight.threat_marks(screen)
-        self.foresight.intent(screen)
-        if sel.skill is not None:
-            previews.skill_hover(screen)
-        if pv is not None and mode in ("move", "dash"):
-            previews.path(screen, pv)
-            self.foresight.destination(screen)
-        if pv is not None and mode in ("ranged", "melee") and sel.hover_target is not None:
-            previews.sight(screen, sel.hover_target)
-        sc.effects.draw_board_effects(screen, cam, app)
-        if not sc.prompt_panel.active and sc.effects.banner is None:
-            sc.effects.draw_tray(screen, view, app)
-        self.summary.draw(screen, folded=self.summary_folded())
+        screen.set_clip(sc.layout["view"])
+        sc.table_view.draw(screen)
         screen.set_clip(prev_clip)
-        sc.prompt_panel.draw(screen, m)
+        sc.prompt_panel.draw(screen, sc.match)
         self.panel.draw(screen)
 
     def background(self, screen, view, covered) -> None:

@@ -26,7 +26,7 @@ from game.match.errors import IllegalCommand
 from game.modes.session import Session
 
 from ..banners import Banner, Effects
-from ..board import BoardRenderer, snapshot_units
+from ..board import BoardRenderer
 from ..camera import Camera
 from ..cardview import CardView
 from ..logview import LogView
@@ -40,7 +40,6 @@ from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
 from .ahead import Ahead
 from .autosave import Autosave
 from .input import BattleInput
-from .mission_view import snapshot_markers
 from .painter import BattlePainter
 from .panel import SidePanel
 from .results import summary_html
@@ -51,6 +50,11 @@ from .turns import ComputerTurns
 
 # how long animations last (x the normal), by the speed setting; "instant": none
 ANIMATION_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
+
+def _table_view(scene):
+    from ..view.screen import TableView  # (the view package reads the battle package's mission views)
+    return TableView(scene)
 
 
 def _selection_field(name: str) -> property:
@@ -100,6 +104,7 @@ class BattleScene(HotSeat, Scene):
         self._watch = WatchInput(self)
         self._prompt_input = PromptInput(self)
         self.painter = BattlePainter(self)
+        self.table_view = _table_view(self)  # the table's own esper world: what stands on it, what moves, drawn
         self.turns = ComputerTurns(self)
         self.ahead = Ahead(self)
         self.result_timer: float | None = None
@@ -159,8 +164,9 @@ class BattleScene(HotSeat, Scene):
         return self.feed.stats
 
     @property
-    def anims(self):
-        return self.feed.anims
+    def anims(self) -> dict:
+        """uid -> its glide, for the bases moving now."""
+        return self.table_view.world.gliding()
 
     @property
     def b_auto(self):
@@ -236,6 +242,9 @@ class BattleScene(HotSeat, Scene):
 
     def enter(self) -> None:
         super().enter()
+        if self.table_view.world.closed:  # (back on screen after it was left: a world of its own again)
+            self.table_view = _table_view(self)
+            self.refresh_units()
         self.autosave.write()  # Continue opens this battle from now on
 
     def exit(self) -> None:
@@ -243,6 +252,7 @@ class BattleScene(HotSeat, Scene):
         super().exit()
         if not self.keep_match:
             self.match.close()  # its esper world goes with it
+        self.table_view.close()  # and the table's
         self.sel.preview = None
 
     def on_style_change(self) -> None:
@@ -295,9 +305,16 @@ class BattleScene(HotSeat, Scene):
 
     # == reading the match ===========================================================================
     def refresh_units(self) -> None:
-        self.units = snapshot_units(self.match)
-        self.by_uid = {v.uid: v for v in self.units}
-        self.markers = snapshot_markers(self.match)
+        """Read the whole table again (the match was changed from outside a command: a test, a bench)."""
+        self.table_view.world.reread()
+        self.read_units()
+
+    def read_units(self) -> None:
+        """The bases and markers as the table's reading has them (kept from each command's events)."""
+        reading = self.table_view.world.reading
+        self.units = reading.unit_list()
+        self.by_uid = dict(reading.units)
+        self.markers = reading.markers
 
     def _mission_now(self):
         if self._mission_view is None or self._mission_view[0] != self.version:
@@ -448,7 +465,8 @@ class BattleScene(HotSeat, Scene):
         """The match changed (a command of the player's or the computer's): read it again. `old`: the bases
         as they were (animations start from there)."""
         self.version += 1
-        self.refresh_units()
+        self.table_view.feed(self.match.events[self.feed.seen:], old)  # the table follows the events
+        self.read_units()
         self.feed.ingest(old=old)
         self.after_change()
 
@@ -464,8 +482,8 @@ class BattleScene(HotSeat, Scene):
         self.session = Session(match, dict(self.extra_controllers))
         self.log.clear()
         self.feed.restart()
-        self.effects.floaters.clear()
         self.prompt_panel.clear()
+        self.table_view.restart(match)
         self.refresh_units()
         self.feed.ingest(initial=True)
         sel = self.sel
@@ -581,9 +599,10 @@ class BattleScene(HotSeat, Scene):
         self.time += dt
         self.effects.speed = ANIMATION_SPEED.get(self.app.settings.npc_speed, 1.0)
         self.effects.update(dt)
-        if self.camera is not None and self.camera.update(dt):
+        self.table_view.tick(dt)  # (the table moves by it in the next frame drawn: its world's process)
+        if self.table_view.world.camera_moved:
+            self.table_view.world.camera_moved = False
             self.update_hover()
-        self.feed.update(dt)
         self.turns.update(dt)
         self.autosave.tick(dt, settled=not self.moving() and not self.turns.acting())
         if self.answer_by_preference() or self.hand_over_if_needed():
@@ -603,7 +622,7 @@ class BattleScene(HotSeat, Scene):
         self.hover_ms = 0.0
         if self.result_timer is not None:
             self.result_timer -= dt
-            if self.result_timer <= 0 and not self.feed.anims:
+            if self.result_timer <= 0 and not self.anims:
                 self._show_results()
 
     def update_below(self, dt: float) -> None:
@@ -645,23 +664,22 @@ class BattleScene(HotSeat, Scene):
         key = (self.version, sel.selected, sel.inspect, sel.mode, sel.weapon_id, sel.hover_uid, sel.hover_spot,
                None if sel.hover_target is None else sel.hover_target.uid, sel.card_uid(), sel.card_scroll,
                sel.ghost, sel.skill_hover, None if sel.skill is None else (sel.skill.sid, sel.skill.first),
-               self.prompt_panel.key, self.prompt_panel.selected, fx.tray is None, len(fx.banners),
+               self.prompt_panel.key, self.prompt_panel.selected, self.table_view.world.tray_showing(), len(fx.banners),
                None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
                len(self.log.entries), self.log.scroll, self.npc_line, sel.hover_marker, self.painter.summary.folded,
                self.chip_tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown)
         return mode, key
 
     def moving(self) -> bool:
-        """Bases slide, banners fade, damage numbers rise, the camera glides or the dice tray fades."""
-        fx = self.effects
-        return bool(self.feed.anims or fx.banners or fx.floaters or fx.crosses or fx.animating or
-                    (self.camera is not None and self.camera.glide is not None) or
-                    (fx.tray is not None and fx.tray_t > fx.tray_duration - 1.0))
+        """Bases slide, shots fly, damage numbers rise, crosses fade, the dice tumble or fade (the table's world),
+        banners fade or the camera glides."""
+        return bool(self.effects.banners or self.table_view.world.moving() or
+                    (self.camera is not None and self.camera.glide is not None))
 
     @property
     def busy(self) -> bool:
         return self.turns.acting() or self.ahead.busy or self.result_timer is not None or \
-            bool(self.effects.banners) or self.effects.tray is not None
+            bool(self.effects.banners) or self.table_view.world.tray_showing()
 
     def toast_anchor(self):
         """Where toasts go on the battle screen: the top of the table view, under the question box when it is

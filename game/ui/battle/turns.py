@@ -39,7 +39,7 @@ class ComputerTurns:
         if not self.acting():
             self.timer = min(self.timer, 0.25)
             return
-        if sc.feed.anims or sc.effects.animating:
+        if sc.table_view.animating():
             return
         self.timer -= dt
         if self.timer > 0:

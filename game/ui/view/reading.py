@@ -1,0 +1,143 @@
+"""What the table shows of the match, kept up to date from each command's events.
+
+A full reading (every base, marker and token) is made when the screen opens, at a new Turn and when an event
+may change more than the things it names (a unit appears or leaves the table, a mission's own event, an event
+kind not known here). Otherwise only the units the events name are read again, and the markers when a unit moved
+or a marker changed (Control follows the bases). The match is asked through its public questions (`unit`,
+`position`, `health`, `markers`...), never through its components.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.match import events as E
+
+from ..battle.mission_view import MarkerView, snapshot_markers
+from ..board import UnitView, side_styles, snapshot_units, unit_view
+
+# events that change nothing the table shows
+QUIET = (E.DiceRolled, E.Note, E.AttackDeclared, E.TacticalOrdersRolled, E.TacticalOrdersChanged,
+         E.InitiativeRolled, E.InitiativeGiven, E.FirstChosen, E.ScoreChanged, E.DoorToggled, E.AttackRolled,
+         E.AutoStrikeRolled, E.SavesRolled, E.StrikesCounted, E.DieChanged, E.DieRerolled, E.ProtectRolled)
+# events that change only the units they name (and, for a move or a marker, the markers)
+NAMED = (E.Moved, E.AttackEnded, E.HitLost, E.Healed, E.Downed, E.Revived, E.ActivationStarted, E.ActivationEnded,
+         E.DamageTaken, E.DamageReturned, E.DirectDamage, E.LifeDrained, E.ReturnedDamageLost, E.MarkerPickedUp,
+         E.MarkerDropped, E.MarkerGiven, E.MarkerPlaced, E.MarkerChanged)
+MARKERS_MOVE = (E.Moved, E.Downed, E.Revived, E.MarkerPickedUp, E.MarkerDropped, E.MarkerGiven, E.MarkerPlaced,
+                E.MarkerChanged)
+UID_FIELDS = ("uid", "attacker", "giver", "receiver", "source")
+
+
+@dataclass
+class Changes:
+    """What a batch of events changed on the table: `full` (everything was read again), the units read again,
+    and whether the markers and tokens were."""
+
+    full: bool = False
+    units: set = field(default_factory=set)
+    markers: bool = False
+
+
+def token_fields(t) -> dict:
+    """A token of the match (Smoke, a Scan marker, Dark Gaze) as the table draws it: kind, x, y, z, radius."""
+    get = t.get if isinstance(t, dict) else (lambda k, d=None: getattr(t, k, d))
+    return {"kind": get("kind"), "x": get("x"), "y": get("y"), "z": get("z", 0.0) or 0.0,
+            "radius": get("radius", 1.0)}
+
+
+def named_units(e) -> set[int]:
+    out = set()
+    for f in UID_FIELDS:
+        v = getattr(e, f, None)
+        if isinstance(v, int) and v > 0:
+            out.add(v)
+    out |= {uid for uid, _lost in getattr(e, "lost", ())}  # (an attack's end: every unit that lost HIT)
+    return out
+
+
+def changes_of(events) -> Changes:
+    """Which things on the table `events` may have changed (nothing read yet)."""
+    ch = Changes()
+    for e in events:
+        if isinstance(e, QUIET):
+            continue
+        if isinstance(e, NAMED):
+            ch.units |= named_units(e)
+            ch.markers = ch.markers or isinstance(e, MARKERS_MOVE)
+            continue
+        ch.full = True  # a Turn, a unit appearing or leaving, a mission's own event, anything else
+        break
+    return ch
+
+
+class TableReading:
+    """The bases (UnitView by uid, in drawing-list order), the markers (MarkerView) and the tokens (dicts) as the
+    screen shows them."""
+
+    def __init__(self, match) -> None:
+        self.match = match
+        self.units: dict[int, UnitView] = {}
+        self.markers: list[MarkerView] = []
+        self.tokens: list[dict] = []
+        self.labels: dict[int, str] = {}
+        self.styles: dict[str, str] = {}
+        self.reads = 0  # full readings made (a test counts them)
+        self.active = None  # the active unit when last read (an activation may end with the next one's start)
+        self.read_all()
+
+    def read_all(self) -> None:
+        m = self.match
+        self.reads += 1
+        views = snapshot_units(m)
+        self.units = {v.uid: v for v in views}
+        self.labels = {v.uid: v.label for v in views}
+        self.styles = side_styles(m)
+        self.markers = snapshot_markers(m)
+        self.tokens = [token_fields(t) for t in m.tokens]
+        self.active = m.active_unit
+
+    def apply(self, events) -> Changes:
+        """Bring the reading up to date after `events` (one command's): what changed."""
+        ch = changes_of(events)
+        if ch.full:
+            self.read_all()
+            return ch
+        m = self.match
+        ch.units |= {u for u in (self.active, m.active_unit) if u is not None}  # (the activation that ended)
+        self.active = m.active_unit
+        for uid in ch.units:
+            if uid not in self.labels:  # a unit the table did not have: everything again (its label)
+                ch.full = True
+                self.read_all()
+                return ch
+            v = unit_view(m, uid, self.labels[uid], self.styles) if m.standing(uid) else None
+            if v is None:
+                ch.full = True  # it left the table: the labels of its squad may change
+                self.read_all()
+                return ch
+            self.units[uid] = v
+        if ch.markers or ch.units:
+            self.markers = snapshot_markers(m)
+            ch.markers = True
+        self.tokens = [token_fields(t) for t in m.tokens]
+        return ch
+
+    def unit_list(self) -> list[UnitView]:
+        return list(self.units.values())
+
+
+def same_as_match(reading: TableReading) -> list[str]:
+    """What differs between `reading` and a full reading of its match now ([] : nothing)."""
+    m = reading.match
+    out = []
+    fresh = {v.uid: v for v in snapshot_units(m)}
+    for uid in sorted(set(fresh) | set(reading.units)):
+        if fresh.get(uid) != reading.units.get(uid):
+            out.append(f"unit {uid}: shown {reading.units.get(uid)}, is {fresh.get(uid)}")
+    if snapshot_markers(m) != reading.markers:
+        out.append("markers differ")
+    if [token_fields(t) for t in m.tokens] != reading.tokens:
+        out.append("tokens differ")
+    return out
+
+

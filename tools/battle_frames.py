@@ -1,0 +1,123 @@
+"""Battle screen frame times with both sides played by the computer: the largest map, UNITS bases on the table,
+real animations (normal speed), the threat overlay on. Every frame is timed (events, update, draw); the frames
+in which a command landed are counted apart and with the rest.
+
+    python tools/battle_frames.py [--units 48] [--frames 1500] [--seed 3] [--profile]
+
+Prints median / p99 / max ms of all frames and of the command frames beside the targets (p99 <= 4 ms,
+max <= 8 ms), a miss flagged; and, per command, what reading the table costs from the command's events (the view
+world's reading) against a full reading of the match (what the screen did before). Asserts nothing: the figures
+are for reading.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+P99, MAX = 4.0, 8.0
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] if values else 0.0
+
+
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--units", type=int, default=48)
+    ap.add_argument("--frames", type=int, default=1500)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--profile", action="store_true")
+    a = ap.parse_args()
+    import pygame
+    pygame.init()
+    sys.path.insert(0, str(ROOT / "bench"))
+    import tempfile
+
+    import bench_ui
+    from game.ai.simple import SimpleSquadController
+    from game.ui.app import App
+    from game.ui.battle import BattleScene
+    from game.ui.settings import Settings
+    from tests.ui.driver import Driver
+    bench_ui.UNITS = a.units
+    app = App(headless=True, saves_dir=Path(tempfile.mkdtemp()), settings=Settings(npc_speed="normal"), seed=a.seed)
+    m = bench_ui.new_match(bench_ui.largest_map(), a.seed)
+    sc = BattleScene(app, m)
+    app.replace(sc)
+    d = Driver(app)
+    d.step(2)
+    d.click(sc.b_auto)
+    d.click(sc.b_start)
+    bench_ui.add_bugs(m)
+    sc.changed(dict(sc.by_uid))
+    sc.play_by_computer("player", SimpleSquadController("player"))
+    sc.ahead.threat_on = True
+    d.step(5)
+    from game.ui.battle.mission_view import snapshot_markers
+    from game.ui.board import snapshot_units
+    by_events, full = [], []
+    feed = sc.table_view.feed
+
+    def timed_feed(events, before):
+        t0 = time.perf_counter()
+        feed(events, before)
+        by_events.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        snapshot_units(m)
+        snapshot_markers(m)
+        full.append((time.perf_counter() - t0) * 1000)
+    sc.table_view.feed = timed_feed
+    prof = None
+    if a.profile:
+        import cProfile
+        prof = cProfile.Profile()
+    every, command = [], []
+    for _ in range(a.frames):
+        if m.phase == "over":
+            break
+        if sc.effects.banner is not None:
+            sc.effects.dismiss()
+        v = sc.version
+        if prof:
+            prof.enable()
+        t0 = time.perf_counter()
+        app.step(1)
+        ms = (time.perf_counter() - t0) * 1000
+        if prof:
+            prof.disable()
+        every.append(ms)
+        if sc.version != v:
+            command.append(ms)
+    n_units = len(m.units(items=None))
+    print(f"battle frames: {n_units} units standing at the end, {len(every)} frames, {len(command)} with a command,"
+          f" Turn {m.turn}")
+    for name, xs in (("all frames", every), ("command frames", command)):
+        if not xs:
+            continue
+        p99, mx = pct(xs, 0.99), max(xs)
+        flag = "" if p99 <= P99 and mx <= MAX else "   << MISS"
+        print(f"  {name:15s} median {statistics.median(xs):6.2f}  p99 {p99:6.2f} (target {P99})  "
+              f"max {mx:6.2f} (target {MAX}){flag}")
+    for name, xs in (("table read from a command's events", by_events), ("the whole match read (before)", full)):
+        if xs:
+            print(f"  {name:36s} median {statistics.median(xs):6.2f}  p99 {pct(xs, 0.99):6.2f}  max {max(xs):6.2f} ms")
+    if prof:
+        import pstats
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+
+
+if __name__ == "__main__":
+    main()
