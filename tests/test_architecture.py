@@ -213,7 +213,8 @@ def test_no_hand_written_list_of_state_fields():
             if len(found) >= 3:
                 bad.append(f"{f.relative_to(ROOT)}:{node.lineno}: {sorted(found)}")
     assert not bad, "a hand-written list of the match's state fields:\n" + "\n".join(bad)
-=======
+
+
 # == the battle screen: a world of its own, drawn through its processors ==================================
 UI = GAME / "ui"
 VIEW = UI / "view"
