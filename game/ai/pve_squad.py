@@ -121,22 +121,22 @@ class PveSquadController:
         if "extract" in ids:
             return "extract" if self._extract_now(match) else "stay"
         if set(ids) <= {"NW", "N", "NE", "W", "C", "E", "SW", "S", "SE"}:
-            return self._anchor(match, p.text, ids)
+            return self._anchor(match, p.then[:1], ids)
         units = [int(o) for o in ids if o.isdigit()]
         if units:
-            if "HIT" in p.options[0][1]:  # Field Dressing: the most hurt
+            if p.then[:1] == ("field_dressing",):  # the most hurt
                 return str(min(units, key=lambda u: (match.health(u).hit - match.health(u).max_hit, u)))
             plan = self.plan(match)  # Opportunity: a unit whose task is nearest done
             return str(min(units, key=lambda u: (plan.distance_to_task(u), u)))
         return ids[0]
 
-    def _anchor(self, match, text: str, ids: list[str]) -> str:
+    def _anchor(self, match, step: tuple, ids: list[str]) -> str:
         """R25's 10: the Extraction Point nearest the squad; an objective marker nearest the squad; a hazard
         where enemies outnumber the squad most."""
         pts = match.anchors()
         mine = [match.base(u) for u in match.units(self.side)]
         foes = [match.base(u) for u in match.units() if match.side_of(u) != self.side]
-        if "Extraction" in text or not foes:
+        if step == ("extraction_at",) or not foes:
             if not mine:
                 return ids[0]
             return min(ids, key=lambda a: (sum(math.hypot(b.x - pts[a][0], b.y - pts[a][1]) for b in mine), a))

@@ -113,6 +113,10 @@ class Decision:
     def free_count(self, source: str) -> int:
         return dict(self.free).get(source, 0)
 
+    def critical(self, i: int) -> bool:
+        """Die i is a Critical (a natural 1, or up to `crit`: a Hardened 2), as the screen marks it."""
+        return is_critical(self.dice[i], self.crit)
+
     def ok(self, i: int) -> bool:
         """Die i succeeds (a Hardened 2 is a Critical Save, so a success)."""
         return is_critical(self.dice[i], self.crit) or self.dice[i].succeeds(self.stat)

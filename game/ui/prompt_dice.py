@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from game.match import commands as C
-from game.rules.counting import is_critical
 
 from .answer_words import dice_question, fate_words, mission_die_words, name, number_question
 from .dicelog import DieV
@@ -20,8 +19,9 @@ def die_ok(decision, i: int) -> bool:
     return decision.dice[i].succeeds(decision.stat)
 
 
-def die_critical(decision, die) -> bool:
-    return is_critical(die, getattr(decision, "crit", 1))
+def die_critical(decision, i: int) -> bool:
+    """Die i is a Critical, as the decision (the rules) reads it."""
+    return decision.critical(i) if hasattr(decision, "critical") else False
 
 
 unit_name = name
@@ -35,7 +35,7 @@ class DicePanels:
         if kind == "parry":  # the attacker's best Strike: a Critical first
             ok = [i for i in range(len(d.dice)) if die_ok(d, i) and not d.dice[i].rerolled and not d.dice[i].auto]
             if ok:
-                return min(ok, key=lambda i: (not die_critical(d, d.dice[i]), i))
+                return min(ok, key=lambda i: (not die_critical(d, i), i))
             return 0
         for i, die in enumerate(d.dice):
             if not die_ok(d, i) and not die.rerolled and not die.auto:

@@ -426,7 +426,7 @@ class PromptPanel(DicePanels):
         elif d is not None and self.die_rects:
             for i, (die, dr) in enumerate(zip(d.dice, self.die_rects)):
                 ok = self.plain_dice or die_ok(d, i)
-                crit = ok and not self.plain_dice and die_critical(d, die)
+                crit = ok and not self.plain_dice and die_critical(d, i)
                 spr = app.sprites.die(dr.w, die.natural, die.shift, ok, crit, die.rerolled, die.auto,
                                       selected=(self.die_select and i == self.selected),
                                       sides=p.sides if p.kind == "mission_dice" else 6, plain=self.plain_dice)
