@@ -17,10 +17,19 @@ TOP_LEVEL = {"paths": -1, "headless": 99, "squads": 99, "odds_cli": 99, "lab": 9
 
 
 @functools.cache  # each file parsed once for all the checks below
+def _tree(path: Path) -> ast.AST:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+@functools.cache
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    return tuple(ast.walk(_tree(path)))
+
+
+@functools.cache
 def _imports(path: Path) -> tuple[str, ...]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     out = []
-    for node in ast.walk(tree):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             out += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -129,25 +138,23 @@ def _component_readers() -> set[str]:
     return out
 
 
-def _component_writes(tree: ast.AST, readers: set[str]) -> list[int]:
+def _component_writes(nodes, readers: set[str]) -> list[int]:
     """Lines that write a field of a component: `match.health(u).hit = 0`, or `h = match.health(u); h.hit -= 1`."""
     def from_reader(expr) -> bool:
         return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in readers
 
+    # a name that holds a component anywhere in the file (the module's scope holds every function's names)
+    held = {t.id for node in nodes if isinstance(node, ast.Assign) and from_reader(node.value)
+            for t in node.targets if isinstance(t, ast.Name)}
     bad = []
-    for fn in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module))]:
-        held = set()
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Assign) and from_reader(node.value):
-                held |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-        for node in ast.walk(fn):
-            targets = node.targets if isinstance(node, ast.Assign) else \
-                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
-            for t in targets:
-                for part in (t.elts if isinstance(t, ast.Tuple) else [t]):
-                    if isinstance(part, ast.Attribute) and (from_reader(part.value) or (
-                            isinstance(part.value, ast.Name) and part.value.id in held)):
-                        bad.append(node.lineno)
+    for node in nodes:
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        for t in targets:
+            for part in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                if isinstance(part, ast.Attribute) and (from_reader(part.value) or (
+                        isinstance(part.value, ast.Name) and part.value.id in held)):
+                    bad.append(node.lineno)
     return sorted(set(bad))
 
 
@@ -160,8 +167,7 @@ def test_no_module_outside_the_match_writes_a_component():
         rel = f.relative_to(GAME).parts
         if rel[0] == "match":
             continue
-        tree = ast.parse(f.read_text(encoding="utf-8"), str(f))
-        bad += [f"{f.relative_to(ROOT)}:{line} writes a component" for line in _component_writes(tree, readers)]
+        bad += [f"{f.relative_to(ROOT)}:{line} writes a component" for line in _component_writes(_nodes(f), readers)]
         mods = _imports(f)
         if "esper" in mods and rel[0] != "ui":
             bad.append(f"{f.relative_to(ROOT)} imports esper")
@@ -175,7 +181,7 @@ def test_the_component_check_finds_writes():
     readers = _component_readers()
     tree = ast.parse("def f(match, u):\n    match.health(u).hit = 0\n    h = match.readiness(u)\n    h.ready = False\n"
                      "    x = match.turn\n    x.y = 1\n")
-    assert _component_writes(tree, readers) == [2, 4]
+    assert _component_writes(list(ast.walk(tree)), readers) == [2, 4]
 
 
 def test_only_places_writes_a_position():
@@ -184,7 +190,7 @@ def test_only_places_writes_a_position():
     for f in _py_files(GAME / "match"):
         if f.name == "places.py":
             continue
-        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"), str(f))):
+        for node in _nodes(f):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Position":
                 bad.append(f"{f.relative_to(ROOT)}:{node.lineno} makes a Position")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
@@ -206,7 +212,7 @@ def test_no_hand_written_list_of_state_fields():
     for f in _py_files(GAME):
         if f.relative_to(GAME).parts[0] == "ui":
             continue
-        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"), str(f))):
+        for node in _nodes(f):
             items = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else \
                 node.keys if isinstance(node, ast.Dict) else []
             found = {i.value for i in items if isinstance(i, ast.Constant) and i.value in names}
@@ -224,13 +230,13 @@ UNIT_READERS = {"unit", "health", "position", "readiness", "conditions", "marker
 
 
 def _calls(path: Path, names: set[str]) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    return [f"{path.name}:{n.lineno} {n.func.attr}()" for n in ast.walk(tree)
+    tree = _tree(path)
+    return [f"{path.name}:{n.lineno} {n.func.attr}()" for n in _nodes(path)
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in names]
 
 
 def _method(path: Path, cls: str, name: str) -> ast.FunctionDef:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     c = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
     return next(n for n in c.body if isinstance(n, ast.FunctionDef) and n.name == name)
 
