@@ -10,6 +10,7 @@ from dataclasses import replace
 from game.ai.tactical_brief import Brief, Goal
 from game.match import commands as C
 
+from . import rewards as RW
 from . import rules as R
 from . import scoring as SC
 from . import sides as P
@@ -248,6 +249,8 @@ def _actions(match, defn, side: str, b: Brief) -> None:
             return 0.5
         if not isinstance(cmd, C.UseMissionAction):
             return None
+        if cmd.action.startswith(RW.ACTION_PREFIX):  # a Campaign Reward: 1 ACT for 2 TO
+            return 1.0
         a = next(x for x in defn.actions if x.id == cmd.action)
         if a.effect == "toggle":
             mk = m.marker(cmd.marker)
@@ -288,6 +291,12 @@ def choose(match, script, side: str, prompt, rng) -> str:
     if then == "place":
         pick = ROLE_CHOICE.get(script.defn.id)
         return pick if pick in options else rng.choice(options)
+    if then == "reward_use":  # a Campaign Reward used now: at once, but TO Optimization only on a poor roll
+        rule = prompt.then[2]
+        if rule == "to_reroll":
+            n, good = RW.order_dice(match, side)
+            return RW.YES if 2 * good < n else RW.NO
+        return RW.YES
     if then in ("carrier", "rival"):
         def strength(o):
             card = match.unit(int(o)).card

@@ -259,7 +259,7 @@ def _answer(match, side: str, rule: str, about, option: str) -> None:
         if rule == "to_turn":
             match.add_to(side, 1, "Forward Command")
         else:
-            n, good = _dice(match, side)
+            n, good = order_dice(match, side)
             k = n if rule == "to_reroll" else n - good
             why = "TO Optimization: every Tactical Order die again" if rule == "to_reroll" else \
                 "Intelligence Priority: the Tactical Order dice that gave no TO again"
@@ -269,7 +269,7 @@ def _answer(match, side: str, rule: str, about, option: str) -> None:
     match.mission_step("reward_orders", side, stage + 1, front=True)
 
 
-def _dice(match, side: str) -> tuple[int, int]:
+def order_dice(match, side: str) -> tuple[int, int]:
     """(dice rolled for the side's Tactical Orders this Turn, how many gave a TO): the TO it has now, less what
     the units Taken Out add (nothing has added to them yet when the Rewards' steps run)."""
     ev = match.events
@@ -300,16 +300,16 @@ def _orders(match, side: str, stage: int) -> None:
         name = ORDER_STAGES[k]
         four = match.mission_state.get("rewards_turn", {}).get(side, {}).get("to_four") == turn
         if name == "to_four" and four:
-            _, good = _dice(match, side)
+            _, good = order_dice(match, side)
             match.add_to(side, FOUR - good, f"Overwhelming Presence: {FOUR} TO instead of the dice")
         elif name == "to_reroll" and _fresh(match, side, "to_reroll") and not four:
-            n, _ = _dice(match, side)
+            n, _ = order_dice(match, side)
             if n:
                 _ask(match, side, "to_reroll", name, f"TO Optimization: roll all {n} Tactical Order dice again "
                                                       "(once in the mission)?", "Roll them again", "Keep them")
                 return
         elif name == "to_start_reroll" and _fresh(match, side, "to_start") and not four:
-            n, good = _dice(match, side)
+            n, good = order_dice(match, side)
             if n > good:
                 _ask(match, side, "to_start", name, f"Intelligence Priority: roll the {n - good} Tactical Order "
                                                     "dice that gave no TO again (once in the mission)?",

@@ -246,3 +246,36 @@ def test_preemptive_strike_takes_one_hit_from_the_named_enemy_as_turn_one_begins
         assert (m.health(a).hit, m.health(b).hit) == (1, 2)  # once
     finally:
         m.close()
+
+
+@pytest.mark.parametrize("held", [
+    "player:to_turn::;opponent:to_four::",
+    "player:to_reroll::;opponent:to_start::",
+    "player:act_once:0:;opponent:act_for_to::",
+    "player:free_move:1:;opponent:free_move:2:",
+    "player:first_attack:0:ranged;opponent:first_attack:1:melee",
+])
+def test_computer_squads_answer_every_reward_question_and_the_match_replays(held):
+    """Both squads played by the tactical computer with Rewards held: each question answered (each Reward used
+    once at most), the mission played to its end, and its replay reaches the same state."""
+    from game.modes import create_match, mission_entry, replay
+    from game.modes.session import Session, make_controller
+    entry = mission_entry("pvp-attrition")
+    sc = entry.script.make_scenario(entry, options={"held": held, "player_controller": "computer",
+                                                    "opponent_controller": "computer"})
+    m = create_match(sc, 11)
+    try:
+        Session(m, {s: make_controller(m, s, "computer") for s in m.sides}).run()
+        assert m.result is not None
+        used = m.mission_state.get("rewards_used", [])
+        assert len(used) == len(set(used))
+        asked = [h for h in held.split(";") if h.split(":")[1] in ("to_turn", "to_four", "to_reroll", "to_start",
+                                                                      "act_for_to", "act_once")]
+        assert len([u for u in used if u.split(":")[1] != "first_attack"]) == len(asked)  # the computer uses them
+        again = replay(sc, 11, list(m.log))
+        try:
+            assert again.state_hash() == m.state_hash()
+        finally:
+            again.close()
+    finally:
+        m.close()
