@@ -11,13 +11,21 @@ from __future__ import annotations
 import heapq
 import math
 import weakref
+from collections import OrderedDict
 
 from .model import CORE_MOVE, Base, MoveRule
 from .terrain import ZTOL
 
 _INF = math.inf
-# the reversed edges of each lattice and terrain rule, with the doors they were built for
+# Both caches below are keyed by the graph a Table's lattice reads (the map's shared graph when it has one: the same
+# for every Table of that terrain, measure and base radius), the terrain rule and the doors as they stand: a Table's
+# own lattice differs from the shared graph only near closed doors, and the same doors give the same nodes there.
+REVERSED_KEPT = 8  # reversed graphs kept per graph (door states and rules)
+FIELDS_KEPT = 48  # walking fields kept per graph (goals, door states, rules)
+# graph -> {(terrain rule, doors): for each node, the nodes that step into it with the step's cost}
 _REVERSED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# graph -> {(rule, doors, radius, goals, areas): the distances of that field}
+_FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class WalkField:
@@ -70,13 +78,27 @@ def _doors_key(table) -> tuple:
     return tuple(sorted(table.doors_open.items()))
 
 
+def _graph_of(lat):
+    """The graph whose answers a Table's lattice gives: the shared one of its map, or its own."""
+    return lat.shared if lat.shared is not None else lat
+
+
+def _kept(cache: "weakref.WeakKeyDictionary", lat) -> OrderedDict:
+    got = cache.get(_graph_of(lat))
+    if got is None:
+        got = cache[_graph_of(lat)] = OrderedDict()
+    return got
+
+
 def _reversed_edges(table, lat, rule: MoveRule) -> list:
-    """For each node, the nodes that step into it with the step's cost (built once per lattice, rule and doors)."""
-    per_lat = _REVERSED.setdefault(lat, {})
-    key = _doors_key(table)
-    got = per_lat.get(rule)
-    if got is not None and got[0] == key:
-        return got[1]
+    """For each node, the nodes that step into it with the step's cost (built once per graph, rule and doors, for
+    every Table of the map)."""
+    per_graph = _kept(_REVERSED, lat)
+    key = (rule, _doors_key(table))
+    got = per_graph.get(key)
+    if got is not None:
+        per_graph.move_to_end(key)
+        return got
     n = lat.nx * lat.ny
     rev: list[list] = [[] for _ in range(n)]
     out = lat.out_edges
@@ -85,7 +107,9 @@ def _reversed_edges(table, lat, rule: MoveRule) -> list:
             continue
         for v, c, _ in out(u, rule):
             rev[v].append((u, c))
-    per_lat[rule] = (key, rev)
+    per_graph[key] = rev
+    while len(per_graph) > REVERSED_KEPT:
+        per_graph.popitem(last=False)
     return rev
 
 
@@ -93,9 +117,24 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
                   areas: tuple = ()) -> WalkField:
     """The field of walking distances to the nearest of `goals` (inches) for a base of `radius` moving by `rule`:
     a spot from which the base is Adjacent to a goal (R15: within 1", no wall between, same level) is 0, and so is
-    a spot inside one of `areas` (x0, y0, x1, y1: a zone to stand in)."""
+    a spot inside one of `areas` (x0, y0, x1, y1: a zone to stand in).
+
+    The same field asked again on any Table of the map, with the doors as they were, is the one worked out before."""
     lat = table._lattice(radius)
     rule = rule.terrain
+    kept = _kept(_FIELDS, lat)
+    key = (rule, _doors_key(table), radius, tuple((g.x, g.y, g.z, g.radius) for g in goals), tuple(areas))
+    dist = kept.get(key)
+    if dist is None:
+        dist = kept[key] = _field(table, lat, goals, radius, rule, areas)
+        while len(kept) > FIELDS_KEPT:
+            kept.popitem(last=False)
+    else:
+        kept.move_to_end(key)
+    return WalkField(lat, dist)
+
+
+def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: tuple) -> list[float]:
     rev = _reversed_edges(table, lat, rule)
     n = lat.nx * lat.ny
     dist = [_INF] * n
@@ -141,7 +180,13 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
             if nd < dist[u]:
                 dist[u] = nd
                 push(heap, (nd, u))
-    return WalkField(lat, dist)
+    return dist
+
+
+def clear_field_cache() -> None:
+    """Forget every walking field and reversed graph worked out (benchmarks measuring a cold start; tests)."""
+    _FIELDS.clear()
+    _REVERSED.clear()
 
 
 def beside_terrain(table, radius: float, x: float, y: float) -> bool:

@@ -1,0 +1,75 @@
+"""Walking fields are kept for every Table of a map (per graph, terrain rule, doors, goals and zones): a field
+asked again, on the same Table or another of the same map, is the one worked out before, and a door that opens or
+closes, or a goal that moves, gets a field of its own. Each kept answer must be what the work done afresh gives."""
+import math
+
+from game.battlefield import Base, Table, load_battlefield
+from game.battlefield import field as field_mod
+from game.battlefield.field import clear_field_cache, walking_field
+from game.battlefield.model import MoveRule
+
+from .conftest import MAPS
+
+WEST, EAST = (3.0, 4.0), (9.0, 4.0)  # doors.tmx: a wall at x = 6" with the gate between y = 3" and 5"
+
+
+def goal_at(x, y):
+    return Base(uid=-5, side="player", x=x, y=y, z=0.0, radius=0.5)
+
+
+def afresh(bf, doors: dict, goals, areas=()):
+    """The field on a Table of its own, with nothing kept from before."""
+    clear_field_cache()
+    t = Table(bf, share_graph=False)
+    for d, state in doors.items():
+        t.set_door(d, state)
+    return walking_field(t, goals, 0.5, areas=areas).dist
+
+
+def test_a_door_that_opens_or_closes_gets_its_own_field_on_every_table():
+    bf = load_battlefield(MAPS / "doors.tmx")
+    a, b = Table(bf), Table(bf)
+    goal = [goal_at(*EAST)]
+    closed = walking_field(a, goal, 0.5)
+    assert closed.at(*WEST, 0.0) == math.inf  # the gate shut: no way from the west half
+    a.set_door("gate", True)
+    opened = walking_field(a, goal, 0.5)
+    assert opened.at(*WEST, 0.0) < 8.0  # through the gate
+    assert walking_field(b, goal, 0.5).dist is closed.dist  # the other table, gate shut: the field kept
+    b.set_door("gate", True)
+    assert walking_field(b, goal, 0.5).dist is opened.dist
+    a.set_door("gate", False)
+    again = walking_field(a, goal, 0.5)
+    assert again.dist is closed.dist and again.at(*WEST, 0.0) == math.inf
+    assert closed.dist == afresh(bf, {"gate": False}, goal)
+    assert opened.dist == afresh(bf, {"gate": True}, goal)
+
+
+def test_a_goal_that_moves_or_a_zone_gets_its_own_field():
+    bf = load_battlefield(MAPS / "doors.tmx")
+    t = Table(bf)
+    t.set_door("gate", True)
+    here = walking_field(t, [goal_at(*EAST)], 0.5)
+    there = walking_field(t, [goal_at(9.0, 6.0)], 0.5)
+    assert there.dist != here.dist
+    assert there.dist == afresh(bf, {"gate": True}, [goal_at(9.0, 6.0)])
+    zone = walking_field(t, [], 0.5, areas=((8.0, 0.0, 12.0, 2.0),))
+    assert zone.at(9.0, 1.0, 0.0) == 0.0 and zone.dist != here.dist
+    assert zone.dist == afresh(bf, {"gate": True}, [], areas=((8.0, 0.0, 12.0, 2.0),))
+
+
+def test_the_reversed_graph_is_kept_per_rule_and_doors():
+    """Built once per graph, terrain rule and doors, whichever Table asks; a Climber's is its own."""
+    clear_field_cache()
+    bf = load_battlefield(MAPS / "doors.tmx")
+    a, b = Table(bf), Table(bf)
+    walking_field(a, [goal_at(*EAST)], 0.5)
+    kept = field_mod._REVERSED[a._lattice(0.5).shared]
+    assert len(kept) == 1
+    walking_field(b, [goal_at(9.0, 6.0)], 0.5)  # another table, another goal: the same reversed graph
+    assert len(kept) == 1
+    b.set_door("gate", True)
+    walking_field(b, [goal_at(*EAST)], 0.5)
+    assert len(kept) == 2
+    walking_field(b, [goal_at(*EAST)], 0.5, MoveRule(2.0, 4.0))
+    assert len(kept) == 3
