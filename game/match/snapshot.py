@@ -270,18 +270,22 @@ def capture(match, for_file: bool = False) -> dict:
     append-only: a snapshot shares them with the match, and a save writes them beside it). `for_file`: with the
     unit cards in full (a snapshot in memory keeps them by digest)."""
     with match._in_world():
-        ents = []
+        ents, world = [], []  # each component encoded once, for the snapshot and for its hash (state_data)
         for ent in sorted(esper.get_entities()):
-            ents.append([ent, [encode(c) for c in esper.components_for_entity(ent)]])
+            comps = esper.components_for_entity(ent)
+            encoded = [encode(c) for c in comps]
+            ents.append([ent, encoded])
+            world.append([ent, {type(c).__name__: e for c, e in zip(comps, encoded)}])
         next_id = match.state.entities_made + 1  # past every entity made, deleted ones too (a token gone)
+    state = encode(match.state, match.dice)
     data = {
         "commands": len(match.log),
         "events": len(match.events),
         "dice": encode_dice(match.dice),
-        "state": encode(match.state, match.dice),
+        "state": state,
         "entities": ents,
         "next_entity": next_id,
-        "hash": match.state_hash(),
+        "hash": match.state_hash(match.state_record(world, state)),
     }
     if for_file:
         keys = {card_key(match.unit(u).card) for u in match.all_units()}
