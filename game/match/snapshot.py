@@ -68,6 +68,10 @@ def record_types() -> dict[str, type]:
     return _TYPES
 
 
+_RECORDS: dict = {}  # type -> (its record name, its field names), or None: not a dataclass
+_NO_RECORD = object()
+
+
 # == the codec ==============================================================================================
 def encode(o, dice=None):
     """Plain JSON data for `o`. `dice`: the match's Dice, written as a reference where it appears inside."""
@@ -84,9 +88,12 @@ def encode(o, dice=None):
         while len(v) > 1 and not v[-1]:
             v.pop()
         return {"#d": v}
-    if is_dataclass(o) and not isinstance(o, type):
-        name = _name(type(o))
-        return {"#t": name, "v": [encode(getattr(o, f), dice) for f in _field_names(type(o))]}
+    t = type(o)
+    rec = _RECORDS.get(t, _NO_RECORD)
+    if rec is _NO_RECORD:  # (a dataclass's name and field names, worked out once per type)
+        rec = _RECORDS[t] = (_name(t), _field_names(t)) if is_dataclass(t) and t is not type else None
+    if rec is not None:
+        return {"#t": rec[0], "v": [encode(getattr(o, f), dice) for f in rec[1]]}
     if isinstance(o, tuple):
         return {"#tup": [encode(x, dice) for x in o]}
     if isinstance(o, list):
