@@ -8,7 +8,6 @@ every unit of that base size: `field.at(x, y, z)`.
 """
 from __future__ import annotations
 
-import heapq
 import math
 import weakref
 from collections import OrderedDict
@@ -90,9 +89,9 @@ def _kept(cache: "weakref.WeakKeyDictionary", lat) -> OrderedDict:
     return got
 
 
-def _reversed_edges(table, lat, rule: MoveRule) -> list:
-    """For each node, the nodes that step into it with the step's cost (built once per graph, rule and doors, for
-    every Table of the map)."""
+def _reversed_edges(table, lat, rule: MoveRule) -> tuple[list, float]:
+    """For each node, the nodes that step into it with the step's cost, and the cheapest step of all (built once per
+    graph, rule and doors, for every Table of the map)."""
     per_graph = _kept(_REVERSED, lat)
     key = (rule, _doors_key(table))
     got = per_graph.get(key)
@@ -102,15 +101,18 @@ def _reversed_edges(table, lat, rule: MoveRule) -> list:
     n = lat.nx * lat.ny
     rev: list[list] = [[] for _ in range(n)]
     out = lat.out_edges
+    cheapest = _INF
     for u in range(n):
         if lat.zof(u) is None:
             continue
         for v, c, _ in out(u, rule):
             rev[v].append((u, c))
-    per_graph[key] = rev
+            if c < cheapest:
+                cheapest = c
+    got = per_graph[key] = (rev, cheapest)
     while len(per_graph) > REVERSED_KEPT:
         per_graph.popitem(last=False)
-    return rev
+    return got
 
 
 def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE_MOVE,
@@ -135,10 +137,10 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
 
 
 def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: tuple) -> list[float]:
-    rev = _reversed_edges(table, lat, rule)
+    rev, cheapest = _reversed_edges(table, lat, rule)
     n = lat.nx * lat.ny
     dist = [_INF] * n
-    heap: list = []
+    seeds: list = []
     step = lat.step
     for x0, y0, x1, y1 in areas:
         i0, i1 = max(0, int(math.ceil((x0 - lat.off) / step - 1e-9))), min(lat.nx - 1, int((x1 - lat.off) / step + 1e-9))
@@ -148,7 +150,7 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
                 u = j * lat.nx + i
                 if dist[u] != 0.0 and lat.zof(u) is not None:
                     dist[u] = 0.0
-                    heap.append((0.0, u))
+                    seeds.append(u)
     for g in goals:
         reach = radius + g.radius + 1.0 + (step if table.measure == "grid" else 0.0)
         i0 = max(0, int(math.floor((g.x - reach - lat.off) / step)))
@@ -168,18 +170,44 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
                     continue
                 if table.adjacent(Base(uid=-31, side="field", x=x, y=y, z=z, radius=radius), g):
                     dist[u] = 0.0
-                    heap.append((0.0, u))
-    heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, v = pop(heap)
-        if d > dist[v]:
-            continue
-        for u, c in rev[v]:
-            nd = d + c
-            if nd < dist[u]:
-                dist[u] = nd
-                push(heap, (nd, u))
+                    seeds.append(u)
+    return _spread(rev, dist, seeds, cheapest)
+
+
+def _spread(rev: list, dist: list, seeds: list, cheapest: float) -> list:
+    """The distances from the seeds (dist 0) over the reversed steps, into `dist`.
+
+    Nodes are taken in bands as wide as the cheapest step (a node's distance is final once every band below its own
+    is done: whatever it could still be reached from is in a later band), and within a band in any order, a node
+    taken again whenever its distance falls. The result is the least sum over every way of adding the steps up from
+    the seeds: the very numbers a Dijkstra search with a heap gives (tests/battlefield/test_field_cache.py), with
+    no heap to keep."""
+    if not cheapest > 0.0 or cheapest == _INF:
+        cheapest = 1.0  # (no step, or a free one: the bands only order the work, any width gives the same numbers)
+    inv = 1.0 / cheapest
+    bands: list[list] = [list(seeds)]
+    done = [-1.0] * len(dist)  # the distance each node last spread from
+    k = 0
+    while k < len(bands):
+        band = bands[k]
+        for v in band:  # (the band grows while it is walked: a node put back into it is taken again)
+            d = dist[v]
+            if done[v] == d:
+                continue
+            done[v] = d
+            for u, c in rev[v]:
+                nd = d + c
+                if nd < dist[u]:
+                    dist[u] = nd
+                    b = int(nd * inv)
+                    if b <= k:
+                        band.append(u)
+                    else:
+                        while b >= len(bands):
+                            bands.append([])
+                        bands[b].append(u)
+        bands[k] = None
+        k += 1
     return dist
 
 

@@ -2,6 +2,10 @@
 asked again, on the same Table or another of the same map, is the one worked out before, and a door that opens or
 closes, or a goal that moves, gets a field of its own. Each kept answer must be what the work done afresh gives."""
 import math
+import random
+from pathlib import Path
+
+import pytest
 
 from game.battlefield import Base, Table, load_battlefield
 from game.battlefield import field as field_mod
@@ -10,6 +14,7 @@ from game.battlefield.model import MoveRule
 
 from .conftest import MAPS
 
+ROOT = Path(__file__).resolve().parents[2]
 WEST, EAST = (3.0, 4.0), (9.0, 4.0)  # doors.tmx: a wall at x = 6" with the gate between y = 3" and 5"
 
 
@@ -73,3 +78,40 @@ def test_the_reversed_graph_is_kept_per_rule_and_doors():
     assert len(kept) == 2
     walking_field(b, [goal_at(*EAST)], 0.5, MoveRule(2.0, 4.0))
     assert len(kept) == 3
+
+
+def _dijkstra(rev, dist, seeds):
+    """The textbook search with a heap, for reference."""
+    import heapq
+    heap = [(0.0, u) for u in seeds]
+    heapq.heapify(heap)
+    while heap:
+        d, v = heapq.heappop(heap)
+        if d > dist[v]:
+            continue
+        for u, c in rev[v]:
+            if d + c < dist[u]:
+                dist[u] = d + c
+                heapq.heappush(heap, (d + c, u))
+    return dist
+
+
+@pytest.mark.parametrize("map_name, measure, rule", [
+    ("horde-weapons-manufacture.tmx", "inches", MoveRule()),
+    ("horde-weapons-manufacture.tmx", "inches", MoveRule(2.0, 4.0)),
+    ("horde-last-stand.tmx", "grid", MoveRule()),
+    ("horde-containment-breach.tmx", "inches", MoveRule(ignore_vertical=True, any_face=True)),
+], ids=["core", "climber", "grid", "flying"])
+def test_the_banded_spread_gives_the_numbers_of_a_heap_search(map_name, measure, rule):
+    """Every distance equal to the last bit, from goals spread over real maps with platforms, climbs and doors."""
+    t = Table(load_battlefield(ROOT / "maps" / map_name), measure=measure)
+    lat = t._lattice(0.5)
+    rev, cheapest = field_mod._reversed_edges(t, lat, rule.terrain)
+    rng = random.Random(3)
+    standing = [u for u in range(lat.nx * lat.ny) if lat.zof(u) is not None]
+    for _ in range(4):
+        seeds = rng.sample(standing, rng.choice((1, 3, 12)))
+        got = field_mod._spread(rev, [math.inf if u not in seeds else 0.0 for u in range(len(rev))], seeds, cheapest)
+        want = _dijkstra(rev, [math.inf if u not in seeds else 0.0 for u in range(len(rev))], seeds)
+        assert got == want
+        assert sum(d < math.inf for d in got) > len(standing) // 2  # most of the table is reached
