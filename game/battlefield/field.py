@@ -226,4 +226,7 @@ def beside_terrain(table, radius: float, x: float, y: float) -> bool:
         return False
     owner = lat.shared if lat.shared is not None and not lat.dirty[u] else lat
     near = owner.near[u]
+    if near is None:  # a node near a closed door whose standing came from the shared graph (another Table's work)
+        owner._node_here(u)
+        near = owner.near[u]
     return bool(near)

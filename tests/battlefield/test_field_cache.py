@@ -115,3 +115,23 @@ def test_the_banded_spread_gives_the_numbers_of_a_heap_search(map_name, measure,
         want = _dijkstra(rev, [math.inf if u not in seeds else 0.0 for u in range(len(rev))], seeds)
         assert got == want
         assert sum(d < math.inf for d in got) > len(standing) // 2  # most of the table is reached
+
+
+def test_beside_terrain_near_a_closed_door_is_the_same_whichever_table_worked_the_graph_out():
+    """Near a closed door a Table's graph comes from the map's shared graph when another Table with that door closed
+    worked it out first: what stands near each spot must still be this Table's (it was read as nothing, and the
+    computer's candidate spots then depended on which match the process had played before)."""
+    from game.battlefield.field import beside_terrain
+    from game.battlefield.lattice import clear_graph_cache
+    clear_graph_cache()
+    bf = load_battlefield(MAPS / "doors.tmx")
+    first, second, alone = Table(bf), Table(bf), Table(bf, share_graph=False)
+    lat = first._lattice(0.5)
+    near_gate = [u for u in range(lat.nx * lat.ny) if lat.dirty[u]]
+    assert near_gate
+    for u in near_gate:
+        lat.zof(u)  # the first table works out the standing near the gate (for the shared graph)
+    spots = [second._lattice(0.5).xy(u) for u in near_gate]
+    got = [beside_terrain(second, 0.5, x, y) for x, y in spots]
+    assert got == [beside_terrain(alone, 0.5, x, y) for x, y in spots]
+    assert any(got)  # the walls each side of the gate
