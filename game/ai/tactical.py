@@ -420,6 +420,7 @@ class TacticalController:
         out = []
         follow: dict = {}
         walk_on = -math.inf  # the best move without its follow-up attack
+        races = any(g.deadline is not None for g in goals)
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -438,7 +439,9 @@ class TacticalController:
             for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
                 spot = TE.base_at(ctx, uid, x, y, z)
                 sights = TE.sights_at(ctx, spot)
-                v = gv = TE.goal_value(ctx, uid, spot, goals, holders)
+                v = gv = TE.goal_value(ctx, uid, spot, goals, holders, after)
+                # after an action first, this move would keep an ACT less (a race counts the ACT left to walk on)
+                gv_later = TE.goal_value(ctx, uid, spot, goals, holders, after - 1) if after >= 1 and races else gv
                 fv = 0.0
                 if after >= 1:
                     fv, pick = TE.best_attack_from(ctx, uid, spot, sights=sights)
@@ -459,7 +462,7 @@ class TacticalController:
                            f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}")
                 out.append((v - pen - SETTLE, cls(side, x, y, z), why))
                 if action == act.MOVE:
-                    walk_on = max(walk_on, v - self.level.follow * fv - pen - SETTLE)
+                    walk_on = max(walk_on, v - self.level.follow * fv - (gv - gv_later) - pen - SETTLE)
         return out, follow, walk_on
 
     def _reach(self, ctx, me, budget: float):
