@@ -152,3 +152,16 @@ def test_the_ambush_carrier_runs_east_in_its_first_activation():
         assert m.base(carrier).x - x0 >= 5.5  # a full Move east in its first activation at least
     finally:
         m.close()
+
+
+def test_in_rivals_our_rival_races_to_the_enemy_rival():
+    from game.modes.pvp import rules as R
+    m = battle_ready("pvp-rivals", "krumpfists")
+    try:
+        side = m.sides[0]
+        rv = R.rivals(m)
+        mine, theirs = rv[side], rv[P.other(side)]
+        (g,) = [g for g in brief_for(m, side).goals if g.label == "the enemy Rival"]
+        assert g.unit == mine and g.deadline == 4 and g.inside(m.base(theirs).x, m.base(theirs).y)
+    finally:
+        m.close()
