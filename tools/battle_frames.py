@@ -3,6 +3,8 @@ real animations (normal speed), the threat overlay on. Every frame is timed (eve
 in which a command landed are counted apart and with the rest.
 
     python tools/battle_frames.py [--units 48] [--frames 1500] [--seed 3] [--profile [command]]
+    python tools/battle_frames.py --pvp MISSION [--frames 3000]   a PvP mission, both squads by the tactical player
+                                                                  (its decisions are the costly ones)
 
 Prints median / p99 / max ms of all frames and of the command frames beside the targets (p99 <= 4 ms,
 max <= 8 ms), a miss flagged, in wall time and in the CPU time of the frame's own thread (on a machine shared
@@ -40,6 +42,7 @@ def main() -> None:
     ap.add_argument("--units", type=int, default=48)
     ap.add_argument("--frames", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--pvp", default=None, help="a PvP mission's id (its squads, its map) instead of the bugs")
     ap.add_argument("--profile", nargs="?", const="all", choices=("all", "command"),
                     help="profile every frame, or only the frames in which a command landed")
     a = ap.parse_args()
@@ -56,16 +59,30 @@ def main() -> None:
     from tests.ui.driver import Driver
     bench_ui.UNITS = a.units
     app = App(headless=True, saves_dir=Path(tempfile.mkdtemp()), settings=Settings(npc_speed="normal"), seed=a.seed)
-    m = bench_ui.new_match(bench_ui.largest_map(), a.seed)
-    sc = BattleScene(app, m)
-    app.replace(sc)
-    d = Driver(app)
-    d.step(2)
-    d.click(sc.b_auto)
-    d.click(sc.b_start)
-    bench_ui.add_bugs(m)
-    sc.changed(dict(sc.by_uid))
-    sc.play_by_computer("player", SimpleSquadController("player"))
+    if a.pvp:
+        from game.content import default_squad
+        from game.headless import build_scenario
+        from game.modes import create_match
+        from game.modes.session import make_controller
+        scenario = build_scenario(a.pvp, default_squad("interdictors"), default_squad("krumpfists"))
+        m = create_match(scenario, a.seed, prepare=True)
+        sc = BattleScene(app, m)
+        app.replace(sc)
+        d = Driver(app)
+        for s in scenario.sides:
+            if s.control == "person":
+                sc.play_by_computer(s.side, make_controller(m, s.side, "computer"))
+    else:
+        m = bench_ui.new_match(bench_ui.largest_map(), a.seed)
+        sc = BattleScene(app, m)
+        app.replace(sc)
+        d = Driver(app)
+        d.step(2)
+        d.click(sc.b_auto)
+        d.click(sc.b_start)
+        bench_ui.add_bugs(m)
+        sc.changed(dict(sc.by_uid))
+        sc.play_by_computer("player", SimpleSquadController("player"))
     sc.ahead.threat_on = True
     d.step(5)
     from game.ui.battle.mission_view import snapshot_markers
