@@ -38,9 +38,10 @@ class SidePanel:
         self.b_auto = self.b_start = self.b_end = None
 
     def states(self, uid):
-        """The action buttons' states for `uid`, once per match version (the view's Questions)."""
+        """The action buttons' states for `uid`, once per match version (the view's Questions) and screen version (a
+        change the screen is told of without a command: a test's, a mission's setup)."""
         m, side = self.sc.match, self.sc.side
-        return QUESTIONS.answer(m, ("action_states", uid, side), lambda: action_states(m, uid, side))
+        return QUESTIONS.answer(m, ("action_states", uid, side, self.sc.version), lambda: action_states(m, uid, side))
 
     def state(self, key: str):
         return next((s for s in self.actions if s.key == key), None)
