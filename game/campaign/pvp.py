@@ -48,6 +48,12 @@ class PvpCampaign(CampaignScript):
             raise CampaignError("a PvP campaign is two squads, each played by one person (or the computer)")
         if o.mini_squads or o.factions or o.operations:
             raise CampaignError("a PvP campaign has no mini squads, NPC factions or book Operations")
+        if o.difficulty:
+            from game.ai.tactical_levels import level_named
+            try:
+                level_named(o.difficulty)
+            except ValueError as e:
+                raise CampaignError(str(e)) from None
         for i, s in enumerate(squads):
             problems = validate_squad(c.catalog, s, c.rules.budget)
             if problems:
@@ -171,6 +177,8 @@ class PvpCampaign(CampaignScript):
                    "opponent_controller": "computer" if c.sides[1].computer else "person"}
         if held:
             options["held"] = RW.encode(held)
+        if c.setup.options.difficulty and any(s.computer for s in c.sides):
+            options["difficulty"] = c.setup.options.difficulty
         if pm.climax and self.climax_chooser() is not None:
             options["advantage"] = SIDE_NAMES[self.climax_chooser()]
         return entry.script.make_scenario(entry, squad=squads[0], opponent=squads[1], options=options)
