@@ -18,14 +18,12 @@ def side_title(campaign, name: str | None) -> str:
 
 
 def operation_head(campaign, op) -> str:
-    """An Operation's line: its number (or the Climax), a book Operation's title, its Threat Level and enemy; a PvP
-    Operation once over: who won it."""
-    parts = ["The Climax" if op.climax else f"Operation {op.number}"]
-    if op.title:
-        parts.append(op.title)
+    """An Operation's line: its number (or the Climax) and a book Operation's title, its Threat Level and enemy (a
+    book's Operation: in its briefings); a PvP Operation once over: who won it."""
+    parts = ["The Climax" if op.climax else f"Operation {op.number}" + (f": {op.title}" if op.title else "")]
     if op.threat_level:
         parts.append(f"Threat Level {op.threat_level}")
-    if op.faction:
+    if op.faction and not op.title:  # (a book's Operation: its enemy is in each mission's briefing)
         parts.append(campaign.script.faction_name(op.faction))
     if len(campaign.sides) > 1 and not op.climax and all(m.played for m in op.missions):
         parts.append(f"won by {side_title(campaign, op.winner)}" if op.winner else "nobody won it")
@@ -39,8 +37,10 @@ def mission_words(campaign, pm) -> tuple[str, str]:
     if "objectives" in b:
         main = " + ".join(name for name, _ in b["objectives"])
         where = [b["battlefield"][0], b["deployment"]]
-        if b.get("heading"):
-            main = b["title"] if main in b["title"] else f"{b['title']}: {main}"
+        title = b.get("title", "") if b.get("heading") else ""
+        op = campaign.plan[pm.operation - 1].title
+        if title and not (op and title.startswith(op)):  # a written mission's own title (a book's: its Operation's)
+            main = title if main in title else f"{title}: {main}"
         return main, "  ·  ".join(where)
     if "climaxes" in b:
         who = b["chooser"]

@@ -126,12 +126,13 @@ def test_an_operation_of_the_book_on_screen(app):
     s = d.scene
     s.values["opcount"] = s.choices["opcount"][0]  # one Operation
     s.build_ui()
+    s.e_name.set_text("Battery")
     d.click(s.b_go)
     hub = d.scene
     assert isinstance(hub, CampaignHubScene), d.app.last_dialog
     c = hub.c
     oid = picked[0].split(":")[0]
-    assert c.setup.options.operations == (oid,) and c.plan[0].title == book[oid].title
+    assert c.setup.options.operations == (oid,) and c.plan[0].title == book[oid].title and c.setup.name == "Battery"
     assert len(hub.plan.rows) == 3
     snap(d, "operations-hub")
     mission_on_screen(d, c)
