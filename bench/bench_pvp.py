@@ -176,20 +176,26 @@ def show_times(label: str, t: list) -> None:
           f"(target <= {TARGET_MAX:.0f}){mark(t[-1] <= TARGET_MAX)}")
 
 
-def games_per_cpu_second(n: int) -> tuple[float, int]:
+def games_per_cpu_second(n: int) -> tuple[float, int, dict]:
     """Headless PvP as the game plays it (computer sides at the default level, no prepared table): games per
-    CPU-second of this process."""
+    CPU-second of this process; and apart, (games, CPU s) of the first game of each mission (cold: its map's movement
+    graph and walking fields worked out in it) and of the others (warm, as in a long session or the lab)."""
     catalog = load_catalog()
     slugs = squad_slugs(catalog)
     ids = pvp_ids()
+    parts = {"cold": [0, 0.0], "warm": [0, 0.0]}
     c0 = time.process_time()
     for i in range(n):
+        g0 = time.process_time()
         a = default_squad(slugs[i % len(slugs)], catalog)
         b = default_squad(slugs[(i * 4 + 1) % len(slugs)], catalog)
         m = create_match(build_scenario(ids[i % len(ids)], a, b), 100 + i, catalog)
         Session(m).run()
         m.close()
-    return n / (time.process_time() - c0), n
+        part = parts["cold" if i < len(ids) else "warm"]
+        part[0] += 1
+        part[1] += time.process_time() - g0
+    return n / (time.process_time() - c0), n, parts
 
 
 def crowded_times(turns: int = 2, limit: int | None = None) -> list:
@@ -266,9 +272,14 @@ def main(short: bool = False, games: int | None = None, ladder: int | None = Non
                crowded_times(1, limit=40) if short else crowded_times(2))
     n = rate if rate is not None else (3 if short else 40)
     if n:
-        r, k = games_per_cpu_second(n)
+        r, k, parts = games_per_cpu_second(n)
         print(f"headless PvP, two normal sides: {k} games, {r:.2f} games per CPU-second (target >= "
               f"{TARGET_RATE:g}){mark(r >= TARGET_RATE)}")
+        for what, (g, cpu) in parts.items():
+            if g:
+                label = "first game of each mission (cold)" if what == "cold" else "the missions again (warm)"
+                print(f"  {label}: {g} games, {g / cpu:.2f} games per CPU-second (target >= {TARGET_RATE:g})"
+                      f"{mark(g / cpu >= TARGET_RATE)}")
     seeds = sweep_seeds if sweep_seeds is not None else (0 if short else 10)
     if seeds:
         played, count = sweep(seeds)

@@ -12,6 +12,8 @@ Horde Mode (every Horde map, every faction, both measures); `list` prints them.
 
     python tools/compare_games.py record [--jobs 2] [--from 0 --to 500]   play and keep the baseline
     python tools/compare_games.py check  [--jobs 2] [--from 0 --to 500]   play and compare with it
+    python tools/compare_games.py check --sliced --label sliced          ... each computer decision worked out a
+                                                                          slice at a time, as the battle screen does
     python tools/compare_games.py report                                  compare what was played so far
     python tools/compare_games.py list
 
@@ -83,8 +85,10 @@ def mode_of(game: dict) -> str:
     return "pvp" if m.startswith("pvp-") else m
 
 
-def play(game: dict) -> dict:
-    """One game played to the end, as a record (plain JSON data)."""
+def play(game: dict, sliced: bool = False, max_commands: int = MAX_COMMANDS) -> dict:
+    """One game played to the end (or `max_commands`), as a record (plain JSON data). `sliced`: each computer
+    decision is worked out a slice per call, with the battle screen's own questions asked between the slices
+    (`play_sliced`), instead of at once."""
     from game.content import default_squad
     from game.headless import build_scenario, result_line
     from game.modes import create_match
@@ -95,17 +99,47 @@ def play(game: dict) -> dict:
                               opponent=default_squad(game["opponent"]) if game.get("opponent") else None)
     match = create_match(scenario, game["seed"])
     try:  # as play_headless plays it (game.modes.session.play): the computer for the people too
-        Session(match, {s.side: make_controller(match, s.side, "computer") for s in scenario.sides
-                        if s.control == "person"}).run(MAX_COMMANDS)
+        session = Session(match, {s.side: make_controller(match, s.side, "computer") for s in scenario.sides
+                                  if s.control == "person"})
+        if sliced:
+            play_sliced(session, max_commands)
+        else:
+            session.run(max_commands)
         result = result_line(match)
     except RuntimeError as e:
         result = f"still going: {e}"
     cpu = time.process_time() - t
     try:
         return {"log": match.battle_log(), "result": result, "places": places(match),
-                "commands": len(match.log), "cpu": round(cpu, 3)}
+                "commands": len(match.log), "cpu": round(cpu, 3), "hash": match.state_hash()}
     finally:
         match.close()
+
+
+def play_sliced(session, max_commands: int) -> None:
+    """Drive the computer sides as the battle screen does (Session.work): every slice of a decision in a call of
+    its own, and between slices what the screen asks of the match meanwhile (the legal commands, an enemy's Move
+    area, a spot seen from another), which must not change the decision."""
+    from game.rules import actions as act
+    m = session.match
+    for _ in range(max_commands):
+        if m.phase == "over":
+            return
+        slices = 0
+        while session.work(0.0) is None:
+            if not session.thinking:
+                return  # a person's decision (none here) or the end
+            slices += 1
+            side = m.waiting_for()
+            m.legal_commands(side)
+            others = [u for u in m.units(items=None) if m.side_of(u) != side]
+            if others and slices % 3 == 1:
+                u = others[slices % len(others)]
+                m.move_options(u, act.MOVE)
+                b = m.base(u)
+                with m.as_if_at(u, b.x, b.y, b.z):
+                    m.legal_commands(side)
+    raise RuntimeError(f"the mission did not end within {max_commands} commands")
 
 
 def _at(p) -> list:
@@ -143,9 +177,9 @@ def digest(record: dict) -> dict:
 
 
 def _work(args):
-    index, game, folder = args
+    index, game, folder, sliced = args
     try:
-        rec = play(game)
+        rec = play(game, sliced)
     except Exception as e:  # noqa: BLE001 - an exception is a result to compare too
         rec = {"log": [], "result": f"exception: {type(e).__name__}: {e}", "places": [], "commands": 0, "cpu": 0.0}
     rec["game"] = game
@@ -156,10 +190,10 @@ def _work(args):
     return index, rec["cpu"], rec["result"]
 
 
-def run(label: str, lo: int, hi: int, jobs: int, cache: Path, again: bool) -> None:
+def run(label: str, lo: int, hi: int, jobs: int, cache: Path, again: bool, sliced: bool = False) -> None:
     folder = cache / label
     folder.mkdir(parents=True, exist_ok=True)
-    todo = [(i, g, str(folder)) for i, g in enumerate(games()) if lo <= i < hi
+    todo = [(i, g, str(folder), sliced) for i, g in enumerate(games()) if lo <= i < hi
             and (again or not (folder / f"{i:03d}.json").exists())]
     print(f"{label}: {len(todo)} games to play (of {hi - lo} in {lo}..{hi - 1}) with {jobs} process(es)", flush=True)
     t0 = time.perf_counter()
@@ -251,6 +285,7 @@ def main(argv=None) -> int:
     ap.add_argument("--digest", type=Path, default=DEFAULT_DIGEST)
     ap.add_argument("--again", action="store_true", help="play games already played by this run again")
     ap.add_argument("--label", default="current", help="the folder of this check's games in the cache")
+    ap.add_argument("--sliced", action="store_true", help="each decision a slice at a time, as on the screen")
     a = ap.parse_args(argv)
     all_games = games()
     hi = len(all_games) if a.hi is None else min(a.hi, len(all_games))
@@ -263,7 +298,7 @@ def main(argv=None) -> int:
         write_digest(a.cache, a.digest)
         return 0
     if a.what == "check":
-        run(a.label, a.lo, hi, a.jobs, a.cache, a.again)
+        run(a.label, a.lo, hi, a.jobs, a.cache, a.again, a.sliced)
     return report(a.cache, a.digest, a.label)
 
 

@@ -1,4 +1,5 @@
-"""Shared answers to prompts and small movement helpers for computer-controlled sides."""
+"""The interface of a computer-controlled side (`Controller`: a decision worked out a slice at a time, `think`, or
+at once, `decide`), shared answers to prompts and small movement helpers."""
 from __future__ import annotations
 
 import math
@@ -7,6 +8,47 @@ from game.battlefield import Base
 from game.battlefield.terrain import ADJ_GAP
 from game.match import commands as C
 from game.rules.combat import Accept, Change, Convert, Reroll, RollAuto, reroll_failed_policy
+
+
+class Controller:
+    """A side played by the computer. Its one entry point is `think(match)`: a generator that yields after each
+    slice of its work (a unit weighed, a batch of spots) and returns the command. The battle screen runs a few
+    slices per frame (game/modes/session.py, `Session.work`); `decide(match)` runs them all at once (the headless
+    runner, the lab, replays), so both give the same command. The match must not change while a decision is open.
+    `explanation`: the last decision in words (an NPC's Behaviour line and why), or ""."""
+
+    side: str
+    explanation: str = ""
+
+    def think(self, match):
+        raise NotImplementedError
+        yield  # (a generator)
+
+    def decide(self, match) -> C.Command:
+        """The whole decision at once: `think` run to its end."""
+        with match.reading():  # one world switch for the whole decision
+            return drain(self.think(match))
+
+
+def drain(thinking) -> C.Command:
+    """Run a decision's generator to its end: its command."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            return stop.value
+
+
+def thinking(controller, match):
+    """The sliced decision of any controller: its `think`, or `decide` in one slice (a controller that has none,
+    such as a test's scripted player)."""
+    think = getattr(controller, "think", None)
+    return think(match) if think is not None else _at_once(controller, match)
+
+
+def _at_once(controller, match):
+    return controller.decide(match)
+    yield  # (a generator)
 
 
 def answer_dice(match, side: str) -> C.Command:

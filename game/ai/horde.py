@@ -28,7 +28,7 @@ from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import answer_prompt
+from .common import Controller, answer_prompt
 
 SAMPLE = 12  # spots of a Move whose sight is checked when looking for Cover (sight is the costly query)
 THREATS = 2  # nearest enemies a spot's Cover is judged against
@@ -155,7 +155,7 @@ class _Look:
                       key=lambda b: (math.hypot(b.x - self.me.x, b.y - self.me.y), b.uid))[:n]
 
 
-class HordeController:
+class HordeController(Controller):
     """Plays the Horde side by its Behaviour lines."""
 
     def __init__(self, side: str) -> None:
@@ -164,7 +164,7 @@ class HordeController:
         self.last_line = ""
         self.fields = FieldCache()
 
-    def decide(self, match) -> C.Command:
+    def think(self, match):
         if match.prompt is not None:
             p = match.prompt
             if p.kind == "choice":
@@ -179,6 +179,8 @@ class HordeController:
         name = match.unit(uid).name
         look = _Look(match, uid, self.fields)
         for i, step in enumerate(steps, start=1):
+            if i > 1:
+                yield  # a slice per Behavior line tried
             cmd = getattr(self, "_" + step.replace("-", "_"))(match, look)
             if cmd is not None:
                 self.last_line = step

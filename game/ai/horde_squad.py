@@ -16,7 +16,7 @@ from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import answer_prompt, approach_spot
+from .common import Controller, answer_prompt, approach_spot
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
@@ -25,7 +25,7 @@ SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret",
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
 
 
-class HordeSquadController:
+class HordeSquadController(Controller):
     def __init__(self, side: str) -> None:
         self.side = side
         self.explanation = ""
@@ -34,7 +34,7 @@ class HordeSquadController:
         self.to_mates = FieldCache()  # ... to the Standing squad, for the Downed
 
     # == prompts ==================================================================================================
-    def decide(self, match) -> C.Command:
+    def think(self, match):
         p = match.prompt
         if p is not None:
             return self._answer(match, p)
@@ -60,6 +60,7 @@ class HordeSquadController:
             if cmd is not None:
                 self.explanation = f"{match.unit(uid).name}: {f.__name__.strip('_').replace('_', ' ')}"
                 return cmd
+            yield  # a slice per choice weighed
         return C.EndActivation(self.side)
 
     def _answer(self, match, p) -> C.Command:

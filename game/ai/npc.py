@@ -15,7 +15,7 @@ from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE
 
-from .common import answer_prompt, approach_spot, closest
+from .common import Controller, answer_prompt, approach_spot, closest, drain
 
 MELEE_FIRST = ("melee", "dash-adjacent", "move-toward", "dash-toward")
 
@@ -65,7 +65,7 @@ def behaviour_lines(match, uid: int) -> tuple[str, ...]:
     return MELEE_FIRST
 
 
-class NpcController:
+class NpcController(Controller):
     """Plays an NPC side by its Behaviour lines. Deterministic: same match state, same command."""
 
     def __init__(self, side: str) -> None:
@@ -73,14 +73,14 @@ class NpcController:
         self.last_line: str = ""
         self.explanation: str = ""  # the last decision in words: the unit, the line that fired and why
 
-    def decide(self, match) -> C.Command:
+    def think(self, match):
         if match.prompt is not None:
             self.explanation = ""
             return answer_prompt(match, self.side)
         uid = match.active_unit
         if uid is None:
             raise ValueError("NPC units activate by the match's own order")
-        intent = self._decide(match, uid)
+        intent = yield from self._lines(match, uid)
         self.explanation = f"{match.unit(uid).name}: {intent.text}"
         return intent.command
 
@@ -88,10 +88,13 @@ class NpcController:
         """What `uid` would do if it activated now (or does next, when it is activating), without changing the
         match: the same decision `decide` takes, asked as if the unit were active (`match.as_if_active`)."""
         with match.as_if_active(uid):
-            return self._decide(match, uid, remember=False)
+            return drain(self._lines(match, uid, remember=False))
 
-    def _decide(self, match, uid: int, remember: bool = True) -> Intent:
+    def _lines(self, match, uid: int, remember: bool = True):
+        """Generator (a slice per Behaviour line tried): the Intent of the first line that applies."""
         for n, step in enumerate(behaviour_lines(match, uid), start=1):
+            if n > 1:
+                yield
             cmd = getattr(self, "_" + step.replace("-", "_"))(match, uid)
             if cmd is not None:
                 if remember:

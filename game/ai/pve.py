@@ -23,14 +23,14 @@ from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import answer_prompt, dist
+from .common import Controller, answer_prompt, dist, drain
 from .npc import Intent
 
 MAX_ACTIONS = 12  # a guard: no Behaviour line loops for ever
 FIELD = 48.0  # the longest walking route "toward" follows (P9)
 
 
-class PveNpcController:
+class PveNpcController(Controller):
     def __init__(self, side: str, rules=()) -> None:
         self.side = side
         self.rules = tuple(rules)
@@ -38,7 +38,7 @@ class PveNpcController:
         self.last_line = ""
 
     # -- the decision ------------------------------------------------------------------------------------
-    def decide(self, match) -> C.Command:
+    def think(self, match):
         if match.prompt is not None:
             p = match.prompt
             if p.kind == "choice":
@@ -57,7 +57,7 @@ class PveNpcController:
         head = f"{name} ({beh.name} Behaviour{', ' + grant if grant else ''})"
         if len(match.activation.history) >= MAX_ACTIONS:
             return self._end(f"{head}: ends its activation")
-        intent, line, skipped = self._decide(match, uid)
+        intent, line, skipped = yield from self._lines(match, uid)
         if intent.line:
             self.last_line = line
             self.explanation = f"{head}, line {intent.line} ({intent.words}): {intent.why}"
@@ -69,15 +69,17 @@ class PveNpcController:
         match: the very decision `decide` takes, asked as if the unit were active (`match.as_if_active`); its
         likely target is the enemy it attacks or moves for."""
         with match.as_if_active(uid):
-            return self._decide(match, uid)[0]
+            return drain(self._lines(match, uid))[0]
 
-    def _decide(self, match, uid: int) -> tuple[Intent, str, list[str]]:
-        """(the Intent of the first line of its Behaviour that applies, that line's id, why each earlier line did
-        not apply)."""
+    def _lines(self, match, uid: int):
+        """Generator (a slice per Behaviour line tried): (the Intent of the first line of its Behaviour that applies,
+        that line's id, why each earlier line did not apply)."""
         beh = match.mission.npc_behaviour(match, uid)
         ctx = Ctx(match, uid)
         skipped = []
         for i, (line, words) in enumerate(beh.lines, 1):
+            if i > 1:
+                yield
             cmd, why = getattr(self, "_" + line.replace("-", "_"))(ctx)
             if cmd is not None:
                 target = getattr(cmd, "target", None)

@@ -21,7 +21,7 @@ from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import answer_prompt
+from .common import Controller, answer_prompt, drain
 
 GIVE_UP_TURN = 7  # settle for what is met and extract from here on
 LAST_TURN = 12  # extract whatever happens (nobody may be left to rescue)
@@ -75,7 +75,7 @@ def control_on_streak(match, g: dict) -> bool:
     return g["status"].get("control") == "open" and g.get("streak", 0) >= 1
 
 
-class PveSquadController:
+class PveSquadController(Controller):
     def __init__(self, side: str) -> None:
         self.side = side
         self.explanation = ""
@@ -88,7 +88,7 @@ class PveSquadController:
         return p
 
     # == prompts ===========================================================================================
-    def decide(self, match) -> C.Command:
+    def think(self, match):
         p = match.prompt
         if p is not None:
             if p.kind == "choice":
@@ -112,7 +112,8 @@ class PveSquadController:
             return C.Activate(self.side, self._next_unit(match))
         uid = match.active_unit
         plan = self.plan(match)
-        cmd, why = plan.act(uid)
+        yield
+        cmd, why = yield from plan.acting(uid)
         self.explanation = f"{match.unit(uid).name}: {why}"
         return cmd
 
@@ -338,11 +339,17 @@ class Plan:
 
     # -- one action ---------------------------------------------------------------------------------------
     def act(self, uid: int):
+        """(the command, why) of the unit's next action."""
+        return drain(self.acting(uid))
+
+    def acting(self, uid: int):
+        """Generator (a slice per step weighed): (the command, why) of the unit's next action."""
         task = self.tasks.get(uid, ("fight",))
         for step in (self._mission_action, self._melee, self._first_shot, self._task_move, self._shoot):
             got = step(uid, task)
             if got is not None:
                 return got
+            yield
         return C.EndActivation(self.side), f"nothing more to do ({task[0]})"
 
     def _first_shot(self, uid, task):

@@ -10,14 +10,14 @@ from game.match.match import DEPLOY
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import answer_prompt, approach_spot, closest
+from .common import Controller, answer_prompt, approach_spot, closest
 
 
-class SimpleSquadController:
+class SimpleSquadController(Controller):
     def __init__(self, side: str) -> None:
         self.side = side
 
-    def decide(self, match) -> C.Command:
+    def think(self, match):
         if match.prompt is not None:
             return answer_prompt(match, self.side)
         if match.phase == DEPLOY:
@@ -29,8 +29,12 @@ class SimpleSquadController:
         if match.active_unit is None:
             return C.Activate(self.side, self._next_unit(match))
         uid = match.active_unit
-        return self._melee(match, uid) or self._shoot(match, uid) or self._advance(match, uid) \
-            or C.EndActivation(self.side)
+        for choice in (self._melee, self._shoot, self._advance):  # a slice each
+            cmd = choice(match, uid)
+            if cmd is not None:
+                return cmd
+            yield
+        return C.EndActivation(self.side)
 
     def _next_unit(self, match) -> int:
         ready = [u for u in match.units(self.side) if match.readiness(u).ready]

@@ -27,7 +27,7 @@ from game.rules.combat import Accept, reroll_failed_policy, strike_damage
 from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
-from .common import answer_prompt
+from .common import Controller, answer_prompt
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
@@ -38,7 +38,7 @@ EXPOSED = 0.25  # a move ending in an enemy's uncovered line of fire costs this 
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 
 
-class TacticalController:
+class TacticalController(Controller):
     def __init__(self, side: str, seed: int = 0, level: str = "normal") -> None:
         self.side = side
         self.rng = random.Random(seed)
@@ -53,22 +53,19 @@ class TacticalController:
     def _ctx(self, match):
         return TE.Ctx(match, self.side, brief_for(match, self.side), self.level, self.fields)
 
-    # == the one entry point ============================================================================
-    def decide(self, match) -> C.Command:
-        with match.reading():  # one world switch for the whole decision
-            return self._decide(match)
-
-    def _decide(self, match) -> C.Command:
+    # == the one entry point (Controller: `decide` runs it to its end) ====================================
+    def think(self, match):
+        """Generator: a slice per unit weighed for an activation, per spot weighed for a move; returns the command."""
         if match.prompt is not None:
             return self._answer(match)
         if match.phase == DEPLOY:
             return self._deploy(match)
         a = match.activation
         if a is None:
-            return self._activate(match)
+            return (yield from self._activate(match))
         if a.grant:
             return self._free_action(match)
-        return self._act(match)
+        return (yield from self._act(match))
 
     # == prompts =========================================================================================
     def _answer(self, match) -> C.Command:
@@ -209,6 +206,7 @@ class TacticalController:
             u = cmd.uid
             if u not in ctx.bases:
                 continue
+            yield
             here = ctx.bases[u]
             sights = TE.sights_at(ctx, here)
             v = TE.best_attack_from(ctx, u, here, sights=sights)[0]
@@ -271,6 +269,7 @@ class TacticalController:
         ctx = self._ctx(match)
         if uid not in ctx.bases:
             return C.EndActivation(side)
+        yield
         goals = ctx.brief.goals
         holders = TE.holders_of(ctx, goals)
         me = ctx.bases[uid]
@@ -292,9 +291,11 @@ class TacticalController:
         options: list[tuple[float, C.Command, str]] = [(stay_end, C.EndActivation(side), "ends its activation")]
         # Moves and Dashes (with ACT left: a move paid with Tactical Orders is not worth weighing); the best of them
         # (without its follow-up) is also what an action taken here can still lead to with ACT left
-        moves, follow, walk_on = self._moves(match, ctx, uid, left, goals, holders, price) if left > 0 \
-            else ([], {}, -math.inf)
+        moves, follow, walk_on = [], {}, -math.inf
+        if left > 0:
+            moves, follow, walk_on = yield from self._moves(match, ctx, uid, left, goals, holders, price)
         options += moves
+        yield
         # attacks from here
         card = match.unit(uid).card
         for w in card.weapons:
@@ -319,6 +320,7 @@ class TacticalController:
                     cmd = C.RangedAttack(side, w.id, e)
                 if v > 0.05:
                     options.append((v + rest - pen, cmd, f"attacks {match.unit(e).name}"))
+            yield
         # Mission actions and Pick Ups here
         for cmd, base, skill in self._mission_commands(match, uid):
             action = act.MISSION if isinstance(cmd, C.UseMissionAction) else act.PICK_UP
@@ -411,8 +413,8 @@ class TacticalController:
                 out.append((C.PickUp(side, mid), m.pickup_cost, None))
         return out
 
-    def _moves(self, match, ctx, uid: int, left: int, goals, holders, price) -> tuple[list, dict, float]:
-        """Moves and Dashes to the candidate spots, each valued as the spot with the ACT left (a move must beat
+    def _moves(self, match, ctx, uid: int, left: int, goals, holders, price):
+        """Generator (a slice per spot weighed): Moves and Dashes to the candidate spots, each valued as the spot with the ACT left (a move must beat
         staying by SETTLE: no shuffling); and for each, the attack it would follow up with (kept for the next
         decision, taken if the move ends where planned)."""
         side = self.side
@@ -420,6 +422,7 @@ class TacticalController:
         out = []
         follow: dict = {}
         walk_on = -math.inf  # the best move without its follow-up attack
+        races = any(g.deadline is not None for g in goals)
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -434,11 +437,15 @@ class TacticalController:
             if budget <= 0.05:
                 continue
             reach = self._reach(ctx, me, budget)
+            yield
             n = self.level.spots if action == act.MOVE else 2
             for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
+                yield
                 spot = TE.base_at(ctx, uid, x, y, z)
                 sights = TE.sights_at(ctx, spot)
-                v = gv = TE.goal_value(ctx, uid, spot, goals, holders)
+                v = gv = TE.goal_value(ctx, uid, spot, goals, holders, after)
+                # after an action first, this move would keep an ACT less (a race counts the ACT left to walk on)
+                gv_later = TE.goal_value(ctx, uid, spot, goals, holders, after - 1) if after >= 1 and races else gv
                 fv = 0.0
                 if after >= 1:
                     fv, pick = TE.best_attack_from(ctx, uid, spot, sights=sights)
@@ -459,7 +466,7 @@ class TacticalController:
                            f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}")
                 out.append((v - pen - SETTLE, cls(side, x, y, z), why))
                 if action == act.MOVE:
-                    walk_on = max(walk_on, v - self.level.follow * fv - pen - SETTLE)
+                    walk_on = max(walk_on, v - self.level.follow * fv - (gv - gv_later) - pen - SETTLE)
         return out, follow, walk_on
 
     def _reach(self, ctx, me, budget: float):

@@ -24,6 +24,7 @@ class Goal:
     shared: bool = True  # one unit there is enough (a marker); False: every unit there counts (a zone)
     label: str = ""
     unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): no walking field for it
+    deadline: int | None = None  # a race: worth its value only if reached by the end of this Turn (a carrier home)
 
     def inside(self, x: float, y: float) -> bool:
         r = self.rect
@@ -57,6 +58,8 @@ class Brief:
     unit_worth: float = 1.0
     # 0..1: how hard to push into the fight whatever it costs (a mission that ends in a draw when nothing happens)
     press: float = 0.0
+    # own units the enemy knows to be worth much (a Leader in Assassinate, a known carrier): they draw its fire
+    focus: set = field(default_factory=set)
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)
     action_value: Callable = _no_value
     # the option id to answer a mission's question ("choice" prompt)

@@ -403,10 +403,13 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
                     s = _Seen(True, True)
                 v = part * _enemy_value(ctx, e, w, uid, spot, s)
             best = max(best, v)
-        total += best * share / ctx.targets_of(e)
+        # a unit the mission makes worth much to the enemy (a Leader to take out, a carrier) draws its fire
+        focus = 1.0 if uid in ctx.brief.focus else ctx.targets_of(e)
+        total += best * share / focus
     return total
 
 
+RACE_INCHES = 12.0  # inches a racing unit covers in a Turn (two Moves), for a goal with a deadline
 PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a goal never stops pulling)
 MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
 
@@ -483,7 +486,7 @@ def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
     return cost * AOO_SHARE
 
 
-def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
+def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict, act_after: int = 0) -> float:
     """The best goal of the mission for `uid` at `spot`: full value when it stands there (a marker it would
     Control, contested counts less; a zone), else a pull toward it that fades with the walking distance (to a
     third over PULL inches, never to nothing: a carrier far from home still heads there). A marker already held by
@@ -511,6 +514,11 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict) -> float:
             value *= 0.2  # a squadmate already holds it
         if there:
             v = value * (0.6 if contested else 1.0)
+        elif g.deadline is not None:  # a race: every inch counts, the more the fewer Turns are left
+            d = max(0.0, ctx.walk(g, uid, spot) - act_after * RACE_INCHES * 0.4)  # it can walk on with its ACT
+            # the inches it can still walk from there before the deadline: the later Turns and a Move of this one
+            left = (g.deadline - max(1, ctx.match.turn)) * RACE_INCHES + RACE_INCHES * 0.5
+            v = value * max(0.02 * math.exp(-d / PULL), 0.9 * (1.0 - d / left))
         else:
             d = ctx.walk(g, uid, spot)
             v = value * 0.65 * math.exp(-d / PULL)
@@ -554,7 +562,7 @@ def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
 
 def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, follow: bool = True) -> float:
     """What standing at `spot` is worth to `uid` with `act_after` ACT left in this activation."""
-    v = goal_value(ctx, uid, spot, goals, holders)
+    v = goal_value(ctx, uid, spot, goals, holders, act_after)
     sights = sights_at(ctx, spot)
     if follow and act_after >= 1:
         v += ctx.level.follow * best_attack_from(ctx, uid, spot, sights=sights)[0]

@@ -8,16 +8,23 @@ every unit of that base size: `field.at(x, y, z)`.
 """
 from __future__ import annotations
 
-import heapq
 import math
 import weakref
+from collections import OrderedDict
 
 from .model import CORE_MOVE, Base, MoveRule
 from .terrain import ZTOL
 
 _INF = math.inf
-# the reversed edges of each lattice and terrain rule, with the doors they were built for
+# Both caches below are keyed by the graph a Table's lattice reads (the map's shared graph when it has one: the same
+# for every Table of that terrain, measure and base radius), the terrain rule and the doors as they stand: a Table's
+# own lattice differs from the shared graph only near closed doors, and the same doors give the same nodes there.
+REVERSED_KEPT = 8  # reversed graphs kept per graph (door states and rules)
+FIELDS_KEPT = 48  # walking fields kept per graph (goals, door states, rules)
+# graph -> {(terrain rule, doors): for each node, the nodes that step into it with the step's cost}
 _REVERSED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# graph -> {(rule, doors, radius, goals, areas): the distances of that field}
+_FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class WalkField:
@@ -70,36 +77,70 @@ def _doors_key(table) -> tuple:
     return tuple(sorted(table.doors_open.items()))
 
 
-def _reversed_edges(table, lat, rule: MoveRule) -> list:
-    """For each node, the nodes that step into it with the step's cost (built once per lattice, rule and doors)."""
-    per_lat = _REVERSED.setdefault(lat, {})
-    key = _doors_key(table)
-    got = per_lat.get(rule)
-    if got is not None and got[0] == key:
-        return got[1]
+def _graph_of(lat):
+    """The graph whose answers a Table's lattice gives: the shared one of its map, or its own."""
+    return lat.shared if lat.shared is not None else lat
+
+
+def _kept(cache: "weakref.WeakKeyDictionary", lat) -> OrderedDict:
+    got = cache.get(_graph_of(lat))
+    if got is None:
+        got = cache[_graph_of(lat)] = OrderedDict()
+    return got
+
+
+def _reversed_edges(table, lat, rule: MoveRule) -> tuple[list, float]:
+    """For each node, the nodes that step into it with the step's cost, and the cheapest step of all (built once per
+    graph, rule and doors, for every Table of the map)."""
+    per_graph = _kept(_REVERSED, lat)
+    key = (rule, _doors_key(table))
+    got = per_graph.get(key)
+    if got is not None:
+        per_graph.move_to_end(key)
+        return got
     n = lat.nx * lat.ny
     rev: list[list] = [[] for _ in range(n)]
     out = lat.out_edges
+    cheapest = _INF
     for u in range(n):
         if lat.zof(u) is None:
             continue
         for v, c, _ in out(u, rule):
             rev[v].append((u, c))
-    per_lat[rule] = (key, rev)
-    return rev
+            if c < cheapest:
+                cheapest = c
+    got = per_graph[key] = (rev, cheapest)
+    while len(per_graph) > REVERSED_KEPT:
+        per_graph.popitem(last=False)
+    return got
 
 
 def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE_MOVE,
                   areas: tuple = ()) -> WalkField:
     """The field of walking distances to the nearest of `goals` (inches) for a base of `radius` moving by `rule`:
     a spot from which the base is Adjacent to a goal (R15: within 1", no wall between, same level) is 0, and so is
-    a spot inside one of `areas` (x0, y0, x1, y1: a zone to stand in)."""
+    a spot inside one of `areas` (x0, y0, x1, y1: a zone to stand in).
+
+    The same field asked again on any Table of the map, with the doors as they were, is the one worked out before."""
     lat = table._lattice(radius)
     rule = rule.terrain
-    rev = _reversed_edges(table, lat, rule)
+    kept = _kept(_FIELDS, lat)
+    key = (rule, _doors_key(table), radius, tuple((g.x, g.y, g.z, g.radius) for g in goals), tuple(areas))
+    dist = kept.get(key)
+    if dist is None:
+        dist = kept[key] = _field(table, lat, goals, radius, rule, areas)
+        while len(kept) > FIELDS_KEPT:
+            kept.popitem(last=False)
+    else:
+        kept.move_to_end(key)
+    return WalkField(lat, dist)
+
+
+def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: tuple) -> list[float]:
+    rev, cheapest = _reversed_edges(table, lat, rule)
     n = lat.nx * lat.ny
     dist = [_INF] * n
-    heap: list = []
+    seeds: list = []
     step = lat.step
     for x0, y0, x1, y1 in areas:
         i0, i1 = max(0, int(math.ceil((x0 - lat.off) / step - 1e-9))), min(lat.nx - 1, int((x1 - lat.off) / step + 1e-9))
@@ -109,7 +150,7 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
                 u = j * lat.nx + i
                 if dist[u] != 0.0 and lat.zof(u) is not None:
                     dist[u] = 0.0
-                    heap.append((0.0, u))
+                    seeds.append(u)
     for g in goals:
         reach = radius + g.radius + 1.0 + (step if table.measure == "grid" else 0.0)
         i0 = max(0, int(math.floor((g.x - reach - lat.off) / step)))
@@ -129,19 +170,51 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
                     continue
                 if table.adjacent(Base(uid=-31, side="field", x=x, y=y, z=z, radius=radius), g):
                     dist[u] = 0.0
-                    heap.append((0.0, u))
-    heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, v = pop(heap)
-        if d > dist[v]:
-            continue
-        for u, c in rev[v]:
-            nd = d + c
-            if nd < dist[u]:
-                dist[u] = nd
-                push(heap, (nd, u))
-    return WalkField(lat, dist)
+                    seeds.append(u)
+    return _spread(rev, dist, seeds, cheapest)
+
+
+def _spread(rev: list, dist: list, seeds: list, cheapest: float) -> list:
+    """The distances from the seeds (dist 0) over the reversed steps, into `dist`.
+
+    Nodes are taken in bands as wide as the cheapest step (a node's distance is final once every band below its own
+    is done: whatever it could still be reached from is in a later band), and within a band in any order, a node
+    taken again whenever its distance falls. The result is the least sum over every way of adding the steps up from
+    the seeds: the very numbers a Dijkstra search with a heap gives (tests/battlefield/test_field_cache.py), with
+    no heap to keep."""
+    if not cheapest > 0.0 or cheapest == _INF:
+        cheapest = 1.0  # (no step, or a free one: the bands only order the work, any width gives the same numbers)
+    inv = 1.0 / cheapest
+    bands: list[list] = [list(seeds)]
+    done = [-1.0] * len(dist)  # the distance each node last spread from
+    k = 0
+    while k < len(bands):
+        band = bands[k]
+        for v in band:  # (the band grows while it is walked: a node put back into it is taken again)
+            d = dist[v]
+            if done[v] == d:
+                continue
+            done[v] = d
+            for u, c in rev[v]:
+                nd = d + c
+                if nd < dist[u]:
+                    dist[u] = nd
+                    b = int(nd * inv)
+                    if b <= k:
+                        band.append(u)
+                    else:
+                        while b >= len(bands):
+                            bands.append([])
+                        bands[b].append(u)
+        bands[k] = None
+        k += 1
+    return dist
+
+
+def clear_field_cache() -> None:
+    """Forget every walking field and reversed graph worked out (benchmarks measuring a cold start; tests)."""
+    _FIELDS.clear()
+    _REVERSED.clear()
 
 
 def beside_terrain(table, radius: float, x: float, y: float) -> bool:
@@ -153,4 +226,7 @@ def beside_terrain(table, radius: float, x: float, y: float) -> bool:
         return False
     owner = lat.shared if lat.shared is not None and not lat.dirty[u] else lat
     near = owner.near[u]
+    if near is None:  # a node near a closed door whose standing came from the shared graph (another Table's work)
+        owner._node_here(u)
+        near = owner.near[u]
     return bool(near)

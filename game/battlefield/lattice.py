@@ -330,7 +330,7 @@ class _Lattice:
             base = core[u] = self._compute_edges(u, CORE_MOVE)
         if not base:
             return base
-        p, z = self.xy(u), self.z[u]
+        p, z = self.xy(u), self.zof(u)
         cross, step_cost = self.cross, self.t._step_cost
         out = []
         for v, c, k in base:

@@ -594,7 +594,10 @@ class Campaign:
     def state(self) -> dict:
         """Everything that decides what happens next, as plain data (the in-progress commands apart)."""
         cur = self.current
-        return {"setup": to_data(self.setup), "plan": to_data(self.plan), "sides": to_data(self.sides),
+        setup = to_data(self.setup)
+        if not self.setup.options.difficulty:  # (added later: a campaign without one hashes as it did)
+            del setup["options"]["difficulty"]
+        return {"setup": setup, "plan": to_data(self.plan), "sides": to_data(self.sides),
                 "units": to_data(sorted(self.units.values(), key=lambda u: u.id)), "next_id": self.next_id,
                 "where": to_data(self.where), "reloads": {str(k): v for k, v in sorted(self.reloads.items())},
                 "heals_due": {str(k): v for k, v in sorted(self.heals_due.items())},

@@ -381,6 +381,24 @@ class RewardAssigned(CampaignEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RewardKept(CampaignEvent):
+    """A Reward's gear kept for good by a unit not Taken Out in the mission it was lent for (Ancient Artifact)."""
+
+    kind: ClassVar[str] = "reward_kept"
+    squad: str
+    reward: str
+    unit: str
+    choice: str  # as players read it
+    kept: bool
+
+    @property
+    def text(self) -> str:
+        if self.kept:
+            return f"{self.unit} ({self.squad}) keeps {self.choice} for good: {self.reward}, not Taken Out"
+        return f"{self.unit} ({self.squad}) loses {self.choice}: {self.reward}, Taken Out in the mission"
+
+
+@dataclass(frozen=True, slots=True)
 class OperationWon(CampaignEvent):
     kind: ClassVar[str] = "operation_won"
     operation: int

@@ -201,8 +201,9 @@ class Where:
 class Options:
     """Chosen at the start: how many people play (PvP: one per squad), shared roster or one mini squad each,
     Ironman, the NPC factions picked for some Operations (None: rolled); a PvP campaign: the squads the computer
-    plays (by index) and the nine missions picked (None: rolled); the Operations book: the Operations played (one,
-    or three); a scripted campaign: the edition its Injuries and Spoils follow ("": the kind's own, R39)."""
+    plays (by index), how well it plays and the nine missions picked (None: rolled); the Operations book: the
+    Operations played (one, or three); a scripted campaign: the edition its Injuries and Spoils follow ("": the kind's
+    own, R39)."""
 
     people: tuple[str, ...] = ("Player 1",)
     mini_squads: bool = False
@@ -212,6 +213,7 @@ class Options:
     missions: tuple[str | None, ...] = ()
     operations: tuple[str, ...] = ()
     edition: str = ""
+    difficulty: str = ""  # a PvP campaign against the computer: how well it plays (game.ai.tactical_levels; "": normal)
 
 
 def to_data(obj) -> object:

@@ -242,6 +242,9 @@ def pvp_picks(campaign, side: int) -> list[D.Decision]:
                     fits = 0 if (choice.split("-")[0] == "melee") == _melee(card) else 1
                 if rd.gear == "spoil":
                     fits = 0 if choice == best_spoil(campaign, uid) else 1
+                if rd.gear == "treasure":  # the most of its 5 GP
+                    cat = campaign.catalog
+                    fits = -sum((cat.weapons.get(g) or cat.skills.get(g)).gp for g in choice.split("+"))
                 return (-len(u.injuries) if rd.now == "heal" else 0, fits, -card.gp, uid, choice)
             uid, choice = min(opts, key=key)
             take(D.AssignReward(side, uid, choice))

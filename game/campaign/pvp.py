@@ -13,11 +13,14 @@ the Climax; its winner wins the campaign.
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from game.modes import mission_entry
 from game.modes.pvp import rewards as RW
 from game.modes.pvp.book import book, definition
+from game.modes.pvp.data import TREASURE_GP
 from game.modes.pvp.sides import OPPONENT, PLAYER
-from game.rules.model import SquadSpec
+from game.rules.model import SquadSpec, UnitSpec
 from game.rules.squad import validate_squad
 
 from . import events as V
@@ -39,6 +42,10 @@ def climaxes() -> list:
 class PvpCampaign(CampaignScript):
     kind = "pvp"
 
+    def __init__(self, campaign) -> None:
+        super().__init__(campaign)
+        self._treasure_cache: dict = {}  # derived: Treasure Trove's picks by unit and its squad's gear as it stands
+
     # == the squads ==================================================================================================
     def make_sides(self) -> None:
         from .campaign import CampaignError
@@ -48,6 +55,12 @@ class PvpCampaign(CampaignScript):
             raise CampaignError("a PvP campaign is two squads, each played by one person (or the computer)")
         if o.mini_squads or o.factions or o.operations:
             raise CampaignError("a PvP campaign has no mini squads, NPC factions or book Operations")
+        if o.difficulty:
+            from game.ai.tactical_levels import level_named
+            try:
+                level_named(o.difficulty)
+            except ValueError as e:
+                raise CampaignError(str(e)) from None
         for i, s in enumerate(squads):
             problems = validate_squad(c.catalog, s, c.rules.budget)
             if problems:
@@ -171,6 +184,8 @@ class PvpCampaign(CampaignScript):
                    "opponent_controller": "computer" if c.sides[1].computer else "person"}
         if held:
             options["held"] = RW.encode(held)
+        if c.setup.options.difficulty and any(s.computer for s in c.sides):
+            options["difficulty"] = c.setup.options.difficulty
         if pm.climax and self.climax_chooser() is not None:
             options["advantage"] = SIDE_NAMES[self.climax_chooser()]
         return entry.script.make_scenario(entry, squad=squads[0], opponent=squads[1], options=options)
@@ -210,7 +225,16 @@ class PvpCampaign(CampaignScript):
 
     def after_mission(self, pm, d) -> None:
         c = self.c
+        out = {r.unit for r in d.units if r.out}
         for s in c.sides:  # a Reward lasts until the end of the mission after the one it was won in (R38)
+            r = s.reward
+            rd = self.reward_def(r) if r is not None and r.assigned and r.unit is not None else None
+            if rd is not None and rd.keep == "standing" and r.unit in c.current.units:
+                u = c.units[r.unit]
+                kept = r.unit not in out and u.active and r.choice not in u.spoils
+                if kept:
+                    u.spoils.append(r.choice)
+                c.emit(V.RewardKept(s.title, r.name, u.name, self.choice_words(rd, r.choice), kept))
             s.reward = None
         if pm.climax:
             return
@@ -280,9 +304,49 @@ class PvpCampaign(CampaignScript):
                 choices = list(u.injury_ids)
             elif rd.gear == "spoil":
                 choices = spoils_for(c, u.id)
+            elif rd.gear == "treasure":
+                choices = self.treasure_for(u.id)
             else:
                 choices = list(rd.options) or [""]
             out += [(u.id, ch) for ch in choices]
+        return out
+
+    def treasure_for(self, unit_id: int) -> list[str]:
+        """Treasure Trove's picks for a unit: weapons and skills of its own options that it does not carry, worth 1 to
+        TREASURE_GP GP together, that keep the squad's rules but its GP cap (each pick: gear ids joined by "+")."""
+        c = self.c
+        u = c.units[unit_id]
+        mine = c.roster_units(side=u.side)
+        key = (unit_id, tuple((x.id, x.card_gear) for x in mine))
+        got = self._treasure_cache.get(key)
+        if got is not None:
+            return list(got)
+        cat = c.catalog
+        t = cat.unit_types[u.unit_type]
+        gp = {g: (cat.weapons.get(g) or cat.skills.get(g)).gp for g in t.options if g in cat.weapons or g in cat.skills}
+        opts = sorted(g for g, v in gp.items() if 0 < v <= TREASURE_GP and g not in u.card_gear)
+        specs = [c.spec(x.id) for x in mine]
+        at = [x.id for x in mine].index(unit_id)
+        squad = SquadSpec(c.sides[u.side].rosters[0].squad_type, "", tuple(specs))
+        free = 10 ** 6  # the Reward's GP come on top of the squad's cap
+        before = set(validate_squad(cat, squad, free))
+        out = []
+        for n in range(1, 4):
+            for combo in combinations(opts, n):
+                if sum(gp[g] for g in combo) > TREASURE_GP:
+                    continue
+                spec = specs[at]
+                specs[at] = UnitSpec(spec.unit_type, spec.name, (*spec.gear, *combo))
+                try:
+                    fits = set(validate_squad(cat, SquadSpec(squad.squad_type, "", tuple(specs)), free)) <= before
+                except ValueError:
+                    fits = False
+                specs[at] = spec
+                if fits:
+                    out.append("+".join(combo))
+        if len(self._treasure_cache) > 64:
+            self._treasure_cache.clear()
+        self._treasure_cache[key] = tuple(out)
         return out
 
     def assign_reason(self, d) -> str | None:
@@ -315,9 +379,10 @@ class PvpCampaign(CampaignScript):
 
     def choice_words(self, rd, choice: str) -> str:
         """A Reward's pick as players read it: the skills it lends or the Injury it heals ("Ranged Rending 1")."""
-        skills = self.c.catalog.skills
+        cat = self.c.catalog
         gear = (choice,) if rd.now == "heal" else rd.lent(choice)
-        return ", ".join(skills[g].name for g in gear if g in skills) or choice.capitalize()
+        names = [(cat.skills.get(g) or cat.weapons.get(g)).name for g in gear if g in cat.skills or g in cat.weapons]
+        return ", ".join(names) or choice.capitalize()
 
     def due(self) -> list[tuple[int | None, str]]:
         c = self.c

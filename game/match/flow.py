@@ -431,7 +431,7 @@ class MatchFlow:
             r.stunned = 0
         self.activation = Activation(uid=uid, act=act_now, no_repeat=bool(self.mission.no_repeat_cost(self, uid)))
         self.emit(E.ActivationStarted(uid, u.name, self.side_of(uid), act_now))
-        self._queue(*S.start_of_activation(self, uid), front=True)
+        self._queue(*S.start_of_activation(self, uid), *self.mission.start_of_activation(self, uid), front=True)
         self.state.react_due = "start"
 
     def _cmd_end_activation(self) -> None:

@@ -195,10 +195,15 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         with self._in_world():
             world = [[ent, {type(c).__name__: snapshot.encode(c) for c in esper.components_for_entity(ent)}]
                      for ent in sorted(esper.get_entities())]
-        return {"entities": world, "state": snapshot.encode(self.state, self.dice), "dice": self.dice.fingerprint()}
+        return self.state_record(world, snapshot.encode(self.state, self.dice))
 
-    def state_hash(self) -> str:
-        blob = json.dumps(self.state_data(), sort_keys=True, separators=(",", ":"))
+    def state_record(self, world: list, state) -> dict:
+        """state_data from its parts already encoded: [[entity, {component type: encoded}]] and the state record."""
+        return {"entities": world, "state": state, "dice": self.dice.fingerprint()}
+
+    def state_hash(self, data: dict | None = None) -> str:
+        """The hash of state_data (`data`: that data, already made)."""
+        blob = json.dumps(self.state_data() if data is None else data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def can_undo(self) -> bool:

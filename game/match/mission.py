@@ -176,6 +176,11 @@ class MissionScript:
     def after_orders(self, match: "Match") -> None:
         """After the Tactical Orders are rolled, before the Initiative (Turn events that change TO)."""
 
+    def start_of_activation(self, match: "Match", uid: int) -> list[tuple]:
+        """A unit's activation begins (its ACT set): steps to run before its first action ("mission", name,
+        *args), such as a question to its side (a Campaign Reward used now: Energy Overflow)."""
+        return []
+
     def end_of_turn(self, match: "Match") -> None:
         """End-of-Turn scoring and events (after all activations, before unused TO are lost: R31)."""
 

@@ -120,6 +120,15 @@ class MatchMissions:
         self.to[side] = max(0, before + n)
         self.emit(E.TacticalOrdersChanged(side, self.side_name(side), self.to[side] - before, self.to[side], why))
 
+    def add_act(self, uid: int, n: int, why: str) -> None:
+        """ACT the active unit gains for this activation by a mission's rule (Energy Overflow); nothing for a unit
+        that is not the one activating."""
+        a = self.activation
+        if a is None or a.uid != uid or a.grant:
+            return
+        a.act += n
+        self.note(f"{self.unit(uid).name} has {n} more ACT this activation ({why})", uid)
+
     def event(self, name: str, message: str = "", side: str | None = None) -> None:
         """A mission's own happening, for the log and the screen's banners."""
         self.emit(E.MissionEvent(name, message, side))

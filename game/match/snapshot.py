@@ -68,6 +68,10 @@ def record_types() -> dict[str, type]:
     return _TYPES
 
 
+_RECORDS: dict = {}  # type -> (its record name, its field names), or None: not a dataclass
+_NO_RECORD = object()
+
+
 # == the codec ==============================================================================================
 def encode(o, dice=None):
     """Plain JSON data for `o`. `dice`: the match's Dice, written as a reference where it appears inside."""
@@ -84,9 +88,12 @@ def encode(o, dice=None):
         while len(v) > 1 and not v[-1]:
             v.pop()
         return {"#d": v}
-    if is_dataclass(o) and not isinstance(o, type):
-        name = _name(type(o))
-        return {"#t": name, "v": [encode(getattr(o, f), dice) for f in _field_names(type(o))]}
+    t = type(o)
+    rec = _RECORDS.get(t, _NO_RECORD)
+    if rec is _NO_RECORD:  # (a dataclass's name and field names, worked out once per type)
+        rec = _RECORDS[t] = (_name(t), _field_names(t)) if is_dataclass(t) and t is not type else None
+    if rec is not None:
+        return {"#t": rec[0], "v": [encode(getattr(o, f), dice) for f in rec[1]]}
     if isinstance(o, tuple):
         return {"#tup": [encode(x, dice) for x in o]}
     if isinstance(o, list):
@@ -270,18 +277,22 @@ def capture(match, for_file: bool = False) -> dict:
     append-only: a snapshot shares them with the match, and a save writes them beside it). `for_file`: with the
     unit cards in full (a snapshot in memory keeps them by digest)."""
     with match._in_world():
-        ents = []
+        ents, world = [], []  # each component encoded once, for the snapshot and for its hash (state_data)
         for ent in sorted(esper.get_entities()):
-            ents.append([ent, [encode(c) for c in esper.components_for_entity(ent)]])
+            comps = esper.components_for_entity(ent)
+            encoded = [encode(c) for c in comps]
+            ents.append([ent, encoded])
+            world.append([ent, {type(c).__name__: e for c, e in zip(comps, encoded)}])
         next_id = match.state.entities_made + 1  # past every entity made, deleted ones too (a token gone)
+    state = encode(match.state, match.dice)
     data = {
         "commands": len(match.log),
         "events": len(match.events),
         "dice": encode_dice(match.dice),
-        "state": encode(match.state, match.dice),
+        "state": state,
         "entities": ents,
         "next_entity": next_id,
-        "hash": match.state_hash(),
+        "hash": match.state_hash(match.state_record(world, state)),
     }
     if for_file:
         keys = {card_key(match.unit(u).card) for u in match.all_units()}

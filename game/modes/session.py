@@ -13,8 +13,10 @@ choice (N2, N67), and an answer the preference gives (`standing_answer`) is an o
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
+from game.ai.common import thinking
 from game.match import commands as C
 from game.match.errors import IllegalCommand
 from game.match.flow import OVER
@@ -53,6 +55,8 @@ class Session:
         if controllers:
             self.controllers.update(controllers)
         self.last: tuple[str, object] | None = None  # (side, command) of the last computer decision
+        self._open: list | None = None  # the decision being worked out: [side, the match's version, its generator,
+        # its command once it is made]
 
     # -- who decides ------------------------------------------------------------------------------------
     def computer_to_act(self) -> bool:
@@ -120,15 +124,44 @@ class Session:
 
     # -- driving the computer sides ---------------------------------------------------------------------
     def step(self):
-        """One decision of the computer side whose turn it is (None if it is a person's, or the match is over).
-        A computer player proposes only commands the match accepts: a refused one is a bug in it, and raises."""
+        """One decision of the computer side whose turn it is, made and submitted at once (the open one finished):
+        its command, or None if the decision is a person's or the match is over. A computer player proposes only
+        commands the match accepts: a refused one is a bug in it, and raises RefusedCommand."""
+        return self.work(None)
+
+    def work(self, budget_ms: float | None, land: bool = True):
+        """Go on with the decision of the computer side whose turn it is for about `budget_ms` (a slice begun is
+        finished; None: to its end) and, when `land`, submit its command once it is made: the command, or None
+        (still thinking or not landing, a person's decision, or the match is over). An error in the controller, or a
+        command the match refuses (RefusedCommand), raises and drops the decision."""
         m = self.match
         side = m.waiting_for()
         if side is None or side not in self.controllers:
+            self.cancel()
             return None
         ctl = self.controllers[side]
-        with m.reading():  # the match's world stays current for the decision and the command's resolution
-            cmd = ctl.decide(m)
+        version = self._version()
+        if self._open is None or self._open[:2] != [side, version]:
+            self.cancel()
+            self._open = [side, version, thinking(ctl, m), None]
+        plan = self._open
+        end = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        with m.reading():  # the match's world stays current for the slices and the command's resolution
+            while plan[3] is None:
+                try:
+                    next(plan[2])
+                except StopIteration as stop:
+                    plan[3] = stop.value
+                    break
+                except BaseException:
+                    self._open = None
+                    raise
+                if end is not None and time.perf_counter() >= end:
+                    return None
+            if not land:
+                return None
+            self._open = None
+            cmd = plan[3]
             try:
                 m.submit(cmd)
             except IllegalCommand as e:
@@ -136,6 +169,21 @@ class Session:
                                      f"commands, and the match refused it: {e}") from e
         self.last = (side, cmd)
         return cmd
+
+    @property
+    def thinking(self) -> bool:
+        """A computer side's decision is open (begun, not yet landed)."""
+        return self._open is not None
+
+    def cancel(self) -> None:
+        """Drop the open decision (the match is about to change under it: it will be begun again)."""
+        if self._open is not None:
+            self._open[2].close()
+            self._open = None
+
+    def _version(self) -> tuple:
+        m = self.match
+        return getattr(m, "version", None), len(m.log), len(m.events)
 
     def run(self, max_commands: int = MAX_COMMANDS, on_events=None) -> None:
         """Drive computer sides until a person must decide or the match is over. `on_events(events)` sees the

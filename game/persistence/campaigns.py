@@ -101,7 +101,7 @@ def setup_to_dict(setup: Setup) -> dict:
     return {"kind": setup.kind, "seed": setup.seed, "name": setup.name,
             "options": {"people": list(o.people), "mini_squads": o.mini_squads, "ironman": o.ironman,
                         "factions": list(o.factions), "computer": list(o.computer), "missions": list(o.missions),
-                        "operations": list(o.operations), "edition": o.edition},
+                        "operations": list(o.operations), "edition": o.edition, "difficulty": o.difficulty},
             "squads": [squad_to_dict(s) for s in setup.squads]}
 
 
@@ -175,12 +175,15 @@ def _setup(path, raw) -> Setup:
     edition = o.get("edition", "")
     if not isinstance(edition, str) or len(edition) > 8:
         raise CampaignFileError(path, f"setup: 'edition' must be an edition's name, got {shown_value(edition)}")
+    difficulty = o.get("difficulty", "")
+    if not isinstance(difficulty, str) or len(difficulty) > 16:
+        raise CampaignFileError(path, f"setup: 'difficulty' must be a difficulty's name, got {shown_value(difficulty)}")
     specs = _items(path, raw.get("squads"), "squads", 4, squad_from_dict, ValueError, "setup: squad")
     if not specs:
         raise CampaignFileError(path, "setup: 'squads' must list 1-4 squads")
     return Setup(_text(path, raw, "kind", "setup: "), seed, _text(path, raw, "name", "setup: "),
                  Options(tuple(people), flags["mini_squads"], flags["ironman"], tuple(factions), tuple(computer),
-                         tuple(missions), tuple(operations), edition), tuple(specs))
+                         tuple(missions), tuple(operations), edition, difficulty), tuple(specs))
 
 
 def _items(path, raw, key: str, limit: int, read, error, what: str) -> list:

@@ -35,6 +35,7 @@ from game.battlefield import MapError
 from game.match import snapshot
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 from game.match.errors import IllegalCommand
+from game.match.flow import DEPLOY, SETUP
 from game.match.history import History, HistoryError
 from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
@@ -428,15 +429,15 @@ def _close_quietly(match) -> None:
         log.warning("closing a match that failed to replay", exc_info=True)
 
 
-def _restore_snapshot(path: Path, match, saved: _Saved) -> int:
+def _restore_snapshot(path: Path, match, saved: _Saved) -> int | None:
     """Put the match in the state the save's snapshot holds, when it is the state of this very log (its counts,
-    the log's checksum) and restores to the saved state hash; returns the commands it covers (0: replay them all,
-    -1: the match was left half restored). The save's checkpoint becomes the match's, for an undo."""
+    the log's checksum) and restores to the saved state hash; returns the commands it covers (None: not restored,
+    replay them all; -1: the match was left half restored). The save's checkpoint becomes the match's, for an undo."""
     data = saved.data
     snap = data.get("snapshot")
     if not saved.log_ok or not isinstance(snap, dict) or snap.get("commands") != len(saved.commands) or \
             snap.get("events") != len(saved.events) or snap.get("hash") != data.get("state_hash"):
-        return 0  # not the state of this very log: replay the log
+        return None  # not the state of this very log: replay the log
     try:
         with paused_gc():
             snapshot.restore(match, snap, events=saved.events, log=saved.commands, rolls=saved.rolls)
@@ -487,15 +488,17 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
         log.warning("save %s: setting up the mission failed", path, exc_info=True)
         raise SaveError(path, "the saved mission cannot be set up: its sides or squads are not ones this mission "
                               "can use; the save was probably edited or damaged") from None
-    # the setup's own check, at the moment it makes it (deployment open): a save it would refuse is refused
-    checked = _refuse_unplayable(path, match)
+    # A save whose snapshot is past deployment is loaded from it and not searched for room to deploy (its units
+    # stand on the table: the search cannot matter, and it is most of a load's time). Any other is replayed from
+    # its scenario with the setup's own check made at the moment the setup makes it (deployment open): a save the
+    # setup would refuse is refused.
     start = _restore_snapshot(path, match, saved)
-    if start < 0:  # the snapshot left the match half restored: start again from the scenario
+    if start is not None and (start < 0 or match.phase in (SETUP, DEPLOY)):  # half restored, or before the battle
         _close_quietly(match)
         match = create_match(scenario, seed, catalog, prepare=prepare)
-        start = 0
-    if start and not checked:  # restored past the setup: checked now if deployment is still going on
-        checked = _refuse_unplayable(path, match)
+        start = None
+    checked = start is not None or _refuse_unplayable(path, match)
+    start = start or 0
     if start == 0:
         match.checkpoint_every = max(match.checkpoint_every, CHECKPOINT_EVERY)  # (undo after loading stays short)
         try:
@@ -516,6 +519,8 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
                 _close_quietly(match)
                 raise SaveError(path, f"command {i + 1} ({c.describe()}) cannot be replayed: the game could not "
                                       "carry it out; the save was probably edited or damaged") from None
+    if start:  # restored: the snapshot's state hash, the save's, was checked against the restored match's
+        return match
     try:
         same = saved.data["version"] < HASHED_SINCE or saved.data.get("state_hash") in (None, "", match.state_hash())
     except Exception:

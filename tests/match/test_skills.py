@@ -405,7 +405,9 @@ def test_grenade_two_damage_to_everything_adjacent_to_a_spot(sk, sid):
     roll(m, 6, 6, 6, 3)  # b0 saves 6 6; b1 saves 6 3
     m.submit(C.UseSkill("A", sid, x=10, y=10))
     assert [m.health(u).hit for u in b] == [1, 2, 3]
-    with pytest.raises(IllegalCommand, match="this Turn"):
+    once = "this mission" if sid == "HRD-RWD-DEMO" else "this Turn"  # Demo Expert's Grenade: free, once a mission
+    assert m.act_left() == (3 if sid == "HRD-RWD-DEMO" else 2)
+    with pytest.raises(IllegalCommand, match=once):
         m.submit(C.UseSkill("A", sid, x=10, y=10))
 
 
@@ -427,7 +429,9 @@ def test_medpack_heals_1d3(sk, sid):
     roll(m, 3)  # D3 = 2
     m.submit(C.UseSkill("A", sid, target=a[1]))
     assert m.health(a[1]).hit == 3
-    if sid != "KF-BR-MED":
+    if sid == "HRD-RWD-MED":  # Resourceful Salvage's Medpack: once in the mission
+        assert m.skill_reason(a[0], sid) == "already used this mission"
+    elif sid != "KF-BR-MED":
         assert m.skill_reason(a[0], sid) == "already used this Turn"
 
 
@@ -1265,6 +1269,7 @@ FAR = (card(), 14.5, 7.0, 0.0)  # an enemy out of the way
     (("DRN-CLB",), (), CLIMBER_RULE),
     (("PRX-RAP-GRP",), (), CLIMBER_RULE),
     (("INT-JP",), (), MoveRule(ignore_vertical=True)),
+    (("HRD-RWD-GRP",), (), MoveRule(ignore_vertical=True)),  # Extraction Gear's Grappling Hook
     ((), ("FLY",), MoveRule(ignore_vertical=True, any_face=True)),
     (("HK-CLD-NEB",), (), MoveRule(ignore_vertical=True, any_face=True, through_enemies=True)),
     (("REL-CATREP-SM",), (), MoveRule(through_enemies=True)),

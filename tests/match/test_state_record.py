@@ -98,6 +98,11 @@ def test_play_replay_undo_and_load_agree(mission, kw, tmp_path):
             again.submit(c)
         assert again.state_hash() == m.state_hash()
         again.close()
+        assert m.checkpoints  # each checkpoint's hash is the hash of the match at its command
+        for snap in m.checkpoints[-2:]:
+            at = replay(m.scenario, m.seed, m.log[:snap["commands"]])
+            assert snap["hash"] == at.state_hash()
+            at.close()
         path = save_match(m, "all", folder=tmp_path)
         loaded = load_match(path)
         assert loaded.state_hash() == m.state_hash() and loaded.battle_log() == m.battle_log()

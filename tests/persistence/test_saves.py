@@ -443,3 +443,46 @@ def test_a_legal_squad_on_a_horde_map_without_room_on_the_grid_is_refused(tmp_pa
     problem = _problem(grid)
     assert problem.startswith("the setup would refuse this game: there is room for only ")
     assert "room for only 4 of 7 units" in problem
+
+
+def test_a_save_past_deployment_loads_without_searching_for_room_to_deploy(tmp_path, monkeypatch):
+    """The search for deployment room is most of a load's time and cannot matter once the units stand on the table;
+    a save still deploying is checked as the setup checks it."""
+    from game.ai.simple import SimpleSquadController
+    from game.modes.session import Session
+    m = create_match(first_mission_scenario(), 4)
+    try:
+        s = Session(m, {"player": SimpleSquadController("player")})
+        for _ in range(40):
+            s.step()
+        assert m.phase == "battle"
+        path = save_match(m, "past", folder=tmp_path)
+        want = m.state_hash()
+    finally:
+        m.close()
+    searched = []
+    real = Match.deployment_problem
+
+    def counted(self, side):
+        searched.append(side)
+        return real(self, side)
+    monkeypatch.setattr(Match, "deployment_problem", counted)
+    loaded = load_match(path)
+    try:
+        assert loaded.state_hash() == want and searched == []
+    finally:
+        loaded.close()
+    fresh = _fresh_save(tmp_path, first_mission_scenario())
+    load_match(fresh).close()
+    assert searched  # deployment open: the setup's check is made
+
+
+def test_a_deploying_save_with_no_room_is_refused_with_its_snapshot_kept(tmp_path):
+    from game.content import default_squad
+    p = _fresh_save(tmp_path, first_mission_scenario(default_squad("interdictors")))
+
+    def change(d):
+        units = d["head"]["scenario"]["sides"][0]["squad"]["units"]
+        d["head"]["scenario"]["sides"][0]["squad"]["units"] = (units * 8)[:36]
+    problem = _problem(_variant(tmp_path, p.read_bytes(), name="crowd-kept", change=change))
+    assert problem.startswith("the setup would refuse this game:") and "room for only 16 of 36 units" in problem

@@ -8,15 +8,15 @@ BASIC_OR_MISSION = act.BASIC_ACTIONS + (act.MISSION,)
 COMBAT = act.COMBAT_ACTIONS
 
 # Skill ids that share one rule (data over code: never by display name)
-GRENADE = ("STD-GRN", "INT-FG", "CWB-FG", "DES-GRN")
-MEDPACK = ("INT-MED", "CWB-FIX-MPAK", "KF-BR-MED")
+GRENADE = ("STD-GRN", "INT-FG", "CWB-FG", "DES-GRN", "HRD-RWD-DEMO")  # the last: Demo Expert's, once a mission
+MEDPACK = ("INT-MED", "CWB-FIX-MPAK", "KF-BR-MED", "HRD-RWD-MED")  # the last: Resourceful Salvage's, once
 RELAY_ORDER = ("INT-RO", "CWB-GH-RO")
 STRATEGIZE = ("INT-STRAT", "CWB-GH-TO")
 DUTY_BEFORE_DEATH = ("INT-DBD", "PRX-DBD")
 COUNTER = ("CTR", "PRX-CTR", "KF-CTR")  # the unit special and the two squad specialties
 MOVE_THEN_MELEE = ("DRN-OR", "DES-RAV-DES")  # Overrun, Despoil
 CLIMBER = ("CMB", "STD-CMB", "DRN-CLB", "PRX-RAP-GRP")  # the unit special and the skills granting it
-JUMP_PACK = "INT-JP"
+JUMP_PACK = ("INT-JP", "HRD-RWD-GRP")  # climbing pays no height: Jump Pack, Grappling Hook
 FLYING = "FLY"
 NEBULANT = "HK-CLD-NEB"
 SMALL = "REL-CATREP-SM"

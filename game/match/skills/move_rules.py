@@ -28,7 +28,7 @@ _MOVE_RULES: dict[int, tuple] = {}  # id(card) -> (card, MoveRule); the card is 
 
 def move_rule(card) -> MoveRule:
     """How a unit Moves and Dashes (N53-N57), for `Match.base`: Climber counts the height climbed up 2" less
-    and down 4" less; Jump Pack pays no height when it climbs; Flying and Nebulant pay no height and pass
+    and down 4" less; Jump Pack (and a Grappling Hook) pays no height when it climbs; Flying and Nebulant pay no height and pass
     over any terrain; Nebulant and Small may cross enemy units' bases. A plain unit gets the Core Rules."""
     got = _MOVE_RULES.get(id(card))
     if got is not None and got[0] is card:
@@ -37,7 +37,7 @@ def move_rule(card) -> MoveRule:
     climber = any(has_(k) for k in CLIMBER)
     flies = has_(FLYING) or has_(NEBULANT)
     rule = MoveRule(climb_up_less=2.0 if climber else 0.0, climb_down_less=4.0 if climber else 2.0,
-                    ignore_vertical=flies or has_(JUMP_PACK), any_face=flies,
+                    ignore_vertical=flies or any(has_(k) for k in JUMP_PACK), any_face=flies,
                     through_enemies=has_(NEBULANT) or has_(SMALL))
     if len(_MOVE_RULES) >= 4096:
         _MOVE_RULES.clear()

@@ -5,7 +5,7 @@
   LEFT      what is not done yet, with the reason"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from .action_checks import (
@@ -136,6 +136,10 @@ ACTIONS: dict[str, SkillAction] = {
                                 not_engaged=True, text="heal 1D3"),
     "KF-BR-MED": SkillAction(_medpack, lambda m, u: _mates(m, u, True), _medpack_check, not_engaged=True,
                              text="heal 1D3"),
+    # gear a Campaign Reward lends for one mission (assets/data/injuries-spoils.json): once in that mission
+    "HRD-RWD-MED": SkillAction(_medpack, lambda m, u: _mates(m, u, True), _medpack_check, limit="mission",
+                               not_engaged=True, text="heal 1D3, once"),
+    "HRD-RWD-DEMO": replace(_grenade_action, limit="mission", text="a free Grenade, once"),
     "INT-SG": SkillAction(_smoke, _smoke_options, _grenade_check, limit="mission", not_engaged=True,
                           text=f"smoke {SMOKE_RADIUS:g}\" around a spot within {GRENADE_RANGE:g}\" until the Turn "
                                "ends", spot=SpotArea("edge", GRENADE_RANGE, radius=SMOKE_RADIUS)),
@@ -214,6 +218,7 @@ PASSIVE: dict[str, str] = {
     "HK-CLD-NEB": "may_shoot_past; provokes no Attacks of Opportunity; move_rule: through enemy units, "
                   "ignoring height over any terrain",
     "INT-JP": "move_rule: climbing costs no height (the crest inch still counts)",
+    "HRD-RWD-GRP": "move_rule: climbing costs no height, as Jump Pack (Extraction Gear's Grappling Hook)",
     "DRN-ML": "may_shoot_past: squadmates may shoot enemies Adjacent to it",
     "REL-IMP": "may_shoot_past: targets Adjacent to squadmates (not the Prime Revenant)",
     "REL-PROX": "sight_from: line of sight from a Secundus",

@@ -5,11 +5,14 @@ know: Ambush's Attacker does not know which unit carries the Intel, nobody knows
 revealed."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from game.ai.tactical_brief import Brief, Goal
 from game.match import commands as C
+from game.rules import actions as act
 
+from . import rewards as RW
 from . import rules as R
 from . import scoring as SC
 from . import sides as P
@@ -99,13 +102,25 @@ def brief(match, script, side: str) -> Brief:
             for u in match.units(side):
                 b.keep_bonus[u] = b.keep_bonus.get(u, 0) + match.unit(u).card.fv
         elif name == "leader_taken_out":
-            b.aggression = 0.8
-            for u in match.units(enemy):
-                if match.unit(u).leader:
-                    b.kill_bonus[u] = b.kill_bonus.get(u, 0) + rule["mp"]
-            for u in match.units(side):
-                if match.unit(u).leader:
-                    b.keep_bonus[u] = b.keep_bonus.get(u, 0) + rule["mp"]
+            # the side ahead (the enemy Leader out, its own standing) keeps its Leader out of reach; the side
+            # behind hunts the enemy Leader whatever it costs; while both stand, late Turns push toward it
+            theirs = [u for u in match.units(enemy) if match.unit(u).leader]
+            mine = [u for u in match.units(side) if match.unit(u).leader]
+            ahead = not theirs and bool(mine)
+            behind = bool(theirs) and not mine
+            b.aggression = 0.5 if ahead else (1.0 if behind else 0.8)
+            if behind or (theirs and mine and turn >= 3):
+                b.press = max(b.press, 1.0 if behind else 0.5)
+            for u in theirs:
+                b.kill_bonus[u] = b.kill_bonus.get(u, 0) + rule["mp"] * (1.5 if behind else 1.0)
+                if behind or turn >= 2:
+                    tb = match.base(u)
+                    b.goals.append(Goal(tb.x, tb.y, 1.0 + 0.5 * behind, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
+                                                                               tb.y + 1.6), shared=False,
+                                        label="the enemy Leader", unit_goal=True))
+            for u in mine:
+                b.keep_bonus[u] = b.keep_bonus.get(u, 0) + rule["mp"] * (2.5 if ahead else 1.0)
+                b.focus.add(u)
         elif name == "rival_taken_out":
             rv = R.rivals(match)
             mine, theirs = rv.get(side), rv.get(enemy)
@@ -113,7 +128,7 @@ def brief(match, script, side: str) -> Brief:
                 tb = match.base(theirs)
                 b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.5, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
                                                                         tb.y + 1.6), unit=mine, shared=False,
-                                    label="the enemy Rival", unit_goal=True))
+                                    label="the enemy Rival", unit_goal=True, deadline=defn.turns))
                 b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
                 b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
     _victory(match, defn, side, b)
@@ -140,7 +155,8 @@ def _victory(match, defn, side: str, b: Brief) -> None:
             for u in match.units(side):
                 is_carrier = u == carrier
                 b.goals.append(Goal(bf.width - 0.5, match.base(u).y, 6.0 if is_carrier else 0.6, rect=east, unit=u,
-                                    shared=False, label="the east edge"))
+                                    shared=False, label="the east edge",
+                                    deadline=defn.turns if is_carrier else None))
                 if is_carrier:
                     b.keep_bonus[u] = b.keep_bonus.get(u, 0) + 6.0
         else:
@@ -198,8 +214,52 @@ def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float) ->
         return
     (x0, y0), _, (x1, y1), _ = z.polygon
     b.goals.append(Goal((x0 + x1) / 2, (y0 + y1) / 2, value, rect=(x0, y0, x1, y1), unit=carrier, shared=False,
-                        label="our edge"))
+                        label="our edge", deadline=defn.turns))
     b.keep_bonus[carrier] = b.keep_bonus.get(carrier, 0) + value
+    b.focus.add(carrier)  # the enemy sees who carries it
+
+
+def _race(match, defn, side: str, uid: int, x: float | None = None, y: float | None = None) -> int:
+    """Relay Run's race against the Turns left: the ACT `uid` would have to spare after walking to (x, y) (the
+    Beacon; None: it carries it or stands at it), Picking Up there, walking to its own edge strip and leaving;
+    negative when the Turns left are too few. Carrying costs 1 ACT an activation (at least 1); straight-line
+    inches, 6" a Move."""
+    e = P.edge(match, defn, side)
+    if e is None or defn.turns is None or not match.standing(uid):
+        return -1
+    me = match.base(uid)
+    h = match.table.battlefield.height
+    carrying = bool(match.carried_by(uid))
+    steps_to = 0
+    if x is None or y is None:
+        x, y = me.x, me.y
+    else:
+        steps_to = math.ceil(max(0.0, math.hypot(x - me.x, y - me.y) - me.radius - 1.0) / act.MOVE_INCHES)
+    home = max(0.0, y - 1.0 + me.radius) if e == "north" else max(0.0, h - 1.0 - me.radius - y)
+    steps = steps_to + (0 if carrying else 1) + math.ceil(home / act.MOVE_INCHES) + 1
+    full = match.unit(uid).card.act + match.mission.act_bonus(match, uid)
+    loaded = max(1, full - 1)
+    a = match.activation
+    if a is not None and a.uid == uid:
+        first = match.act_left()
+    elif match.readiness(uid).ready:
+        first = loaded if carrying else full
+    else:
+        first = 0
+    budgets = [first] + [None] * max(0, defn.turns - max(1, match.turn))
+    spare = 0
+    for i, budget in enumerate(budgets):
+        budget = budget if i == 0 else (loaded if carrying else full)
+        while budget > 0 and steps > 0:
+            budget -= 1
+            steps -= 1
+            if steps_to > 0:
+                steps_to -= 1
+            elif not carrying:
+                carrying = True  # the Pick Up (the ACT of this activation stays as it was)
+        if steps <= 0:
+            spare += budget
+    return spare if steps <= 0 else -steps
 
 
 def _actions(match, defn, side: str, b: Brief) -> None:
@@ -214,11 +274,19 @@ def _actions(match, defn, side: str, b: Brief) -> None:
         for mid in match.markers(kind):
             c = match.marker(mid).carrier
             if c is None:
-                _goal(match, b, mid, mp * 0.6)
+                mb = match.marker_base(mid)
+                spare = max((_race(match, defn, side, u, mb.x, mb.y) for u in match.units(side)),
+                            default=-1) if mb is not None else -1
+                _goal(match, b, mid, mp * (0.6 if spare >= 0 else 0.15))  # no runner could make it: denial only
+                if spare >= 0 and mb is not None:  # an enemy Adjacent to it keeps everyone from Picking it Up
+                    for e in match.units(P.other(side)):
+                        if match.table.adjacent(match.base(e), mb):
+                            b.kill_bonus[e] = b.kill_bonus.get(e, 0) + mp * 0.4
             elif match.standing(c) and match.unit(c).side == side:
                 _carry_home(match, defn, side, b, c, mp)
             elif match.standing(c):
-                b.kill_bonus[c] = b.kill_bonus.get(c, 0) + mp
+                b.kill_bonus[c] = b.kill_bonus.get(c, 0) + mp * (1.0 if _race(match, defn, match.unit(c).side, c)
+                                                                 >= 0 else 0.3)
     if "search" in effects:
         n = ms.get("searches", 0)
         find = effects["search"].params["find"]
@@ -243,11 +311,15 @@ def _actions(match, defn, side: str, b: Brief) -> None:
                 return 6.0
             if mk.kind == "artifact":
                 return 2.0 + 2.0 * turns_left
-            if mk.kind == "beacon":
-                return 3.5
+            if mk.kind == "beacon":  # worth the MP it scores if the carrier can still get it home in time
+                spare = _race(m, defn, side, uid)
+                mp = effects["exit"].params["mp"] if "exit" in effects else 6
+                return mp * min(0.9, 0.7 + 0.1 * spare) if spare >= 0 else 0.6
             return 0.5
         if not isinstance(cmd, C.UseMissionAction):
             return None
+        if cmd.action.startswith(RW.ACTION_PREFIX):  # a Campaign Reward: 1 ACT for 2 TO
+            return 1.0
         a = next(x for x in defn.actions if x.id == cmd.action)
         if a.effect == "toggle":
             mk = m.marker(cmd.marker)
@@ -288,6 +360,12 @@ def choose(match, script, side: str, prompt, rng) -> str:
     if then == "place":
         pick = ROLE_CHOICE.get(script.defn.id)
         return pick if pick in options else rng.choice(options)
+    if then == "reward_use":  # a Campaign Reward used now: at once, but TO Optimization only on a poor roll
+        rule = prompt.then[2]
+        if rule == "to_reroll":
+            n, good = RW.order_dice(match, side)
+            return RW.YES if 2 * good < n else RW.NO
+        return RW.YES
     if then in ("carrier", "rival"):
         def strength(o):
             card = match.unit(int(o)).card

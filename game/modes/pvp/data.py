@@ -136,15 +136,21 @@ class ActionDef:
 
 REWARD_PICKS = ("unit", "enemy", "none")  # what its squad picks for it: one of its units, an enemy unit, nothing
 REWARD_RULES = ("arm_turn1", "act_turn1", "cover", "to_start", "enemy_leader_arm", "skl", "vendetta",
-                "hit_less")  # rewards.py
+                "hit_less", "to_turn", "to_reroll", "to_four", "act_for_to", "act_once", "free_move",
+                "first_attack")  # rewards.py
 REWARD_NOW = ("heal", "honour")  # effects taken at once (an Injury healed) or for good (a lasting skill)
+REWARD_GEAR = ("spoil", "treasure")  # gear its squad picks: a Spoil of War, or weapons and skills of 5 GP
+TREASURE_GP = 5  # Treasure Trove: weapons and skills worth this many GP, for one mission
+REWARD_KEEP = ("standing",)  # the lent gear is kept for good by a unit not Taken Out in the mission
 
 
 @dataclass(frozen=True, slots=True)
 class RewardDef:
     """A Campaign Reward: its name and effect as the book prints them, and how a campaign applies it (`use`): the
     pick it asks (`pick`, and `choices`: a weapon kind), the gear its unit carries in the next mission (by choice;
-    "spoil": a Spoil of War the squad picks), a named rule of game.modes.pvp.rewards, or an effect taken `now`.
+    "spoil": a Spoil of War the squad picks; "treasure": weapons and skills of the unit's own options worth up to
+    TREASURE_GP), a named rule of game.modes.pvp.rewards, or an effect taken `now`; `keep` "standing": the unit
+    keeps the gear for good unless it is Taken Out in that mission (Ancient Artifact).
     `applied` False: the game shows the Reward but does not apply its effect yet."""
 
     name: str
@@ -155,11 +161,13 @@ class RewardDef:
     rule: str | None = None
     now: str | None = None
     applied: bool = True
+    keep: str | None = None
 
     def lent(self, choice: str) -> tuple[str, ...]:
-        """The gear the reward lends (or gives for good) for a choice ("" when it asks none)."""
+        """The gear the reward lends (or gives for good) for a choice ("" when it asks none; Treasure Trove's pick
+        is its gear ids joined by "+")."""
         if isinstance(self.gear, str):
-            return (choice,) if choice else ()
+            return tuple(g for g in choice.split("+") if g) if choice else ()
         return dict(self.gear).get(choice, ())
 
     @property
@@ -485,8 +493,8 @@ def load_book(folder: Path = PVP_DIR) -> tuple[list[MissionDef], list[str]]:
 def _reward(ctx, r, where: str) -> RewardDef:
     name, effect = _get(ctx, r, "name", str, where), _get(ctx, r, "effect", str, where)
     use = r.get("use", {}) if isinstance(r, dict) else {}
-    if not isinstance(use, dict) or set(use) - {"pick", "choices", "gear", "rule", "now", "applied"}:
-        raise ctx.fail(where, "field 'use': expected an object of pick, choices, gear, rule, now, applied")
+    if not isinstance(use, dict) or set(use) - {"pick", "choices", "gear", "rule", "now", "applied", "keep"}:
+        raise ctx.fail(where, "field 'use': expected an object of pick, choices, gear, rule, now, applied, keep")
     pick = use.get("pick", "none")
     if pick not in REWARD_PICKS:
         raise ctx.fail(where, f"field 'use.pick': expected one of {', '.join(REWARD_PICKS)}, got {pick!r}")
@@ -501,13 +509,17 @@ def _reward(ctx, r, where: str) -> RewardDef:
     if not isinstance(choices, list) or not all(c in ("melee", "ranged") for c in choices):
         raise ctx.fail(where, "field 'use.choices': expected a list of melee, ranged")
     gear = use.get("gear", {})
-    if gear != "spoil":
+    if gear not in REWARD_GEAR:
         if not isinstance(gear, dict) or not all(isinstance(k, str) and isinstance(v, list) and v and all(
                 isinstance(g, str) and g for g in v) for k, v in gear.items()):
-            raise ctx.fail(where, "field 'use.gear': expected \"spoil\" or an object of choices to gear ids")
+            raise ctx.fail(where, "field 'use.gear': expected \"spoil\", \"treasure\" or an object of choices to "
+                                  "gear ids")
         gear = tuple((k, tuple(v)) for k, v in sorted(gear.items()))
+    keep = use.get("keep")
+    if keep is not None and (keep not in REWARD_KEEP or not gear or now):
+        raise ctx.fail(where, "field 'use.keep': expected \"standing\", for gear lent for the mission")
     if (gear or rule or now) and not applied:
         raise ctx.fail(where, "field 'use': a Reward not applied has no gear, rule or effect")
     if pick == "none" and (gear or now):
         raise ctx.fail(where, "field 'use': gear and effects taken at once go to a unit (pick: unit)")
-    return RewardDef(name, effect, pick, tuple(choices), gear, rule, now, applied)
+    return RewardDef(name, effect, pick, tuple(choices), gear, rule, now, applied, keep)

@@ -124,6 +124,7 @@ class PvpMission(MissionScript):
         if any(a.purpose == "structure" for a in self.defn.areas):
             ms["structures"] = {a.id: "standing" for a in self.defn.areas if a.purpose == "structure"}
         match.mission_step("rolloff")
+        RW.setup(match)
 
     def on_step(self, match, name: str, *args) -> None:
         ms = match.mission_state
@@ -173,7 +174,7 @@ class PvpMission(MissionScript):
             faces = args[-1]
             first = P.PLAYER if faces[0] <= 3 else P.OPPONENT
             self._share_rewards(match, first, 0, drawn=True)
-        else:
+        elif not RW.on_step(match, name, *args):
             super().on_step(match, name, *args)
 
     def _rolloff_result(self, match) -> None:
@@ -310,10 +311,15 @@ class PvpMission(MissionScript):
     def after_orders(self, match) -> None:
         RW.after_orders(match)
 
+    def start_of_activation(self, match, uid):
+        return RW.start_of_activation(match, uid)
+
     def end_of_turn(self, match) -> None:
         SC.apply_end_of_turn(match, self.defn)
         R.end_of_turn_damage(match, self.defn)
-        if self.defn.turns is not None and match.turn >= self.defn.turns:
+        last = self.defn.turns is not None and match.turn >= self.defn.turns
+        RW.end_of_turn(match, last)
+        if last:
             match.mission_step("final")
         if self.defn.turns is None:
             V.track_stalemate(match)
@@ -355,6 +361,9 @@ class PvpMission(MissionScript):
         att, skl = R.attack_bonus(match, self.defn, attacker, target, weapon)
         return att, skl + RW.attack_bonus(match, attacker, target, weapon)
 
+    def after_attack(self, match, attacker, weapon, main, lost):
+        return RW.after_attack(match, attacker, weapon)
+
     def always_in_cover(self, match, uid):
         return RW.always_in_cover(match, uid)
 
@@ -370,13 +379,16 @@ class PvpMission(MissionScript):
 
     # == Mission actions ====================================================================================
     def mission_actions(self, match):
-        return A.action_defs(match, self.defn)
+        return A.action_defs(match, self.defn) + RW.action_defs(match)
 
     def mission_action_reason(self, match, uid, action, marker, target):
-        return A.reason(match, self.defn, uid, action, marker)
+        return None if RW.is_action(action) else A.reason(match, self.defn, uid, action, marker)
 
     def do_mission_action(self, match, uid, action, marker, target) -> None:
-        A.do(match, self.defn, uid, action, marker)
+        if RW.is_action(action):
+            RW.do_action(match, uid, action)
+        else:
+            A.do(match, self.defn, uid, action, marker)
 
     # == result, summary, campaigns =========================================================================
     def check_result(self, match, end_of_turn: bool) -> Result | None:

@@ -11,6 +11,7 @@ from html import escape
 import pygame
 from pygame_gui.elements import UIButton, UISelectionList
 
+from ..view.questions import QUESTIONS
 from .actions import action_states
 from ..theme import rect
 
@@ -26,8 +27,6 @@ class SidePanel:
         self.deploy_uids: list[int] = []
         self.b_auto = self.b_start = self.b_end = None
         self._key = None
-        self._states_key = None
-        self._states_val: list = []
         self._cols = (0, 0, 0)  # the actions column: its x, its width, a button's width
         self._extra: list[int] = []  # how much taller than its button each row is (a long reason under it)
 
@@ -39,13 +38,10 @@ class SidePanel:
         self.b_auto = self.b_start = self.b_end = None
 
     def states(self, uid):
-        """The action buttons' states for `uid`, once per match version."""
-        sc = self.sc
-        key = (sc.version, uid, sc.match.phase)
-        if key != self._states_key:
-            self._states_key = key
-            self._states_val = action_states(sc.match, uid, sc.side)
-        return self._states_val
+        """The action buttons' states for `uid`, once per match version (the view's Questions) and screen version (a
+        change the screen is told of without a command: a test's, a mission's setup)."""
+        m, side = self.sc.match, self.sc.side
+        return QUESTIONS.answer(m, ("action_states", uid, side, self.sc.version), lambda: action_states(m, uid, side))
 
     def state(self, key: str):
         return next((s for s in self.actions if s.key == key), None)

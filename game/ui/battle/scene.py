@@ -449,8 +449,10 @@ class BattleScene(HotSeat, Scene):
 
     # == changing the match ============================================================================
     def submit(self, cmd, quiet: bool = False) -> bool:
-        """The one door to the match. Illegal commands show their reason and change nothing."""
+        """The one door to the match. Illegal commands show their reason and change nothing. A computer decision
+        still open is dropped first (it read the match as it was)."""
         m = self.match
+        self.session.cancel()
         old = dict(self.by_uid)
         try:
             m.submit(cmd)

@@ -39,6 +39,8 @@ def top_status(sc) -> tuple[str, tuple]:
         return (f"{me}'s turn: activate one of your Ready units" if me else "Your turn: activate a Ready unit"), mine
     if sc.computer_side(w):
         who = acting_side(sc, w)
+        if sc.turns.failed is not None:  # a computer player that failed: stopped (the message says why)
+            return f"{who} stopped: the computer player failed (the battle is saved)", pal.bad
         if a is not None and m.side_of(a) == sc.side:  # the computer answers during one of our activations
             return f"{m.unit(a).name} activating  ·  {who[0].lower() + who[1:]} answering   (Space: skip)", pal.npc
         if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the explanation of the unit acting now
@@ -214,6 +216,8 @@ def hint_text(sc) -> str:
         if kind in ("devoted", "react"):
             return f"Click a highlighted unit on the table, or answer in the box {where}  ·  Enter: no"
         return f"Answer the question in the box {where} of the table view"
+    if w != sc.side and sc.turns.failed is not None:
+        return "The computer player failed and stopped  ·  Esc: menu (Continue resumes the autosave)"
     if w != sc.side:
         return f"{acting_side(sc, w)} acting  ·  Space: skip ahead  ·  hover any base to read its card"
     if sc.selected is None:

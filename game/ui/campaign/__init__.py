@@ -1,12 +1,15 @@
-"""The campaign on screen (issue 19): Title > Campaign (New, Continue, Load), the setup, the campaign screen (the
-plan, the next mission's briefing, the roster as cards), each mission played on the ordinary PvE screens, the
-debrief, the Homebase's steps, the memorial, the end. The screens drive one `game.campaign.Campaign` by its
-decisions and queries (docs/architecture.md, "Campaigns") and never compute a rule.
+"""The campaign on screen, every kind (issues 19 and 20): Title > Campaign (New, Continue, Load), the setup, the
+campaign screen (the plan, the next mission's briefing, the roster as cards; two squads side by side), each mission
+played on the ordinary PvE or PvP screens, the debrief, what a squad decides alone before a mission, the
+Homebase's steps, the memorial, the end. The screens drive one `game.campaign.Campaign` by its decisions and queries
+(docs/architecture.md, "Campaigns") and never compute a rule.
 
     common    the campaign screen base class, the campaign's file written after every decision, where to go next
     files     Title > Campaign, and Load (damaged files greyed with their reason)
-    setup     a new campaign
+    setup     a new campaign: the kind, the PvE rows   setup_kinds  the other kinds' rows   plan_pick  PvP: nine picks
     hub       the campaign screen
+    picks     a squad's own picks: the Injury healed between missions, a Campaign Reward and its unit, the Climax
+    squads    two squads: who plays each, the computer's own picks, the hand-over
     plan      the plan drawn (Operations and missions)      roster   the roster as cards
     unit      one unit: its card and service record         deal     co-op: who commands which unit
     mission   the mission's briefing and battle, kept in the campaign's file

@@ -111,18 +111,18 @@ class CampaignBuilderScene(SquadBuilderScene):
         return f"What you changed in the squad builder is not taken yet ({self.done_label})." if self.dirty else None
 
 
-def recruit(app, campaign, roster: int, spec: SquadSpec) -> str | None:
+def recruit(app, campaign, roster: int, spec: SquadSpec, side: int = 0) -> str | None:
     """Recruit the units the builder added after the roster's own, each a decision the campaign checks (a unit still
     named after its type gets a free name: "Strike Trooper 2"). None, or why one was not taken (those before it
     are)."""
-    have = len(campaign.roster_units(roster))
+    have = len(campaign.roster_units(roster, side=side))
     names: list[str] = []
     for u in spec.units[have:]:
         ut = campaign.catalog.unit_types[u.unit_type]
         name = u.name.strip() if u.name.strip() and u.name.strip() != ut.name else \
             campaign.free_name(u.unit_type, taken=names)
         names.append(name)
-        d = D.Recruit(u.unit_type, name, tuple(u.gear), roster)
+        d = D.Recruit(u.unit_type, name, tuple(u.gear), roster, side)
         why = campaign.reason(d)
         if why:
             return f"{name} cannot join: {why}"
@@ -132,9 +132,9 @@ def recruit(app, campaign, roster: int, spec: SquadSpec) -> str | None:
     return None
 
 
-def change_gear(app, campaign, roster: int, spec: SquadSpec) -> str | None:
+def change_gear(app, campaign, roster: int, spec: SquadSpec, side: int = 0) -> str | None:
     """A ChangeGear decision for each unit whose gear the builder changed (each checked by the campaign)."""
-    for u, new in zip(campaign.roster_units(roster), spec.units):
+    for u, new in zip(campaign.roster_units(roster, side=side), spec.units):
         if tuple(new.gear) != tuple(u.gear):
             d = D.ChangeGear(u.id, tuple(new.gear))
             why = campaign.reason(d)

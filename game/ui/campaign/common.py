@@ -12,6 +12,7 @@ from html import escape
 import pygame
 
 from game.campaign.model import COMPLETE, HOMEBASE, IN_MISSION, LOST
+from game.rules.wording import count
 
 from ..scene import FormScene
 from ..theme import rect
@@ -48,6 +49,34 @@ def decide(app, campaign, decision) -> bool:
     return True
 
 
+# the buttons several campaign screens share (`CampaignScreen.screen_buttons`): name -> (label, tip)
+SHARED = {
+    "title": ("Title screen", "The campaign is saved: Continue or Campaign > Load opens it again where it stands"),
+    "memorial": ("Memorial", "The fallen: where, when and by whom, and their service records"),
+    "chronicle": ("Chronicle", "Write the whole campaign as a Markdown chronicle in your saves folder (reports/)"),
+    "deal": ("Who commands", "Co-op: deal the shared roster's units out between the people"),
+}
+
+
+def big_label(root, manager, r, text: str, styles=("#title", "#heading")):
+    """A headline in the largest of `styles` whose font shows all of `text` in `r` (a squad's long name: a smaller
+    one), never cut."""
+    from pygame_gui.elements import UILabel
+
+    from ..drawn import widget_cuts
+    import warnings
+    label = None
+    for style in styles:
+        if label is not None:
+            label.kill()
+        with warnings.catch_warnings():  # (a style tried and found too wide is not a problem to report)
+            warnings.simplefilter("ignore")
+            label = UILabel(r, text, manager, container=root, object_id=style)
+        if not widget_cuts(label):
+            break
+    return label
+
+
 def hexc(colour) -> str:
     return "#%02X%02X%02X" % tuple(colour[:3])
 
@@ -65,6 +94,7 @@ class CampaignScreen(FormScene):
         super().__init__(app)
         self.c = campaign
         self.roster = None  # the squad's cards (game.ui.campaign.roster.RosterPanel), on screens that show them
+        self.roster2 = None  # a campaign of two squads: the second squad's cards, beside the first's
 
     def to_title(self) -> None:
         from ..menus import TitleScene
@@ -88,23 +118,37 @@ class CampaignScreen(FormScene):
             return False
         return True
 
+    @property
+    def panels(self) -> list:
+        return [p for p in (self.roster, self.roster2) if p is not None]
+
     def roster_event(self, event, consumed: bool) -> bool:
         """A click on a card opens its unit (what it may do there: its screen's step), the wheel scrolls the cards."""
-        if self.roster is None:
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            uid = self.roster.unit_at(event.pos)
-            if uid is not None:
-                from .unit import UnitScene
-                self.app.push(UnitScene(self.app, self.c, uid, on_change=self.build_ui))
+        for panel in self.panels:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+                uid = panel.unit_at(event.pos)
+                if uid is not None:
+                    from .unit import UnitScene
+                    self.app.push(UnitScene(self.app, self.c, uid, on_change=self.build_ui))
+                    return True
+            elif event.type == pygame.MOUSEWHEEL and panel.wheel(event.y):
                 return True
-        elif event.type == pygame.MOUSEWHEEL:
-            return self.roster.wheel(event.y)
         return False
 
+    def draw_rosters(self, screen, sides=None) -> None:
+        """The roster cards: one squad's (`layout["roster"]`), or each squad's beside the other (`layout["rosters"]`,
+        `sides` in order)."""
+        c = self.c
+        if "rosters" in self.layout:
+            for panel, r, side in zip(self.panels, self.layout["rosters"], sides or range(len(c.sides))):
+                panel.draw(screen, r, c.roster_units(side=side), c)
+        else:
+            self.roster.draw(screen, self.layout["roster"], c.roster_units(), c)
+
     def update(self, dt: float) -> None:
-        if self.roster is not None:
-            self.hover_chip(self.roster.chip_at(self.app.mouse) if not self.suspended else None, dt)
+        if self.panels:
+            chip = next((got for p in self.panels for got in [p.chip_at(self.app.mouse)] if got), None)
+            self.hover_chip(chip if not self.suspended else None, dt)
 
     def decide(self, decision) -> bool:
         return decide(self.app, self.c, decision)
@@ -140,12 +184,26 @@ class CampaignScreen(FormScene):
         side = self.c.sides[0]
         o = self.c.setup.options
         parts = [self.c.setup.name] if name else []
-        parts += [f"MP earned {side.mp_earned}", f"in the bank {side.mp_bank}"]
-        if len(o.people) > 1:
+        if len(self.c.sides) > 1:  # two squads: each one's MP and Operations won
+            parts.append(self.c.rules.title)
+            parts += [f"{s.title} {s.mp_earned} MP, {count(s.operations_won, 'Operation')} won" for s in self.c.sides]
+        else:
+            parts += [f"MP earned {side.mp_earned}", f"in the bank {side.mp_bank}"]
+        if len(o.people) > 1 and len(self.c.sides) == 1:
             parts.append(", ".join(o.people) + (" (mini squads)" if o.mini_squads else ""))
         if o.ironman:
             parts.append("Ironman")
         return "  ·  ".join(parts)
+
+    def screen_buttons(self, root, shared, actions) -> list:
+        """The bottom row of a campaign screen: the buttons several screens share on the left (`shared`: names of
+        SHARED, each kept as `b_<name>` and handled by `common_button`), then the screen's own `actions` (label, tip,
+        primary) on the right, in order. Returns the actions' buttons."""
+        specs = [(*SHARED[n], False, "left") for n in shared] + [(*a, "right") for a in actions]
+        buttons = self.button_row(root, specs)
+        for name, b in zip(shared, buttons):
+            setattr(self, f"b_{name}", b)
+        return buttons[len(shared):]
 
     def button_row(self, root, specs, y: int | None = None) -> list:
         """Buttons along the bottom: `specs` is a list of (label, tip, primary, side) with side "left" or "right";
@@ -207,7 +265,8 @@ def resume_mission(app, campaign) -> bool:
     except CampaignError as e:
         app.message("This mission cannot be resumed", f"{e}\n\nThe campaign file was left exactly as it was.")
         return False
-    if match.phase in ("setup", "deploy") and not any(match.position(u) for u in match.units("player")):
+    if len(campaign.sides) == 1 and match.phase in ("setup", "deploy") and \
+            not any(match.position(u) for u in match.units("player")):
         from .hub import CampaignHubScene
         app.replace(CampaignHubScene(app, campaign))  # (Back from the briefing goes to the campaign screen)
         app.push(CampaignBriefingScene(app, campaign, match))

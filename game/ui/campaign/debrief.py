@@ -15,7 +15,7 @@ from game.campaign.model import BRIEFING, COMPLETE, HOMEBASE, LOST
 
 from ..builder import fit_text
 from ..theme import rect
-from .common import CampaignScreen, show, watch_mission
+from .common import CampaignScreen, big_label, show, watch_mission
 from .roster import change_words, risk_words
 
 
@@ -44,14 +44,18 @@ def how_out(e: V.InjuryRolled) -> str:
 def next_words(campaign) -> str:
     stage = campaign.stage
     if stage == BRIEFING:
+        from .plan import mission_words
         pm = campaign.next_mission()
-        b = campaign.script.briefing(pm)
-        return f"Next: mission {pm.label}, {' and '.join(n for n, _ in b['objectives'])}."
+        return f"Next: mission {pm.label}, {mission_words(campaign, pm)[0]}."
     if stage == HOMEBASE:
         return (f"Operation {campaign.where.operation} is over: the Homebase comes next (memorial, healing, "
                 "recruiting, gear, Spoils of War).")
     if stage == LOST:
         return "No unit is left to deploy: the campaign is lost."
+    if stage == COMPLETE and len(campaign.sides) > 1:
+        from .plan import side_title
+        return f"{side_title(campaign, campaign.winner)} wins the campaign." if campaign.winner else \
+            "The campaign ends in a draw."
     if stage == COMPLETE:
         return "The campaign is complete."
     return ""
@@ -64,7 +68,9 @@ class DebriefScene(CampaignScreen):
         super().__init__(app, campaign)
         events = campaign.debrief()
         self.ended = next((e for e in events if isinstance(e, V.MissionEnded)), None)
-        self.mp = next((e for e in events if isinstance(e, V.MpEarned)), None)
+        self.mps = [e for e in events if isinstance(e, V.MpEarned)]  # one per squad
+        self.mp = self.mps[0] if self.mps else None
+        self.rewards = [e for e in events if isinstance(e, V.RewardWon)]  # a PvP mission's Campaign Rewards
         self.rolls = [e for e in events if isinstance(e, V.InjuryRolled)]
         self.report = next((d for d in reversed(campaign.decisions) if isinstance(d, D.FinishMission)), None)
         self.dice_rect = pygame.Rect(0, 0, 0, 0)
@@ -83,12 +89,11 @@ class DebriefScene(CampaignScreen):
         x0 = px(20)
         e = self.ended
         won = e is not None and e.won
-        UILabel(rect(x0, px(70), lw, px(84)), ("VICTORY" if won else "DEFEAT") if e else "", m, container=root,
-                object_id="#title" if won else "#title_bad")
+        big_label(root, m, rect(x0, px(70), lw, px(84)), self.result_words(),
+                  ("#title", "#heading") if won or len(self.c.sides) > 1 else ("#title_bad", "#heading"))
         text = (e.text_[:1].upper() + e.text_[1:] + f" (Turn {e.turn})") if e else ""
-        UILabel(rect(x0, px(150), lw, px(26)), fit_text(self.app.text, text, 14, lw - px(10)), m, container=root,
-                object_id="#subtitle")
-        self.mp_rect = pygame.Rect(x0, px(186), lw, px(64))
+        UITextBox(escape(text), rect(x0, px(146), lw, px(50)), m, container=root)
+        self.mp_rect = pygame.Rect(x0, px(198), lw, px(64))
         top = self.mp_rect.bottom + px(12)
         UILabel(rect(x0, top, lw, px(26)), "What changed", m, container=root, object_id="#dim")
         self.box = UITextBox(self.changes_html(), rect(x0, top + px(28), lw, h - top - px(28) - px(80)), m,
@@ -98,18 +103,38 @@ class DebriefScene(CampaignScreen):
                 object_id="#heading")
         self.dice_rect = pygame.Rect(rx, px(114), w - rx - px(20), h - px(114) - px(80))
         nxt = {BRIEFING: "Next mission", HOMEBASE: "To the Homebase"}.get(self.c.stage, "The end")
-        specs = [("Watch the battle", "Watch the mission's battle again, step by step", False, "left"),
-                 ("Chronicle", "Write the whole campaign as a Markdown chronicle in your saves folder (reports/)",
-                  False, "left"),
-                 (nxt, next_words(self.c), True, "right")]
-        self.b_watch, self.b_chronicle, self.b_next = self.button_row(root, specs)
+        self.b_watch, self.b_next = self.screen_buttons(root, ("chronicle",), [
+            ("Watch the battle", "Watch the mission's battle again, step by step", False),
+            (nxt, next_words(self.c), True)])
         if self.ended is None:
             self.b_watch.disable()
+
+    def result_words(self) -> str:
+        """VICTORY or DEFEAT; a mission between two squads: who won it, or a draw."""
+        e = self.ended
+        if e is None:
+            return ""
+        if len(self.c.sides) > 1:
+            from .plan import side_title
+            pm = self.played()
+            winner = pm.record.winner if pm is not None else None
+            return f"{side_title(self.c, winner).upper()} WINS" if winner else "DRAW"
+        return "VICTORY" if e.won else "DEFEAT"
+
+    def played(self):
+        """The mission this debrief is about."""
+        return next((pm for op in self.c.plan for pm in op.missions if self.ended is not None and
+                     pm.label == self.ended.label), None)
 
     def changes_html(self) -> str:
         c = self.c
         out = []
-        if self.mp is not None:
+        if len(self.mps) > 1:
+            out += [f"<b>{escape(e.squad)}: +{e.amount} MP</b> ({e.earned} earned in the campaign)<br>"
+                    for e in self.mps]
+            out += [f"<b>{escape(e.squad)}</b> takes the Campaign Reward <b>{escape(e.reward)}</b> for the next "
+                    f"mission: {escape(e.effect)}<br>" for e in self.rewards]
+        elif self.mp is not None:
             out.append(f"<b>+{self.mp.amount} MP</b>: {self.mp.earned} earned in the campaign, {self.mp.bank} in the "
                        "bank<br>")
         for e in self.rolls:
@@ -146,9 +171,9 @@ class DebriefScene(CampaignScreen):
             self.go_on()
         elif self.common_button(event.ui_element):
             pass
-        elif event.ui_element is self.b_watch and self.ended is not None:
-            op, k = (int(x) for x in self.ended.label.split("."))
-            watch_mission(self.app, self.c, op, k)
+        elif event.ui_element is self.b_watch and self.played() is not None:
+            pm = self.played()
+            watch_mission(self.app, self.c, pm.operation, pm.number)
 
     def draw(self, screen) -> None:
         super().draw(screen)
@@ -162,6 +187,15 @@ class DebriefScene(CampaignScreen):
         r = self.mp_rect
         pygame.draw.rect(screen, p.panel, r, border_radius=8)
         pygame.draw.rect(screen, p.panel_edge, r, 1, border_radius=8)
+        if len(self.mps) > 1:  # two squads: a row each, its MP then its name and what it has earned
+            row = r.h // len(self.mps)
+            for i, e in enumerate(self.mps):
+                cy = r.y + i * row + row // 2
+                big = T.blit(screen, f"+{e.amount} MP", (r.x + px(16), cy), 18, p.select, True, anchor="midleft")
+                words = f"{e.squad}  ·  {e.earned} earned in the campaign"
+                T.blit(screen, fit_text(T, words, 14, r.right - big.right - px(28)), (big.right + px(12), cy), 14,
+                       p.text, anchor="midleft")
+            return
         if self.mp is None:
             return
         big = T.blit(screen, f"+{self.mp.amount} MP", (r.x + px(16), r.centery), 26, p.select, True,

@@ -12,10 +12,11 @@ from game.rules.wording import count
 
 from ..builder import fit_text
 from ..theme import rect
-from .common import CampaignScreen, hexc, watch_mission
+from .common import CampaignScreen, big_label, hexc, watch_mission
 from .memorial import memorial_html
 from .plan import PlanPanel
 from .roster import RosterPanel
+from .squads import squad_lines, two_squads
 
 
 class EndScene(CampaignScreen):
@@ -26,6 +27,8 @@ class EndScene(CampaignScreen):
         super().__init__(app, campaign)
         self.plan = PlanPanel(self)
         self.roster = RosterPanel(self)
+        if two_squads(campaign):
+            self.roster2 = RosterPanel(self)
         played = [pm for op in campaign.plan for pm in op.missions if pm.played]
         self.selected = (played[-1].operation, played[-1].number) if played else None
         self.layout: dict = {}
@@ -36,15 +39,12 @@ class EndScene(CampaignScreen):
         w, h = self.app.size
         px = self.px
         c = self.c
-        s = c.score()
         done = c.stage == COMPLETE
         lw = max(px(340), int(w * 0.36))
         x0 = px(20)
-        UILabel(rect(x0, px(6), w - px(40), px(84)), "CAMPAIGN COMPLETE" if done else "CAMPAIGN LOST", m,
-                container=root, object_id="#title" if done else "#title_bad")
-        where = "" if done else f" (lost after mission {c.where.label})"
-        line = (f"{c.setup.name}{where}:  {s.mp} MP earned  ·  {s.won} of {s.missions} missions won  ·  "
-                f"{count(s.survivors, 'survivor')}  ·  {s.fallen} fallen")
+        title, line = self.result_lines()
+        big_label(root, m, rect(x0, px(6), w - px(40), px(84)), title,
+                  ("#title", "#heading") if done else ("#title_bad", "#heading"))
         UILabel(rect(x0, px(84), w - px(40), px(28)), fit_text(self.app.text, line, 17, w - px(60)), m, container=root,
                 object_id="#subtitle")
         top, bottom = px(122), h - px(78)
@@ -53,21 +53,45 @@ class EndScene(CampaignScreen):
         rw = w - rx - px(20)
         survivors = c.roster_units()
         fallen_h = max(px(110), int((bottom - top) * 0.32)) if survivors else bottom - top - px(32)
-        UILabel(rect(rx, top, rw, px(26)), f"The survivors ({len(survivors)})" if survivors else "No survivor", m,
-                container=root, object_id="#dim")
-        self.layout["roster"] = pygame.Rect(rx, top + px(28), rw - px(8), max(0, bottom - top - fallen_h - px(40)))
+        cards_h = max(0, bottom - top - fallen_h - px(40))
+        if two_squads(c):  # each squad's survivors under its line
+            half = (rw - px(12)) // 2
+            self.layout["rosters"] = []
+            for i in range(2):
+                x = rx + i * (half + px(12))
+                head = squad_lines(c, i)[0]
+                UILabel(rect(x, top, half, px(26)), fit_text(self.app.text, head, 14, half - px(10), True), m,
+                        container=root, object_id="#dim")
+                self.layout["rosters"].append(pygame.Rect(x, top + px(28), half - px(8), cards_h))
+        else:
+            UILabel(rect(rx, top, rw, px(26)), f"The survivors ({len(survivors)})" if survivors else "No survivor",
+                    m, container=root, object_id="#dim")
+            self.layout["roster"] = pygame.Rect(rx, top + px(28), rw - px(8), cards_h)
         dim = hexc(self.app.palette.text_dim)
         fallen = memorial_html(c, c.fallen(), dim, "Nobody fell: every unit came home.")
         self.fallen_box = UITextBox("<b>The fallen</b><br>" + fallen, rect(rx, bottom - fallen_h, rw, fallen_h), m,
                                     container=root)
-        specs = [("Title screen", None, False, "left"),
-                 ("Memorial", "The fallen and their service records", False, "left"),
-                 ("Watch battle", "Watch the selected mission's battle again", False, "right"),
-                 ("Chronicle", "Write the whole campaign as a Markdown chronicle in your saves folder (reports/)",
-                  True, "right")]
-        self.b_title, self.b_memorial, self.b_watch, self.b_chronicle = self.button_row(root, specs)
+        self.b_watch, = self.screen_buttons(root, ("title", "memorial", "chronicle"), [
+            ("Watch battle", "Watch the selected mission's battle again", False)])
         if self.selected is None:
             self.b_watch.disable()
+
+    def result_lines(self) -> tuple[str, str]:
+        """The end in a title and a line: complete or lost with the score; two squads: the campaign's winner (or a
+        draw), with the Operations and missions each won."""
+        c = self.c
+        if two_squads(c):
+            from .plan import side_title
+            title = f"{side_title(c, c.winner).upper()} WINS THE CAMPAIGN" if c.winner else "THE CAMPAIGN IS DRAWN"
+            ops = "  ·  ".join(f"{x.title}: {count(x.operations_won, 'Operation')}, {count(c.score(i).won, 'mission')}"
+                               f" won, {x.mp_earned} MP" for i, x in enumerate(c.sides))
+            return title, f"{c.setup.name}:  {ops}"
+        s = c.score()
+        done = c.stage == COMPLETE
+        where = "" if done else f" (lost after mission {c.where.label})"
+        return ("CAMPAIGN COMPLETE" if done else "CAMPAIGN LOST",
+                f"{c.setup.name}{where}:  {s.mp} MP earned  ·  {s.won} of {s.missions} missions won  ·  "
+                f"{count(s.survivors, 'survivor')}  ·  {s.fallen} fallen")
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -83,11 +107,11 @@ class EndScene(CampaignScreen):
             self.roster_event(event, consumed)
 
     def redraw_state(self):
-        return "still", (self.selected, self.roster.scroll, self.chip_tooltip is None)
+        return "still", (self.selected, [p.scroll for p in self.panels], self.chip_tooltip is None)
 
     def draw(self, screen) -> None:
         super().draw(screen)
         if not self.layout:
             return
         self.plan.draw(screen, self.layout["plan"], self.c, self.selected)
-        self.roster.draw(screen, self.layout["roster"], self.c.roster_units(), self.c)
+        self.draw_rosters(screen)

@@ -23,6 +23,7 @@ from .common import CampaignScreen, hexc, show
 from .hub import squad_line
 from .memorial import memorial_html
 from .roster import RosterPanel, change_words
+from .squads import computer_moves, hand_over, people_at_screen, person, squad_lines, two_squads
 
 INTRO = {
     MEMORIAL: "The Operation is over. Before anything else, the squad remembers those who did not come back.",
@@ -33,6 +34,9 @@ INTRO = {
     SPOILS: "Spoils of War are bought from the MP bank and bound to one unit for the rest of the campaign (each "
             "Spoil once per unit; lost with the unit).",
 }
+SPOILS_BY_RESULT = ("Each squad gives the Spoils of War it won by the Operation's result (one per mission won) to its "
+                    "units, bound to one unit for the rest of the campaign (each Spoil once per unit; lost with the "
+                    "unit).")
 
 
 def events_of_step(campaign, step: str) -> list:
@@ -61,10 +65,25 @@ class HomebaseScene(CampaignScreen):
         self.dd_unit = None
         self.unit_ids: list[int] = []
         self.builder_buttons: list[tuple[UIButton, int]] = []
+        seated = people_at_screen(campaign)
+        self.side = seated[0] if seated else 0  # whose turn it is at this step (a campaign of two squads)
+        self.b_pass = None
 
     @property
     def step(self) -> str:
         return self.c.where.step
+
+    def enter(self) -> None:
+        computer_moves(self.app, self.c)  # the computer's squad takes its part of the step
+        super().enter()
+
+    def units(self) -> list:
+        """The units of the squad whose turn it is."""
+        return self.c.roster_units(side=self.side)
+
+    def other_person(self) -> int | None:
+        """The other squad played at this screen (its turn comes behind the hand-over), or None."""
+        return next((i for i in people_at_screen(self.c) if i != self.side), None)
 
     # == layout =====================================================================================================
     def build_ui(self) -> None:
@@ -73,16 +92,21 @@ class HomebaseScene(CampaignScreen):
         w, h = self.app.size
         px = self.px
         c = self.c
-        self.heading(root, f"Homebase after Operation {c.where.operation}: {STEP_NAMES[self.step]}", self.mp_line())
+        whose = f"  ·  {c.sides[self.side].title}" if two_squads(c) else ""
+        self.heading(root, f"Homebase after Operation {c.where.operation}: {STEP_NAMES[self.step]}{whose}",
+                     self.mp_line())
         top, bottom = px(130), h - px(108)  # (a line under the step says why Next waits, when it does)
         lw = int(w * 0.44)
         x0 = px(20)
         self.layout = {"steps": pygame.Rect(x0, px(82), w - px(40), px(36))}
         rx = x0 + lw + px(20)
         rw = w - rx - px(20)
-        UILabel(rect(rx, top, rw, px(26)), fit_text(self.app.text, f"The squad  ·  {squad_line(c)}", 14, rw), m,
-                container=root, object_id="#dim")
-        self.layout["roster"] = pygame.Rect(rx, top + px(30), rw - px(8), h - px(78) - top - px(30))
+        lines = squad_lines(c, self.side) if two_squads(c) else (f"The squad  ·  {squad_line(c)}",)
+        for i, line in enumerate(lines):
+            UILabel(rect(rx, top + i * px(24), rw, px(26)), fit_text(self.app.text, line, 14, rw), m, container=root,
+                    object_id="#dim")
+        below = top + px(6) + len(lines) * px(24)
+        self.layout["roster"] = pygame.Rect(rx, below, rw - px(8), h - px(78) - below)
         self.list = self.b_act = self.dd_unit = None
         self.builder_buttons = []
         getattr(self, f"_build_{self.step}")(root, pygame.Rect(x0, top, lw, bottom - top))
@@ -90,17 +114,17 @@ class HomebaseScene(CampaignScreen):
         i = HOMEBASE_STEPS.index(self.step)
         nxt = f"Next: {STEP_NAMES[HOMEBASE_STEPS[i + 1]]}" if i + 1 < len(HOMEBASE_STEPS) else \
             f"On to Operation {c.where.operation + 1}"
-        specs = [("Title screen", "The campaign is saved: Continue opens it again here", False, "left"),
-                 ("Chronicle", "Write the whole campaign as a Markdown chronicle in your saves folder (reports/)",
-                  False, "left")]
-        deal = self._can_deal()
-        if deal:
-            specs.append(("Who commands", "Co-op: deal the shared roster's units out between the people", False,
-                          "left"))
-        specs.append((nxt, why or "Move on (no step comes back)", True, "right"))
-        buttons = self.button_row(root, specs)
-        self.b_title, self.b_chronicle = buttons[:2]
-        self.b_deal = buttons[2] if deal else None
+        actions = []
+        other = self.other_person()
+        if other is not None:
+            who = person(c, other)
+            actions.append((f"Pass to {who}" if len(who) <= 12 else "Pass the screen", f"{c.sides[other].title}'s "
+                            f"part of this step ({who}), behind the hand-over", False))
+        actions.append((nxt, why or "Move on (no step comes back)", True))
+        self.b_deal = None
+        shared = ("title", "chronicle", "deal") if self._can_deal() else ("title", "chronicle")
+        buttons = self.screen_buttons(root, shared, actions)
+        self.b_pass = buttons[0] if other is not None else None
         self.b_next = buttons[-1]
         self.l_why = None
         if why:
@@ -125,7 +149,10 @@ class HomebaseScene(CampaignScreen):
     def _build_memorial(self, root, r) -> None:
         dim = hexc(self.app.palette.text_dim)
         fallen = [self.c.units[e.unit] for e in events_of_step(self.c, MEMORIAL) if isinstance(e, V.Remembered)]
-        html = f"{escape(INTRO[MEMORIAL])}<br><br>" + memorial_html(
+        story = self.c.script.homebase_words(self.c.where.operation)  # a written campaign's own words
+        won = [e.text for e in self.c.events if isinstance(e, V.OperationWon) and e.operation == self.c.where.operation]
+        html = "".join(f"<i>{escape(t)}</i><br><br>" for t in (story, *won) if t)
+        html += f"{escape(INTRO[MEMORIAL])}<br><br>" + memorial_html(
             self.c, fallen, dim, f"Nobody fell in Operation {self.c.where.operation}.")
         self._text(root, r, html)
 
@@ -134,6 +161,8 @@ class HomebaseScene(CampaignScreen):
         self.picks, self.items = [], []
         for uid in sorted(c.heals_due):
             u = c.units[uid]
+            if u.side != self.side:
+                continue
             for rec in u.injuries:
                 name = c.catalog.skills[rec.injury].name
                 changes = [change_words(ch) for ch in c.card_changes(uid) if ch.cause == rec.injury and ch.what]
@@ -165,7 +194,7 @@ class HomebaseScene(CampaignScreen):
 
     def _builder_step(self, root, r, step: str, label: str) -> None:
         c, px = self.c, self.px
-        rosters = c.sides[0].rosters
+        rosters = c.sides[self.side].rosters
         bh = px(42)
         th = r.h - len(rosters) * (bh + px(8)) - px(4)
         done = self._done_html(step)
@@ -181,13 +210,18 @@ class HomebaseScene(CampaignScreen):
 
     def _build_spoils(self, root, r) -> None:
         c, px, m = self.c, self.px, self.app.manager
-        side = c.sides[0]
-        units = c.roster_units()
+        side = c.sides[self.side]
+        units = self.units()
         self.unit_ids = [u.id for u in units]
         if self.spoil_unit not in self.unit_ids:
             self.spoil_unit = self.unit_ids[0] if self.unit_ids else None
-        head = (f"{escape(INTRO[SPOILS])}<br><b>In the bank: {side.mp_bank} MP</b>; a Spoil costs "
-                f"{c.rules.spoil_cost} MP.<br>" + self._done_html(SPOILS))
+        by_result = c.rules.spoils == "by_result"
+        if by_result:
+            head = (f"{escape(SPOILS_BY_RESULT)}<br><b>{escape(side.title)}: {side.spoils_due} left to give</b>.<br>" +
+                    self._done_html(SPOILS))
+        else:
+            head = (f"{escape(INTRO[SPOILS])}<br><b>In the bank: {side.mp_bank} MP</b>; a Spoil costs "
+                    f"{c.rules.spoil_cost} MP.<br>" + self._done_html(SPOILS))
         th = px(120)
         self._text(root, pygame.Rect(r.x, r.y, r.w, th), head)
         y = r.y + th + px(8)
@@ -210,8 +244,8 @@ class HomebaseScene(CampaignScreen):
                                     container=root)
         self.spoil_box = UITextBox("Pick a Spoil of War to read its rule.", rect(r.x, y + lh + px(6), r.w, info_h),
                                    m, container=root)
-        self.b_act = UIButton(rect(r.x, r.bottom - px(46), px(240), px(42)), f"Buy for {c.rules.spoil_cost} MP", m,
-                              container=root, object_id="#accept")
+        self.b_act = UIButton(rect(r.x, r.bottom - px(46), px(240), px(42)), "Give this Spoil" if by_result else
+                              f"Buy for {c.rules.spoil_cost} MP", m, container=root, object_id="#accept")
         self.b_act.disable()
 
     def _unit_label(self, u) -> str:
@@ -249,15 +283,26 @@ class HomebaseScene(CampaignScreen):
 
     def open_builder(self, roster: int) -> None:
         c = self.c
-        spec = c.roster_squad(roster)
-        cap = c.sides[0].rosters[roster].cap
+        side = self.side
+        spec = c.roster_squad(roster, side)
+        cap = c.sides[side].rosters[roster].cap
         if self.step == RECRUIT:
             scene = CampaignBuilderScene(self.app, spec, cap, "recruit",
-                                         lambda s: recruit(self.app, c, roster, s), "Recruit")
+                                         lambda s: recruit(self.app, c, roster, s, side), "Recruit")
         else:
-            scene = CampaignBuilderScene(self.app, spec, cap, "gear", lambda s: change_gear(self.app, c, roster, s),
-                                         "Keep this gear")
+            scene = CampaignBuilderScene(self.app, spec, cap, "gear",
+                                         lambda s: change_gear(self.app, c, roster, s, side), "Keep this gear")
         self.app.push(scene)
+
+    def pass_on(self) -> None:
+        """The other squad's part of this step, behind the hand-over."""
+        other = self.other_person()
+
+        def seat() -> None:
+            self.side = other
+            self.spoil_unit = None
+            self.build_ui()
+        hand_over(self.app, self.c, other, seat, f"its part of the Homebase ({STEP_NAMES[self.step]})")
 
     def next_step(self) -> None:
         if self.decide(D.NextStep()):
@@ -274,6 +319,8 @@ class HomebaseScene(CampaignScreen):
                 return
             if el is self.b_next:
                 self.next_step()
+            elif el is self.b_pass and el is not None:
+                self.pass_on()
             elif el is self.b_act and el is not None:
                 self.act()
             for b, roster in self.builder_buttons:
@@ -302,7 +349,7 @@ class HomebaseScene(CampaignScreen):
         if not self.layout:
             return
         self.draw_steps(screen, self.layout["steps"])
-        self.roster.draw(screen, self.layout["roster"], self.c.roster_units(), self.c)
+        self.roster.draw(screen, self.layout["roster"], self.units(), self.c)
 
     def draw_steps(self, screen, r: pygame.Rect) -> None:
         """The five steps as a row of pills: done ones ticked, the current one lit, the later ones dim."""

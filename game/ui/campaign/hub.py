@@ -17,32 +17,69 @@ from game.rules.squad import squad_gp
 from ..builder import fit_text
 from ..theme import rect
 from .common import CampaignScreen, hexc, keep, resume_mission, watch_mission
-from .plan import PlanPanel
+from .plan import PlanPanel, won_by
+from .picks import SquadPicksScene, offers
 from .roster import RosterPanel
+from .squads import computer_moves, hand_over, needs_hand_over, people_at_screen, two_squads
+from .squads import squad_lines
 
 
 def briefing_html(campaign, pm, dim: str) -> str:
-    """A planned mission in words: its enemy and Threat Level, objectives, battlefield, deployment; once played,
-    its result."""
+    """A planned mission in words: its enemy and Threat Level, objectives, battlefield, deployment (a written
+    mission: its title and briefing first; a PvP mission: the book's briefing, rules and Campaign Rewards; the Climax
+    of a PvP campaign: who picks it, or the three it is rolled from); once played, its result."""
     b = campaign.script.briefing(pm)
-    out = [f"<b>Mission {escape(pm.label)}</b>  ·  Threat Level {b['threat_level']}  ·  against the "
-           f"{escape(b['faction'])}<br><br>"]
-    for name, victory in b["objectives"]:
-        out.append(f"<b>Objective: {escape(name)}</b><br>{escape(victory)}<br>")
-    name, effect = b["battlefield"]
-    out.append(f"<br><b>Battlefield: {escape(name)}</b><br>{escape(effect)}<br>")
-    out.append(f"<br><b>Deployment</b>: {escape(b['deployment'])}<br>")
+    if "objectives" not in b:
+        out = [pvp_html(campaign, pm, b)]
+    else:
+        out = [f"<b>Mission {escape(pm.label)}</b>  ·  Threat Level {b['threat_level']}  ·  against the "
+               f"{escape(b['faction'])}<br><br>"]
+        if b.get("briefing"):
+            out.append(f"<b>{escape(b['heading'])}: {escape(b['title'])}</b><br>{escape(b['briefing'])}<br><br>")
+        for name, victory in b["objectives"]:
+            out.append(f"<b>Objective: {escape(name)}</b><br>{escape(victory)}<br>")
+        name, effect = b["battlefield"]
+        out.append(f"<br><b>Battlefield: {escape(name)}</b><br>{escape(effect)}<br>")
+        out.append(f"<br><b>Deployment</b>: {escape(b['deployment'])}<br>")
     r = pm.record
     if r is not None:
         text = r.text[:1].upper() + r.text[1:]
-        out.append(f"<br><b>{escape(r.outcome.capitalize())}</b> on Turn {r.turn}: {escape(text)}. "
-                   f"{r.mp} MP.<br><font color='{dim}'>Played: locked. Watch the battle again with "
-                   "Watch battle.</font>")
+        head = r.outcome.capitalize() if len(campaign.sides) == 1 else won_by(campaign, pm)
+        mp = f" {r.mp} MP." if len(campaign.sides) == 1 else ""
+        out.append(f"<br><b>{escape(head)}</b> on Turn {r.turn}: {escape(text)}.{mp}<br><font color='{dim}'>Played: "
+                   "locked. Watch the battle again with Watch battle.</font>")
     elif campaign.where.label == pm.label and campaign.stage == IN_MISSION:
         out.append(f"<br><font color='{dim}'>Being played: Resume mission goes back to the battle.</font>")
-    elif not campaign.over:
-        out.append(f"<br><font color='{dim}'>Not played yet: Re-roll rolls its objectives, battlefield and "
-                   "deployment again with the campaign's dice (the roll is in the chronicle).</font>")
+    elif not campaign.over and campaign.script.reroll_reason(pm.operation, pm.number) is None:
+        what = "its objectives, battlefield and deployment" if "objectives" in b else "another PvP mission"
+        out.append(f"<br><font color='{dim}'>Not played yet: Re-roll rolls {what} with the campaign's dice (the roll "
+                   "is in the chronicle).</font>")
+    return "".join(out)
+
+
+def pvp_html(campaign, pm, b: dict) -> str:
+    """A PvP campaign's mission: the book's briefing, special rules, victory and Campaign Rewards; the Climax not yet
+    picked: who picks it and the three."""
+    if "climaxes" in b:
+        who = b["chooser"]
+        head = (f"{escape(campaign.sides[who].title)} won more Operations: it picks the Climax, deploys first and has "
+                "+1 TO in Turn 1." if who is not None else
+                "The Operations are even: the Climax is rolled when it comes, and nobody has the advantages.")
+        return f"<b>The Climax</b><br>{head}<br><br>" + "".join(
+            f"<b>{escape(title)}</b><br>{escape(text)}<br><br>" for _, title, text in b["climaxes"])
+    out = [f"<b>Mission {escape(pm.label)}: {escape(b['title'])}</b><br>{escape(b['briefing'])}<br>"]
+    if b.get("special"):
+        out.append(f"<br><b>Special rules.</b> {escape(b['special'])}<br>")
+    if b.get("victory"):
+        out.append(f"<b>Victory.</b> {escape(b['victory'])}<br>")
+    if b.get("rewards") and not pm.climax:
+        out.append("<br><b>Campaign Rewards</b> (the winner picks one, the loser takes the other):<br>")
+        out += [f"- {escape(name)}: {escape(effect)}<br>" for name, effect in b["rewards"]]
+    if pm.climax:
+        who = b.get("advantage")
+        out.append("<br>" + (f"{escape(campaign.sides[who].title)} deploys first and has +1 TO in Turn 1." if who
+                             is not None else "Rolled: nobody deploys first by right or has +1 TO.") +
+                   " No Campaign Rewards or Injuries after it; its winner wins the campaign.<br>")
     return "".join(out)
 
 
@@ -67,6 +104,9 @@ class CampaignHubScene(CampaignScreen):
         super().__init__(app, campaign)
         self.plan = PlanPanel(self)
         self.roster = RosterPanel(self)
+        if two_squads(campaign):
+            self.roster2 = RosterPanel(self)
+        self.due_buttons: list = []
         nxt = campaign.next_mission()
         self.selected = (nxt.operation, nxt.number) if nxt is not None else (1, 1)
         self.layout: dict = {}
@@ -75,6 +115,10 @@ class CampaignHubScene(CampaignScreen):
         self.b_deal = None
 
     # == layout =====================================================================================================
+    def enter(self) -> None:
+        computer_moves(self.app, self.c)  # the computer's squad picks its own (a Campaign Reward, the Climax)
+        super().enter()
+
     def build_ui(self) -> None:
         root = self.new_root()
         m = self.app.manager
@@ -85,13 +129,15 @@ class CampaignHubScene(CampaignScreen):
         top, bottom = px(84), h - px(78)
         lw = max(px(330), int(w * 0.34))
         x0 = px(20)
-        controls_h = px(40)
+        self.due_buttons = self._due_sides() if c.stage == BRIEFING else []
+        self.dd_leader = self.b_deal = None
+        self.leaders = [u.id for u in c.deployable(0) if c.card(u.id).is_leader]
+        choose_leader = c.stage == BRIEFING and len(self.leaders) > 1 and not two_squads(c)
+        controls_h = px(40) * max(1, len(self.due_buttons) + choose_leader + self._can_deal())
         plan_h = min(self.plan.height(c, True), bottom - top - controls_h - px(8))
         self.layout = {"plan": pygame.Rect(x0, top, lw, plan_h)}
         y = top + plan_h + px(8)
-        self.dd_leader = self.b_deal = None
-        self.leaders = [u.id for u in c.deployable() if c.card(u.id).is_leader]
-        if c.stage == BRIEFING and len(self.leaders) > 1:
+        if choose_leader:
             names = [self._leader_label(u) for u in self.leaders]
             UILabel(rect(x0, y, px(120), px(34)), "Squad Leader", m, container=root, object_id="#dim")
             lead = c.squad_leader()
@@ -102,29 +148,47 @@ class CampaignHubScene(CampaignScreen):
         if self._can_deal():
             self.b_deal = UIButton(rect(x0, y, lw, px(34)), "Who commands which unit", m, container=root,
                                    tool_tip_text="Co-op: deal the shared roster's units out between the people")
+            y += px(40)
+        for i, (side, what) in enumerate(self.due_buttons):
+            b = UIButton(rect(x0, y, lw, px(34)), fit_text(self.app.text, what, 14, lw - px(20), True), m,
+                         container=root, object_id="#accept",
+                         tool_tip_text="Behind the hand-over: only this squad's player looks" if
+                         needs_hand_over(c) else None)
+            self.due_buttons[i] = (b, side)
+            y += px(40)
         rx = x0 + lw + px(20)
         rw = w - rx - px(20)
         bh = max(px(150), int((bottom - top) * 0.40))
         self.box = UITextBox(self._briefing(), rect(rx, top, rw, bh), m, container=root)
-        UILabel(rect(rx, top + bh + px(6), rw, px(26)), fit_text(self.app.text, f"The squad  ·  {squad_line(c)}", 14,
-                                                                 rw - px(12)), m, container=root, object_id="#dim")
-        self.layout["roster"] = pygame.Rect(rx, top + bh + px(36), rw - px(8), bottom - top - bh - px(36))
+        if two_squads(c):
+            self.layout["rosters"] = []
+            half = (rw - px(12)) // 2
+            for i in range(2):
+                x = rx + i * (half + px(12))
+                head, line = squad_lines(c, i)
+                UILabel(rect(x, top + bh + px(4), half, px(24)), fit_text(self.app.text, head, 14, half - px(10),
+                                                                          True), m, container=root)
+                UILabel(rect(x, top + bh + px(26), half, px(22)), fit_text(self.app.text, line, 13, half - px(10)),
+                        m, container=root, object_id="#dim")
+                self.layout["rosters"].append(pygame.Rect(x, top + bh + px(52), half - px(8),
+                                                          bottom - top - bh - px(52)))
+        else:
+            UILabel(rect(rx, top + bh + px(6), rw, px(26)), fit_text(self.app.text, f"The squad  ·  {squad_line(c)}",
+                                                                     14, rw - px(12)), m, container=root,
+                    object_id="#dim")
+            self.layout["roster"] = pygame.Rect(rx, top + bh + px(36), rw - px(8), bottom - top - bh - px(36))
         in_mission = c.stage == IN_MISSION
-        specs = [("Title screen", "The campaign is saved: Continue or Campaign > Load opens it again", False, "left"),
-                 ("Memorial", "The fallen: where, when and by whom, and their service records", False, "left"),
-                 ("Chronicle", "Write the whole campaign as a Markdown chronicle in your saves folder (reports/)",
-                  False, "left")]
+        actions = []
         if in_mission and not c.setup.options.ironman:
-            specs.append(("Restart mission", "Play the mission in progress again from its start (the chronicle "
-                          "counts the reload)", False, "right"))
-        specs += [("Re-roll", "Roll the selected mission's parts again (an unplayed mission only)", False, "right"),
-                  ("Watch battle", "Watch the selected mission's battle again, step by step", False, "right"),
-                  ("Resume mission" if in_mission else "Start mission",
-                   "Back to the battle in progress" if in_mission else
-                   "Play the next mission: its briefing, deployment and battle", True, "right")]
-        buttons = self.button_row(root, specs)
-        self.b_title, self.b_memorial, self.b_chronicle = buttons[:3]
-        self.b_restart = buttons[3] if len(buttons) == 7 else None
+            actions.append(("Restart mission", "Play the mission in progress again from its start (the chronicle "
+                            "counts the reload)", False))
+        actions += [("Re-roll", "Roll the selected mission's parts again (an unplayed mission only)", False),
+                    ("Watch battle", "Watch the selected mission's battle again, step by step", False),
+                    ("Resume mission" if in_mission else "Start mission",
+                     "Back to the battle in progress" if in_mission else
+                     "Play the next mission: its briefing, deployment and battle", True)]
+        buttons = self.screen_buttons(root, ("title", "memorial", "chronicle"), actions)
+        self.b_restart = buttons[0] if len(buttons) == 4 else None
         self.b_reroll, self.b_watch, self.b_start = buttons[-3:]
         self.sync()
 
@@ -162,10 +226,22 @@ class CampaignHubScene(CampaignScreen):
         if why:
             self.app.toast(why, "error")
             return
-        from .mission import CampaignBriefingScene
+        from .mission import CampaignBattleScene, CampaignBriefingScene
         match = c.start_mission(prepare=True)
         keep(self.app, c, match)
-        self.app.push(CampaignBriefingScene(self.app, c, match))
+        if two_squads(c):  # a PvP mission: straight to the battle screen, as a one-off PvP game
+            self.app.replace(CampaignBattleScene(self.app, c, match))
+        else:
+            self.app.push(CampaignBriefingScene(self.app, c, match))
+
+    def _due_sides(self) -> list:
+        """[(side, what)]: a squad played at this screen with a pick of its own to make now."""
+        return [(i, f"{self.c.sides[i].title}: {head}") for i in people_at_screen(self.c)
+                for head in [offers(self.c, i)[0]] if head]
+
+    def open_picks(self, side: int) -> None:
+        hand_over(self.app, self.c, side, lambda: self.app.push(SquadPicksScene(self.app, self.c, side)),
+                  "its picks before the next mission")
 
     def restart(self) -> None:
         from ..builder_dialogs import ConfirmDialog
@@ -200,6 +276,9 @@ class CampaignHubScene(CampaignScreen):
                 watch_mission(self.app, self.c, *self.selected)
             elif el is self.b_restart and el is not None:
                 self.restart()
+            for b, side in self.due_buttons:
+                if el is b:
+                    self.open_picks(side)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.dd_leader:
             names = [self._leader_label(u) for u in self.leaders]
             if event.text in names:
@@ -213,14 +292,16 @@ class CampaignHubScene(CampaignScreen):
 
     def resume(self) -> None:
         super().resume()
-        self.build_ui()  # a unit dealt out, a Squad Leader agreed, a mission re-rolled meanwhile
+        computer_moves(self.app, self.c)
+        self.build_ui()  # a unit dealt out, a Squad Leader agreed, a mission re-rolled, a pick made meanwhile
 
     def redraw_state(self):
-        return "still", (len(self.c.decisions), self.selected, self.roster.scroll, self.chip_tooltip is None)
+        return "still", (len(self.c.decisions), self.selected, self.roster.scroll,
+                         self.roster2.scroll if self.roster2 else 0, self.chip_tooltip is None)
 
     def draw(self, screen) -> None:
         super().draw(screen)
         if not self.layout:
             return
         self.plan.draw(screen, self.layout["plan"], self.c, self.selected)
-        self.roster.draw(screen, self.layout["roster"], self.c.roster_units(), self.c)
+        self.draw_rosters(screen)

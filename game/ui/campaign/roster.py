@@ -129,7 +129,8 @@ class RosterPanel:
     # -- one card ---------------------------------------------------------------------------------------------------
     def card(self, campaign, unit, width: int):
         key = (unit.id, width, unit.name, unit.gear, unit.injury_ids, tuple(unit.spoils), unit.status, unit.owner,
-               unit.record.missions, campaign.squad_leader(), self.app.palette.name, self.app.settings.ui_scale)
+               unit.record.missions, campaign.squad_leader(unit.side), self.app.palette.name,
+               self.app.settings.ui_scale)
         got = self._cards.get(key)
         if got is None:
             if len(self._cards) > 64:
@@ -146,7 +147,7 @@ class RosterPanel:
         card = c.card(u.id)
         fallen = not u.active
         pygame.draw.rect(surf, p.panel, surf.get_rect(), border_radius=8)
-        edge = p.bad if fallen else p.player
+        edge = p.bad if fallen else (p.player if u.side == 0 else p.npc)  # (a campaign of two squads: the second's)
         pygame.draw.rect(surf, edge, (0, 0, px(5), px(44)), border_top_left_radius=8)
         x0 = pad + px(2)
         y = pad - px(2)
@@ -155,7 +156,7 @@ class RosterPanel:
             es = px(30)
             surf.blit(app.sprites.emblem(em[0], es, em[1]), (x0, y + px(2)))
             x0 += es + px(8)
-        tag = "Deceased" if fallen else ("Squad Leader" if c.squad_leader() == u.id else
+        tag = "Deceased" if fallen else ("Squad Leader" if c.squad_leader(u.side) == u.id else
                                          ("Leader" if card.is_leader else ""))
         tag_w = T.size(tag, 11, True)[0] + px(6) if tag else 0
         name = fit_text(T, u.name, 16, width - x0 - pad - tag_w, True)
@@ -163,8 +164,9 @@ class RosterPanel:
         if tag:
             T.blit(surf, tag, (width - pad, y + px(2)), 11, p.bad if fallen else p.select, True, anchor="topright")
         sub = [c.catalog.unit_types[u.unit_type].name, f"{card.gp} GP"]
-        if len(c.setup.options.people) > 1:
-            sub.append(c.setup.options.people[u.owner] if 0 <= u.owner < len(c.setup.options.people) else "")
+        people = c.sides[u.side].people
+        if len(people) > 1:
+            sub.append(people[u.owner] if 0 <= u.owner < len(people) else "")
         T.blit(surf, fit_text(T, "  ·  ".join(s for s in sub if s), 12, width - x0 - pad), (x0, nr.bottom - px(1)),
                12, p.text_dim)
         y = max(nr.bottom + T.line_height(12), y + px(34)) + px(4)
@@ -222,8 +224,7 @@ class RosterPanel:
                    (pad + 6 * (s + px(3)) + px(6), y), 12, p.warn if risky else p.text_dim)
             y += T.line_height(12) + px(2)
         rec = u.record
-        line = (f"{count(rec.missions, 'mission')}  ·  Taken Out {rec.taken_out}  ·  "
-                f"{count(rec.enemies_taken_out, 'enemy')} Taken Out")
+        line = f"{count(rec.missions, 'mission')}  ·  Taken Out {rec.taken_out}  ·  Took Out {rec.enemies_taken_out}"
         T.blit(surf, fit_text(T, line, 11, width - 2 * pad), (pad, y), 11, p.text_faint)
         y += T.line_height(11) + pad - px(2)
         out = surf.subsurface((0, 0, width, min(surf.get_height(), y))).copy()

@@ -1,7 +1,16 @@
-"""A new campaign: its name, the squad (a faction's default squad, a saved roster, a squad code, or one built in
-the squad builder), the people (1-4, one shared roster or a mini squad each), Ironman, the dice seed (offered as
-every setup offers one) and each Operation's enemy faction, picked or left to the campaign's dice. Starting it
-rolls the plan and writes its file."""
+"""A new campaign: first its kind (every kind of `game.campaign.campaign_kinds()`, with its title and words), then
+what that kind needs, and its name, Ironman and the dice seed (offered as every setup offers one):
+
+    PvE            the squad (a faction's default squad, a saved roster, a squad code, or one built in the squad
+                   builder), the people (1-4, one shared roster or a mini squad each), each Operation's enemy faction
+                   (picked or left to the campaign's dice)
+    PvP            two squads, each played by a person at this screen (named) or the computer, at one difficulty;
+                   the nine missions rolled, or picked together (game.ui.campaign.plan_pick)
+    Last Signal    a Hegemony squad (C25), the people, the edition of its Injuries and Spoils
+    Operations     the squad, one Operation of the book (written for the squad's faction, or any) or three as a
+                   campaign, the people, the edition
+
+Starting it rolls the plan (or sets the written one) and writes its file."""
 from __future__ import annotations
 
 import pygame_gui
@@ -13,6 +22,7 @@ from ..menus import dd_value, squad_choices
 from ..scene import SetupForm
 from ..theme import rect
 from .common import HELP, campaigns_folder, keep, show
+from .setup_kinds import KindRows
 
 ROLL = "Roll the dice"
 SHARED = "Share one squad"
@@ -22,10 +32,10 @@ BUILT = "Built in the squad builder"
 IRONMAN = ("Off (reloads are counted)", "On: one file, no reloads")
 
 
-class CampaignSetupScene(SetupForm):
+class CampaignSetupScene(KindRows, SetupForm):
     name = "campaign_setup"
     help_mode = HELP
-    KEEP = ("values", "squad_label", "minis")
+    KEEP = ("values", "squad_label", "minis", "pvp_names")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -35,7 +45,9 @@ class CampaignSetupScene(SetupForm):
         self.choices = {"people": ["1", "2", "3", "4"], "coop": [SHARED, MINI], "ironman": list(IRONMAN)}
         for i in range(3):
             self.choices[f"op{i}"] = [ROLL] + [f.name for f in self.factions]
+        self.kind_choices()  # the kinds and each kind's own rows (setup_kinds.py)
         self.values = {k: v[0] for k, v in self.choices.items()}
+        self.kind_defaults()
         self.squad_label = next(iter(self.squads))
         self.minis = [None] * 4  # each person's mini squad label (None: the first offered)
         self.built = None  # the squad made in the builder
@@ -59,6 +71,9 @@ class CampaignSetupScene(SetupForm):
         if key == "minis":
             return [v if isinstance(v, str) else None for v in value][:4] + [None] * (4 - len(value)) \
                 if isinstance(value, list) else None
+        if key == "pvp_names":
+            return [v.strip() for v in value] if isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, str) and 0 < len(v.strip()) <= 24 for v in value) else None
         return self.one_of(value, self.squads)
 
     # == choices ===================================================================================================
@@ -68,7 +83,7 @@ class CampaignSetupScene(SetupForm):
 
     @property
     def mini(self) -> bool:
-        return self.people > 1 and self.values["coop"] == MINI
+        return self.kind == "pve" and self.people > 1 and self.values["coop"] == MINI
 
     def shared_choices(self) -> list[str]:
         return list(self.squads) + [CODE] + ([BUILT] if self.built is not None else [])
@@ -101,14 +116,32 @@ class CampaignSetupScene(SetupForm):
         UILabel(rect(x0, px(20), pw, px(40)), "New campaign", m, container=root, object_id="#heading")
         form = self.columns(root, (x0, x0 + pw // 2), px(72), px(150), pw // 2 - px(170), px(32), px(8))
         row, dd = form.row, form.dd
-
+        self.e_code = None
+        self.b_builder = None
+        self.e_players = []
+        dd(0, "kind", "Campaign")
         self.e_name = row(0, "Name", lambda r: UITextEntryLine(r, m, container=root, initial_text=self.name_text))
         self.e_name.set_text_length_limit(40)
+        if self.kind != "pve":
+            self.kind_rows(form, root)
+        else:
+            self.pve_rows(form, root)
+        y = form.bottom + px(8)
+        self.box = UITextBox(self._explain(), rect(x0, y, pw, -1), m, container=root, wrap_to_height=True)
+        bw, bh = px(220), px(46)
+        self.b_back = UIButton(rect(x0, h - px(66), bw, bh), "Back", m, container=root)
+        self.b_go = UIButton(rect(x0 + pw - bw, h - px(66), bw, bh), "Start campaign", m, container=root,
+                             object_id="#primary", tool_tip_text="Roll the plan with the campaign's dice and open "
+                                                                 "the campaign screen")
+
+    def pve_rows(self, form, root) -> None:
+        """The PvE campaign's rows: the people, the squad (or each person's mini squad), Ironman, the seed and each
+        Operation's enemy."""
+        m = self.app.manager
+        row, dd = form.row, form.dd
         dd(0, "people", "People")
         if self.people > 1:
             dd(0, "coop", "Co-op")
-        self.e_code = None
-        self.b_builder = None
         if self.mini:
             offered = list(self.mini_choices())
             for i in range(self.people):
@@ -132,15 +165,10 @@ class CampaignSetupScene(SetupForm):
         row(1, "Dice seed", lambda r: self.seed_entry(r, root))
         for i in range(3):
             dd(1, f"op{i}", f"Operation {i + 1} enemy")
-        y = form.bottom + px(8)
-        self.box = UITextBox(self._explain(), rect(x0, y, pw, -1), m, container=root, wrap_to_height=True)
-        bw, bh = px(220), px(46)
-        self.b_back = UIButton(rect(x0, h - px(66), bw, bh), "Back", m, container=root)
-        self.b_go = UIButton(rect(x0 + pw - bw, h - px(66), bw, bh), "Start campaign", m, container=root,
-                             object_id="#primary", tool_tip_text="Roll the plan with the campaign's dice and open "
-                                                                 "the campaign screen")
 
     def _explain(self) -> str:
+        if self.kind != "pve":
+            return self.kind_explain()
         from game.campaign.data import campaign_rules
         r = campaign_rules("pve")
         return (f"<b>{r.title}.</b> {r.operations} Operations of {r.missions_per_operation} PvE missions, Operation n "
@@ -163,6 +191,9 @@ class CampaignSetupScene(SetupForm):
             self.code = self.e_code.get_text().strip()
         if getattr(self, "e_name", None) is not None and self.root is not None:
             self.name_text = self.e_name.get_text()
+        for i, e in enumerate(getattr(self, "e_players", ())):
+            if e is not None and e.alive():
+                self.pvp_names[i] = e.get_text().strip()[:24] or self.pvp_names[i]
         super()._remember()
 
     # == the campaign ==============================================================================================
@@ -188,6 +219,8 @@ class CampaignSetupScene(SetupForm):
         from game.campaign import Options, Setup
         from game.modes.pve.data import load_pve_data
         self._remember()
+        if self.kind != "pve":
+            return self.kind_setup()
         data = load_pve_data(self.app.catalog)
         factions = tuple(None if self.values[f"op{i}"] == ROLL else
                          next(f.id for f in data.factions if f.name == self.values[f"op{i}"]) for i in range(3))
@@ -244,8 +277,8 @@ class CampaignSetupScene(SetupForm):
         self.build_ui()  # the squad built in the builder
 
     def handle(self, event, consumed) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in (
-                self.dd.get("people"), self.dd.get("coop"), self.dd.get("squad")):
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in [
+                self.dd.get(k) for k in ("people", "coop", "squad", *self.REBUILD)]:
             self._remember()
             self.build_ui()  # the squad rows change with the people, the co-op mode and a squad code
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -255,6 +288,8 @@ class CampaignSetupScene(SetupForm):
                 self.start()
             elif event.ui_element is self.b_builder and self.b_builder is not None:
                 self.open_builder()
+            elif event.ui_element is getattr(self, "b_plan", None) and self.b_plan is not None:
+                self.pick_plan()
 
     def confirm(self) -> None:
         self.start()

@@ -156,7 +156,7 @@ class UnitScene(Scene):
         screen.blit(dim, (0, 0))
         draw_panel(screen, self.app.palette, self.panel)
         r = self.card_rect
-        note = "Squad Leader" if self.c.squad_leader() == self.uid else ""
+        note = "Squad Leader" if self.c.squad_leader(self.c.units[self.uid].side) == self.uid else ""
         pm = _PreviewMatch(self.c.catalog, self.c.card(self.uid))
         surf = self.view.render(pm, self.uid, r.w, len(self.c.decisions), note)
         if surf.get_height() > r.h:

@@ -21,15 +21,19 @@ class Questions:
 
     def ask(self, m, name: str, *args):
         """`m.<name>(*args)`, once per match version."""
+        return self.answer(m, (name, args), lambda: getattr(m, name)(*args))
+
+    def answer(self, m, key, make):
+        """`make()`, once per match version and `key` (a question the screen words from the match's answers: the
+        action buttons' states of a unit)."""
         v = self.version(m)
         if m is not self._match or v != self._version:
             self._match, self._version = m, v
             self._answers = {}
-        key = (name, args)
         if key in self._answers:
             return self._answers[key]
         self.asked += 1
-        got = self._answers[key] = getattr(m, name)(*args)
+        got = self._answers[key] = make()
         return got
 
     def legal(self, m, side: str) -> list:

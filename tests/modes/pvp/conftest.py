@@ -16,15 +16,17 @@ NO_TO = [6] * 3  # three Tactical Order dice that give nothing (a squad without 
 
 def answer_setup(m, places: dict[str, str], secrets: dict[str, int] | None = None, zone: int = 0):
     """Answer the setup questions: who is where (`places`: side -> north/south/attacker/defender), the
-    Ambush edge, the secret picks (side -> uid)."""
+    Ambush edge, the secret picks (side -> uid); a Campaign Reward's question before the battle: not now."""
     secrets = secrets or {}
     while m.prompt is not None and m.phase == "setup":
         p = m.prompt
-        then = p.data[0]
+        then = p.then
         if then[0] == "place":
             m.submit(C.Choose(p.side, places[p.side]))
         elif then[0] == "zone":
             m.submit(C.Choose(p.side, str(zone)))
+        elif then[0] == "reward_use":
+            m.submit(C.Choose(p.side, "no"))
         else:  # carrier, rival
             m.submit(C.Choose(p.side, str(secrets[p.side])))
 

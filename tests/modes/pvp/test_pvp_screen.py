@@ -288,3 +288,27 @@ def test_new_mission_keeps_the_names_seats_and_squads(make_app):
     d.step(2)
     d.shot("pvp_new_mission_keeps_names")
     pygame.event.clear()
+
+
+def test_a_campaign_rewards_question_is_an_ordinary_question_on_the_battle_screen(make_app):
+    """Forward Command held by the player's squad: after Turn 1's Tactical Orders the battle screen asks it, with
+    the two answers as buttons; the answer is the match's Choose. Screenshot tests/output/screens/
+    pvp_reward_question.png."""
+    from tests.modes.pvp.conftest import NO_TO, card, pvp_match
+    app = make_app(npc_speed="instant")
+    m = pvp_match("secure-the-zone", [(card("Ana"), 6, 6), (card("Bo"), 8, 6)], [(card("Cy"), 6, 18)],
+                  dice=(NO_TO + NO_TO + [1, 2]) * 3, options={"held": "player:to_turn::"})
+    try:
+        assert m.prompt.kind == "choice" and m.prompt.then[:3] == ("reward_use", "player", "to_turn")
+        battle = BattleScene(app, m)
+        app.replace(battle)
+        d = Driver(app)
+        hand_over(d, "Ana")  # two people at the screen: the seat goes to the squad asked
+        d.step(3)
+        yes = button_for(battle.prompt_panel, C.Choose("player", "yes"))
+        assert button_for(battle.prompt_panel, C.Choose("player", "no"))
+        d.shot("pvp_reward_question")
+        d.click(yes)
+        assert m.to["player"] == 1 and (m.prompt is None or m.prompt.kind == "first")
+    finally:
+        m.close()

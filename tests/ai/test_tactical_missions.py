@@ -1,0 +1,167 @@
+"""The PvP computer plays the mission's race: Relay Run's Beacon is worth what it scores only while its carrier can
+still get it home in the Turns left (Picked Up at once when so, left alone when not), an enemy standing at the
+Beacon keeps everyone from Picking it Up and is worth taking out; in Assassinate the side whose Leader still stands
+after taking the enemy's keeps it out of reach, and the side behind hunts."""
+import pytest
+
+from game.ai.tactical import TacticalController
+from game.ai.tactical_brief import brief_for
+from game.content import default_squad
+from game.headless import build_scenario
+from game.match import commands as C
+from game.modes import create_match
+from game.modes.pvp import brief as PB
+from game.modes.pvp import sides as P
+
+
+def battle_ready(mission, squad="interdictors", seed=11):
+    sq = default_squad(squad)
+    m = create_match(build_scenario(mission, sq, sq), seed, prepare=True)
+    ais = {s: TacticalController(s, seed=seed, level="hard") for s in m.sides}
+    while m.phase in ("setup", "deploy"):
+        m.submit(ais[m.waiting_for()].decide(m))
+    if m.prompt is not None and m.prompt.kind == "first":
+        m.submit(C.ChooseFirst(m.prompt.side, m.prompt.side))
+    return m
+
+
+@pytest.fixture
+def relay():
+    m = battle_ready("pvp-relay-run")
+    yield m
+    m.close()
+
+
+def sides_of(m):
+    side = m.waiting_for()
+    return side, next(s for s in m.sides if s != side)
+
+
+def home_y(m, side):
+    return 23.5 if m.mission_state["place"][side] == "south" else 0.5
+
+
+def test_a_unit_beside_the_beacon_picks_it_up_rather_than_shoot(relay):
+    m = relay
+    side, enemy = sides_of(m)
+    runner, *mates = m.units(side)
+    with m._in_world():
+        for i, u in enumerate(mates):
+            m.place(u, 1.0 + 2.5 * i, home_y(m, side))
+        for i, u in enumerate(m.units(enemy)):  # within a few inches of the runner, none at the Beacon
+            m.place(u, 4.0 + 2.5 * i, 6.0 if home_y(m, enemy) < 12 else 18.0)
+        m.place(runner, 12.0, 13.6 if home_y(m, side) > 12 else 10.4)
+    m.submit(C.Activate(side, runner))
+    assert m.pick_up_reason(runner, "beacon") is None
+    w = next(w for w in m.unit(runner).card.weapons if w.kind == "ranged")
+    assert any(m.ranged_target_reason(runner, w, e) is None for e in m.units(enemy))  # it could shoot instead
+    cmd = TacticalController(side, seed=1, level="hard").decide(m)
+    assert cmd == C.PickUp(side, "beacon"), cmd
+
+
+def test_the_beacon_is_worth_its_mp_only_while_the_carrier_can_get_home(relay):
+    m = relay
+    side, _ = sides_of(m)
+    runner = m.units(side)[0]
+    with m._in_world():
+        m.place(runner, 12.0, 13.6 if home_y(m, side) > 12 else 10.4)
+    m.submit(C.Activate(side, runner))
+    b = brief_for(m, side)
+    early = b.action_value(m, runner, C.PickUp(side, "beacon"))
+    assert PB._race(m, PB_defn(m), side, runner) >= 0
+    m.state.turn = 4  # the last Turn: 10" home with the carrier's 1 ACT an activation cannot be done
+    assert PB._race(m, PB_defn(m), side, runner) < 0
+    late = brief_for(m, side).action_value(m, runner, C.PickUp(side, "beacon"))
+    assert early >= 4.0 and late < 1.0, (early, late)
+
+
+def test_an_enemy_at_the_beacon_is_worth_taking_out(relay):
+    m = relay
+    side, enemy = sides_of(m)
+    guard, other = m.units(enemy)[:2]
+    with m._in_world():
+        m.place(guard, 12.0, 10.4)
+        m.place(other, 3.0, home_y(m, enemy))
+    b = brief_for(m, side)
+    assert b.kill_bonus.get(guard, 0) >= 2.0
+    assert b.kill_bonus.get(other, 0) == 0
+
+
+def PB_defn(m):
+    return m.mission.defn
+
+
+def test_assassinate_the_side_ahead_keeps_its_leader_and_the_side_behind_hunts():
+    m = battle_ready("pvp-assassinate", "krumpfists")
+    try:
+        side, enemy = sides_of(m)
+        even = brief_for(m, side)
+        leader = next(u for u in m.units(side) if m.unit(u).leader)
+        theirs = next(u for u in m.units(enemy) if m.unit(u).leader)
+        with m._in_world():
+            m._take_out(theirs)
+        ahead = brief_for(m, side)
+        behind = brief_for(m, enemy)
+        assert ahead.keep_bonus[leader] > 2 * even.keep_bonus[leader] - 1.0
+        assert behind.press == 1.0 and behind.aggression == 1.0
+        assert ahead.aggression < even.aggression
+        assert any(g.label == "the enemy Leader" for g in behind.goals)
+    finally:
+        m.close()
+
+
+def test_a_race_goal_counts_every_inch_more_as_the_turns_run_out():
+    """A goal with a deadline (Ambush's Intel, the Beacon home): nearer is worth more, an inch more so in a later
+    Turn, the ACT still to walk with counts, and out of reach by the deadline it is worth next to nothing."""
+    from game.ai import tactical_eval as TE
+    from game.ai.tactical_brief import Brief, Goal
+    m = battle_ready("pvp-ambush", "krumpfists")
+    try:
+        side = m.sides[0]
+        uid = m.units(side)[0]
+        east = Goal(23.5, 12.0, 6.0, rect=(23.0, 0.0, 24.0, 24.0), unit=uid, shared=False, deadline=4)
+        ctx = TE.Ctx(m, side, Brief(goals=[east]))
+
+        def value(x, turn, act_after=0):
+            m.state.turn = turn
+            return TE.goal_value(ctx, uid, TE.base_at(ctx, uid, x, 12.0, 0.0), [east], {}, act_after)
+        assert value(10.0, 1) > value(4.0, 1) > 0.5
+        assert value(16.0, 3) - value(10.0, 3) > value(10.0, 1) - value(4.0, 1)
+        assert value(10.0, 2, act_after=1) > value(10.0, 2)
+        assert value(4.0, 4) < 0.2 and value(23.5, 4) == 6.0
+    finally:
+        m.close()
+
+
+def test_the_ambush_carrier_runs_east_in_its_first_activation():
+    m = battle_ready("pvp-ambush", "claimant-warband", seed=3000)
+    try:
+        defender = next(s for s in m.sides if P.role(m, s) == "defender")
+        attacker = next(s for s in m.sides if s != defender)
+        carrier = m.mission_state["carrier"]
+        if m.waiting_for() != defender:
+            m.submit(C.Activate(attacker, m.units(attacker)[0]))
+            while m.activation is not None:
+                m.submit(C.EndActivation(attacker))
+        assert m.waiting_for() == defender and m.turn == 1
+        m.submit(C.Activate(defender, carrier))
+        ai = TacticalController(defender, seed=1, level="hard")
+        x0 = m.base(carrier).x
+        while m.activation is not None and m.activation.uid == carrier and m.prompt is None:
+            m.submit(ai.decide(m))
+        assert m.base(carrier).x - x0 >= 5.5  # a full Move east in its first activation at least
+    finally:
+        m.close()
+
+
+def test_in_rivals_our_rival_races_to_the_enemy_rival():
+    from game.modes.pvp import rules as R
+    m = battle_ready("pvp-rivals", "krumpfists")
+    try:
+        side = m.sides[0]
+        rv = R.rivals(m)
+        mine, theirs = rv[side], rv[P.other(side)]
+        (g,) = [g for g in brief_for(m, side).goals if g.label == "the enemy Rival"]
+        assert g.unit == mine and g.deadline == 4 and g.inside(m.base(theirs).x, m.base(theirs).y)
+    finally:
+        m.close()

@@ -1,0 +1,137 @@
+"""Walking fields are kept for every Table of a map (per graph, terrain rule, doors, goals and zones): a field
+asked again, on the same Table or another of the same map, is the one worked out before, and a door that opens or
+closes, or a goal that moves, gets a field of its own. Each kept answer must be what the work done afresh gives."""
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from game.battlefield import Base, Table, load_battlefield
+from game.battlefield import field as field_mod
+from game.battlefield.field import clear_field_cache, walking_field
+from game.battlefield.model import MoveRule
+
+from .conftest import MAPS
+
+ROOT = Path(__file__).resolve().parents[2]
+WEST, EAST = (3.0, 4.0), (9.0, 4.0)  # doors.tmx: a wall at x = 6" with the gate between y = 3" and 5"
+
+
+def goal_at(x, y):
+    return Base(uid=-5, side="player", x=x, y=y, z=0.0, radius=0.5)
+
+
+def afresh(bf, doors: dict, goals, areas=()):
+    """The field on a Table of its own, with nothing kept from before."""
+    clear_field_cache()
+    t = Table(bf, share_graph=False)
+    for d, state in doors.items():
+        t.set_door(d, state)
+    return walking_field(t, goals, 0.5, areas=areas).dist
+
+
+def test_a_door_that_opens_or_closes_gets_its_own_field_on_every_table():
+    bf = load_battlefield(MAPS / "doors.tmx")
+    a, b = Table(bf), Table(bf)
+    goal = [goal_at(*EAST)]
+    closed = walking_field(a, goal, 0.5)
+    assert closed.at(*WEST, 0.0) == math.inf  # the gate shut: no way from the west half
+    a.set_door("gate", True)
+    opened = walking_field(a, goal, 0.5)
+    assert opened.at(*WEST, 0.0) < 8.0  # through the gate
+    assert walking_field(b, goal, 0.5).dist is closed.dist  # the other table, gate shut: the field kept
+    b.set_door("gate", True)
+    assert walking_field(b, goal, 0.5).dist is opened.dist
+    a.set_door("gate", False)
+    again = walking_field(a, goal, 0.5)
+    assert again.dist is closed.dist and again.at(*WEST, 0.0) == math.inf
+    assert closed.dist == afresh(bf, {"gate": False}, goal)
+    assert opened.dist == afresh(bf, {"gate": True}, goal)
+
+
+def test_a_goal_that_moves_or_a_zone_gets_its_own_field():
+    bf = load_battlefield(MAPS / "doors.tmx")
+    t = Table(bf)
+    t.set_door("gate", True)
+    here = walking_field(t, [goal_at(*EAST)], 0.5)
+    there = walking_field(t, [goal_at(9.0, 6.0)], 0.5)
+    assert there.dist != here.dist
+    assert there.dist == afresh(bf, {"gate": True}, [goal_at(9.0, 6.0)])
+    zone = walking_field(t, [], 0.5, areas=((8.0, 0.0, 12.0, 2.0),))
+    assert zone.at(9.0, 1.0, 0.0) == 0.0 and zone.dist != here.dist
+    assert zone.dist == afresh(bf, {"gate": True}, [], areas=((8.0, 0.0, 12.0, 2.0),))
+
+
+def test_the_reversed_graph_is_kept_per_rule_and_doors():
+    """Built once per graph, terrain rule and doors, whichever Table asks; a Climber's is its own."""
+    clear_field_cache()
+    bf = load_battlefield(MAPS / "doors.tmx")
+    a, b = Table(bf), Table(bf)
+    walking_field(a, [goal_at(*EAST)], 0.5)
+    kept = field_mod._REVERSED[a._lattice(0.5).shared]
+    assert len(kept) == 1
+    walking_field(b, [goal_at(9.0, 6.0)], 0.5)  # another table, another goal: the same reversed graph
+    assert len(kept) == 1
+    b.set_door("gate", True)
+    walking_field(b, [goal_at(*EAST)], 0.5)
+    assert len(kept) == 2
+    walking_field(b, [goal_at(*EAST)], 0.5, MoveRule(2.0, 4.0))
+    assert len(kept) == 3
+
+
+def _dijkstra(rev, dist, seeds):
+    """The textbook search with a heap, for reference."""
+    import heapq
+    heap = [(0.0, u) for u in seeds]
+    heapq.heapify(heap)
+    while heap:
+        d, v = heapq.heappop(heap)
+        if d > dist[v]:
+            continue
+        for u, c in rev[v]:
+            if d + c < dist[u]:
+                dist[u] = d + c
+                heapq.heappush(heap, (d + c, u))
+    return dist
+
+
+@pytest.mark.parametrize("map_name, measure, rule", [
+    ("horde-weapons-manufacture.tmx", "inches", MoveRule()),
+    ("horde-weapons-manufacture.tmx", "inches", MoveRule(2.0, 4.0)),
+    ("horde-last-stand.tmx", "grid", MoveRule()),
+    ("horde-containment-breach.tmx", "inches", MoveRule(ignore_vertical=True, any_face=True)),
+], ids=["core", "climber", "grid", "flying"])
+def test_the_banded_spread_gives_the_numbers_of_a_heap_search(map_name, measure, rule):
+    """Every distance equal to the last bit, from goals spread over real maps with platforms, climbs and doors."""
+    t = Table(load_battlefield(ROOT / "maps" / map_name), measure=measure)
+    lat = t._lattice(0.5)
+    rev, cheapest = field_mod._reversed_edges(t, lat, rule.terrain)
+    rng = random.Random(3)
+    standing = [u for u in range(lat.nx * lat.ny) if lat.zof(u) is not None]
+    for _ in range(4):
+        seeds = rng.sample(standing, rng.choice((1, 3, 12)))
+        got = field_mod._spread(rev, [math.inf if u not in seeds else 0.0 for u in range(len(rev))], seeds, cheapest)
+        want = _dijkstra(rev, [math.inf if u not in seeds else 0.0 for u in range(len(rev))], seeds)
+        assert got == want
+        assert sum(d < math.inf for d in got) > len(standing) // 2  # most of the table is reached
+
+
+def test_beside_terrain_near_a_closed_door_is_the_same_whichever_table_worked_the_graph_out():
+    """Near a closed door a Table's graph comes from the map's shared graph when another Table with that door closed
+    worked it out first: what stands near each spot must still be this Table's (it was read as nothing, and the
+    computer's candidate spots then depended on which match the process had played before)."""
+    from game.battlefield.field import beside_terrain
+    from game.battlefield.lattice import clear_graph_cache
+    clear_graph_cache()
+    bf = load_battlefield(MAPS / "doors.tmx")
+    first, second, alone = Table(bf), Table(bf), Table(bf, share_graph=False)
+    lat = first._lattice(0.5)
+    near_gate = [u for u in range(lat.nx * lat.ny) if lat.dirty[u]]
+    assert near_gate
+    for u in near_gate:
+        lat.zof(u)  # the first table works out the standing near the gate (for the shared graph)
+    spots = [second._lattice(0.5).xy(u) for u in near_gate]
+    got = [beside_terrain(second, 0.5, x, y) for x, y in spots]
+    assert got == [beside_terrain(alone, 0.5, x, y) for x, y in spots]
+    assert any(got)  # the walls each side of the gate
