@@ -74,7 +74,8 @@ def play_one(kind, seed, slug, players, options, opponent, folder: Path) -> dict
             "seconds": play}
 
 
-def run_kind(kind: str, n: int, folder: Path) -> None:
+def run_kind(kind: str, n: int, folder: Path) -> int:
+    """Plays the kind's campaigns and prints its figures; returns how many failed with an error."""
     cases = plan(kind, n)
     results, errors = [], []
     print(f"{kind}: {len(cases)} campaigns", flush=True)
@@ -105,12 +106,14 @@ def run_kind(kind: str, n: int, folder: Path) -> None:
               f"{max(r['seconds'] for r in results):.1f} s (no target: whole campaigns of computer players)")
     for e in errors:
         print("  " + e)
+    return len(errors)
 
 
 SHORT_KINDS = ("operations",)  # the CI run: one Operation of the book (about 4 s); whole campaigns take minutes
 
 
-def main(short: bool = False, argv: list[str] | None = None) -> None:
+def main(short: bool = False, argv: list[str] | None = None) -> int:
+    """Returns the number of campaigns that failed with an error (the process exits 1 when any did)."""
     argv = list(argv or ())
     short = short or "--short" in argv
     kinds = [a for a in argv if not a.startswith("-")] or list(SHORT_KINDS if short else COUNTS)
@@ -120,9 +123,8 @@ def main(short: bool = False, argv: list[str] | None = None) -> None:
     if short:
         print(f"short run: {', '.join(kinds)} once; the full counts: python3 bench/bench_campaign.py")
     folder = Path(tempfile.mkdtemp(prefix="bench-campaign-"))
-    for kind in kinds:
-        run_kind(kind, 1 if short else COUNTS[kind], folder)
+    return sum(run_kind(kind, 1 if short else COUNTS[kind], folder) for kind in kinds)
 
 
 if __name__ == "__main__":
-    main(argv=sys.argv[1:])
+    sys.exit(1 if main(argv=sys.argv[1:]) else 0)

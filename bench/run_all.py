@@ -15,15 +15,19 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--short", action="store_true", help="a quick run (CI)")
     args = ap.parse_args()
+    failed = []  # benches that report a failure (a crash, not a missed target: those are printed and flagged)
     for script in sorted(HERE.glob("bench_*.py")):
         spec = importlib.util.spec_from_file_location(script.stem, script)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
         print(f"== {script.name}")
         t0 = time.perf_counter()
-        mod.main(short=args.short)
+        if mod.main(short=args.short):
+            failed.append(script.name)
         print(f"   ({time.perf_counter() - t0:.1f} s)")
-    return 0
+    if failed:
+        print(f"failed: {', '.join(failed)}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

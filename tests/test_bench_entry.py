@@ -16,3 +16,18 @@ def test_every_bench_script_takes_short():
         if "short" not in params:
             bad.append(script.name)
     assert not bad, f"bench scripts whose main() cannot be called with short=: {bad}"
+
+
+def test_a_campaign_that_fails_makes_the_bench_fail(monkeypatch, tmp_path, capsys):
+    """A crash in a campaign is counted, printed, and fails the bench run (CI sees it); it is not a missed target."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_campaign", BENCH / "bench_campaign.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def broken(*args):
+        raise ImportError("no module named pymunk")
+    monkeypatch.setattr(mod, "play_one", broken)
+    assert mod.main(short=True) == 1
+    out = capsys.readouterr().out
+    assert "1 errors" in out and "ImportError: no module named pymunk" in out
