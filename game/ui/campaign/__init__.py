@@ -6,7 +6,7 @@ Homebase's steps, the memorial, the end. The screens drive one `game.campaign.Ca
 
     common    the campaign screen base class, the campaign's file written after every decision, where to go next
     files     Title > Campaign, and Load (damaged files greyed with their reason)
-    setup     a new campaign: the kind, the PvE rows   setup_kinds  the other kinds' rows   plan_pick  PvP: nine picks
+    setup     a new campaign: the kind, the PvE rows   setup_kinds  the other kinds' rows   setup_plan  PvP: nine picks
     hub       the campaign screen
     picks     a squad's own picks: the Injury healed between missions, a Campaign Reward and its unit, the Climax
     squads    two squads: who plays each, the computer's own picks, the hand-over

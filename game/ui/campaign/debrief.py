@@ -70,7 +70,7 @@ class DebriefScene(CampaignScreen):
         self.ended = next((e for e in events if isinstance(e, V.MissionEnded)), None)
         self.mps = [e for e in events if isinstance(e, V.MpEarned)]  # one per squad
         self.mp = self.mps[0] if self.mps else None
-        self.rewards = [e for e in events if isinstance(e, V.RewardWon)]  # a PvP mission's Campaign Rewards
+        self.rewards = [e for e in events if isinstance(e, V.RewardWon)]  # two squads: the Rewards
         self.rolls = [e for e in events if isinstance(e, V.InjuryRolled)]
         self.report = next((d for d in reversed(campaign.decisions) if isinstance(d, D.FinishMission)), None)
         self.dice_rect = pygame.Rect(0, 0, 0, 0)

@@ -26,7 +26,7 @@ from .squads import squad_lines
 
 def briefing_html(campaign, pm, dim: str) -> str:
     """A planned mission in words: its enemy and Threat Level, objectives, battlefield, deployment (a written
-    mission: its title and briefing first; a PvP mission: the book's briefing, rules and Campaign Rewards; the Climax
+    mission: its title and briefing first; two squads: the book's briefing, rules and Campaign Rewards; the Climax
     of a PvP campaign: who picks it, or the three it is rolled from); once played, its result."""
     b = campaign.script.briefing(pm)
     if "objectives" not in b:
@@ -51,7 +51,7 @@ def briefing_html(campaign, pm, dim: str) -> str:
     elif campaign.where.label == pm.label and campaign.stage == IN_MISSION:
         out.append(f"<br><font color='{dim}'>Being played: Resume mission goes back to the battle.</font>")
     elif not campaign.over and campaign.script.reroll_reason(pm.operation, pm.number) is None:
-        what = "its objectives, battlefield and deployment" if "objectives" in b else "another PvP mission"
+        what = "its objectives, battlefield and deployment" if "objectives" in b else "another mission of the book"
         out.append(f"<br><font color='{dim}'>Not played yet: Re-roll rolls {what} with the campaign's dice (the roll "
                    "is in the chronicle).</font>")
     return "".join(out)
@@ -229,7 +229,7 @@ class CampaignHubScene(CampaignScreen):
         from .mission import CampaignBattleScene, CampaignBriefingScene
         match = c.start_mission(prepare=True)
         keep(self.app, c, match)
-        if two_squads(c):  # a PvP mission: straight to the battle screen, as a one-off PvP game
+        if two_squads(c):  # two squads: straight to the battle screen, as a one-off game of two squads
             self.app.replace(CampaignBattleScene(self.app, c, match))
         else:
             self.app.push(CampaignBriefingScene(self.app, c, match))

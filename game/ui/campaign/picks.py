@@ -30,7 +30,6 @@ def last_played(campaign):
 
 def offers(campaign, side: int) -> tuple[str, str, list]:
     """What the squad decides next: (heading, words, [(label, decision, text)]); an empty list when nothing."""
-    from game.campaign.pvp import climaxes
     c, s = campaign, campaign.sides[side]
     if c.heals_between.get(side):  # the later edition: one Injury of the squad healed between two missions
         from .roster import change_words
@@ -62,10 +61,12 @@ def offers(campaign, side: int) -> tuple[str, str, list]:
             label = f"{u.name} ({c.catalog.unit_types[u.unit_type].name})" + (f": {what}" if what else "")
             out.append((label, D.AssignReward(side, uid, choice), rd.effect))
         return f"Give the Campaign Reward {rd.name}", words, out
-    if c.reason(D.ChooseClimax(climaxes()[0].id)) is None and c.script.climax_chooser() == side:
+    climax = c.plan[-1].missions[0] if c.plan and c.plan[-1].climax else None
+    three = c.script.briefing(climax).get("climaxes", ()) if climax is not None else ()  # while none is chosen
+    if three and c.reason(D.ChooseClimax(three[0][0])) is None and c.script.climax_chooser() == side:
         return ("Pick the Climax", f"{s.title} won more Operations: it picks the last battle, deploys first and has "
                 "+1 TO in Turn 1. Its winner wins the campaign.",
-                [(d.title, D.ChooseClimax(d.id), d.briefing) for d in climaxes()])
+                [(title, D.ChooseClimax(cid), text) for cid, title, text in three])
     return "", "", []
 
 

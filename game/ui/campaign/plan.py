@@ -1,8 +1,8 @@
 """The campaign's plan on screen: the Operations (enemy faction, Threat Level; a book's Operation its title; a PvP
-Operation who won it) and their missions, each with its objectives and battlefield (a PvP mission: its title and
-Campaign Rewards; a written mission: its title too) and where it stands (won or lost with its MP, being played,
-next, planned), then the Climax when the campaign has one. Clicking a mission selects it (its briefing shows; a
-played one can be watched again)."""
+Operation who won it) and their missions, each with its objectives and battlefield (a mission between two squads:
+its title and Campaign Rewards; a written mission: its title too) and where it stands (won or lost with its MP,
+being played, next, planned), then the Climax when the campaign has one. Clicking a mission selects it (its
+briefing shows; a played one can be watched again)."""
 from __future__ import annotations
 
 import pygame
@@ -31,8 +31,9 @@ def operation_head(campaign, op) -> str:
 
 
 def mission_words(campaign, pm) -> tuple[str, str]:
-    """(the mission's line, the line under it): a PvE mission's objectives, then its battlefield and deployment (a
-    written one: its title first); a PvP mission's title, then its two Campaign Rewards (the Climax: who picks it)."""
+    """(the mission's line, the line under it): against NPCs, its objectives, then its battlefield and deployment (a
+    written one: its title first); between two squads, its title, then its two Campaign Rewards (the Climax: who
+    picks it)."""
     b = campaign.script.briefing(pm)
     if "objectives" in b:
         main = " + ".join(name for name, _ in b["objectives"])

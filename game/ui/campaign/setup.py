@@ -5,7 +5,7 @@ what that kind needs, and its name, Ironman and the dice seed (offered as every 
                    builder), the people (1-4, one shared roster or a mini squad each), each Operation's enemy faction
                    (picked or left to the campaign's dice)
     PvP            two squads, each played by a person at this screen (named) or the computer, at one difficulty;
-                   the nine missions rolled, or picked together (game.ui.campaign.plan_pick)
+                   the nine missions rolled, or picked together (game.ui.campaign.setup_plan)
     Last Signal    a Hegemony squad (C25), the people, the edition of its Injuries and Spoils
     Operations     the squad, one Operation of the book (written for the squad's faction, or any) or three as a
                    campaign, the people, the edition

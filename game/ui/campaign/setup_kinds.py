@@ -2,7 +2,7 @@
 setup.py), and the Setup each one starts:
 
     pvp           two squads, each played by a person (named) or the computer; the computer's difficulty; the plan
-                  rolled or picked together (plan_pick.PlanPickScene)
+                  rolled or picked together (setup_plan.PlanPickScene)
     last-signal   a Hegemony squad (C25), the people, the edition of its Injuries and Spoils
     operations    the squad, the book's Operations (written for the squad's faction, or any): one, or three as a
                   campaign; the people, the edition
@@ -199,7 +199,7 @@ class KindRows:
         return Setup(self.kind, self.seed, name, opts, self.starting_squads())
 
     def pick_plan(self) -> None:
-        from .plan_pick import PlanPickScene
+        from .setup_plan import PlanPickScene
 
         def take(missions) -> None:
             self.plan_missions = tuple(missions)

@@ -27,7 +27,7 @@ from game.ui.campaign.homebase import HomebaseScene
 from game.ui.campaign.hub import CampaignHubScene
 from game.ui.campaign.mission import CampaignBattleScene
 from game.ui.campaign.picks import SquadPicksScene
-from game.ui.campaign.plan_pick import PlanPickScene
+from game.ui.campaign.setup_plan import PlanPickScene
 from game.ui.campaign.setup import CampaignSetupScene
 from game.ui.campaign.setup_kinds import COMPUTER, PERSON, PICK_PLAN
 from game.ui.campaign.squads import HandOverScene

@@ -1,5 +1,5 @@
 """A PvP campaign's nine missions picked together before it starts (R38): three Operations of three missions, each
-one of the 17 PvP missions or left to the campaign's dice; no mission twice (the campaign checks it too)."""
+one of the book's 17 missions or left to the campaign's dice; no mission twice (the campaign checks it too)."""
 from __future__ import annotations
 
 import pygame_gui
