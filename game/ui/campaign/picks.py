@@ -60,7 +60,7 @@ def offers(campaign, side: int) -> tuple[str, str, list]:
             what = c.script.choice_words(rd, choice) if choice else ""
             label = f"{u.name} ({c.catalog.unit_types[u.unit_type].name})" + (f": {what}" if what else "")
             out.append((label, D.AssignReward(side, uid, choice), rd.effect))
-        return f"Give the Campaign Reward {rd.name}", words, out
+        return "Give the Campaign Reward", words, out  # (its name is in the words: the hub's button stays short)
     climax = c.plan[-1].missions[0] if c.plan and c.plan[-1].climax else None
     three = c.script.briefing(climax).get("climaxes", ()) if climax is not None else ()  # while none is chosen
     if three and c.reason(D.ChooseClimax(three[0][0])) is None and c.script.climax_chooser() == side:
