@@ -9,6 +9,7 @@ they are.
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import pygame
@@ -111,3 +112,32 @@ def _padding(el) -> int:
     shadow = theming.get("shadow_width", 0) or 0
     pad = theming.get("text_horiz_alignment_padding", 0) or 0
     return int(border or 0) + int(shadow) + int(pad)
+
+
+def big_label(root, manager, r, text: str, styles=("#title", "#heading")) -> list:
+    """A headline in the largest of `styles` whose font shows all of `text` in `r` (a squad's long name: a smaller
+    one); too long even in the smallest, on two lines of it. Never cut. The labels made."""
+    from pygame_gui.elements import UILabel
+
+    def made(rr, words, style):
+        with warnings.catch_warnings():  # (a style tried and found too wide is not a problem to report)
+            warnings.simplefilter("ignore")
+            return UILabel(rr, words, manager, container=root, object_id=style)
+
+    label = None
+    for style in styles:
+        if label is not None:
+            label.kill()
+        label = made(r, text, style)
+        if not widget_cuts(label):
+            return [label]
+    room = label.rect.w - 2 * _padding(label)
+    words, first = text.split(), []
+    while words[len(first):] and label.font.size(" ".join(first + [words[len(first)]]))[0] <= room:
+        first.append(words[len(first)])
+    first = first or words[:1]
+    label.kill()
+    r = pygame.Rect(r)
+    half = r.h // 2
+    return [made(pygame.Rect(r.x, r.y, r.w, half), " ".join(first), styles[-1]),
+            made(pygame.Rect(r.x, r.y + half, r.w, r.h - half), " ".join(words[len(first):]), styles[-1])]

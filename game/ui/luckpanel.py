@@ -36,9 +36,15 @@ class LuckPanel:
         top = turning_points(self.facts, 1)
         self.turning = top[0] if top else None
 
-    def height(self) -> int:
+    def verdict_below(self, s, width: int) -> bool:
+        """Does the side's verdict go under its name (a long name leaves no room beside it in `width`)?"""
+        text = self.app.text
+        return text.size(s.name, FS, True)[0] + 10 + text.size(s.verdict(), FS)[0] > width - 24
+
+    def height(self, width: int) -> int:
         lh = self.app.text.line_height(FS) + 2
-        rows = 1 + sum(1 + len(side_lines(s)) for s in self.luck) + (3 if self.turning else 0)
+        rows = 1 + sum(1 + self.verdict_below(s, width) + len(side_lines(s)) for s in self.luck) \
+            + (3 if self.turning else 0)
         return rows * lh + len(self.luck) * 6 + 24
 
     def draw(self, screen: pygame.Surface, r: pygame.Rect) -> None:
@@ -56,6 +62,9 @@ class LuckPanel:
             pct = s.overall.percentile
             verdict = s.verdict()
             vx = x + text.size(s.name, FS, True)[0] + 10
+            if self.verdict_below(s, r.w):
+                y += lh
+                vx = x + 14
             text.blit(screen, verdict, (vx, y), FS, pal.text, False)
             if pct is not None:  # a bar: where this battle's dice sit among all the ways they could have fallen
                 bar = pygame.Rect(r.right - 12 - bar_w, y + lh // 2 - 4, bar_w, 8)

@@ -762,11 +762,13 @@ class ResultsScene(Scene):
         w, h = self.app.size
         px = self.px
         from .battle.results import result_title
+        from .drawn import big_label
         res = self.match.result
         title, win = result_title(self.match, self.side)
         x0 = w // 2 + px(10)
         pw = w - x0 - px(30)
-        UILabel(rect(x0, px(30), pw, px(84)), title, m, container=root, object_id="#title" if win else "#title_bad")
+        big_label(root, m, rect(x0, px(30), pw, px(84)), title,  # a long squad name: a smaller headline, whole
+                  ("#title", "#heading") if win else ("#title_bad", "#heading"))
         text = res.text if res else ""
         line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
         lines = self.app.text.wrap(line, 17, pw - px(16))[:3]  # a long result (an extraction's) on more lines, whole
@@ -837,7 +839,7 @@ class ResultsScene(Scene):
         screen.fill(self.app.palette.bg)
         w, h = self.app.size
         px = self.px
-        luck_h = self.luck_panel.height()
+        luck_h = self.luck_panel.height(w // 2 - px(40))
         if self._thumb is None or self._thumb[0] != self.app.size:
             self._thumb = (self.app.size, self._render_thumb(w // 2 - px(40), h - px(80) - luck_h - px(12)))
         screen.blit(self._thumb[1], (px(30), px(40)))

@@ -32,7 +32,8 @@ class Skirmish(MissionScript):
     def check_result(self, match, end_of_turn):
         alive = {match.unit(u).side for u in match.units()}
         if len(alive) == 1:
-            return Result(alive.pop(), match.turn, "last side standing")
+            side = alive.pop()
+            return Result(side, match.turn, "last side standing", winner=side)
         if end_of_turn and match.turn >= self.turns:
             return Result("draw", match.turn, "time")
         return None

@@ -21,14 +21,14 @@ from .test_hotseat import A_FIRST, TO_A_NONE_B_THREE, open_scene, take_seat
 TWO_ATTACKS = TO_A_NONE_B_THREE + A_FIRST + [2, 2, 3] + [5, 5, 5] + [2, 2, 3] + [5, 5, 5] + [6] * 40
 
 
-def two_people(dice, b_hit=20):
-    """Ana and Ben, Adjacent; Ana's Trooper has 3 ACT (a Fight, then a second one at its repeat cost)."""
+def two_people(dice, b_hit=20, ana="Ana"):
+    """Ana (or the person named `ana`) and Ben, Adjacent; Ana's Trooper has 3 ACT (a Fight, then a second one at its repeat cost)."""
     from game.battlefield import open_table
     from game.match.match import Match
     from game.match.scenario import Scenario, SideSpec
     from game.rules.dice import ScriptedDice
     from tests.match.conftest import Skirmish, card
-    sides = (SideSpec("A", None, name="Ana"), SideSpec("B", None, name="Ben"))
+    sides = (SideSpec("A", None, name=ana), SideSpec("B", None, name="Ben"))
     cards = {"A": [("Ana's Trooper", card(name="Ana's Trooper", act=3))],
              "B": [("Ben's Trooper", card(name="Ben's Trooper", hit=b_hit))]}
     m = Match(Scenario(mission="test-skirmish", sides=sides), 0, Skirmish(), open_table(), cards)
@@ -199,11 +199,12 @@ def test_a_secret_pick_shows_the_candidates_cards_and_each_person_may_look_at_th
     assert d.scene is ho and not ho.showing_secret, "Esc hides the secret, the hand-over stays"
 
 
-def test_the_results_name_the_people_not_your_squad(app):
+def ana_wins(app, ana="Ana"):
+    """Ana takes out Ben's only unit; the results screen that follows."""
     app.settings.set_ask_saves("Ben", "never")
-    m = two_people(TWO_ATTACKS, b_hit=2)
+    m = two_people(TWO_ATTACKS, b_hit=2, ana=ana)
     d, sc = open_scene(app, m)
-    take_seat(d, "Ana")
+    take_seat(d, ana)
     a, b = m.units("A")[0], m.units("B")[0]
     p = m.position(a)
     d.click_board(p.x, p.y)
@@ -215,9 +216,32 @@ def test_the_results_name_the_people_not_your_squad(app):
             break
         d.wait_banners()
         d.step(1)
-    res = d.scene
+    return d, m, d.scene
+
+
+def test_the_results_name_the_people_not_your_squad(app):
+    d, m, res = ana_wins(app)
     assert isinstance(res, ResultsScene) and m.result.text == "last side standing"
     assert "Your squad" not in res.summary and "yours" not in res.summary
+    assert res.summary.startswith("<b>Ana wins</b> on Turn 1: last side standing.")
     assert "<b>Ana</b>: 1 of 1 standing" in res.summary and "<b>Ben</b>: 0 of 1 standing" in res.summary
     assert "Ana 0 TO, Ben 3 TO" in res.summary
     d.shot("hotseat-results-names")
+
+
+def test_a_long_winners_name_is_shown_whole_on_the_results(make_app):
+    from game.ui.drawn import widget_cuts
+    name = "Anastasia of the Seventh Interdictor Cell"
+    app = make_app()
+    app.resize(960, 600)
+    d, m, res = ana_wins(app, ana=name)
+    assert isinstance(res, ResultsScene)
+    texts, stack = [], [res.root]
+    while stack:
+        el = stack.pop()
+        stack.extend(getattr(el, "elements", None) or [])
+        texts.append(getattr(el, "text", None))
+    full, texts = f"{name.upper()} WINS", [t for t in texts if t]
+    assert full in texts or any(f"{a} {b}" == full for a in texts for b in texts), f"the whole headline: {texts}"
+    assert not widget_cuts(res.root), [c.text for c in widget_cuts(res.root)]
+    d.shot("hotseat-results-long-name-960")

@@ -183,7 +183,8 @@ def test_results_show_each_sides_luck_and_export_the_report(app):
     assert panel.turning is not None
     shot = pygame.image.load(str(d.shot("results-luck")))
     w, h = app.size
-    luck_rect = pygame.Rect(sc.px(30), h - sc.px(40) - panel.height(), w // 2 - sc.px(40), panel.height())
+    pw = w // 2 - sc.px(40)
+    luck_rect = pygame.Rect(sc.px(30), h - sc.px(40) - panel.height(pw), pw, panel.height(pw))
     area = shot.subsurface(luck_rect)
     assert colour_count(area, app.palette.player, 20) > 40  # the squad's name and its bar
     assert colour_count(area, app.palette.npc, 20) > 40  # the Bugs'

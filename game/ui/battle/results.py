@@ -44,7 +44,7 @@ def summary_html(match, side: str | None, stats: dict, named: bool = False) -> s
     if named:
         side = None
     res = m.result
-    out = [f"<b>{escape(res.outcome.capitalize() if res else 'Over')}</b> on Turn {m.turn}: "
+    out = [f"<b>{escape(_outcome_words(m, res, named))}</b> on Turn {m.turn}: "
            f"{escape(res.text if res else '')}.<br><br>"]
     try:
         summary = m.mission.summary(m)
@@ -88,6 +88,15 @@ def summary_html(match, side: str | None, stats: dict, named: bool = False) -> s
     out += _turn_by_turn(m, side, named)
     out.append("Every roll of the battle is kept in its saves: loading one replays it exactly.")
     return "".join(out)
+
+
+def _outcome_words(m, res, named: bool) -> str:
+    """"Victory", "Defeat", "Draw", or the winner by name ("Ana wins"; a result keeps the side's id)."""
+    if res is None:
+        return "Over"
+    if res.winner is not None and res.outcome == res.winner:
+        return f"{_who(m, res.winner, named)} wins"
+    return res.outcome.capitalize()
 
 
 def _who(m, side: str, named: bool) -> str:

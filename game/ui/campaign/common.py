@@ -58,25 +58,6 @@ SHARED = {
 }
 
 
-def big_label(root, manager, r, text: str, styles=("#title", "#heading")):
-    """A headline in the largest of `styles` whose font shows all of `text` in `r` (a squad's long name: a smaller
-    one), never cut."""
-    from pygame_gui.elements import UILabel
-
-    from ..drawn import widget_cuts
-    import warnings
-    label = None
-    for style in styles:
-        if label is not None:
-            label.kill()
-        with warnings.catch_warnings():  # (a style tried and found too wide is not a problem to report)
-            warnings.simplefilter("ignore")
-            label = UILabel(r, text, manager, container=root, object_id=style)
-        if not widget_cuts(label):
-            break
-    return label
-
-
 def hexc(colour) -> str:
     return "#%02X%02X%02X" % tuple(colour[:3])
 

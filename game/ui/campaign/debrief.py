@@ -15,7 +15,8 @@ from game.campaign.model import BRIEFING, COMPLETE, HOMEBASE, LOST
 
 from ..builder import fit_text
 from ..theme import rect
-from .common import CampaignScreen, big_label, show, watch_mission
+from ..drawn import big_label
+from .common import CampaignScreen, show, watch_mission
 from .roster import change_words, risk_words
 
 

@@ -12,7 +12,8 @@ from game.rules.wording import count
 
 from ..builder import fit_text
 from ..theme import rect
-from .common import CampaignScreen, big_label, hexc, watch_mission
+from ..drawn import big_label
+from .common import CampaignScreen, hexc, watch_mission
 from .memorial import memorial_html
 from .plan import PlanPanel
 from .roster import RosterPanel
