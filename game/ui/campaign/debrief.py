@@ -208,11 +208,13 @@ class DebriefScene(CampaignScreen):
     def draw_dice(self, screen) -> None:
         T, p, px = self.app.text, self.app.palette, self.px
         r = self.dice_rect
+        self.drawn.start("injuries")  # (what it cuts is recorded for the screen tests)
+        fit = lambda t, size, width, bold=False: self.drawn.fit(T, "injuries", t, size, width, bold)  # noqa: E731
         if not self.rolls:
             T.blit(screen, "Nobody was Taken Out or left behind: no Injury die to roll.", (r.x, r.y + px(8)), 14,
                    p.text_dim)
             return
-        row_h = min(px(58), max(px(40), r.h // len(self.rolls)))
+        row_h = min(px(66), max(px(40), r.h // len(self.rolls)))  # (room for a third line when few rolled)
         size = row_h - px(20)
         y = r.y
         for e in self.rolls:
@@ -238,12 +240,17 @@ class DebriefScene(CampaignScreen):
             result, role = injury_result(e)
             x = right + px(12)
             nr = T.blit(screen, e.name, (x, box.y + px(5)), 15, p.text, True)
-            T.blit(screen, fit_text(T, result, 14, box.right - nr.right - px(24), True),
+            T.blit(screen, fit(result, 14, box.right - nr.right - px(24), True),
                    (nr.right + px(12), box.y + px(6)), 14, getattr(p, role), True)
-            change = T.blit(screen, fit_text(T, injury_change(self.c, e), 12, (box.right - x) * 2 // 3), (x, nr.bottom),
-                            12, p.text)
-            T.blit(screen, fit_text(T, how_out(e), 12, box.right - change.right - px(30)),
-                   (change.right + px(14), nr.bottom), 12, p.text_dim)
+            what, how, room = injury_change(self.c, e), how_out(e), box.right - x - px(16)
+            below = nr.bottom + T.line_height(12)  # how it was Taken Out: beside what changed, or under it
+            if T.size(what, 12)[0] + px(14) + T.size(how, 12)[0] <= room or below + T.line_height(12) > box.bottom:
+                change = T.blit(screen, fit(what, 12, room * 2 // 3), (x, nr.bottom), 12, p.text)
+                T.blit(screen, fit(how, 12, box.right - change.right - px(30)),
+                       (change.right + px(14), nr.bottom), 12, p.text_dim)
+            else:
+                T.blit(screen, fit(what, 12, room), (x, nr.bottom), 12, p.text)
+                T.blit(screen, fit(how, 12, room), (x, below), 12, p.text_dim)
             y += row_h
 
     def redraw_state(self):

@@ -43,6 +43,7 @@ PLAN = ("secure-the-zone", "hold-the-line", "power-cycle", "sabotage", "push-the
 def unreadable(scene) -> list[str]:
     """Widgets of the screen whose text is cut: too wide for them, or shortened with an ellipsis to fit."""
     out = [f"a {c.where} too narrow for {c.text!r}" for c in widget_cuts(scene.root)]
+    out += [f"cut in the {c.where}: {c.text!r} shown as {c.shown!r}" for c in scene.drawn.cuts]
     stack = [scene.root] if scene.root is not None else []
     while stack:
         el = stack.pop()
