@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.outcome import Failures  # noqa: E402
+
 MINI = ("interdictors,despoilers", "krumpfists,silent-choir,drone-pod")
 
 
@@ -112,8 +114,8 @@ def run_kind(kind: str, n: int, folder: Path) -> int:
 SHORT_KINDS = ("operations",)  # the CI run: one Operation of the book (about 4 s); whole campaigns take minutes
 
 
-def main(short: bool = False, argv: list[str] | None = None) -> int:
-    """Returns the number of campaigns that failed with an error (the process exits 1 when any did)."""
+def main(short: bool = False, argv: list[str] | None = None) -> Failures:
+    """The campaigns that failed with an error (the process exits 1 when any did)."""
     argv = list(argv or ())
     short = short or "--short" in argv
     kinds = [a for a in argv if not a.startswith("-")] or list(SHORT_KINDS if short else COUNTS)
@@ -123,8 +125,8 @@ def main(short: bool = False, argv: list[str] | None = None) -> int:
     if short:
         print(f"short run: {', '.join(kinds)} once; the full counts: python3 bench/bench_campaign.py")
     folder = Path(tempfile.mkdtemp(prefix="bench-campaign-"))
-    return sum(run_kind(kind, 1 if short else COUNTS[kind], folder) for kind in kinds)
+    return Failures(sum(run_kind(kind, 1 if short else COUNTS[kind], folder) for kind in kinds), "campaigns raised")
 
 
 if __name__ == "__main__":
-    sys.exit(1 if main(argv=sys.argv[1:]) else 0)
+    sys.exit(main(argv=sys.argv[1:]).exit_code)

@@ -30,6 +30,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import filefuzz  # noqa: E402
 
+from bench.outcome import Failures  # noqa: E402
+
 
 class _Count(logging.Handler):
     def __init__(self) -> None:
@@ -87,7 +89,7 @@ def run(kind: str, seed: int, n: int, budget: float | None, folder: Path) -> tup
 SHORT_SEED = 477182  # once found a loop in the mutations themselves (a duplicated value swapped into itself)
 
 
-def main(short: bool = False, seed: int | None = None) -> int:
+def main(short: bool = False, seed: int | None = None) -> Failures:
     if seed is None:
         seed = SHORT_SEED if short else int(time.time()) % 1_000_000
     budget = 1.6 if short else None
@@ -102,7 +104,7 @@ def main(short: bool = False, seed: int | None = None) -> int:
     for f in failures[:20]:
         print("   FAILURE", f)
     print(f"   failures found: {len(failures)} (target 0)")
-    return 1 if failures else 0
+    return Failures(len(failures), "fuzz failures")
 
 
 if __name__ == "__main__":
@@ -110,4 +112,4 @@ if __name__ == "__main__":
     ap.add_argument("--short", action="store_true")
     ap.add_argument("--seed", type=int, default=None)
     a = ap.parse_args()
-    sys.exit(main(short=a.short, seed=a.seed))
+    sys.exit(main(short=a.short, seed=a.seed).exit_code)

@@ -22,6 +22,8 @@ for p in (ROOT, ROOT / "tests" / "maps"):
 
 import mapfuzz  # noqa: E402
 
+from bench.outcome import Failures  # noqa: E402
+
 from game.battlefield import MapError, load_battlefield  # noqa: E402
 
 TECHNICAL = re.compile(r"\b\w*(Error|Exception)\b|Traceback|NoneType|has no attribute|invalid literal|"
@@ -61,7 +63,7 @@ def run(seed: int, n: int):
     return counts, problems, slowest, total
 
 
-def main(short: bool = False) -> None:
+def main(short: bool = False) -> Failures:
     seeds = [1, 2] if short else [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
     n = 300
     t0 = time.perf_counter()
@@ -84,7 +86,8 @@ def main(short: bool = False) -> None:
     print(f"  problems: {len(all_problems)} (target 0)")
     for p in all_problems[:20]:
         print("   ", p)
+    return Failures(len(all_problems) + all_counts["escaped"], "map fuzz problems")
 
 
 if __name__ == "__main__":
-    main(short="--short" in sys.argv[1:])
+    sys.exit(main(short="--short" in sys.argv[1:]).exit_code)
