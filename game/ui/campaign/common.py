@@ -81,23 +81,45 @@ class CampaignScreen(FormScene):
         from ..menus import TitleScene
         self.app.replace(TitleScene(self.app))
 
-    def common_button(self, el) -> bool:
-        """A button several campaign screens share; True if `el` was one."""
-        if el is None:
+    def new_root(self):
+        self.clicks: dict = {}  # button -> what pressing it does (made again with the widgets)
+        return super().new_root()
+
+    def on_click(self, button, action):
+        """Pressing `button` runs `action()`; the button, for keeping."""
+        self.clicks[button] = action
+        return button
+
+    def click(self, el) -> bool:
+        """A button of this screen was pressed: do what it does; False if it does nothing here."""
+        action = getattr(self, "clicks", {}).get(el)
+        if action is None:
             return False
-        if el is getattr(self, "b_title", None):
-            self.to_title()
-        elif el is getattr(self, "b_chronicle", None):
-            export_chronicle(self.app, self.c)
-        elif el is getattr(self, "b_memorial", None):
+        action()
+        return True
+
+    def shared_action(self, name: str):
+        """What a button of SHARED does."""
+        def memorial():
             from .memorial import MemorialScene
             self.app.push(MemorialScene(self.app, self.c))
-        elif el is getattr(self, "b_deal", None):
+
+        def deal():
             from .deal import DealScene
             self.app.push(DealScene(self.app, self.c))
-        else:
-            return False
-        return True
+        return {"title": self.to_title, "chronicle": lambda: export_chronicle(self.app, self.c),
+                "memorial": memorial, "deal": deal}[name]
+
+    def make_panels(self, plan: bool = True) -> None:
+        """The plan (when shown) and the squad's cards; a campaign of two squads, each squad's."""
+        from .plan import PlanPanel
+        from .roster import RosterPanel
+        from .squads import two_squads
+        if plan:
+            self.plan = PlanPanel(self)
+        self.roster = RosterPanel(self)
+        if two_squads(self.c):
+            self.roster2 = RosterPanel(self)
 
     @property
     def panels(self) -> list:
@@ -178,12 +200,14 @@ class CampaignScreen(FormScene):
 
     def screen_buttons(self, root, shared, actions) -> list:
         """The bottom row of a campaign screen: the buttons several screens share on the left (`shared`: names of
-        SHARED, each kept as `b_<name>` and handled by `common_button`), then the screen's own `actions` (label, tip,
-        primary) on the right, in order. Returns the actions' buttons."""
-        specs = [(*SHARED[n], False, "left") for n in shared] + [(*a, "right") for a in actions]
+        SHARED, each kept as `b_<name>`), then the screen's own `actions` (label, tip, primary, what pressing it does)
+        on the right, in order. Returns the actions' buttons."""
+        specs = [(*SHARED[n], False, "left") for n in shared] + [(*a[:3], "right") for a in actions]
         buttons = self.button_row(root, specs)
         for name, b in zip(shared, buttons):
-            setattr(self, f"b_{name}", b)
+            setattr(self, f"b_{name}", self.on_click(b, self.shared_action(name)))
+        for a, b in zip(actions, buttons[len(shared):]):
+            self.on_click(b, a[3])
         return buttons[len(shared):]
 
     def button_row(self, root, specs, y: int | None = None) -> list:

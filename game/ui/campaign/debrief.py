@@ -105,8 +105,8 @@ class DebriefScene(CampaignScreen):
         self.dice_rect = pygame.Rect(rx, px(114), w - rx - px(20), h - px(114) - px(80))
         nxt = {BRIEFING: "Next mission", HOMEBASE: "To the Homebase"}.get(self.c.stage, "The end")
         self.b_watch, self.b_next = self.screen_buttons(root, ("chronicle",), [
-            ("Watch the battle", "Watch the mission's battle again, step by step", False),
-            (nxt, next_words(self.c), True)])
+            ("Watch the battle", "Watch the mission's battle again, step by step", False, self.watch),
+            (nxt, next_words(self.c), True, self.go_on)])
         if self.ended is None:
             self.b_watch.disable()
 
@@ -166,14 +166,12 @@ class DebriefScene(CampaignScreen):
         self.go_on()
 
     def handle(self, event, consumed) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        if event.ui_element is self.b_next:
-            self.go_on()
-        elif self.common_button(event.ui_element):
-            pass
-        elif event.ui_element is self.b_watch and self.played() is not None:
-            pm = self.played()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.click(event.ui_element)
+
+    def watch(self) -> None:
+        pm = self.played()
+        if pm is not None:
             watch_mission(self.app, self.c, pm.operation, pm.number)
 
     def draw(self, screen) -> None:

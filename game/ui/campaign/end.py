@@ -15,8 +15,6 @@ from ..theme import rect
 from ..drawn import big_label
 from .common import CampaignScreen, hexc, watch_mission
 from .memorial import memorial_html
-from .plan import PlanPanel
-from .roster import RosterPanel
 from .squads import squad_lines, two_squads
 
 
@@ -26,10 +24,7 @@ class EndScene(CampaignScreen):
 
     def __init__(self, app, campaign) -> None:
         super().__init__(app, campaign)
-        self.plan = PlanPanel(self)
-        self.roster = RosterPanel(self)
-        if two_squads(campaign):
-            self.roster2 = RosterPanel(self)
+        self.make_panels()
         played = [pm for op in campaign.plan for pm in op.missions if pm.played]
         self.selected = (played[-1].operation, played[-1].number) if played else None
         self.layout: dict = {}
@@ -73,7 +68,8 @@ class EndScene(CampaignScreen):
         self.fallen_box = UITextBox("<b>The fallen</b><br>" + fallen, rect(rx, bottom - fallen_h, rw, fallen_h), m,
                                     container=root)
         self.b_watch, = self.screen_buttons(root, ("title", "memorial", "chronicle"), [
-            ("Watch battle", "Watch the selected mission's battle again", False)])
+            ("Watch battle", "Watch the selected mission's battle again", False,
+             lambda: self.selected is not None and watch_mission(self.app, self.c, *self.selected))])
         if self.selected is None:
             self.b_watch.disable()
 
@@ -96,9 +92,7 @@ class EndScene(CampaignScreen):
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            el = event.ui_element
-            if not self.common_button(el) and el is self.b_watch and self.selected is not None:
-                watch_mission(self.app, self.c, *self.selected)
+            self.click(event.ui_element)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed and \
                 self.plan.mission_at(event.pos) is not None:
             pm = self.c.planned(*self.plan.mission_at(event.pos))

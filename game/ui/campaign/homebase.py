@@ -119,8 +119,8 @@ class HomebaseScene(CampaignScreen):
         if other is not None:
             who = person(c, other)
             actions.append((f"Pass to {who}" if len(who) <= 12 else "Pass the screen", f"{c.sides[other].title}'s "
-                            f"part of this step ({who}), behind the hand-over", False))
-        actions.append((nxt, why or "Move on (no step comes back)", True))
+                            f"part of this step ({who}), behind the hand-over", False, self.pass_on))
+        actions.append((nxt, why or "Move on (no step comes back)", True, self.next_step))
         self.b_deal = None
         shared = ("title", "chronicle", "deal") if self._can_deal() else ("title", "chronicle")
         buttons = self.screen_buttons(root, shared, actions)
@@ -182,8 +182,8 @@ class HomebaseScene(CampaignScreen):
         lh = r.bottom - y - px(26) - px(56)
         self.list = UISelectionList(rect(r.x, y + px(26), r.w, lh), [(t, "#save_item") for t in self.items],
                                     self.app.manager, container=root)
-        self.b_act = UIButton(rect(r.x, r.bottom - px(46), px(220), px(42)), "Heal this Injury", self.app.manager,
-                              container=root, object_id="#accept")
+        self.b_act = self.on_click(UIButton(rect(r.x, r.bottom - px(46), px(220), px(42)), "Heal this Injury",
+                                            self.app.manager, container=root, object_id="#accept"), self.act)
         self.b_act.disable()
 
     def _build_recruit(self, root, r) -> None:
@@ -205,7 +205,7 @@ class HomebaseScene(CampaignScreen):
             text = label if len(rosters) == 1 else f"{label}: {roster.name}"
             b = UIButton(rect(r.x, y, r.w, bh), fit_text(self.app.text, text, 14, r.w - px(20), True),
                          self.app.manager, container=root, object_id="#primary" if step == RECRUIT else None)
-            self.builder_buttons.append((b, i))
+            self.builder_buttons.append((self.on_click(b, lambda i=i: self.open_builder(i)), i))
             y += bh + px(8)
 
     def _build_spoils(self, root, r) -> None:
@@ -244,8 +244,9 @@ class HomebaseScene(CampaignScreen):
                                     container=root)
         self.spoil_box = UITextBox("Pick a Spoil of War to read its rule.", rect(r.x, y + lh + px(6), r.w, info_h),
                                    m, container=root)
-        self.b_act = UIButton(rect(r.x, r.bottom - px(46), px(240), px(42)), "Give this Spoil" if by_result else
-                              f"Buy for {c.rules.spoil_cost} MP", m, container=root, object_id="#accept")
+        self.b_act = self.on_click(UIButton(rect(r.x, r.bottom - px(46), px(240), px(42)), "Give this Spoil" if
+                                            by_result else f"Buy for {c.rules.spoil_cost} MP", m, container=root,
+                                            object_id="#accept"), self.act)
         self.b_act.disable()
 
     def _unit_label(self, u) -> str:
@@ -314,18 +315,7 @@ class HomebaseScene(CampaignScreen):
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            el = event.ui_element
-            if self.common_button(el):
-                return
-            if el is self.b_next:
-                self.next_step()
-            elif el is self.b_pass and el is not None:
-                self.pass_on()
-            elif el is self.b_act and el is not None:
-                self.act()
-            for b, roster in self.builder_buttons:
-                if el is b:
-                    self.open_builder(roster)
+            self.click(event.ui_element)
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
             self.on_pick()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.dd_unit:

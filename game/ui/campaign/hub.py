@@ -17,9 +17,8 @@ from game.rules.squad import squad_gp
 from ..builder import fit_text
 from ..theme import rect
 from .common import CampaignScreen, hexc, keep, resume_mission, watch_mission
-from .plan import PlanPanel, won_by
+from .plan import won_by
 from .picks import SquadPicksScene, offers
-from .roster import RosterPanel
 from .squads import computer_moves, hand_over, needs_hand_over, people_at_screen, two_squads
 from .squads import squad_lines
 
@@ -102,10 +101,7 @@ class CampaignHubScene(CampaignScreen):
 
     def __init__(self, app, campaign) -> None:
         super().__init__(app, campaign)
-        self.plan = PlanPanel(self)
-        self.roster = RosterPanel(self)
-        if two_squads(campaign):
-            self.roster2 = RosterPanel(self)
+        self.make_panels()
         self.due_buttons: list = []
         nxt = campaign.next_mission()
         self.selected = (nxt.operation, nxt.number) if nxt is not None else (1, 1)
@@ -146,15 +142,16 @@ class CampaignHubScene(CampaignScreen):
                                             container=root)
             y += px(40)
         if self._can_deal():
-            self.b_deal = UIButton(rect(x0, y, lw, px(34)), "Who commands which unit", m, container=root,
-                                   tool_tip_text="Co-op: deal the shared roster's units out between the people")
+            self.b_deal = self.on_click(UIButton(rect(x0, y, lw, px(34)), "Who commands which unit", m,
+                                                 container=root, tool_tip_text="Co-op: deal the shared roster's "
+                                                 "units out between the people"), self.shared_action("deal"))
             y += px(40)
         for i, (side, what) in enumerate(self.due_buttons):
             b = UIButton(rect(x0, y, lw, px(34)), fit_text(self.app.text, what, 14, lw - px(20), True), m,
                          container=root, object_id="#accept",
                          tool_tip_text="Behind the hand-over: only this squad's player looks" if
                          needs_hand_over(c) else None)
-            self.due_buttons[i] = (b, side)
+            self.due_buttons[i] = (self.on_click(b, lambda side=side: self.open_picks(side)), side)
             y += px(40)
         rx = x0 + lw + px(20)
         rw = w - rx - px(20)
@@ -181,12 +178,14 @@ class CampaignHubScene(CampaignScreen):
         actions = []
         if in_mission and not c.setup.options.ironman:
             actions.append(("Restart mission", "Play the mission in progress again from its start (the chronicle "
-                            "counts the reload)", False))
-        actions += [("Re-roll", "Roll the selected mission's parts again (an unplayed mission only)", False),
-                    ("Watch battle", "Watch the selected mission's battle again, step by step", False),
+                            "counts the reload)", False, self.restart))
+        actions += [("Re-roll", "Roll the selected mission's parts again (an unplayed mission only)", False,
+                     self.reroll),
+                    ("Watch battle", "Watch the selected mission's battle again, step by step", False,
+                     lambda: watch_mission(self.app, self.c, *self.selected)),
                     ("Resume mission" if in_mission else "Start mission",
                      "Back to the battle in progress" if in_mission else
-                     "Play the next mission: its briefing, deployment and battle", True)]
+                     "Play the next mission: its briefing, deployment and battle", True, self.start)]
         buttons = self.screen_buttons(root, ("title", "memorial", "chronicle"), actions)
         self.b_restart = buttons[0] if len(buttons) == 4 else None
         self.b_reroll, self.b_watch, self.b_start = buttons[-3:]
@@ -265,20 +264,7 @@ class CampaignHubScene(CampaignScreen):
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            el = event.ui_element
-            if self.common_button(el):
-                return
-            if el is self.b_start:
-                self.start()
-            elif el is self.b_reroll:
-                self.reroll()
-            elif el is self.b_watch:
-                watch_mission(self.app, self.c, *self.selected)
-            elif el is self.b_restart and el is not None:
-                self.restart()
-            for b, side in self.due_buttons:
-                if el is b:
-                    self.open_picks(side)
+            self.click(event.ui_element)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.dd_leader:
             names = [self._leader_label(u) for u in self.leaders]
             if event.text in names:
