@@ -108,6 +108,26 @@ def test_dissonance_shroud_gives_a_squadmate_its_save_reroll(play):
     assert m.prompt.side == "B" and m.prompt.decision.free == (("shroud", 1),)
 
 
+def test_dark_gaze_lowers_armor_against_ranged_combat_not_against_damage_from_skills(play):
+    """Dark Gaze: 'Enemy units within 3" of it suffer -1 ARM whenever they are targeted in Ranged Combat.'
+    Immolate's 2 Damage is Damage from a skill, not a Ranged Combat action (N30): the enemy beside the token saves
+    it with its own ARM 3, so two saves of 3 keep both HIT."""
+    choir = card(act=3, hit=5, skills=("SCH-ASP-DG", "SCH-IMM"))
+    m, a, b = play([(choir, 10, 10)], [(card(hit=5), 12.5, 10), (card(), 22, 22)],
+                   dice=[1, 1, 4] + [4] * 3 + [2, 5])
+    m.submit(C.Activate("A", a[0]))
+    m.submit(C.UseSkill("A", "SCH-ASP-DG"))  # the token on its spot: the enemy is 2" from it
+    m.submit(C.Dash("A", 11.3, 10))
+    assert m.adjacent(a[0], b[0])
+    roll(m, 6, 3, 3)  # Immolate's 1D3 for the user (at full HIT), then the enemy's two saves
+    m.submit(C.UseSkill("A", "SCH-IMM"))
+    saves = [e for e in m.events if isinstance(e, E.SavesRolled) and e.uid == b[0]]
+    assert [e.stat for e in saves] == [3] and m.health(b[0]).hit == 5
+    with m._in_world():
+        from game.match import skills as S
+        assert S.effective_arm(m, b[0], a[0], "ranged") == 2  # a Ranged attack would still meet ARM 2
+
+
 # == Despoilers ========================================================================================
 def test_pain_is_strength_rerolls_in_ranged_combat_and_heals_only_after_a_melee_take_out(play):
     """Pain Is Strength: 'In each of its Melee or Ranged Combat actions, this unit may roll again as many attack
