@@ -32,7 +32,8 @@ def attack_dice(match, attacker: int, weapon, att: int, aoo: bool = False) -> in
 
 
 def effective_arm(match, uid: int, attacker: int | None, kind: str) -> int:
-    """ARM after Clobber (melee), Scan markers, and Dark Gaze tokens (ranged); never below 1."""
+    """ARM after Clobber (melee), Scan markers, and Dark Gaze tokens (targeted in Ranged Combat: not Damage from a
+    skill, whose `kind` here is "skill"); never below 1."""
     arm = match.unit(uid).card.arm
     if kind == MELEE and attacker is not None and has(match, attacker, "CLB"):
         arm -= 1
@@ -100,7 +101,7 @@ def _target(match, attacker: int, t: StrikeTarget, kind: str, weapon, main: bool
     if u.item:
         return t
     c = cond(uid)
-    arm = effective_arm(match, uid, None if direct else attacker, kind)
+    arm = effective_arm(match, uid, None, "skill") if direct else effective_arm(match, uid, attacker, kind)
     cover = t.cover
     rer: list[tuple[str, int]] = []
     if not direct:
