@@ -116,3 +116,20 @@ def test_a_door_that_opens_changes_the_search_as_the_plain_one():
     _check(t, [m], 8.0)
     after = t._search(m, 8.0)[2]
     assert after != before  # the way through the gate is open now: the kept search was not served
+
+
+def test_an_enemy_that_moves_blocks_where_it_stands_now():
+    """What a base does to a search is kept per spot: a base that moves must block its new spot, not its old."""
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    t = Table(bf)
+    m = Base(1, "player", 12.0, 12.0, t.surface_z(12.0, 12.0), 0.5)
+    foe = Base(2, "npc", 12.0, 9.0, t.surface_z(12.0, 9.0), 0.5)
+    t.set_bases([m, foe])
+    first = t._search(m, 6.0)
+    assert first[2][first[0].node_at(12.0, 9.0)] == math.inf  # its spot cannot be entered
+    assert first[2][first[0].node_at(14.0, 10.0)] < math.inf
+    moved = foe.moved(14.0, 10.0, t.surface_z(14.0, 10.0))
+    t.set_bases([m, moved])
+    _check(t, [m], 6.0)
+    lat, _, dist, *_ = t._search(m, 6.0)
+    assert dist[lat.node_at(12.0, 9.0)] < math.inf and dist[lat.node_at(14.0, 10.0)] == math.inf
