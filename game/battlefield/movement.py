@@ -141,33 +141,52 @@ class TableMovement:
                 if b.side != mover.side and not (through and b.side != "item"):
                     bl.pass_blocked.add(u)
             return bl
-        step, nx, ny = lat.step, lat.nx, lat.ny
         reach = lat.reach_len
+        shapes = self._base_shapes
+        if len(shapes) > 4096:
+            shapes.clear()
+        end_blocked, pass_blocked, cells = bl.end_blocked, bl.pass_blocked, bl.cells
         for b in self._bases.values():
             if b.uid == mover.uid:
                 continue
             R = r + b.radius
             if math.hypot(b.x - mover.x, b.y - mover.y) > budget + reach + R + 1.0:
                 continue  # nothing the search can touch
-            enemy = b.side != mover.side and not (through and b.side != "item")
-            if enemy:
+            key = (b.x, b.y, R, lat.nx, lat.ny, reach)
+            got = shapes.get(key)
+            if got is None:
+                got = shapes[key] = self._base_shape(lat, b.x, b.y, R)
+            disk, cellkeys = got
+            end_blocked.update(disk)
+            if b.side != mover.side and not (through and b.side != "item"):
+                pass_blocked.update(disk)
                 e = (b.x, b.y, R)
                 bl.enemies.append(e)
-                ext = R + reach
-                for ci in range(int((b.x - ext) // _CELL), int((b.x + ext) // _CELL) + 1):
-                    for cj in range(int((b.y - ext) // _CELL), int((b.y + ext) // _CELL) + 1):
-                        bl.cells.setdefault((ci, cj), []).append(e)
-            i0, i1 = max(0, int(math.floor((b.x - R) / step))), min(nx - 1, int(math.ceil((b.x + R) / step)))
-            j0, j1 = max(0, int(math.floor((b.y - R) / step))), min(ny - 1, int(math.ceil((b.y + R) / step)))
-            for j in range(j0, j1 + 1):
-                dy = j * step - b.y
-                for i in range(i0, i1 + 1):
-                    if math.hypot(i * step - b.x, dy) < R - EPS:
-                        u = j * nx + i
-                        bl.end_blocked.add(u)
-                        if enemy:
-                            bl.pass_blocked.add(u)
+                for ck in cellkeys:
+                    got = cells.get(ck)
+                    if got is None:
+                        cells[ck] = [e]
+                    else:
+                        got.append(e)
         return bl
+
+    @staticmethod
+    def _base_shape(lat: _Lattice, x: float, y: float, R: float) -> tuple:
+        """What a base at (x, y) does to a search whose bases sum to R with it: the nodes a base there would
+        overlap (closer than R), and the CELLs from which a step may pass within R of it."""
+        step, nx, ny = lat.step, lat.nx, lat.ny
+        ext = R + lat.reach_len
+        cellkeys = tuple((ci, cj) for ci in range(int((x - ext) // _CELL), int((x + ext) // _CELL) + 1)
+                         for cj in range(int((y - ext) // _CELL), int((y + ext) // _CELL) + 1))
+        disk = []
+        i0, i1 = max(0, int(math.floor((x - R) / step))), min(nx - 1, int(math.ceil((x + R) / step)))
+        j0, j1 = max(0, int(math.floor((y - R) / step))), min(ny - 1, int(math.ceil((y + R) / step)))
+        for j in range(j0, j1 + 1):
+            dy = j * step - y
+            for i in range(i0, i1 + 1):
+                if math.hypot(i * step - x, dy) < R - EPS:
+                    disk.append(j * nx + i)
+        return tuple(disk), cellkeys
 
     def _enemies_near(self, bl: _Blocking, x, y, ext):
         return [e for e in bl.enemies if math.hypot(e[0] - x, e[1] - y) <= e[2] + ext + EPS]
@@ -280,6 +299,8 @@ class TableMovement:
         etab = lat.edge_table(rule)
         compute = lat._compute_edges
         clear_of = self._clear_of
+        hypot = math.hypot
+        reach = lat.reach_len + 1e-3  # (a margin: an enemy farther than R + the longest step cannot be touched)
         settled = []  # every node within the budget, in the order it was settled
         settle = settled.append
         # A node is pushed only with a distance lower than its last: the entry whose distance is the node's is
@@ -293,7 +314,12 @@ class TableMovement:
             if edges is None:
                 edges = etab[u] = compute(u, rule)
             dang = cells.get(ckeys[u]) if cells else None
-            if dang is None:
+            if dang is not None:
+                # only the enemies a step from here can come near (a step is no longer than reach)
+                pu = xys[u]
+                x, y = pu
+                dang = [e for e in dang if hypot(e[0] - x, e[1] - y) < e[2] + reach]
+            if not dang:
                 for v, c, k in edges:
                     nd = g + c
                     if nd < dist[v] and nd <= lim:
@@ -302,7 +328,6 @@ class TableMovement:
                         kind[v] = k
                         heappush(heap, (nd, v))
             else:
-                pu = xys[u]
                 for v, c, k in edges:
                     nd = g + c
                     if nd < dist[v] and nd <= lim and clear_of(pu, xys[v], dang):

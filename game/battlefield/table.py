@@ -72,6 +72,8 @@ class Table(TableSight, TableMovement):
         self._cover_near: dict = {}  # target position -> terrain that may cover it, its base points (sight.py);
         # it depends on the doors only
         self._adjacent_spots: dict = {}  # (target, radius) -> spots_adjacent_to, for this version
+        self._base_shapes: dict = {}  # (base position, radii summed, lattice size and reach) -> the nodes a
+        # base there blocks and the cells whose steps may touch it (movement.py); terrain plays no part
         self._ring_spots: dict = {}  # (target position and radius, radius) -> the spots around it the terrain
         # allows, before the bases (movement.py); it depends on the doors and the terrain only
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out

@@ -1,0 +1,135 @@
+"""The movement search (movement.py) against a plain Dijkstra written here: on every real map, both measures,
+doors open and shut, many seeded movers among enemies, friends and items, it must give the very same distances
+(to the last bit), the same node each node is reached from (ties: the start's own step, then the lower
+distance, then the lower node) and the same climbs. The paths, and so the Attacks of Opportunity, follow."""
+import heapq
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from game.battlefield import Base, Table, load_battlefield
+from game.battlefield.model import MoveRule
+from game.battlefield.terrain import EPS
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL_MAPS = sorted((ROOT / "maps").glob("*.tmx"))
+CLIMBER = MoveRule(2.0, 4.0)
+
+
+def reference(t: Table, mover: Base, budget: float):
+    """Dijkstra with a heap of (distance, node), every edge checked against every enemy the mover may not
+    cross: (dist, prev, climbs) per node (prev -1: the step from the exact start, -2: the start square)."""
+    lat = t._lattice(mover.radius)
+    bl = t._blocking(mover, lat, budget)
+    sx, sy = t.snap(mover.x, mover.y)
+    n = lat.nx * lat.ny
+    dist, prev, kind = [math.inf] * n, [-3] * n, [0] * n
+    links, start = t._start_links(mover, lat, bl, sx, sy, mover.z)
+    heap = []
+    lim = budget + EPS
+    if start is not None:
+        dist[start], prev[start] = 0.0, -2
+        heap.append((0.0, start))
+    for u, c, k in links:
+        if c <= lim and c < dist[u]:
+            dist[u], prev[u], kind[u] = c, -1, k
+            heapq.heappush(heap, (c, u))
+    done = set()
+    while heap:
+        g, u = heapq.heappop(heap)
+        if u in done or g > dist[u]:
+            continue
+        done.add(u)
+        for v, c, k in lat.out_edges(u, mover.move.terrain):
+            if v in bl.pass_blocked:
+                continue
+            nd = g + c
+            if nd < dist[v] and nd <= lim and t._clear_of(lat.xy(u), lat.xy(v), bl.enemies):
+                dist[v], prev[v], kind[v] = nd, u, k
+                heapq.heappush(heap, (nd, v))
+    return dist, prev, kind
+
+
+def _movers(t: Table, rng: random.Random, count: int):
+    bf = t.battlefield
+    out = []
+    tries = 0
+    while len(out) < count and tries < 20000:
+        tries += 1
+        x, y = round(rng.uniform(0.5, bf.width - 0.5), 1), round(rng.uniform(0.5, bf.height - 0.5), 1)
+        if t.measure == "grid":
+            x, y = t.snap(x, y)
+        z = t.surface_z(x, y)
+        if t.can_stand(0.5, x, y, z) and all(math.hypot(b.x - x, b.y - y) >= 1.2 for b in out):
+            side = rng.choice(("player", "npc", "player", "item"))
+            out.append(Base(len(out) + 1, side, x, y, z, rng.choice((0.5, 0.5, 0.75)) if side != "item" else 0.5))
+    return out
+
+
+def _check(t: Table, bases, budget: float, rule: MoveRule | None = None) -> int:
+    checked = 0
+    for m in bases:
+        if m.side == "item":
+            continue
+        if rule is not None:
+            m = Base(m.uid, m.side, m.x, m.y, m.z, m.radius, move=rule)
+        t._changed()
+        t._kept.clear()
+        lat, bl, dist, (prev, kind), start, settled = t._search(m, budget)
+        rdist, rprev, rkind = reference(t, m, budget)
+        reached = [u for u in range(len(rdist)) if rdist[u] <= budget + EPS]
+        assert sorted(settled) == reached
+        for u in reached:
+            assert dist[u] == rdist[u], (u, dist[u], rdist[u])
+            assert prev[u] == rprev[u] and kind[u] == rkind[u], (u, prev[u], rprev[u])
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("path", REAL_MAPS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("measure", ["inches", "grid"])
+def test_the_search_matches_a_plain_dijkstra_on_every_real_map(path, measure):
+    bf = load_battlefield(path)
+    t = Table(bf, measure=measure)
+    rng = random.Random(f"{path.stem}-{measure}")
+    bases = _movers(t, rng, 14)
+    t.set_bases(bases)
+    checked = 0
+    for doors_open in (False, True):
+        for d in bf.doors:
+            t.set_door(d.id, doors_open)
+        checked += _check(t, bases[:6], 6.0)
+        checked += _check(t, bases[6:9], 8.0 if measure == "inches" else 12.0)
+        checked += _check(t, bases[9:11], 6.0, CLIMBER)
+    assert checked >= 8
+
+
+def test_a_door_that_opens_changes_the_search_as_the_plain_one():
+    bf = load_battlefield(ROOT / "tests" / "battlefield" / "maps" / "doors.tmx")
+    t = Table(bf)
+    m = Base(1, "player", 3.0, 4.0, 0.0, 0.5)
+    t.set_bases([m, Base(2, "npc", 4.5, 5.5, 0.0, 0.5)])
+    before = t._search(m, 8.0)[2]
+    t.set_door("gate", True)
+    _check(t, [m], 8.0)
+    after = t._search(m, 8.0)[2]
+    assert after != before  # the way through the gate is open now: the kept search was not served
+
+
+def test_an_enemy_that_moves_blocks_where_it_stands_now():
+    """What a base does to a search is kept per spot: a base that moves must block its new spot, not its old."""
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    t = Table(bf)
+    m = Base(1, "player", 12.0, 12.0, t.surface_z(12.0, 12.0), 0.5)
+    foe = Base(2, "npc", 12.0, 9.0, t.surface_z(12.0, 9.0), 0.5)
+    t.set_bases([m, foe])
+    first = t._search(m, 6.0)
+    assert first[2][first[0].node_at(12.0, 9.0)] == math.inf  # its spot cannot be entered
+    assert first[2][first[0].node_at(14.0, 10.0)] < math.inf
+    moved = foe.moved(14.0, 10.0, t.surface_z(14.0, 10.0))
+    t.set_bases([m, moved])
+    _check(t, [m], 6.0)
+    lat, _, dist, *_ = t._search(m, 6.0)
+    assert dist[lat.node_at(12.0, 9.0)] < math.inf and dist[lat.node_at(14.0, 10.0)] == math.inf
