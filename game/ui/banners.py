@@ -150,6 +150,7 @@ class DiceTray:
         self.tray_t = 0.0
         self.tray_duration = 8.0
         self.tray_roll = 0.45 * speed
+        self._landed = None  # (key, the landed tray's picture): drawn once, blitted whole while it stays and fades
 
     def place(self, points, area: pygame.Rect, size, avoid=()) -> None:
         """The corner of `area` whose tray covers the fewest of `points` (and none of the `avoid` rectangles: the
@@ -175,17 +176,35 @@ class DiceTray:
         return w, h
 
     def draw_tray(self, screen, area: pygame.Rect, app) -> None:
+        """The tray in its corner: tumbling dice drawn afresh each frame; once they have landed, one picture made
+        once and blitted whole (faded at the end)."""
         rec = self.tray
         if rec is None:
             return
-        T, pal = app.text, app.palette
-        s = app.settings.ui_scale
         a = 1.0 if self.tray_t < self.tray_duration - 1.0 else max(0.0, self.tray_duration - self.tray_t)
-        dsz = int(24 * s)
-        lh = T.line_height(12)
         w, h = self.tray_size(rec, app, area)
         r = pygame.Rect(0, 0, w, h)
         setattr(r, self.tray_corner, getattr(area.inflate(-20, -20), self.tray_corner))
+        if self.tray_t < self.tray_roll:
+            self._paint_tray(screen, r, app, a)
+            return
+        key = (r.size, app.palette.name, app.settings.ui_scale, tray_content(rec))  # (the record fills in as the
+        # attack's events come)
+        if self._landed is None or self._landed[0] != key:
+            pic = pygame.Surface(r.size, pygame.SRCALPHA)
+            self._paint_tray(pic, pic.get_rect(), app, 1.0)
+            self._landed = (key, pic)
+        pic = self._landed[1]
+        pic.set_alpha(int(255 * a) if a < 1 else None)
+        screen.blit(pic, r)
+
+    def _paint_tray(self, screen, r: pygame.Rect, app, a: float) -> None:
+        rec = self.tray
+        T, pal = app.text, app.palette
+        s = app.settings.ui_scale
+        dsz = int(24 * s)
+        lh = T.line_height(12)
+        w = r.w
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         bg.fill((12, 14, 19, int(225 * a)))
         pygame.draw.rect(bg, pal.panel_edge + (int(255 * a),), bg.get_rect(), 1, border_radius=8)
@@ -227,3 +246,9 @@ class DiceTray:
             t.set_alpha(int(255 * a))
             screen.blit(t, (x0, y))
             y += lh
+
+
+def tray_content(rec: AttackRecord) -> tuple:
+    """What the tray shows of an attack record (a key: the record grows as the attack's events come)."""
+    return (rec.title, tuple(rec.outcome), tuple((g.label, g.stat, g.stat_name, tuple(
+        (d.natural, d.shift, d.rerolled, d.auto) for d in g.dice)) for g in rec.groups))

@@ -146,6 +146,7 @@ def test_the_camera_follows_the_computer(make_app):
         d.step(1)
         if any(c.side == "npc" and isinstance(c, (C.Move, C.Dash)) for c in m.log):
             break
+    d.step(1)  # (the frame after the one that resolved it: the screen reads the move, landing.py)
     assert sc.camera.glide is not None, "the camera glides to the Bug's move"
     for _ in range(120):
         d.step(1)

@@ -182,6 +182,10 @@ def wait_for_prompt(d: Driver, kind: str, frames: int = 400):
             break
         d.step(1)
     assert m.prompt is not None and m.prompt.kind == kind, f"no {kind} prompt"
+    for _ in range(10):  # (a computer's command is read by the screen over the frames after it lands)
+        if not d.scene.landing.pending:
+            break
+        d.step(1)
     d.step(2)
     assert d.scene.prompt_panel.active
 

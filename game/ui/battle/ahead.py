@@ -19,14 +19,54 @@ class Ahead:
         self.threat_held = False  # while Alt is held
         self._resting: dict[str, tuple] = {}  # kind -> (key, time the mouse came to it)
         self.held_back = False  # the last frame ran no work ahead (the mouse's own work took its time)
+        self._pass = None  # (key, match, side, the screen version it began at) of the threat pass
+        self._passes = 0  # threat passes begun
+        self._threat = None  # (version its pass began at, ThreatLayers, match, side) of the last pass finished
 
     @property
     def threat_shown(self) -> bool:
         return (self.threat_on or self.threat_held) and self.sc.match.phase == "battle"
 
-    # -- what is wanted now ------------------------------------------------------------------------------------
+    # -- the threat areas: a pass over every enemy, a slice each --------------------------------------------------
     def threat_key(self):
-        return ("threat", self.sc.version, self.sc.side)
+        """The key of the threat pass being worked out (or the last one, finished), None before the first."""
+        return None if self._pass is None else self._pass[0]
+
+    def _threat_pass(self) -> None:
+        """A pass over the enemies for the threat areas: one goes on across new versions of the match (each slice
+        reads the match as it is then), so a busy table still gets a finished picture every pass; once it is done,
+        it is what is shown, and another begins if the match changed since it began."""
+        sc = self.sc
+        m, side, look = sc.match, sc.side, self.look
+        self._note_threat()
+        p = self._pass
+        job = look.get(p[0]) if p is not None else None
+        if job is not None and p[1] is m and p[2] == side and (not job.done or p[3] == sc.version):
+            return
+        self._passes += 1
+        key = ("threat", self._passes)
+        self._pass = (key, m, side, sc.version)
+        look.want(key, lambda: threat_work(m, side))
+
+    def _note_threat(self) -> None:
+        """The pass just finished becomes the picture shown."""
+        p = self._pass
+        job = self.look.get(p[0]) if p is not None else None
+        if job is not None and job.done and job.value is not None and \
+                (self._threat is None or self._threat[1] is not job.value):
+            self._threat = (p[3], job.value, p[1], p[2])
+
+    def threat_now(self):
+        """(the threat areas of the last pass finished, True when it began at this version of the match), or None:
+        the first pass is not done yet. An older picture is shown until the new one is done: never one worked out by
+        the screen, only the match's answers of a moment before."""
+        t = self._threat
+        sc = self.sc
+        if t is None or t[2] is not sc.match or t[3] != sc.side:
+            return None
+        return t[1], t[0] == sc.version
+
+    # -- what is wanted now ------------------------------------------------------------------------------------
 
     def destination_key(self):
         sel = self.sc.sel
@@ -82,10 +122,14 @@ class Ahead:
         sc = self.sc
         m = sc.match
         look = self.look
-        look.new_version(sc.version)
         if self.threat_shown:
-            side = sc.side
-            look.want(self.threat_key(), lambda: threat_work(m, side))
+            look.new_version(sc.version, keep=(self.threat_key(),))
+            self._threat_pass()
+        else:
+            look.new_version(sc.version)
+            if self._pass is not None:
+                look.drop(self._pass[0])
+                self._pass = None
         key = self.destination_key()
         if key is not None and (look.get(key) is not None or self._rested(key)):
             look.want(key, lambda: destination_work(m, key[2], key[3]))
@@ -103,6 +147,7 @@ class Ahead:
                 return
             self.held_back = False
             look.run(max(0.0, BUDGET_MS - spent_ms))
+            self._note_threat()
 
     @property
     def busy(self) -> bool:

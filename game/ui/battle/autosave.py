@@ -2,7 +2,9 @@
 
 It is written with the one save writer (atomically: a crash never leaves half a file) after every command: once
 the screen is still again (a person's command: while they look at its outcome), within a few seconds while the
-computer plays on, at each new Turn, and before the battle screen is left or the window closes. A battle that
+computer plays on after a person's command, at each new Turn, and before the battle screen is left or the window
+closes. The computer's own commands wait for one of those (a write takes longer than a frame: it is not made in the
+middle of the computer's animations; a crash may lose the computer's moves since, never a person's). A battle that
 has ended is written with its result, so Continue never offers it again; otherwise Continue opens it exactly
 where it was.
 """
@@ -44,8 +46,16 @@ class Autosave:
         if f is not None and f[0] is m and f[1] == n:
             return
         self.waited += dt
-        if settled or self.waited >= MAX_WAIT:
+        if settled or (self.waited >= MAX_WAIT and self.persons_unsaved()):
             self.write()
+
+    def persons_unsaved(self) -> bool:
+        """A command of a person at this screen is not in the autosave yet."""
+        sc = self.sc
+        m, _ = self._state()
+        w = self._written
+        since = w[1] if w is not None and w[0] is m else 0
+        return any(c.side not in sc.session.controllers for c in m.log[since:])
 
     def write(self) -> bool:
         """Write the battle now unless the autosave already holds it. False if it cannot be written (the player

@@ -23,16 +23,16 @@ class ForesightPainter:
 
     # -- threat areas ---------------------------------------------------------------------------------------
     def board_with_threat(self):
-        """The board's static picture with the threat areas painted in (made once per match version and zoom, so a
-        frame blits one picture as it would without them), or None while they are being worked out."""
+        """The board's static picture with the threat areas of the last pass finished painted in (made once per pass
+        and zoom, so a frame blits one picture as it would without them), or None before the first pass is done."""
         sc = self.sc
-        job = sc.ahead.look.get(sc.ahead.threat_key())
-        if job is None or not job.done or job.value is None:
+        got = sc.ahead.threat_now()
+        if got is None:
             return None
-        t = job.value
+        t = got[0]
         cam = sc.camera
         pal = sc.app.palette
-        key = (sc.version, cam.ppi, pal.name, id(t))
+        key = (cam.ppi, pal.name, id(t), id(sc.renderer.static_surface(cam.ppi)))
         if self._layers is None or self._layers[0] != key:
             pic = sc.renderer.static_surface(cam.ppi).copy()
             pic.blit(self._picture(t, cam.ppi), (0, 0))
@@ -71,15 +71,15 @@ class ForesightPainter:
     def threat_marks(self, screen) -> None:
         """Over the units: a crosshair on each of the player's units an enemy could shoot now; the legend."""
         sc = self.sc
-        job = sc.ahead.look.get(sc.ahead.threat_key())
+        got = sc.ahead.threat_now()
         app, cam, pal = sc.app, sc.camera, sc.app.palette
         view = sc.layout["view"]
-        if job is None or not job.done or job.value is None:
+        if got is None:
             box = sc.painter.summary.rect
             app.text.blit(screen, "Working out the threat...", (view.x + sc.px(12), box.bottom + sc.px(10)), 12,
                           pal.text_dim, shadow=True)
             return
-        t = job.value
+        t, fresh = got
         size = max(12, int(cam.ppi * 0.55))
         for uid in t.line_of_fire:
             v = sc.by_uid.get(uid)
@@ -88,9 +88,9 @@ class ForesightPainter:
             c = cam.to_screen(v.x, v.y)
             ico = app.sprites.icon("target", size, pal.warn)
             screen.blit(ico, ico.get_rect(center=(c[0] + cam.length(v.r), c[1] - cam.length(v.r))))
-        self._legend(screen, t)
+        self._legend(screen, t, fresh)
 
-    def _legend(self, screen, t) -> None:
+    def _legend(self, screen, t, fresh: bool = True) -> None:
         sc = self.sc
         pal, px = sc.app.palette, sc.px
         view = sc.layout["view"]
@@ -101,12 +101,12 @@ class ForesightPainter:
             rows.append((pal.text_dim, None, f"{len(set(t.unlimited))} with guns of no range limit"))
         box = sc.painter.summary.rect  # under the mission's summary, in the strip the table leaves clear
         top = box.bottom + px(8) if box.h else view.y + px(8)
-        key = (tuple(r[2] for r in rows), pal.name, sc.app.settings.ui_scale)
+        key = (tuple(r[2] for r in rows), pal.name, sc.app.settings.ui_scale, fresh)
         if self._legend_pic is None or self._legend_pic[0] != key:
-            self._legend_pic = (key, self._legend_surface(rows))
+            self._legend_pic = (key, self._legend_surface(rows, fresh))
         screen.blit(self._legend_pic[1], (view.x + px(8), top))
 
-    def _legend_surface(self, rows) -> pygame.Surface:
+    def _legend_surface(self, rows, fresh: bool = True) -> pygame.Surface:
         sc = self.sc
         T, pal, px = sc.app.text, sc.app.palette, sc.px
         h = T.line_height(12) * (len(rows) + 1) + px(12)
@@ -116,7 +116,8 @@ class ForesightPainter:
         surf.fill((13, 16, 21, 220))
         pygame.draw.rect(surf, pal.panel_edge, r, 1, border_radius=6)
         y = r.y + px(6)
-        T.blit(surf, "Enemy threat (T; hold Alt)", (r.x + px(8), y), 12, pal.text, True)
+        T.blit(surf, "Enemy threat (T; hold Alt)" if fresh else "Enemy threat (updating)", (r.x + px(8), y), 12,
+               pal.text, True)
         y += T.line_height(12)
         screen = surf
         for col, kind, text in rows:

@@ -50,22 +50,26 @@ def _boundary(spots, step: float) -> list:
 
 def threat_work(match, side: str):
     """Generator: two slices per enemy (its reach, then its areas; it yields the layers as they grow); returns
-    ThreatLayers."""
+    ThreatLayers. Each slice reads the match as it stands then (the screen lets a pass go on while the match
+    changes, and shows it once it is done)."""
     bf = match.table.battlefield
     size = (max(1, int(bf.width * RES)), max(1, int(bf.height * RES)))
     melee = pygame.Surface(size, pygame.SRCALPHA)
     ranged = pygame.Surface(size, pygame.SRCALPHA)
-    mine = [u for u in match.units(side) if not match.unit(u).item]
     out = ThreatLayers(melee, ranged, {}, [])
     step = 2.0 if match.table.measure == "grid" else 0.5
     adjacent = match.melee_reach()  # a melee attack reaches bases this close (R15)
     for e in enemies_of_side(match, side):
-        card = match.unit(e).card
-        if not card.weapons:
+        # (a pass may go on while the match changes: each slice reads it as it is then)
+        if not match.standing(e) or not match.unit(e).card.weapons:
             continue
+        card = match.unit(e).card
         opts = match.move_options(e, act.MOVE)
         yield out  # (the reach is the longest part of an enemy: a slice of its own)
+        if not match.standing(e):
+            continue
         r = match.base(e).radius
+        mine = [u for u in match.units(side) if not match.unit(u).item]
         spots = [(s.x, s.y) for s in opts.spots] or [(match.base(e).x, match.base(e).y)]
         edge = _boundary(spots, step) or spots
         if any(w.kind == MELEE for w in card.weapons):

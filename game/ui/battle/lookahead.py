@@ -30,11 +30,15 @@ class Lookahead:
         self.last_ms = 0.0  # time the last frame spent here
         self.total_ms: dict[str, float] = {}  # ms of work by kind (the first item of the key): the bench reads it
 
-    def new_version(self, version) -> None:
-        """The match changed: every result made before is stale."""
+    def new_version(self, version, keep=()) -> None:
+        """The match changed: every result made before is stale, but the jobs of `keep` go on (work that reads the
+        match afresh in each slice and says itself which version its answer is of: the threat pass)."""
         if version != self.version:
             self.version = version
-            self.jobs.clear()
+            self.jobs = {k: j for k, j in self.jobs.items() if k in keep}
+
+    def drop(self, key) -> None:
+        self.jobs.pop(key, None)
 
     def want(self, key, make) -> Job:
         """The job for `key` (started with `make()`, a generator, if it is not there yet)."""

@@ -40,6 +40,7 @@ from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
 from .ahead import Ahead
 from .autosave import Autosave
 from .input import BattleInput
+from .landing import Landing
 from .painter import BattlePainter
 from .panel import SidePanel
 from .results import summary_html
@@ -106,10 +107,11 @@ class BattleScene(HotSeat, Scene):
         self.painter = BattlePainter(self)
         self.table_view = _table_view(self)  # the table's own esper world: what stands on it, what moves, drawn
         self.turns = ComputerTurns(self)
+        self.landing = Landing(self)  # a computer's command read a stage per frame after it landed
         self.ahead = Ahead(self)
         self.result_timer: float | None = None
         self.time = 0.0
-        self.hover_ms = 0.0  # ms this frame spent on what is under the mouse (the work ahead waits for it)
+        self.spent_ms = 0.0  # ms this frame spent on what is under the mouse and the autosave (the work ahead waits)
         self.layout = {}
         self.b_menu = self.b_help = self.b_undo = self.b_skip = None
         self.refresh_units()
@@ -453,6 +455,7 @@ class BattleScene(HotSeat, Scene):
         still open is dropped first (it read the match as it was)."""
         m = self.match
         self.session.cancel()
+        self.landing.finish()  # (the last command read to its end first)
         old = dict(self.by_uid)
         try:
             m.submit(cmd)
@@ -464,13 +467,19 @@ class BattleScene(HotSeat, Scene):
         return True
 
     def changed(self, old: dict) -> None:
-        """The match changed (a command of the player's or the computer's): read it again. `old`: the bases
-        as they were (animations start from there)."""
-        self.version += 1
-        self.table_view.feed(self.match.events[self.feed.seen:], old)  # the table follows the events
-        self.read_units()
+        """The match changed (a command of the player's or the computer's): read it again at once. `old`: the
+        bases as they were (animations start from there). A computer's command landed at the game's pace is read
+        over the next frames instead (landing.py), in the same order."""
+        self.landing.finish()
+        self.read_change(old)
         self.feed.ingest(old=old)
         self.after_change()
+
+    def read_change(self, old: dict) -> None:
+        """The table follows the new events (a new screen version)."""
+        self.version += 1
+        self.table_view.feed(self.match.events[self.feed.seen:], old)
+        self.read_units()
 
     def after_change(self) -> None:
         self.sel.after_change()
@@ -480,6 +489,7 @@ class BattleScene(HotSeat, Scene):
     def set_match(self, match) -> None:
         """Replace the match (undo, load): everything shown is rebuilt from it."""
         self.match = match
+        self.landing.drop()
         self.version += 1
         self.session = Session(match, dict(self.extra_controllers))
         self.log.clear()
@@ -544,7 +554,7 @@ class BattleScene(HotSeat, Scene):
         try:
             self._update_hover()
         finally:
-            self.hover_ms += (time.perf_counter() - t0) * 1000
+            self.spent_ms += (time.perf_counter() - t0) * 1000
 
     def _update_hover(self) -> None:
         cam = self.camera
@@ -605,8 +615,15 @@ class BattleScene(HotSeat, Scene):
         if self.table_view.world.camera_moved:
             self.table_view.world.camera_moved = False
             self.update_hover()
+        if self.landing.pending:  # a stage of reading the computer's last command, and nothing else
+            self.landing.step()
+            return
         self.turns.update(dt)
+        if self.landing.pending:  # the computer's command landed: this frame resolved it, the next ones read it
+            return
+        t0 = time.perf_counter()
         self.autosave.tick(dt, settled=not self.moving() and not self.turns.acting())
+        self.spent_ms += (time.perf_counter() - t0) * 1000  # (the work ahead leaves it the frame)
         if self.answer_by_preference() or self.hand_over_if_needed():
             return
         if self.effects.banner is None:
@@ -620,8 +637,8 @@ class BattleScene(HotSeat, Scene):
         self.prompt_panel.sync(self.match, self.side, self.prompt_area())
         self.panel.sync()
         self.painter.update_tooltip(dt)
-        self.ahead.update(spent_ms=self.hover_ms)
-        self.hover_ms = 0.0
+        self.ahead.update(spent_ms=self.spent_ms + self.turns.spent_ms)  # (what the rest of the frame took)
+        self.spent_ms = 0.0
         if self.result_timer is not None:
             self.result_timer -= dt
             if self.result_timer <= 0 and not self.anims:
@@ -680,7 +697,7 @@ class BattleScene(HotSeat, Scene):
 
     @property
     def busy(self) -> bool:
-        return self.turns.acting() or self.ahead.busy or self.result_timer is not None or \
+        return self.turns.acting() or self.landing.pending or self.ahead.busy or self.result_timer is not None or \
             bool(self.effects.banners) or self.table_view.world.tray_showing()
 
     def toast_anchor(self):

@@ -186,7 +186,9 @@ class Selection:
         if self.skill is not None or self.mode == "skill":
             sc.skills.leave(default_mode=False)
             self.mode = self.default_mode(self.selected) if self.selected is not None else None
-        if m.phase == "battle":
+        if m.phase == "battle" and sc.computer_side(sc.side):
+            pass  # the computer plays the screen's own side (a demo): the screen picks nothing for it
+        elif m.phase == "battle":
             if m.active_unit is not None and m.side_of(m.active_unit) == sc.side and \
                     m.waiting_for() == sc.side:
                 if self.selected != m.active_unit:

@@ -10,6 +10,7 @@ is played in its place."""
 from __future__ import annotations
 
 import logging
+import time
 
 from ..dicelog import LogEntry, Segment
 
@@ -27,6 +28,7 @@ class ComputerTurns:
         self.line = ""  # the explanation of the computer's last decision ...
         self.line_uid: int | None = None  # ... and the unit it was about (shown only while that unit acts)
         self.failed: str | None = None  # why the computer stopped (a failed decision), shown to the player
+        self.spent_ms = 0.0  # ms this frame spent on the computer's decision (the work ahead leaves it the frame)
 
     def acting(self) -> bool:
         """A computer side decides now."""
@@ -34,6 +36,13 @@ class ComputerTurns:
         return m.phase != "over" and self.failed is None and self.sc.session.computer_to_act()
 
     def update(self, dt: float) -> None:
+        t0 = time.perf_counter()
+        try:
+            self._update(dt)
+        finally:
+            self.spent_ms = (time.perf_counter() - t0) * 1000
+
+    def _update(self, dt: float) -> None:
         sc = self.sc
         if sc.match.phase == "over":
             self.skip = False
@@ -85,7 +94,10 @@ class ComputerTurns:
         if why and uid is not None:  # the reason first, then what it did (never after the next unit's header)
             self.line, self.line_uid = why, uid
             sc.log.add([LogEntry("npc", [Segment("text", why)], 1)])
-        sc.changed(old)
+        if budget_ms is None:
+            sc.changed(old)  # (played at once: read at once)
+        else:
+            sc.landing.begin(old)  # at the game's pace: read over the next frames, a stage each
         return True
 
     def step(self) -> None:
