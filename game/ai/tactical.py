@@ -31,11 +31,15 @@ from .common import Controller, answer_prompt
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
-from .tactical_spots import HIDE_FROM, candidate_spots
+from .tactical_spots import HIDE_FROM, HIDE_TRIES, candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
 EXPOSED = 0.25  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
+SAFE_MARGIN = 1.5  # a move out of every uncovered line of fire goes before an exposed one worth up to this much more
+GOAL_MARGIN = 0.15  # ... if it gives up at most this much of the goal's value (MP)
+GOAL_SHARE = 0.08  # ... or this share of it, whichever is more
+NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
 
 
 class TacticalController(Controller):
@@ -49,6 +53,7 @@ class TacticalController(Controller):
         self._reach_val = None
         self._next = None  # (the match as the follow-up expects it, the follow-up command, why)
         self.trace: list | None = None  # a list: each decision's best options are kept there (for tuning)
+        self._safety: dict = {}  # move -> (ends in an uncovered line of fire, its goal value), for one decision
 
     def _ctx(self, match):
         return TE.Ctx(match, self.side, brief_for(match, self.side), self.level, self.fields)
@@ -269,6 +274,7 @@ class TacticalController(Controller):
         ctx = self._ctx(match)
         if uid not in ctx.bases:
             return C.EndActivation(side)
+        self._safety = {}
         yield
         goals = ctx.brief.goals
         holders = TE.holders_of(ctx, goals)
@@ -358,6 +364,7 @@ class TacticalController(Controller):
             self.trace.append((match.turn, match.unit(uid).name, options[:8]))
         if lv.lapse and len(options) > 1 and options[0][0] - options[1][0] < 0.5 and self.rng.random() < lv.lapse:
             options[0], options[1] = options[1], options[0]
+        options = self._prefer_safe(options)
         for value, cmd, why in options:
             if isinstance(cmd, C.MeleeAttack):
                 if match.melee_target_reason(uid, match.unit(uid).card.weapon(cmd.weapon), cmd.target) is not None:
@@ -414,15 +421,18 @@ class TacticalController(Controller):
         return out
 
     def _moves(self, match, ctx, uid: int, left: int, goals, holders, price):
-        """Generator (a slice per spot weighed): Moves and Dashes to the candidate spots, each valued as the spot with the ACT left (a move must beat
-        staying by SETTLE: no shuffling); and for each, the attack it would follow up with (kept for the next
-        decision, taken if the move ends where planned)."""
+        """Generator (a slice per spot weighed): Moves and Dashes to the candidate spots, each valued as the spot with
+        the ACT left (a move must beat staying by SETTLE: no shuffling); and for each, the attack it would follow up
+        with (kept for the next decision, taken if the move ends where planned). Levels that look for a hidden spot
+        note for each move whether it ends in an uncovered line of fire and its goal value (`self._safety`), and when
+        the best spot weighed is exposed, look round it for one out of every such line (see `_prefer_safe`)."""
         side = self.side
         me = ctx.bases[uid]
         out = []
         follow: dict = {}
         walk_on = -math.inf  # the best move without its follow-up attack
         races = any(g.deadline is not None for g in goals)
+        hides = self.level.spots >= HIDE_FROM
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -438,36 +448,93 @@ class TacticalController(Controller):
                 continue
             reach = self._reach(ctx, me, budget)
             yield
-            n = self.level.spots if action == act.MOVE else 2
-            for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
-                yield
+
+            def weigh(x, y, z):
+                nonlocal walk_on
                 spot = TE.base_at(ctx, uid, x, y, z)
                 sights = TE.sights_at(ctx, spot)
                 v = gv = TE.goal_value(ctx, uid, spot, goals, holders, after)
                 # after an action first, this move would keep an ACT less (a race counts the ACT left to walk on)
                 gv_later = TE.goal_value(ctx, uid, spot, goals, holders, after - 1) if after >= 1 and races else gv
                 fv = 0.0
+                cmd = cls(side, x, y, z)
                 if after >= 1:
                     fv, pick = TE.best_attack_from(ctx, uid, spot, sights=sights)
                     v += self.level.follow * fv
                     if pick is not None:
                         w, e = pick
-                        cmd = cls(side, x, y, z)
                         atk = C.MeleeAttack(side, w.id, e) if w.kind == MELEE else C.RangedAttack(side, w.id, e)
                         key = (uid, len(match.activation.history) + 1, after, (round(x, 3), round(y, 3), round(z, 3)))
                         follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 v += TE.fight_value(ctx, uid, spot, sights)
                 v -= TE.aoo_cost(ctx, uid, me, spot)
-                if self.level.spots >= HIDE_FROM and TE.exposed(ctx, spot, sights):
+                open_ = hides and TE.exposed(ctx, spot, sights)
+                if open_:
                     v -= EXPOSED  # an uncovered line of fire on it: Cover or out of sight when it can
                 why = "moves"
                 if self.trace is not None:
                     why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
-                           f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}")
-                out.append((v - pen - SETTLE, cls(side, x, y, z), why))
+                           f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}" + (" exposed" if open_ else ""))
+                value = v - pen - SETTLE
+                out.append((value, cmd, why))
+                if hides:
+                    self._safety[cmd] = (open_, gv)
                 if action == act.MOVE:
                     walk_on = max(walk_on, v - self.level.follow * fv - (gv - gv_later) - pen - SETTLE)
+                return value, open_, cmd
+
+            n = self.level.spots if action == act.MOVE else 2
+            weighed = {}
+            for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
+                yield
+                weighed[(x, y, z)] = weigh(x, y, z)
+            if not hides or not weighed:
+                continue
+            # the best spot weighed is in an uncovered line of fire and no hidden one comes close to it: look round
+            # it for a spot out of every such line (near it, so nearly as good for the goal and the fight)
+            (bx, by, bz), (bv, b_open, b_cmd) = max(weighed.items(), key=lambda kv: (kv[1][0], kv[0]))
+            if not b_open or any(self._safe_instead(self._safety[b_cmd], bv, v, self._safety[c])
+                                 for v, o, c in weighed.values()):
+                continue
+            near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in reach.spots
+                          if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
+                          and abs(s[1] - by) <= NEAR_HIDE)
+            tries = 0
+            for d, p in near:
+                if d > NEAR_HIDE or tries >= HIDE_TRIES:
+                    break
+                tries += 1
+                spot = TE.base_at(ctx, uid, *p)
+                if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+                    yield
+                    weigh(*p)
+                    break
         return out, follow, walk_on
+
+    def _prefer_safe(self, options: list) -> list:
+        """The best option is a move ending in an enemy's uncovered line of fire: a move out of every such line worth
+        nearly as much (within SAFE_MARGIN) and giving up little of the goal (GOAL_MARGIN of its value) goes first
+        instead: Cover or out of sight when it can, without holding back from the mission (not a flat cost on every
+        exposed spot, which kept hunters and runners back)."""
+        if not options:
+            return options
+        top_v, top, _ = options[0]
+        meta = self._safety.get(top)
+        if meta is None or not meta[0]:
+            return options
+        for i, (v, cmd, _why) in enumerate(options[1:], start=1):
+            if v < top_v - SAFE_MARGIN:
+                break
+            m = self._safety.get(cmd)
+            if m is not None and self._safe_instead(meta, top_v, v, m):
+                return [options[i]] + options[:i] + options[i + 1:]
+        return options
+
+    @staticmethod
+    def _safe_instead(top: tuple, top_v: float, v: float, other: tuple) -> bool:
+        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top`."""
+        gv = top[1]
+        return not other[0] and v >= top_v - SAFE_MARGIN and other[1] >= gv - max(GOAL_MARGIN, GOAL_SHARE * gv)
 
     def _reach(self, ctx, me, budget: float):
         """The table's reach, kept while nothing on the table moves (an attack does not change it)."""

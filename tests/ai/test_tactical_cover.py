@@ -1,0 +1,36 @@
+"""The PvP computer ends its moves in Cover or out of sight when it can: among moves worth nearly as much, one out of
+every enemy's uncovered line of fire goes before an exposed one, unless it gives up the mission's goal (a runner
+keeps running, a hunter keeps hunting); a clearly better exposed move (a shot that matters) is still taken."""
+from game.ai import tactical as T
+from game.ai.tactical import TacticalController
+from game.match import commands as C
+
+
+def ranked(ai, options, safety):
+    ai._safety = safety
+    return [c for _, c, _ in ai._prefer_safe(sorted(options, key=lambda o: -o[0]))]
+
+
+def test_a_hidden_move_nearly_as_good_goes_before_an_exposed_one():
+    ai = TacticalController("player", level="hard")
+    open_, hidden, far = C.Move("player", 5, 5, 0), C.Move("player", 6, 5, 0), C.Move("player", 9, 9, 0)
+    options = [(3.0, open_, "moves"), (3.0 - T.SAFE_MARGIN + 0.05, hidden, "moves"),
+               (1.0, C.EndActivation("player"), "ends")]
+    assert ranked(ai, options, {open_: (True, 2.0), hidden: (False, 2.0)})[0] == hidden
+    # worth clearly less: the exposed move stays first
+    options[1] = (3.0 - T.SAFE_MARGIN - 0.05, hidden, "moves")
+    assert ranked(ai, options, {open_: (True, 2.0), hidden: (False, 2.0)})[0] == open_
+    # nearly as good, but it gives up the goal (further from the Beacon, the enemy Leader...): not taken
+    options[1] = (2.9, far, "moves")
+    assert ranked(ai, options, {open_: (True, 2.0), far: (False, 1.5)})[0] == open_
+    # the best move is already out of every uncovered line of fire: nothing changes
+    options[1] = (2.9, hidden, "moves")
+    assert ranked(ai, options, {open_: (False, 2.0), hidden: (False, 2.0)})[0] == open_
+
+
+def test_an_attack_first_is_never_put_behind_a_move():
+    ai = TacticalController("player", level="hard")
+    shot, hidden = C.RangedAttack("player", "gun", 7), C.Move("player", 6, 5, 0)
+    options = [(3.0, shot, "attacks"), (2.9, hidden, "moves")]
+    assert ranked(ai, options, {hidden: (False, 2.0)})[0] == shot
+
