@@ -15,7 +15,7 @@ state hash), a snapshot at the last checkpoint before the end (an undo after loa
 commands, dice and events after that checkpoint (`recent`), and a checksum of the log's text. The log holds the
 older commands, dice and events; loading reads and checks the head only, and the log's entries are checked and
 decoded when something first reads them (a replay, an undo past the checkpoint: game/match/history.py). A file
-laid out otherwise (edited by hand, a save of version 2), or whose log does not match its checksum, is read
+laid out otherwise (edited by hand, a save of version 2 or 3), or whose log does not match its checksum, is read
 whole and checked entry by entry, and its log is replayed when its snapshot cannot be used.
 
 list_saves() lists broken files too (SaveInfo.problem says why), so a broken save never hides the good ones.
@@ -54,10 +54,12 @@ from .jsonfile import (
 )
 
 FORMAT = "ruinstars-save"
-VERSION = 3  # 3: the state hash walks the esper world and the match's state record; 2: the mission layer (typed
+VERSION = 4  # 4: units that left the world are records in the state (the state hash changed); 3: the state hash
+# walks the esper world and the match's state record, the save has a head and a log; 2: the mission layer (typed
 # events, markers, snapshots); version 1 saves are refused
 OLDEST = 2  # the oldest version this game replays
-HASHED_SINCE = 3  # saves before this hold a state hash (and snapshot) of an older definition: their log is replayed
+HEAD_SINCE = 3  # saves from this version on are laid out as a head and a log
+HASHED_SINCE = 4  # saves before this hold a state hash (and snapshot) of an older definition: their log is replayed
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole First Mission is under 100 KB
 MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
@@ -285,7 +287,7 @@ def _read(path: Path) -> _Saved:
     if found < OLDEST:
         raise SaveError(path, f"was made by an older version of the game (save version {found}); this version "
                               "cannot replay it")
-    if found < HASHED_SINCE:
+    if found < HEAD_SINCE:
         return _checked(path, data, None, False)
     head, log_ = data.get("head"), data.get("log")
     if not isinstance(head, dict) or not isinstance(log_, dict):
@@ -293,7 +295,7 @@ def _read(path: Path) -> _Saved:
     lists = {k: log_.get(k) for k in ("commands", "rolls", "events")}
     if not all(isinstance(v, list) for v in lists.values()):
         raise SaveError(path, "'log' must hold the lists 'commands', 'rolls' and 'events'")
-    same = zlib.crc32(_dumps(log_).encode()) == head.get("log_crc")
+    same = found >= HASHED_SINCE and zlib.crc32(_dumps(log_).encode()) == head.get("log_crc")  # (else: replayed)
     return _checked(path, {"format": FORMAT, "version": found, **head}, _OlderLog(path, parsed=lists), same)
 
 
@@ -383,6 +385,12 @@ def _checked(path: Path, data: dict, older: _OlderLog | None, log_ok: bool) -> _
     if start + len(recent["commands"]) != n or len(recent["rolls"]) != len(recent["commands"]) or \
             start_events + len(recent["events"]) != n_events:
         raise SaveError(path, "its log does not add up to the commands and events it says it holds")
+    for key in ("snapshot", "checkpoint"):  # (the events may name the cards of units that left the world)
+        if isinstance(data.get(key), dict):
+            try:
+                snapshot.learn_cards(data[key])
+            except snapshot.SnapshotError:
+                pass  # (a damaged snapshot is not restored: the log is replayed)
     with paused_gc():
         commands = _commands(path, recent["commands"], start)
         rolls = _rolls(path, recent["rolls"], "recent")
@@ -450,6 +458,13 @@ def _restore_snapshot(path: Path, match, saved: _Saved) -> int | None:
     return len(saved.commands)
 
 
+def _snapshot_phase(saved: _Saved):
+    """The phase the save's snapshot says its match is in, read without restoring it (None: not said). Only a
+    shortcut: a snapshot saying "battle" is still restored and its restored phase checked."""
+    snap = saved.data.get("snapshot")
+    return snapshot.peek_phase(snap) if isinstance(snap, dict) else None
+
+
 def _refuse_unplayable(path: Path, match) -> bool:
     """True once the setup's check was made (deployment open) and passed; SaveError (the match closed) when the
     setup would refuse this game; False while deployment has not begun."""
@@ -492,7 +507,7 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
     # stand on the table: the search cannot matter, and it is most of a load's time). Any other is replayed from
     # its scenario with the setup's own check made at the moment the setup makes it (deployment open): a save the
     # setup would refuse is refused.
-    start = _restore_snapshot(path, match, saved)
+    start = None if _snapshot_phase(saved) in (SETUP, DEPLOY) else _restore_snapshot(path, match, saved)
     if start is not None and (start < 0 or match.phase in (SETUP, DEPLOY)):  # half restored, or before the battle
         _close_quietly(match)
         match = create_match(scenario, seed, catalog, prepare=prepare)
