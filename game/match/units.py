@@ -102,30 +102,30 @@ class MatchUnits:
         self.emit(E.Spawned(uid, name, side, x, y, z))
         return uid
 
+    def _component(self, uid: int, kind: type):
+        """A component of an entity of this match's world (KeyError: it has none)."""
+        if esper.current_world == self.world:
+            return esper.component_for_entity(uid, kind)
+        with self._in_world():
+            return esper.component_for_entity(uid, kind)
+
     def unit(self, uid: int) -> Unit:
         """The unit's Unit component (a unit that left the world: as its record keeps it)."""
         try:
-            if esper.current_world == self.world:
-                return esper.component_for_entity(uid, Unit)
-            with self._in_world():
-                return esper.component_for_entity(uid, Unit)
+            return self._component(uid, Unit)
         except KeyError:
             return self._retired(uid).unit
 
     def health(self, uid: int) -> Health:
         try:
-            if esper.current_world == self.world:
-                return esper.component_for_entity(uid, Health)
-            with self._in_world():
-                return esper.component_for_entity(uid, Health)
+            return self._component(uid, Health)
         except KeyError:
             r = self._retired(uid)
             return Health(r.hit, r.max_hit)  # (a copy: nothing changes a unit that left the world)
 
     def readiness(self, uid: int) -> Readiness:
         try:
-            with self._in_world():
-                return esper.component_for_entity(uid, Readiness)
+            return self._component(uid, Readiness)
         except KeyError:
             self._retired(uid)
             return Readiness(ready=False)
@@ -133,8 +133,7 @@ class MatchUnits:
     def conditions(self, uid: int) -> Conditions:
         """What skills left on the unit: Hidden, Standby, Cloaked, Protected, Mindstabbed, ..."""
         try:
-            with self._in_world():
-                return esper.component_for_entity(uid, Conditions)
+            return self._component(uid, Conditions)
         except KeyError:
             self._retired(uid)
             return Conditions()
