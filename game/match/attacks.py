@@ -412,15 +412,19 @@ class MatchAttacks:
 
     def taken_out_by(self, uid: int) -> int | None:
         """The unit whose attack or Damage took `uid` out (None: still standing, or no unit did it)."""
-        with self._in_world():
-            t = esper.try_component(uid, TakenOut)
-            return None if t is None else t.by
+        t = self._taken_out(uid)
+        return None if t is None else t.by
 
     def fell_at(self, uid: int) -> tuple[float, float, float] | None:
         """Where a unit Taken Out stood when it fell (None: it is not Taken Out)."""
+        t = self._taken_out(uid)
+        return None if t is None else t.at
+
+    def _taken_out(self, uid: int) -> TakenOut | None:
         with self._in_world():
             t = esper.try_component(uid, TakenOut)
-            return None if t is None else t.at
+        r = self._retired_records().get(uid) if t is None else None
+        return t if r is None else r.fell
 
     def _has_last_action(self, uid: int) -> bool:
         return any(s in S.DUTY_BEFORE_DEATH for s in self.unit(uid).card.skills)

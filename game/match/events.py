@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.rules.dice import Die
+
+from .components import TakenOut as Fallen, Unit as UnitRecord
 from game.rules.records import (  # noqa: F401
     ATTACK_ROLL,
     RETURN_SAVE_ROLL,
@@ -321,6 +323,19 @@ class TakenOut(Event):
     @property
     def text(self) -> str:
         return f"{self.name} is Taken Out" if not self.item else f"{self.name} is destroyed"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRetired(Event):
+    """A Taken Out unit of an NPC side left the world at the end of the Turn (units.py `_retire_fallen`): the record
+    of it the match still answers from (`match.unit`, `taken_out_by`, `all_units`...). No line of the log."""
+
+    kind: ClassVar[str] = "retired"
+    uid: int
+    unit: UnitRecord
+    fell: Fallen
+    hit: int
+    max_hit: int
 
 
 @dataclass(frozen=True, slots=True)

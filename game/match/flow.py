@@ -359,6 +359,7 @@ class MatchFlow:
         for s in self.sides:
             self.to[s] = 0  # unused Tactical Orders are lost
         S.end_of_turn(self)
+        self._retire_fallen()
         self.emit(E.TurnEnded(self.turn))
         if self._check_result(True):
             return

@@ -84,6 +84,8 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         # worked out for one version (a screen's questions) holds until it changes
         self._units_cache: dict = {}  # units() lists, kept until a place changes (places.py)
         self._outcomes_kept: tuple | None = None  # the last answer_outcomes asked, with what it was asked of
+        self._retired_seen: tuple = (0, {})  # the records of units that left the world, read from the events so far
+        self._retired_events = None  # (the history they were read from)
         self.checkpoint_every = 0  # capture a snapshot every n commands (undo replays from the nearest one)
         self.checkpoints: list[dict] = []
         with self._in_world():

@@ -69,6 +69,7 @@ def record_types() -> dict[str, type]:
 
 
 _RECORDS: dict = {}  # type -> (its record name, its field names), or None: not a dataclass
+_OWN_TAGS = (Die, UnitCard, Dice, ScriptedDice)  # encoded under tags of their own, never as records ("#t")
 _NO_RECORD = object()
 
 
@@ -108,54 +109,86 @@ def encode(o, dice=None):
 
 
 def decode(d, dice=None, depth: int = 0):
+    """The value `encode` made `d` from. Strict: only data in the form encode writes decodes (each tag alone in
+    its object, sets in encode's order, no trailing defaults...), so that encoding the result gives `d` back
+    exactly; a snapshot's state hash can then be checked on the data as read (restore)."""
+    t = type(d)
+    if t is str or t is int or t is float or t is bool or d is None:
+        return d
     if depth > MAX_DEPTH:
         raise SnapshotError("nested too deep")
-    if d is None or isinstance(d, (bool, int, str, float)):
-        return d
-    if isinstance(d, list):
+    if t is list:
         return [decode(x, dice, depth + 1) for x in d]
-    if not isinstance(d, dict):
-        raise SnapshotError(f"unexpected {type(d).__name__}")
-    if "#d" in d:
-        return _decode_die(d["#d"])
+    if t is not dict:
+        raise SnapshotError(f"unexpected {t.__name__}")
     if "#t" in d:
         cls = record_types().get(d["#t"])
         names = _field_names(cls) if cls is not None else ()
-        if cls is None or not isinstance(d.get("v"), list) or len(d["v"]) != len(names):
+        v = d.get("v")
+        if cls is None or cls in _OWN_TAGS or len(d) != 2 or type(v) is not list or len(v) != len(names):
             raise SnapshotError(f"unknown record {d.get('#t')!r}, or its fields do not match")
-        kw = {k: decode(v, dice, depth + 1) for k, v in zip(names, d["v"])}
-        checks = _checks(cls)
-        for k, v in kw.items():
-            if not checks[k](v):
-                raise SnapshotError(f"{d['#t']}.{k} has the wrong type")
-        try:
-            return cls(**kw)
-        except TypeError as e:
-            raise SnapshotError(f"{d['#t']}: {e}") from None
-    if "#tup" in d:
-        return tuple(decode(x, dice, depth + 1) for x in d["#tup"])
-    if "#set" in d:
-        return set(_hashable(decode(x, dice, depth + 1)) for x in d["#set"])
-    if "#kv" in d:
-        return {_hashable(decode(k, dice, depth + 1)): decode(v, dice, depth + 1) for k, v in d["#kv"]}
-    if "#card" in d:
-        card = _CARDS.get(d["#card"])
+        return _record(cls, names, v, dice, depth)
+    if len(d) != 1:
+        if any(k.startswith("#") for k in d):
+            raise SnapshotError("a tagged value with more than its tag")
+        return {k: decode(x, dice, depth + 1) for k, x in d.items()}
+    (tag, v), = d.items()
+    if tag == "#d":
+        return _decode_die(v)
+    if tag == "#tup":
+        if type(v) is not list:
+            raise SnapshotError("a tuple is not a list")
+        return tuple(decode(x, dice, depth + 1) for x in v)
+    if tag == "#set":
+        if type(v) is not list or v != sorted(v, key=repr):
+            raise SnapshotError("a set is not a sorted list")
+        out = {_hashable(decode(x, dice, depth + 1)) for x in v}
+        if len(out) != len(v):
+            raise SnapshotError("a set holds an item twice")
+        return out
+    if tag == "#kv":
+        if type(v) is not list or not all(type(kv) is list and len(kv) == 2 for kv in v):
+            raise SnapshotError("a mapping is not a list of pairs")
+        out = {_hashable(decode(k, dice, depth + 1)): decode(x, dice, depth + 1) for k, x in v}
+        if len(out) != len(v) or all(type(k) is str and not k.startswith("#") for k in out):
+            raise SnapshotError("a mapping holds a key twice, or is not one encode tags")
+        return out
+    if tag == "#card":
+        card = _CARDS.get(v) if type(v) is str else None
         if card is None:
             raise SnapshotError("a unit card is missing")
         return card
-    if "#ref" in d:
-        if d["#ref"] != "dice" or dice is None:
+    if tag == "#ref":
+        if v != "dice" or dice is None:
             raise SnapshotError("unknown reference")
         return dice
-    if "#dice" in d:
-        return decode_dice(d["#dice"])
-    return {k: decode(v, dice, depth + 1) for k, v in d.items()}
+    if tag == "#dice":
+        out = decode_dice(v)
+        if encode_dice(out) != v:
+            raise SnapshotError("damaged dice")
+        return out
+    if tag.startswith("#"):
+        raise SnapshotError(f"unknown tag {tag!r}")
+    return {tag: decode(v, dice, depth + 1)}
+
+
+def _record(cls: type, names: tuple, values: list, dice, depth: int):
+    """A record of class `cls` from its encoded field values, each checked against its annotation."""
+    kw = {k: decode(x, dice, depth + 1) for k, x in zip(names, values)}
+    checks = _checks(cls)
+    for k, x in kw.items():
+        if not checks[k](x):
+            raise SnapshotError(f"{_name(cls)}.{k} has the wrong type")
+    try:
+        return cls(**kw)
+    except TypeError as e:
+        raise SnapshotError(f"{_name(cls)}: {e}") from None
 
 
 def _decode_die(v) -> Die:
     """A Die from [natural, shift, rerolled, auto] (trailing defaults left off)."""
     if type(v) is not list or not 1 <= len(v) <= 4 or any(type(x) is not int for x in v[:2]) or \
-            any(x is not True and x is not False for x in v[2:]):
+            any(x is not True and x is not False for x in v[2:]) or (len(v) > 1 and not v[-1]):
         raise SnapshotError("a die is not [natural, shift, rerolled, auto]")
     return Die(*v)
 
@@ -220,8 +253,8 @@ def _compile(tp, depth: int = 0):
 
 
 def _hashable(x):
-    if isinstance(x, list):
-        return tuple(_hashable(v) for v in x)
+    if type(x) is list:  # (encode never puts a list in a set or a key: it would come back a tuple)
+        raise SnapshotError("a list where a set item or a key is")
     return x
 
 
@@ -260,13 +293,20 @@ def card_key(card: UnitCard) -> str:
     return key
 
 
-def _cards_of(data: dict) -> None:
-    """Learn the cards a snapshot from a file carries."""
+def learn_cards(data: dict) -> None:
+    """Learn the cards a snapshot from a file carries (before its events are decoded: they may name them)."""
     from .match import _card_digest
-    for key, enc in data.get("cards", {}).items():
+    cards = data.get("cards", {})
+    if type(cards) is not dict:
+        raise SnapshotError("the cards are not a mapping")
+    for key, enc in cards.items():
         if key not in _CARDS:
-            card = decode(enc)
-            if not isinstance(card, UnitCard) or _card_digest(card) != key:
+            names = _field_names(UnitCard)
+            if type(enc) is not dict or enc.get("#t") != _name(UnitCard) or type(enc.get("v")) is not list or \
+                    len(enc["v"]) != len(names):
+                raise SnapshotError("a unit card is damaged")
+            card = _record(UnitCard, names, enc["v"], None, 0)
+            if _card_digest(card) != key:
                 raise SnapshotError("a unit card does not match its digest")
             _CARDS[key] = card
 
@@ -294,15 +334,13 @@ def capture(match, for_file: bool = False) -> dict:
         "next_entity": next_id,
         "hash": match.state_hash(match.state_record(world, state)),
     }
-    if for_file:
-        keys = {card_key(match.unit(u).card) for u in match.all_units()}
-        data["cards"] = {k: _encode_card(_CARDS[k]) for k in sorted(keys)}
-    return data
+    return with_cards(data) if for_file else data
 
 
 def with_cards(data: dict) -> dict:
-    """A snapshot taken in memory (cards named by their digest) made fit for a file: with those cards in full."""
-    keys, todo = set(), [data["entities"]]
+    """A snapshot taken in memory (cards named by their digest) made fit for a file: with those cards in full (the
+    world's and the record's: the units that left the world, whose records in the log name them too)."""
+    keys, todo = set(), [data["entities"], data["state"]]
     while todo:
         o = todo.pop()
         if isinstance(o, dict):
@@ -369,20 +407,39 @@ def _encode_card(card: UnitCard) -> dict:
     return {"#t": _name(UnitCard), "v": [encode(getattr(card, f)) for f in _field_names(UnitCard)]}
 
 
+def peek_phase(data: dict):
+    """The phase a snapshot's state record holds, read from its encoded form without decoding it (None: it does not
+    say, or is damaged: restoring it will tell)."""
+    from .state import MatchState
+    state = data.get("state")
+    names = _field_names(MatchState)
+    if isinstance(state, dict) and state.get("#t") == _name(MatchState) and isinstance(state.get("v"), list) \
+            and len(state["v"]) == len(names):
+        return state["v"][names.index("phase")]
+    return None
+
+
 def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     """Put a freshly built match (same scenario and seed, nothing submitted) into the captured state.
     `events`, `log`, `rolls`: the histories (or lists) the snapshot's counts refer to: the match it was captured in,
     or a save's; the restored match keeps their first entries as its own (without decoding a saved log)."""
     from .state import MatchState
     try:
-        _cards_of(data)
+        learn_cards(data)
         dice = decode_dice(data["dice"])
         state = decode(data["state"], dice)  # (a record decodes checked against its annotations)
         if type(state) is not MatchState or state.dice is not dice:
             raise SnapshotError("the match's state record is damaged")
-        ents = [(int(ent), [decode(c) for c in comps]) for ent, comps in data["entities"]]
-        next_id = int(data["next_entity"])
-        if not max((e for e, _ in ents), default=0) < next_id <= MAX_ENTITIES:
+        ents, world = [], []  # the entities decoded, and as the state hash reads them (the data as read)
+        for ent, comps in data["entities"]:
+            decoded = [decode(c) for c in comps]
+            named = {type(c).__name__: e for c, e in zip(decoded, comps)}
+            if type(ent) is not int or len(named) != len(comps) or (ents and ent <= ents[-1][0]):
+                raise SnapshotError("the entities are not listed as a snapshot lists them")
+            ents.append((ent, decoded))
+            world.append([ent, named])
+        next_id = data["next_entity"]
+        if type(next_id) is not int or not max((e for e, _ in ents), default=0) < next_id <= MAX_ENTITIES:
             raise SnapshotError("the entities are not numbered as a match numbers them")
         n_events, n_commands = data["events"], data["commands"]
         if type(n_events) is not int or type(n_commands) is not int:
@@ -408,5 +465,7 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
         setattr(match, name, history)
     match.version += 1
     match._follow_all()
-    if match.state_hash() != data["hash"]:
+    # The state hash of what was restored, from the data as read: decode takes only what encode writes, so the
+    # restored world and record encode to exactly this data (tests/match/test_state_record.py checks it).
+    if match.state_hash(match.state_record(world, data["state"])) != data["hash"]:
         raise SnapshotError("the restored state differs from the one captured")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.dice import Dice
+from game.rules.model import UnitCard
 
 from .attacks import _AttackContext
 from .components import Activation
@@ -61,3 +62,6 @@ class MatchState:
     doors: dict[str, bool] = inner(default_factory=dict)  # door id -> open (the table follows: places.py)
     cleared: list[tuple[float, float, float]] = inner(default_factory=list)  # terrain taken away: (x, y, r) circles
     entities_made: int = inner(default=0)  # the last entity id the world gave (units.py: _new_entity)
+    # the cards of the units that left the world (units.py: _retire_fallen; their records are events): a save
+    # holds these cards for its log
+    retired_cards: set[UnitCard] = inner(default_factory=set)

@@ -102,26 +102,79 @@ class MatchUnits:
         self.emit(E.Spawned(uid, name, side, x, y, z))
         return uid
 
-    def unit(self, uid: int) -> Unit:
+    def _component(self, uid: int, kind: type):
+        """A component of an entity of this match's world (KeyError: it has none)."""
         if esper.current_world == self.world:
-            return esper.component_for_entity(uid, Unit)
+            return esper.component_for_entity(uid, kind)
         with self._in_world():
-            return esper.component_for_entity(uid, Unit)
+            return esper.component_for_entity(uid, kind)
+
+    def unit(self, uid: int) -> Unit:
+        """The unit's Unit component (a unit that left the world: as its record keeps it)."""
+        try:
+            return self._component(uid, Unit)
+        except KeyError:
+            return self._retired(uid).unit
 
     def health(self, uid: int) -> Health:
-        if esper.current_world == self.world:
-            return esper.component_for_entity(uid, Health)
-        with self._in_world():
-            return esper.component_for_entity(uid, Health)
+        try:
+            return self._component(uid, Health)
+        except KeyError:
+            r = self._retired(uid)
+            return Health(r.hit, r.max_hit)  # (a copy: nothing changes a unit that left the world)
 
     def readiness(self, uid: int) -> Readiness:
-        with self._in_world():
-            return esper.component_for_entity(uid, Readiness)
+        try:
+            return self._component(uid, Readiness)
+        except KeyError:
+            self._retired(uid)
+            return Readiness(ready=False)
 
     def conditions(self, uid: int) -> Conditions:
         """What skills left on the unit: Hidden, Standby, Cloaked, Protected, Mindstabbed, ..."""
+        try:
+            return self._component(uid, Conditions)
+        except KeyError:
+            self._retired(uid)
+            return Conditions()
+
+    def _retired(self, uid: int) -> E.UnitRetired:
+        """The record of a unit that left the world (KeyError: no unit of the match had this id)."""
+        return self._retired_records()[uid]
+
+    def _retired_records(self) -> dict[int, E.UnitRetired]:
+        """uid -> the record of each unit that left the world, read from the events (new ones only since the last
+        call; nothing read in a match that retired nothing, so a loaded match's older log stays unread)."""
+        if not self.state.retired_cards:
+            return {}
+        seen, records = self._retired_seen
+        if self._retired_events is not self.events:  # (a snapshot restored: other histories)
+            seen, records = 0, {}
+        n = len(self.events)
+        for e in self.events[seen:n]:
+            if type(e) is E.UnitRetired:
+                records[e.uid] = e
+        self._retired_seen, self._retired_events = (n, records), self.events
+        return records
+
+    def _retire_fallen(self) -> None:
+        """At the end of each Turn, the Taken Out units of the NPC sides (the Horde's waves, PvE's NPCs and
+        reinforcements: their missions bring new ones, never these back) leave the world; their record is an event
+        (`UnitRetired`: the Unit as it was, how it fell, its HIT), from which the match still answers what is asked
+        of them (name, side, card, who took them out and where). So the world, its snapshots and the state hash
+        hold the units in play, not every unit a long game ever made. The squads' units stay whatever happens to
+        them: Revive, Injuries, the campaign and the reports read them."""
+        if not self.npc_sides:
+            return
         with self._in_world():
-            return esper.component_for_entity(uid, Conditions)
+            for uid, t in list(esper.get_component(TakenOut)):
+                u = esper.component_for_entity(uid, Unit)
+                if u.item or u.side not in self.npc_sides:
+                    continue
+                h = esper.component_for_entity(uid, Health)
+                self.state.retired_cards.add(u.card)
+                self.emit(E.UnitRetired(uid, u, t, h.hit, h.max_hit))
+                esper.delete_entity(uid, immediate=True)
 
     def standing(self, uid: int) -> bool:
         with self._in_world():
@@ -154,8 +207,11 @@ class MatchUnits:
         return out
 
     def all_units(self) -> list[int]:
+        """Every unit the match ever had, in the order they came: those in the world and those that left it (their
+        records). A rule reads `units()`; this is for what tells the whole story (reports, results)."""
         with self._in_world():
-            return sorted(uid for uid, _ in esper.get_component(Unit))
+            live = [uid for uid, _ in esper.get_component(Unit)]
+        return sorted([*live, *self._retired_records()])
 
     def side_of(self, uid: int) -> str:
         """The side a unit fights for now: its own, or (Compel) the side controlling it for one action."""
@@ -188,7 +244,10 @@ class MatchUnits:
     def all_units_of(self, side: str) -> list[int]:
         """Every unit of `side` ever in the match, Taken Out and undeployed included (not items)."""
         with self._in_world():
-            return sorted(uid for uid, u in esper.get_component(Unit) if u.side == side and not u.item)
+            live = [uid for uid, u in esper.get_component(Unit) if u.side == side and not u.item]
+        if side not in self.npc_sides:  # (only their units leave the world)
+            return sorted(live)
+        return sorted([*live, *(uid for uid, r in self._retired_records().items() if r.unit.side == side)])
 
     def undeployed(self, side: str) -> list[int]:
         with self._in_world():

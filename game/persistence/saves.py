@@ -7,15 +7,16 @@ or a SaveError naming the file, the command and the problem. The file is left ex
 
 Loading takes the same time whatever the log's length. A save of this version is one JSON object laid out as
 
-    {"format":"ruinstars-save","version":3,"head_bytes":N,"head":{...},"log":{"commands":[...],"rolls":[...],
-     "events":[...]}}
+    {"format":"ruinstars-save","version":4,"head_bytes":N,"head":{...},"log":{"commands":[...],"rolls":[...],
+     "events":[...],"checkpoint":{...}}}
 
 The head (its length in bytes is N) holds the header, the state at the end (a snapshot, checked against the
-state hash), a snapshot at the last checkpoint before the end (an undo after loading starts there), the
-commands, dice and events after that checkpoint (`recent`), and a checksum of the log's text. The log holds the
-older commands, dice and events; loading reads and checks the head only, and the log's entries are checked and
-decoded when something first reads them (a replay, an undo past the checkpoint: game/match/history.py). A file
-laid out otherwise (edited by hand, a save of version 2), or whose log does not match its checksum, is read
+state hash), the commands, dice and events after the last checkpoint before the end (`recent`), and a checksum
+of the log's text. The log holds the older commands, dice and events and the snapshot at that checkpoint (an
+undo after loading starts there); loading reads and checks the head only, and the log's entries (and the
+checkpoint) are checked and decoded when something first reads them (a replay, an undo: game/match/history.py,
+SavedCheckpoint). A file
+laid out otherwise (edited by hand, a save of version 2 or 3), or whose log does not match its checksum, is read
 whole and checked entry by entry, and its log is replayed when its snapshot cannot be used.
 
 list_saves() lists broken files too (SaveInfo.problem says why), so a broken save never hides the good ones.
@@ -26,6 +27,7 @@ import json
 import logging
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -54,10 +56,12 @@ from .jsonfile import (
 )
 
 FORMAT = "ruinstars-save"
-VERSION = 3  # 3: the state hash walks the esper world and the match's state record; 2: the mission layer (typed
+VERSION = 4  # 4: units that left the world are records in the state (the state hash changed); 3: the state hash
+# walks the esper world and the match's state record, the save has a head and a log; 2: the mission layer (typed
 # events, markers, snapshots); version 1 saves are refused
 OLDEST = 2  # the oldest version this game replays
-HASHED_SINCE = 3  # saves before this hold a state hash (and snapshot) of an older definition: their log is replayed
+HEAD_SINCE = 3  # saves from this version on are laid out as a head and a log
+HASHED_SINCE = 4  # saves before this hold a state hash (and snapshot) of an older definition: their log is replayed
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole First Mission is under 100 KB
 MAX_COMMANDS = 100_000
 MAX_SEED = 2 ** 63
@@ -120,18 +124,20 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
                    "rolls": list(match.rolls_per_command[start:]),
                    "events": [snapshot.encode_event(e) for e in match.events[start_events:]]},
     }
-    snaps = {}
+    snaps, checkpoint = {}, "null"
     try:  # the state now, so that loading need not replay the log (the log stays the truth)
         snaps["snapshot"] = snapshot.capture(match, for_file=True)
-        if cp is not None:
-            snaps["checkpoint"] = snapshot.with_cards(cp)
+        if isinstance(cp, SavedCheckpoint):  # (the one a loaded match was given: copied as the file held it)
+            checkpoint = cp.text()
+        elif cp is not None:
+            checkpoint = _dumps(snapshot.with_cards(cp))
     except snapshot.SnapshotError:
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
-        snaps = {}
+        snaps, checkpoint = {}, "null"
     head["state_hash"] = snaps["snapshot"]["hash"] if snaps else match.state_hash()
     parts = [_array_text(match.log, start, lambda c: c.to_dict()),
              _array_text(match.rolls_per_command, start, lambda r: r),
-             _array_text(match.events, start_events, snapshot.encode_event)]
+             _array_text(match.events, start_events, snapshot.encode_event), checkpoint]
     try:
         text = laid_out(head, parts, snaps)
     except ValueError as e:  # (NaN, Infinity: never written, the reader would refuse them)
@@ -141,9 +147,10 @@ def save_match(match, name: str, folder: Path | None = None, label: str | None =
 
 
 def laid_out(head: dict, parts: list[str], snaps: dict | None = None) -> str:
-    """A save's text: the head (given the log's checksum and where its lists lie), then the log, whose lists'
-    JSON texts are `parts` (commands, rolls, events). `snaps`: the snapshots for the head, left out when they nest
-    too deeply for the reader."""
+    """A save's text: the head (given the log's checksum and where its parts lie), then the log, whose parts'
+    JSON texts are `parts` (commands, rolls, events, and the snapshot at the recent part's start, read only for an
+    undo: "null" for none; a log without it has none). `snaps`: the snapshot for the head, left out when it
+    nests too deeply for the reader."""
     older = _older_text(parts)
     head = dict(head, log_parts=[len(p) for p in parts], log_crc=zlib.crc32(older.encode()))
     head_text = _dumps({**head, **snaps}) if snaps else None
@@ -213,6 +220,16 @@ class _OlderLog:
         a, b = self._spans[name]
         return self._text[a:b]
 
+    def checkpoint(self, commands: int, events: int) -> "SavedCheckpoint | None":
+        """The snapshot the log holds at the recent part's start, unread (None: it holds none)."""
+        if self._text is None:
+            data = self._parsed.get("checkpoint")
+            return None if not isinstance(data, dict) else SavedCheckpoint(self.path, commands, events, data=data)
+        if "checkpoint" not in self._spans or self.text("checkpoint") == b"null":
+            return None
+        return SavedCheckpoint(self.path, commands, events, raw=self.text("checkpoint"))
+
+
     def _list(self, name: str) -> list:
         if name not in self._parsed:
             try:
@@ -241,6 +258,39 @@ class _OlderLog:
             raise HistoryError(e.problem, self.path) from None
 
 
+class SavedCheckpoint(Mapping):
+    """A save's checkpoint as a match keeps it (match.checkpoints): its counts known from the head, the snapshot
+    itself read and checked only when an undo (or a save) needs it. A damaged one raises SnapshotError then: the
+    undo replays the log instead."""
+
+    def __init__(self, path: Path, commands: int, events: int, raw: bytes | None = None, data: dict | None = None):
+        self.path, self._counts, self._raw, self._data = path, {"commands": commands, "events": events}, raw, data
+
+    def _read(self) -> dict:
+        if self._data is None:
+            try:
+                data = parse_json(self._raw, self.path, SaveError)
+            except SaveError as e:
+                raise snapshot.SnapshotError(f"the saved checkpoint {e.problem}") from None
+            if not isinstance(data, dict) or any(data.get(k) != n for k, n in self._counts.items()):
+                raise snapshot.SnapshotError("the saved checkpoint is not the one its head names")
+            self._data = data
+        return self._data
+
+    def __getitem__(self, key):
+        return self._counts[key] if key in self._counts else self._read()[key]
+
+    def __iter__(self):
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def text(self) -> str:
+        """Its JSON text as the file held it (a save of the loaded match copies it)."""
+        return self._raw.decode() if self._raw is not None else _dumps(self._read())
+
+
 @dataclass
 class _Saved:
     """A save as read: its header (format, version and the head's fields), the scenario and seed, and its log as
@@ -254,6 +304,7 @@ class _Saved:
     rolls: History | None = None
     events: History | None = None
     log_ok: bool = False
+    older: _OlderLog | None = None  # the log as the file holds it (its checkpoint read when an undo needs it)
 
 
 def _read(path: Path) -> _Saved:
@@ -285,19 +336,21 @@ def _read(path: Path) -> _Saved:
     if found < OLDEST:
         raise SaveError(path, f"was made by an older version of the game (save version {found}); this version "
                               "cannot replay it")
-    if found < HASHED_SINCE:
+    if found < HEAD_SINCE:
         return _checked(path, data, None, False)
     head, log_ = data.get("head"), data.get("log")
     if not isinstance(head, dict) or not isinstance(log_, dict):
         raise SaveError(path, "is missing its 'head' or its 'log'")
-    lists = {k: log_.get(k) for k in ("commands", "rolls", "events")}
-    if not all(isinstance(v, list) for v in lists.values()):
+    lists = {k: log_.get(k) for k in _LOG_NAMES}
+    lists["checkpoint"] = lists["checkpoint"] if isinstance(lists["checkpoint"], dict) else None
+    if not all(isinstance(lists[k], list) for k in _LOG_NAMES[:3]):
         raise SaveError(path, "'log' must hold the lists 'commands', 'rolls' and 'events'")
-    same = zlib.crc32(_dumps(log_).encode()) == head.get("log_crc")
+    same = found >= HASHED_SINCE and zlib.crc32(_dumps(log_).encode()) == head.get("log_crc")  # (else: replayed)
     return _checked(path, {"format": FORMAT, "version": found, **head}, _OlderLog(path, parsed=lists), same)
 
 
-_LOG_KEYS = (b'{"commands":', b',"rolls":', b',"events":')
+_LOG_KEYS = (b'{"commands":', b',"rolls":', b',"events":', b',"checkpoint":')
+_LOG_NAMES = ("commands", "rolls", "events", "checkpoint")
 
 
 def _older_text(parts: list[str]) -> str:
@@ -307,10 +360,11 @@ def _older_text(parts: list[str]) -> str:
 
 def _spans(older: bytes, lengths) -> dict | None:
     """Where each list lies in the log's text, from the lengths the head gives (None: laid out otherwise)."""
-    if not isinstance(lengths, list) or len(lengths) != 3 or not all(type(n) is int and n >= 0 for n in lengths):
+    if not isinstance(lengths, list) or len(lengths) not in (3, 4) or \
+            not all(type(n) is int and n >= 0 for n in lengths):
         return None
     out, at = {}, 0
-    for key, name, n in zip(_LOG_KEYS, ("commands", "rolls", "events"), lengths):
+    for key, name, n in zip(_LOG_KEYS, _LOG_NAMES, lengths):
         if older[at:at + len(key)] != key:
             return None
         at += len(key)
@@ -383,13 +437,18 @@ def _checked(path: Path, data: dict, older: _OlderLog | None, log_ok: bool) -> _
     if start + len(recent["commands"]) != n or len(recent["rolls"]) != len(recent["commands"]) or \
             start_events + len(recent["events"]) != n_events:
         raise SaveError(path, "its log does not add up to the commands and events it says it holds")
+    if isinstance(data.get("snapshot"), dict):  # (the events may name the cards of units that left the world)
+        try:
+            snapshot.learn_cards(data["snapshot"])
+        except snapshot.SnapshotError:
+            pass  # (a damaged snapshot is not restored: the log is replayed)
     with paused_gc():
         commands = _commands(path, recent["commands"], start)
         rolls = _rolls(path, recent["rolls"], "recent")
         events = snapshot.decode_events(recent["events"])
     histories = [History(items, (older, name), count, older.decode) for items, name, count in
                  ((commands, "commands", start), (rolls, "rolls", start), (events, "events", start_events))]
-    saved = _Saved(data, scenario, seed, *histories, log_ok=log_ok)
+    saved = _Saved(data, scenario, seed, *histories, log_ok=log_ok, older=older)
     if older._text is None:  # read whole: the older entries are checked now too
         try:
             for h in histories:
@@ -444,10 +503,17 @@ def _restore_snapshot(path: Path, match, saved: _Saved) -> int | None:
     except Exception:  # never trusted: a snapshot that does not restore exactly is ignored, the log replayed
         log.warning("save %s: its snapshot was ignored; replaying the commands", path, exc_info=True)
         return -1
-    cp, recent = data.get("checkpoint"), data["recent"]
-    fits = isinstance(cp, dict) and cp.get("commands") == recent["from"] and cp.get("events") == recent["events_from"]
-    match.checkpoints = ([cp] if fits else []) + [snap]  # (an undo restores one and replays what follows)
+    recent = data["recent"]
+    cp = saved.older.checkpoint(recent["from"], recent["events_from"]) if saved.older is not None else None
+    match.checkpoints = ([cp] if cp is not None else []) + [snap]  # (an undo restores one and replays what follows)
     return len(saved.commands)
+
+
+def _snapshot_phase(saved: _Saved):
+    """The phase the save's snapshot says its match is in, read without restoring it (None: not said). Only a
+    shortcut: a snapshot saying "battle" is still restored and its restored phase checked."""
+    snap = saved.data.get("snapshot")
+    return snapshot.peek_phase(snap) if isinstance(snap, dict) else None
 
 
 def _refuse_unplayable(path: Path, match) -> bool:
@@ -492,7 +558,7 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
     # stand on the table: the search cannot matter, and it is most of a load's time). Any other is replayed from
     # its scenario with the setup's own check made at the moment the setup makes it (deployment open): a save the
     # setup would refuse is refused.
-    start = _restore_snapshot(path, match, saved)
+    start = None if _snapshot_phase(saved) in (SETUP, DEPLOY) else _restore_snapshot(path, match, saved)
     if start is not None and (start < 0 or match.phase in (SETUP, DEPLOY)):  # half restored, or before the battle
         _close_quietly(match)
         match = create_match(scenario, seed, catalog, prepare=prepare)

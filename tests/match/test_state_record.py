@@ -33,6 +33,8 @@ def _other_value(match, name, value, tp):
         return None if door is None else {**value, door: not value[door]}
     if name == "cleared":
         return [*value, (1.0, 1.0, 0.5)]
+    if name == "retired_cards":  # the card of a unit that left the world
+        return {*value, match.unit(match.all_units()[0]).card}
     if tp is int:
         return value + 1
     if tp is str:
@@ -73,7 +75,8 @@ def test_every_field_of_the_record_is_in_the_hash_and_the_snapshot():
             tried.append(f.name)
     finally:
         m.close()
-    assert {"turn", "phase", "score", "to", "mission_state", "pending", "doors", "cleared", "allegiance"} <= set(tried)
+    assert {"turn", "phase", "score", "to", "mission_state", "pending", "doors", "cleared", "allegiance",
+            "retired_cards"} <= set(tried)
 
 
 @pytest.mark.parametrize("mission,kw", [
@@ -138,3 +141,70 @@ def test_a_collapse_is_kept_by_a_snapshot():
         finally:
             m.close()
     pytest.fail("no PvE mission on the Ruined City collapsed any terrain")
+
+
+def test_a_snapshot_decodes_only_in_the_form_encode_writes():
+    """The load checks the state hash on the snapshot's data as read: that holds only if decoding then encoding
+    gives the same data, so decode refuses every other way of writing the same value."""
+    m = _played("first-mission", 5, commands=30)
+    try:
+        snap = snapshot.capture(m, for_file=True)
+        for _, comps in snap["entities"]:
+            for c in comps:
+                assert snapshot.encode(snapshot.decode(c)) == c
+        assert snapshot.encode(snapshot.decode(snap["state"], m.dice), m.dice) == snap["state"]
+    finally:
+        m.close()
+    from game.rules.dice import Die
+    bad = [
+        {"#set": [2, 1]},  # not in encode's order
+        {"#set": [1, 1]},  # an item twice
+        {"#set": [[1, 2]]},  # a list where encode writes a tuple
+        {"#kv": [["a", 1]]},  # text keys: encode writes a plain object
+        {"#kv": [[1, 1], [1, 2]]},  # a key twice
+        {"#tup": [1], "x": 2},  # a tag with more than its tag
+        {"#foo": 1},  # no such tag
+        {"#d": [3, 0]},  # a default left on
+        {"#t": "dice.Die", "v": [3, 0, False, False]},  # a die written as a record
+    ]
+    assert snapshot.encode(Die(3)) == {"#d": [3]}
+    for d in bad:
+        with pytest.raises(snapshot.SnapshotError):
+            snapshot.decode(d)
+
+
+def test_a_snapshot_edited_out_of_form_with_its_hash_redone_is_refused():
+    """A snapshot whose data is not in encode's form is refused even when its hash was made to match that data."""
+    import copy
+    import hashlib
+    import json
+    m = _played("first-mission", 5, commands=30)
+    try:
+        snap = snapshot.capture(m, for_file=True)
+        ent, comps = snap["entities"][0]
+        forged = copy.deepcopy(snap)
+        forged["entities"][0] = [ent, comps + [comps[0]]]  # a component listed twice
+        fresh = create_match(m.scenario, m.seed)
+        with pytest.raises(snapshot.SnapshotError):
+            snapshot.restore(fresh, forged, events=m.events, log=m.log, rolls=m.rolls_per_command)
+        fresh.close()
+        forged = copy.deepcopy(snap)
+        forged["entities"] = list(reversed(forged["entities"]))  # out of order
+        fresh = create_match(m.scenario, m.seed)
+        with pytest.raises(snapshot.SnapshotError):
+            snapshot.restore(fresh, forged, events=m.events, log=m.log, rolls=m.rolls_per_command)
+        fresh.close()
+        # a unit's HIT changed and the hash made again from the data: restored, and the restored match's own hash
+        # is that one (the hash checked on the data as read is the restored state's)
+        forged = copy.deepcopy(snap)
+        health = next(c for _, cs in forged["entities"] for c in cs if c.get("#t") == "components.Health")
+        health["v"][0] = health["v"][1] - 1
+        world = [[e, {c["#t"].split(".")[-1]: c for c in cs}] for e, cs in forged["entities"]]
+        forged["hash"] = hashlib.sha256(json.dumps(m.state_record(world, forged["state"]), sort_keys=True,
+                                                   separators=(",", ":")).encode()).hexdigest()
+        fresh = create_match(m.scenario, m.seed)
+        snapshot.restore(fresh, forged, events=m.events, log=m.log, rolls=m.rolls_per_command)
+        assert fresh.state_hash() == forged["hash"] != m.state_hash()
+        fresh.close()
+    finally:
+        m.close()

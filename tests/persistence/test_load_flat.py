@@ -133,3 +133,30 @@ def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypa
     finally:
         for x in (m, fresh, loaded):
             x.close()
+
+
+def test_the_saved_checkpoint_is_read_only_for_an_undo_and_a_damaged_one_is_replayed_past(saved, tmp_path):
+    """The snapshot an undo after loading starts from lies in the log: loading leaves it unread; an undo reads it;
+    one damaged (its checksum made to match) is not used and the undo replays the log instead."""
+    from game.persistence.saves import SavedCheckpoint
+    m, path = saved
+    n = len(m.log)
+    want = replay(m.scenario, m.seed, list(m.log)[:n - 1])
+    loaded = load_match(path)
+    cp = loaded.checkpoints[0]
+    assert isinstance(cp, SavedCheckpoint) and cp._data is None, "loading read the checkpoint"
+    back = rewind(loaded, n - 1)
+    assert back.state_hash() == want.state_hash() and cp._data is not None
+    back.close()
+    data = json.loads(path.read_text())
+    head, older = data["head"], data["log"]
+    parts = [json.dumps(older[k], separators=(",", ":")) for k in ("commands", "rolls", "events")]
+    forged = tmp_path / "forged-checkpoint.json"
+    forged.write_text(laid_out({k: v for k, v in head.items() if k not in ("log_crc", "log_parts")},
+                               parts + ['{"commands":' + str(head["recent"]["from"]) + ',"entities":7}']))
+    loaded = load_match(forged)
+    assert loaded.state_hash() == m.state_hash()
+    back = rewind(loaded, n - 1)
+    assert back.state_hash() == want.state_hash()
+    back.close()
+    want.close()

@@ -256,7 +256,7 @@ def test_list_saves_lists_broken_files_with_reasons_and_never_hides_good_ones(tm
     assert [i.path.name for i in infos] == ["good.json", "empty.json", "future.json", "junk.json"]
     assert not infos[0].broken and infos[0].turn == json.loads(real_save_bytes)["head"]["turn"]
     assert [i.problem for i in infos[1:]] == [
-        "is empty", "was made by a newer version of the game (save version 9; this game reads up to 3)",
+        "is empty", "was made by a newer version of the game (save version 9; this game reads up to 4)",
         "is damaged: not valid JSON (line 1, column 2)"]
     assert good.read_bytes() == real_save_bytes
 

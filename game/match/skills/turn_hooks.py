@@ -69,10 +69,8 @@ def start_of_turn(match) -> None:
 
 def end_of_turn(match) -> None:
     """What lasts 'until the end of the Turn' ends: Protect, Mindstab, Standby, smoke, Dark Gaze, side effects."""
-    for uid in match.all_units():
-        c = esper.try_component(uid, Conditions)
-        if c is not None:
-            c.protected = c.mindstabbed = c.standby = c.restored = c.catalysed = False
+    for _, c in esper.get_component(Conditions):
+        c.protected = c.mindstabbed = c.standby = c.restored = c.catalysed = False
     match.side_effects = {}
     match.remove_tokens(until="turn")
 
