@@ -212,8 +212,9 @@ class DebriefScene(CampaignScreen):
             T.blit(screen, "Nobody was Taken Out or left behind: no Injury die to roll.", (r.x, r.y + px(8)), 14,
                    p.text_dim)
             return
-        row_h = min(px(66), max(px(40), r.h // len(self.rolls)))  # (room for a third line when few rolled)
-        size = row_h - px(20)
+        two = px(11) + T.line_height(15, True) + T.line_height(12)  # a row: the name, then what changed
+        row_h = max(two, min(two + T.line_height(12) + px(2), r.h // len(self.rolls)))  # a third line if room
+        size = min(px(46), row_h - px(20))
         y = r.y
         for e in self.rolls:
             if y + row_h > r.bottom + px(4):
