@@ -30,7 +30,7 @@ def injury_change(campaign, e: V.InjuryRolled) -> str:
     """What the Injury changed on the unit's card ("HIT 3 -> 2", or its rule), "" when it changed nothing."""
     if e.result != V.INJURED:
         return {V.RECOVERED: "No Injury", V.DECEASED: "The unit leaves the roster; the Homebase remembers it",
-                V.IMMUNE: "Beasts, Weirdos, Mindless units and units with No Equipment are never injured"}[e.result]
+                V.IMMUNE: "Beasts, Weirdos, Mindless and No Equipment units are never injured"}[e.result]
     change = next((ch for ch in campaign.card_changes(e.unit) if ch.cause == e.injury), None)
     if change is None:
         return ""
@@ -239,11 +239,15 @@ class DebriefScene(CampaignScreen):
             result, role = injury_result(e)
             x = right + px(12)
             nr = T.blit(screen, e.name, (x, box.y + px(5)), 15, p.text, True)
-            T.blit(screen, fit(result, 14, box.right - nr.right - px(24), True),
-                   (nr.right + px(12), box.y + px(6)), 14, getattr(p, role), True)
+            res = T.blit(screen, fit(result, 14, box.right - nr.right - px(24), True),
+                         (nr.right + px(12), box.y + px(6)), 14, getattr(p, role), True)
             what, how, room = injury_change(self.c, e), how_out(e), box.right - x - px(16)
-            below = nr.bottom + T.line_height(12)  # how it was Taken Out: beside what changed, or under it
-            if T.size(what, 12)[0] + px(14) + T.size(how, 12)[0] <= room or below + T.line_height(12) > box.bottom:
+            below = nr.bottom + T.line_height(12)  # how it was Taken Out: beside the result, what changed, or under it
+            if T.size(how, 12)[0] <= box.right - res.right - px(28):
+                T.blit(screen, how, (res.right + px(14), box.y + px(8)), 12, p.text_dim)
+                T.blit(screen, fit(what, 12, room), (x, nr.bottom), 12, p.text)
+            elif T.size(what, 12)[0] + px(14) + T.size(how, 12)[0] <= room or \
+                    below + T.line_height(12) > box.bottom:
                 change = T.blit(screen, fit(what, 12, room * 2 // 3), (x, nr.bottom), 12, p.text)
                 T.blit(screen, fit(how, 12, box.right - change.right - px(30)),
                        (change.right + px(14), nr.bottom), 12, p.text_dim)
