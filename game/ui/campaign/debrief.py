@@ -30,7 +30,7 @@ def injury_change(campaign, e: V.InjuryRolled) -> str:
     """What the Injury changed on the unit's card ("HIT 3 -> 2", or its rule), "" when it changed nothing."""
     if e.result != V.INJURED:
         return {V.RECOVERED: "No Injury", V.DECEASED: "The unit leaves the roster; the Homebase remembers it",
-                V.IMMUNE: "Beasts, Weirdos, Mindless and No Equipment units are never injured"}[e.result]
+                V.IMMUNE: ""}[e.result]  # (the result says it: never injured, no die)
     change = next((ch for ch in campaign.card_changes(e.unit) if ch.cause == e.injury), None)
     if change is None:
         return ""
