@@ -249,8 +249,8 @@ class DebriefScene(CampaignScreen):
             elif T.size(what, 12)[0] + px(14) + T.size(how, 12)[0] <= room or \
                     below + T.line_height(12) > box.bottom:
                 change = T.blit(screen, fit(what, 12, room * 2 // 3), (x, nr.bottom), 12, p.text)
-                T.blit(screen, fit(how, 12, box.right - change.right - px(30)),
-                       (change.right + px(14), nr.bottom), 12, p.text_dim)
+                hx = change.right + px(14) if what else x
+                T.blit(screen, fit(how, 12, box.right - hx - px(16)), (hx, nr.bottom), 12, p.text_dim)
             else:
                 T.blit(screen, fit(what, 12, room), (x, nr.bottom), 12, p.text)
                 T.blit(screen, fit(how, 12, room), (x, below), 12, p.text_dim)
