@@ -190,8 +190,12 @@ class MatchMarkers:
         return self.control_reason(uid, thing) is None
 
     def side_controls(self, side: str, thing: int | str) -> bool:
-        """Some unit of `side` Controls it."""
-        return any(self.controls(u, thing) for u in self.units(side))
+        """Some unit of `side` Controls it (only a unit Adjacent to it can: the rest are not asked)."""
+        tb = self._thing_base(thing)
+        if tb is None:
+            return False
+        adjacent = self.table.adjacent
+        return any(adjacent(self.base(u), tb) and self.controls(u, thing) for u in self.units(side))
 
     def controller_of(self, thing: int | str) -> str | None:
         """The side Controlling it (at most one side can), or None."""
