@@ -56,7 +56,8 @@ class AttackPreview:
     setup: object | None  # game.rules.odds.AttackSetup of the main target
     odds: object | None  # game.rules.odds.Odds
     not_counted: tuple[str, ...] = ()  # rules in play that the exact odds leave out
-    also_hit: tuple[int, ...] = ()  # other units the roll also strikes (Blast)
+    also_hit: tuple[int, ...] = ()  # other units the roll also strikes (Blast, Chain Reaction)
+    chain: tuple[int, ...] = ()  # Chain Reaction's secondary targets the match offers (chain_targets)
 
 
 class MatchQueries:
@@ -232,8 +233,9 @@ class MatchQueries:
             distance = self.table.distance(ab, tb)
             if reason is not None or not with_odds:  # (the list of targets needs only whether each is valid)
                 return AttackPreview(attacker, weapon_id, target, reason, distance, sight, None, None, None)
+            chain = self.chain_targets(attacker, w, target)
             try:
-                groups = self._target_groups(w, target, (), (), melee=melee, attacker=attacker)
+                groups = self._target_groups(w, target, chain, (), melee=melee, attacker=attacker)
             except IllegalCommand as e:
                 return AttackPreview(attacker, weapon_id, target, str(e), distance, sight, None, None, None)
             spec = self._attack_spec(attacker, w, groups)
@@ -245,7 +247,18 @@ class MatchQueries:
             from game.rules.odds import exact_odds
             odds = exact_odds(setup)
             return AttackPreview(attacker, weapon_id, target, None, distance, sight, spec, setup, odds, missing,
-                                 others)
+                                 others, chain)
+
+    def chain_targets(self, attacker: int, w, target: int) -> tuple[int, ...]:
+        """Chain Reaction x (weapon specials): after the attack on the first target, its strikes may be applied to
+        up to x other targets Adjacent to it. Offered: the attacker's standing enemies Adjacent to the first target,
+        those with the fewest HIT left first (then in creation order); none for a weapon without it."""
+        if not w.has("CHR"):
+            return ()
+        tb = self.base(target)
+        near = [u for u in self.enemies_of(attacker) if u != target and self.table.adjacent(tb, self.base(u))]
+        near.sort(key=lambda u: (self.health(u).hit, u))
+        return tuple(near[:w.value("CHR")])
 
     # == skills ============================================================================================
     def skill_spot(self, skill_id: str):

@@ -29,7 +29,8 @@ class TargetInfo:
     melee: bool = False
     error: str | None = None
     not_counted: tuple[str, ...] = ()  # rules in play that the exact odds leave out
-    also_hit: tuple[int, ...] = ()  # other units the roll also strikes (Blast)
+    also_hit: tuple[int, ...] = ()  # other units the roll also strikes (Blast, Chain Reaction)
+    chain: tuple[int, ...] = ()  # Chain Reaction's secondary targets: the attack the screen commits names them
 
 
 def target_info(match, attacker: int, weapon_id: str, target: int, with_odds: bool = True) -> TargetInfo:
@@ -42,7 +43,7 @@ def target_info(match, attacker: int, weapon_id: str, target: int, with_odds: bo
     except Exception as e:  # the odds are a help: never break the game over them
         return TargetInfo(target, name, None, melee=melee, error=str(e) or "cannot tell now")
     return TargetInfo(target, name, pv.reason, pv.distance, pv.sight, pv.odds, pv.setup, melee,
-                      not_counted=pv.not_counted, also_hit=pv.also_hit)
+                      not_counted=pv.not_counted, also_hit=pv.also_hit, chain=pv.chain)
 
 
 class Preview:

@@ -115,3 +115,24 @@ def test_accurate_and_brutal_offer_rerolls(make_skirmish):
     assert m.prompt.decision.free == (("ACC", 1),)
     m.submit(C.RerollDie("A", 0, "ACC"))  # 5 -> 2: one Strike; nothing left to choose, so it stands
     assert m.health(b[0]).hit == 8
+
+
+def test_chain_reaction_is_offered_on_the_enemies_adjacent_to_the_target_weakest_first(make_skirmish):
+    """CHRx: "after resolving the Attack on the primary target, you may apply the same Attack roll's strikes on up
+    to x other secondary targets Adjacent to the original target". The match's preview offers them, and the attack
+    it previews is the one a player commits."""
+    shooter = armed(gun(Special("CHR", 1), att=1))
+    plain = armed(gun(att=1), name="Plain")
+    m, a, b = make_skirmish([(shooter, 5, 10), (plain, 5, 14)],
+                            [(card(hit=3), 15, 10), (card(hit=3), 16.2, 10), (card(hit=2), 15, 11.2),
+                             (card(), 15, 16)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    pv = m.attack_preview(a[0], "gun", b[0])
+    assert pv.chain == (b[2],), "one secondary target (CHR1): of the two Adjacent, the one with fewer HIT"
+    assert set(pv.also_hit) == {b[2]}
+    assert m.attack_preview(a[0], "gun", b[3]).chain == (), "nobody Adjacent to it"
+    assert m.attack_preview(a[1], "gun", b[0]).chain == (), "no Chain Reaction on the weapon"
+    m.dice = ScriptedDice([1, 6, 6, 6, 6])  # a Critical: 2 Damage to the first target and to the secondary one
+    m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=pv.chain))
+    assert [m.health(u).hit for u in (b[0], b[1], b[3])] == [1, 3, 3]
+    assert not m.standing(b[2]), "the secondary target, 2 HIT, Taken Out by the same strikes"

@@ -97,7 +97,7 @@ class ActInput(TableInput):
             w = pv.weapon
             if self.ensure_active():
                 cls = C.RangedAttack if sel.mode == "ranged" else C.MeleeAttack
-                sc.submit(cls(sc.side, w.id, hu))
+                sc.submit(cls(sc.side, w.id, hu, extra_targets=info.chain))  # (Chain Reaction: as previewed)
             return
         if sel.mode in ("move", "dash") and sel.selected is not None and pv is not None and \
                 (hu is None or (hu == sel.selected and sel.hover_spot is not None)):

@@ -158,6 +158,9 @@ def _attack_info(sc, pv, lines):
         if getattr(info.sight, "high_ground", False):
             bits.append("High Ground")
     lines.append((f"{info.name}: " + ", ".join(bits), pal.text, True))
+    if info.chain:
+        lines.append(("Chain Reaction: the same strikes also hit " + ", ".join(sc.match.unit(u).name
+                                                                           for u in info.chain), pal.warn, True))
     o = info.odds
     if o is not None:
         lines.append((f"At least 1 HIT lost: {percent(o.p_any)}   ·   expected HIT lost: "
