@@ -316,14 +316,14 @@ class TacticalController(Controller):
                     if not TE.adjacent(ctx, me, eb):
                         continue
                     v = TE.attack_value(ctx, uid, w, e)
-                    cmd = C.MeleeAttack(side, w.id, e)
+                    cmd = C.MeleeAttack(side, w.id, e, extra_targets=match.chain_targets(uid, w, e))
                 else:  # the cheap checks first; the match's own check only for the attack chosen
                     sight = TE.ranged_ok(ctx, uid, w, e, me, eb)
                     if sight is None:
                         continue
                     v = TE.attack_value(ctx, uid, w, e, sight=sight)
                     v += self._blast_extra(ctx, uid, w, e)
-                    cmd = C.RangedAttack(side, w.id, e)
+                    cmd = C.RangedAttack(side, w.id, e, extra_targets=match.chain_targets(uid, w, e))
                 if v > 0.05:
                     options.append((v + rest - pen, cmd, f"attacks {match.unit(e).name}"))
             yield
@@ -463,7 +463,8 @@ class TacticalController(Controller):
                     v += self.level.follow * fv
                     if pick is not None:
                         w, e = pick
-                        atk = C.MeleeAttack(side, w.id, e) if w.kind == MELEE else C.RangedAttack(side, w.id, e)
+                        cls_atk = C.MeleeAttack if w.kind == MELEE else C.RangedAttack
+                        atk = cls_atk(side, w.id, e, extra_targets=match.chain_targets(uid, w, e))
                         key = (uid, len(match.activation.history) + 1, after, (round(x, 3), round(y, 3), round(z, 3)))
                         follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 v += TE.fight_value(ctx, uid, spot, sights)

@@ -82,3 +82,16 @@ def test_the_pvp_setup_screen_picks_the_difficulty(make_app):
     d.shot("pvp_setup_difficulty")
     scenario, problem = sc.scenario()
     assert problem is None and dict(scenario.options)["difficulty"] == "hard"
+
+
+def test_the_computer_fights_with_chain_reaction_on_the_enemies_adjacent_to_its_target(make_pvp):
+    """A melee weapon with Chain Reaction 1, an enemy in reach with another Adjacent to it: the computer's attack
+    names the secondary target the match offers, so the same strikes hit both."""
+    from game.rules.model import Special
+    m = make_pvp("attrition", [(card("Mauler", act=3, melee=(4, 4), ranged=None,
+                                     weapon_specials=(Special("CHR", 1),)), 12, 10)],
+                 [(card("Near", hit=3), 13.2, 10), (card("Beside", hit=2), 14.4, 10)], dice=TURN)
+    m.submit(C.Activate("player", units(m, "player")[0]))
+    near, beside = units(m, "opponent")
+    cmd = TacticalController("player", seed=1, level="hard").decide(m)
+    assert isinstance(cmd, C.MeleeAttack) and cmd.target == near and cmd.extra_targets == (beside,)
