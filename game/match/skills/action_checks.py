@@ -52,7 +52,7 @@ def _heal_check(match, uid, cmd, adjacent_only: bool, self_ok: bool, aura: float
 
 def hit_to_heal_reason(match, t: int) -> str | None:
     """Why `t` cannot regain HIT now: it lost none, or it is at 0 HIT and falls after its Duty Before Death action
-    whatever happens (N67)."""
+    whatever happens (N69)."""
     h = match.health(t)
     if h.hit <= 0:
         return "a unit at 0 HIT falls after its free action: it cannot be healed"

@@ -53,7 +53,7 @@ def test_a_booby_trap_is_gone_before_the_unit_it_felled_acts(matches):
     accept_all(m)
     assert m.activation.uid == castius and m.activation.grant == "dbd" and m.health(castius).hit == 0
     assert mid not in m.markers() and not open_crate_commands(m)
-    # Duty Before Death: one free action before it falls, and healing itself is not one of them (N67)
+    # Duty Before Death: one free action before it falls, and healing itself is not one of them (N69)
     assert m.mission_action_reason(castius, "medpack-self") == S.hit_to_heal_reason(m, castius)
     assert "0 HIT" in m.mission_action_reason(castius, "medpack-self")
     assert not [c for c in m.legal_commands("player") if getattr(c, "action", "").startswith("medpack")]
