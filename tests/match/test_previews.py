@@ -5,6 +5,7 @@ of an activating unit the match's previews are checked against `legal_commands` 
 really rolls: the Move spots (Charge and Desecrate included), every weapon against every enemy, every skill's
 choices, the ACT a unit gets when it activates, and the exact AttackSpec of each attack made.
 """
+import dataclasses
 import random
 
 import pytest
@@ -125,6 +126,7 @@ def test_previews_agree_with_the_rules(a, b, seed, monkeypatch):
             if isinstance(cmd, (C.RangedAttack, C.MeleeAttack)) and not cmd.extra_targets:
                 pv = m.attack_preview(m.active_unit, cmd.weapon, cmd.target)
                 assert pv.reason is None and pv.odds is not None and pv.spec is not None
+                cmd = dataclasses.replace(cmd, extra_targets=pv.chain)  # the attack the screen commits (N70)
                 before = len(specs)
                 m.submit(cmd)
                 if len(specs) > before:  # (a Devoted unit taking the target's place asks first)
