@@ -49,30 +49,20 @@ def run(a, units: int) -> None:
     import bench_ui
     from game.ai.simple import SimpleSquadController
     from game.ui.app import App
-    from game.ui.battle import BattleScene
     from game.ui.settings import Settings
-    from tests.ui.driver import Driver
+    from tests.ui.driver import open_battle
     bench_ui.UNITS = units
     app = App(headless=True, saves_dir=Path(tempfile.mkdtemp()), settings=Settings(npc_speed="normal"), seed=a.seed)
     if a.pvp:
         from game.content import default_squad
         from game.headless import build_scenario
         from game.modes import create_match
-        from game.modes.session import make_controller
         scenario = build_scenario(a.pvp, default_squad("interdictors"), default_squad("krumpfists"))
         m = create_match(scenario, a.seed, prepare=True)
-        sc = BattleScene(app, m)
-        app.replace(sc)
-        d = Driver(app)
-        for s in scenario.sides:
-            if s.control == "person":
-                sc.play_by_computer(s.side, make_controller(m, s.side, "computer"))
+        d, sc = open_battle(app, m, computer_plays_people=True)
     else:
         m = bench_ui.new_match(bench_ui.largest_map(), a.seed)
-        sc = BattleScene(app, m)
-        app.replace(sc)
-        d = Driver(app)
-        d.step(2)
+        d, sc = open_battle(app, m, frames=2)
         d.click(sc.b_auto)
         d.click(sc.b_start)
         bench_ui.add_bugs(m)

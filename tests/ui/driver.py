@@ -98,3 +98,19 @@ def stray_widgets(app) -> list:
     dialog = getattr(app, "_dialog", None)
     return [el for el in app.manager.get_root_container().elements
             if id(el) not in roots and el is not dialog and type(el).__name__ != "UITooltip"]
+
+
+def open_battle(app, match, frames: int = 0, computer_plays_people: bool = False):
+    """The battle screen on `match`, as the app's top scene, and a Driver for it (`frames` stepped first).
+    `computer_plays_people`: every side a person would play is played by the computer instead (a demo game)."""
+    from game.modes.session import make_controller
+    from game.ui.battle import BattleScene
+    sc = BattleScene(app, match)
+    app.replace(sc)
+    if computer_plays_people:
+        for s in match.scenario.sides:
+            if s.control == "person":
+                sc.play_by_computer(s.side, make_controller(match, s.side, "computer"))
+    d = Driver(app)
+    d.step(frames)
+    return d, sc

@@ -8,11 +8,9 @@ from game.headless import build_scenario
 from game.match import commands as C
 from game.match import events as E
 from game.modes import create_match
-from game.modes.session import make_controller
-from game.ui.battle import BattleScene
 from game.ui.battle.foresight import threat_work
 
-from .driver import Driver
+from .driver import open_battle
 
 
 def run_to_end(gen):
@@ -84,12 +82,7 @@ def test_a_pvp_game_played_by_the_computer_on_both_sides(make_app):
     app = make_app(npc_speed="normal")
     scenario = build_scenario("pvp-secure-the-zone", default_squad("interdictors"), default_squad("krumpfists"))
     m = create_match(scenario, 3, app.catalog, prepare=True)
-    sc = BattleScene(app, m)
-    app.replace(sc)
-    d = Driver(app)
-    for s in scenario.sides:
-        if s.control == "person":
-            sc.play_by_computer(s.side, make_controller(m, s.side, "computer"))
+    d, sc = open_battle(app, m, computer_plays_people=True)
     sc.ahead.threat_on = True
     seen = watch(d, sc, 1500, "computer-pvp")
     assert seen["commands"] >= 15 and seen["glides"] >= 3, seen
@@ -101,9 +94,7 @@ def test_a_horde_run_played_by_the_computer_on_both_sides(make_app):
     app = make_app(npc_speed="normal")
     m = create_match(build_scenario("horde", map_name="horde-weapons-manufacture.tmx", controller="computer"), 7,
                      app.catalog, prepare=True)
-    sc = BattleScene(app, m)
-    app.replace(sc)
-    d = Driver(app)
+    d, sc = open_battle(app, m)
     sc.ahead.threat_on = True
     seen = watch(d, sc, 1500, "computer-horde")
     assert m.phase == "battle" or m.phase == "over"
@@ -118,9 +109,7 @@ def test_the_autosave_waits_for_a_still_screen_or_a_new_turn_while_the_computer_
     app = make_app(npc_speed="normal")
     m = create_match(build_scenario("horde", map_name="horde-weapons-manufacture.tmx", controller="computer"), 7,
                      app.catalog, prepare=True)
-    sc = BattleScene(app, m)
-    app.replace(sc)
-    d = Driver(app)
+    d, sc = open_battle(app, m)
     writes = []
     save = sc.autosave.save
     sc.autosave.save = lambda match: (writes.append((len(match.log), match.turn)), save(match))[1]

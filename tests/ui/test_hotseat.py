@@ -13,7 +13,7 @@ from game.ui.battle import BattleScene
 from game.ui.battle.handover import HandoverScene
 from tests.match.conftest import Skirmish, card
 
-from .driver import Driver
+from .driver import open_battle
 
 TO_A_NONE_B_THREE = [4, 4, 4, 1, 1, 1]  # Tactical Orders: A rolls no 1-3, B three
 A_FIRST = [2, 5]  # Initiative: A 2, B 5 (lowest wins)
@@ -54,11 +54,7 @@ def two_people(dice, mission=None, b_hit=9):
 
 
 def open_scene(app, m):
-    sc = BattleScene(app, m)
-    app.replace(sc)
-    d = Driver(app)
-    d.step(2)
-    return d, sc
+    return open_battle(app, m, frames=2)
 
 
 def take_seat(d, name: str):
