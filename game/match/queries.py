@@ -58,6 +58,7 @@ class AttackPreview:
     not_counted: tuple[str, ...] = ()  # rules in play that the exact odds leave out
     also_hit: tuple[int, ...] = ()  # other units the roll also strikes (Blast, Chain Reaction)
     chain: tuple[int, ...] = ()  # Chain Reaction's secondary targets the match offers (chain_targets)
+    spread: tuple[tuple[int, int], ...] = ()  # Spread: (target, its dice) of every target the preview was asked for
 
 
 class MatchQueries:
@@ -217,9 +218,12 @@ class MatchQueries:
             return out
 
     # == attacks ===========================================================================================
-    def attack_preview(self, attacker: int, weapon_id: str, target: int, with_odds: bool = True) -> AttackPreview:
+    def attack_preview(self, attacker: int, weapon_id: str, target: int, with_odds: bool = True,
+                       spread: tuple[tuple[int, int], ...] = ()) -> AttackPreview:
         """What an attack on `target` would roll now, and its exact odds; or why it is not a valid target.
-        `with_odds` False: only whether it is a valid target (and the distance and sight), for listing targets."""
+        `with_odds` False: only whether it is a valid target (and the distance and sight), for listing targets.
+        `spread`: a Spread weapon's dice dealt out, (target, dice) in the order chosen, `target` one of them: the
+        attack the command with those targets and that split would make, and the odds of `target`'s dice."""
         with self.as_if_active(attacker):
             w = self.unit(attacker).card.weapon(weapon_id)
             melee = w.kind == MELEE
@@ -231,11 +235,24 @@ class MatchQueries:
             ab, tb = self.base(attacker), self.base(target)
             sight = None if melee else S.sight_from(self, attacker, target)
             distance = self.table.distance(ab, tb)
+            chosen = tuple(t for t, _ in spread)
+            if reason is None and spread and target not in chosen:
+                reason = "not one of the Spread targets chosen"
+            for t in chosen:
+                why = None if reason is not None or t == target else (
+                    self.melee_target_reason(attacker, w, t) if melee else self.ranged_target_reason(attacker, w, t))
+                if why is not None:
+                    reason = f"{self.unit(t).name}: {why}"
             if reason is not None or not with_odds:  # (the list of targets needs only whether each is valid)
-                return AttackPreview(attacker, weapon_id, target, reason, distance, sight, None, None, None)
+                return AttackPreview(attacker, weapon_id, target, reason, distance, sight, None, None, None,
+                                     spread=spread)
             chain = self.chain_targets(attacker, w, target)
             try:
-                groups = self._target_groups(w, target, chain, (), melee=melee, attacker=attacker)
+                if len(spread) > 1:
+                    groups = self._target_groups(w, chosen[0], chosen[1:], tuple(n for _, n in spread),
+                                                 melee=melee, attacker=attacker)
+                else:
+                    groups = self._target_groups(w, target, chain, (), melee=melee, attacker=attacker)
             except IllegalCommand as e:
                 return AttackPreview(attacker, weapon_id, target, str(e), distance, sight, None, None, None)
             spec = self._attack_spec(attacker, w, groups)
@@ -243,11 +260,37 @@ class MatchQueries:
                 return AttackPreview(attacker, weapon_id, target, "no Attack dice left to roll", distance, sight,
                                      None, None, None)
             others = tuple(st.uid for _, g in spec.groups for st in g if st.uid != target)
-            setup, missing = spec_setup(spec)
+            group = next(i for i, (_, g) in enumerate(spec.groups) if any(st.uid == target for st in g))
+            setup, missing = spec_setup(spec, group)
             from game.rules.odds import exact_odds
             odds = exact_odds(setup)
             return AttackPreview(attacker, weapon_id, target, None, distance, sight, spec, setup, odds, missing,
-                                 others, chain)
+                                 others, () if len(spread) > 1 else chain, spread)
+
+    def spread_targets(self, attacker: int, weapon_id: str, chosen: tuple[int, ...]) -> tuple[int, ...]:
+        """Spread (weapon specials): the enemies that may join the targets chosen so far, in creation order: each a
+        valid target of the weapon now and Adjacent to one chosen, while every target can still have a die of its
+        own. () for a weapon without Spread or when nothing is chosen yet."""
+        w = self.unit(attacker).card.weapon(weapon_id)
+        if not w.has("SPR") or not chosen or len(chosen) >= w.att:
+            return ()
+        with self.as_if_active(attacker):
+            check = self.melee_target_reason if w.kind == MELEE else self.ranged_target_reason
+            return tuple(u for u in self.enemies_of(attacker)
+                         if u not in chosen and any(self.table.adjacent(self.base(u), self.base(c)) for c in chosen)
+                         and check(attacker, w, u) is None)
+
+    def spread_split(self, attacker: int, weapon_id: str, chosen: tuple[int, ...],
+                     split: tuple[int, ...] = (), shift: tuple[int, int] | None = None) -> tuple[int, ...]:
+        """The dice of a Spread weapon dealt between the `chosen` targets: `split` kept when it still deals them
+        all, else an even deal; `shift` (target, +1 or -1) moves one die to or from that target."""
+        from game.rules.spread import deal_spread, shift_spread
+        att = self.unit(attacker).card.weapon(weapon_id).att
+        if len(split) != len(chosen) or sum(split) != att or min(split, default=0) < 1:
+            split = deal_spread(att, len(chosen))
+        if shift is not None and shift[0] in chosen:
+            split = shift_spread(split, chosen.index(shift[0]), shift[1])
+        return split
 
     def chain_targets(self, attacker: int, w, target: int) -> tuple[int, ...]:
         """Chain Reaction x (weapon specials): after the attack on the first target, its strikes may be applied to
@@ -302,10 +345,11 @@ class MatchQueries:
         return [], "nothing to use it on now"
 
 
-def spec_setup(spec: AttackSpec):
-    """The exact-odds setup of an attack spec's main target, and the rules in play the odds leave out."""
+def spec_setup(spec: AttackSpec, group: int = 0):
+    """The exact-odds setup of the first target of an attack spec's `group` (its main target unless a Spread
+    weapon dealt its dice out), and the rules in play the odds leave out."""
     from game.rules.odds import AttackSetup
-    _, targets = spec.groups[0]
+    att, targets = spec.groups[group]
     t = targets[0]
     rerolls = dict(spec.rerolls)
     melee = spec.kind == MELEE
@@ -318,7 +362,7 @@ def spec_setup(spec: AttackSpec):
         missing.append("Mindstab")
     if len(spec.groups) > 1 or len(targets) > 1:
         missing.append("the other targets")
-    setup = AttackSetup(att=spec.att, skl=spec.skl, arm=t.arm, melee=melee, attacker_arm=spec.attacker_arm,
+    setup = AttackSetup(att=att, skl=spec.skl, arm=t.arm, melee=melee, attacker_arm=spec.attacker_arm,
                         cover=t.cover, support=rerolls.get("support", 0) if melee else 0,
                         target_support=t.support if melee else 0, acc=rerolls.get("ACC", 0) if not melee else 0,
                         bru=rerolls.get("BRU", 0) if melee else 0, rlt=spec.rlt, aut=spec.aut, rnd=spec.rnd,

@@ -31,6 +31,8 @@ KEY_INTENTS = {
     pygame.K_KP_PLUS: "zoom_in",
     pygame.K_MINUS: "zoom_out",
     pygame.K_KP_MINUS: "zoom_out",
+    pygame.K_LEFTBRACKET: "spread_fewer",
+    pygame.K_RIGHTBRACKET: "spread_more",
     pygame.K_PAGEUP: "log_up",
     pygame.K_PAGEDOWN: "log_down",
 }
@@ -64,6 +66,8 @@ CONTROLS = [
     ("E", "end the activation"),
     ("Enter", "the answer marked (Enter) in a prompt; end an activation with nothing left to do"),
     ("1-9", "pick a die in a dice prompt"),
+    ("Shift+click, [ / ]", "a Spread weapon: choose more targets Adjacent to each other; over one of them, one die "
+                           "fewer / more for it"),
     ("Ctrl+Z", "undo the last action that rolled no dice"),
     ("G", "grid overlay and inch ruler"),
     ("N", "unit names on the table"),

@@ -31,19 +31,21 @@ class TargetInfo:
     not_counted: tuple[str, ...] = ()  # rules in play that the exact odds leave out
     also_hit: tuple[int, ...] = ()  # other units the roll also strikes (Blast, Chain Reaction)
     chain: tuple[int, ...] = ()  # Chain Reaction's secondary targets: the attack the screen commits names them
+    spread: tuple[tuple[int, int], ...] = ()  # Spread: (target, dice) of the targets chosen, this one among them
 
 
-def target_info(match, attacker: int, weapon_id: str, target: int, with_odds: bool = True) -> TargetInfo:
-    """An attack of `attacker` with `weapon_id` on `target`, as the match would roll it now
-    (`match.attack_preview`): why it is not valid, or its exact odds."""
+def target_info(match, attacker: int, weapon_id: str, target: int, with_odds: bool = True,
+                spread: tuple[tuple[int, int], ...] = ()) -> TargetInfo:
+    """An attack of `attacker` with `weapon_id` on `target` (or on the Spread targets chosen, `target` among
+    them), as the match would roll it now (`match.attack_preview`): why it is not valid, or its exact odds."""
     name = match.unit(target).name
     melee = match.unit(attacker).card.weapon(weapon_id).kind == MELEE
     try:
-        pv = match.attack_preview(attacker, weapon_id, target, with_odds=with_odds)
+        pv = match.attack_preview(attacker, weapon_id, target, with_odds=with_odds, spread=spread)
     except Exception as e:  # the odds are a help: never break the game over them
         return TargetInfo(target, name, None, melee=melee, error=str(e) or "cannot tell now")
     return TargetInfo(target, name, pv.reason, pv.distance, pv.sight, pv.odds, pv.setup, melee,
-                      not_counted=pv.not_counted, also_hit=pv.also_hit, chain=pv.chain)
+                      not_counted=pv.not_counted, also_hit=pv.also_hit, chain=pv.chain, spread=pv.spread)
 
 
 class Preview:
@@ -63,6 +65,8 @@ class Preview:
         self._index: dict[tuple[int, int], list] = {}
         self._paths: dict[tuple, object] = {}
         self.targets: dict[int, TargetInfo] = {}
+        self.spread: tuple[int, ...] = ()  # a Spread weapon's targets chosen so far (Shift+click), in order
+        self.split: tuple[int, ...] = ()  # the dice each of them gets, as the match deals them
         self.start_z = match.base(uid).z
         if mode in ("move", "dash"):
             opts = match.move_options(uid, act.MOVE if mode == "move" else act.DASH)
@@ -124,10 +128,55 @@ class Preview:
 
     def target(self, uid: int) -> TargetInfo | None:
         info = self.targets.get(uid)
+        if info is not None and info.reason is None and uid in self.spread and len(self.spread) > 1:
+            return target_info(self.match, self.uid, self.weapon.id, uid, spread=self.spread_dice())
         if info is not None and info.reason is None and info.odds is None and info.error is None:
             info = target_info(self.match, self.uid, self.weapon.id, uid, with_odds=True)
             self.targets[uid] = info
         return info
+
+    # -- Spread: the targets chosen and the dice each gets (the match says who may join and how dice are dealt) --
+    @property
+    def spreads(self) -> bool:
+        return self.weapon is not None and self.weapon.has("SPR")
+
+    def spread_dice(self) -> tuple[tuple[int, int], ...]:
+        return tuple(zip(self.spread, self.split))
+
+    def toggle_spread(self, uid: int) -> str | None:
+        """Add `uid` to the Spread targets, or take it out (with the targets no longer Adjacent to the rest);
+        the reason when it may not join."""
+        m = self.match
+        if uid in self.spread:
+            kept: tuple[int, ...] = ()
+            for t in self.spread:  # keep, in order, those still joined to the first one kept
+                if t != uid and (not kept or t in m.spread_targets(self.uid, self.weapon.id, kept)):
+                    kept += (t,)
+            self.spread = kept
+        else:
+            info = self.targets.get(uid)
+            if info is None or info.reason is not None:
+                return info.reason if info is not None else "not a target"
+            if self.spread and uid not in m.spread_targets(self.uid, self.weapon.id, self.spread):
+                if len(self.spread) >= self.weapon.att:
+                    return f"every one of the {self.weapon.att} dice already has a target"
+                return "not Adjacent to a target already chosen"
+            self.spread += (uid,)
+        self.split = m.spread_split(self.uid, self.weapon.id, self.spread) if self.spread else ()
+        return None
+
+    def shift_spread(self, uid: int, delta: int) -> None:
+        """One die more (+1) or fewer (-1) for a chosen target."""
+        if uid in self.spread and len(self.spread) > 1:
+            self.split = self.match.spread_split(self.uid, self.weapon.id, self.spread, self.split, (uid, delta))
+
+    def attack_command_targets(self, uid: int) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+        """(first target, other targets, split) of the attack a click on `uid` commits: the Spread targets chosen
+        when `uid` is one of them; the target alone (with Chain Reaction's, as previewed) otherwise."""
+        if len(self.spread) > 1 and uid in self.spread:
+            return self.spread[0], self.spread[1:], self.split
+        info = self.target(uid)
+        return None if info is None else (uid, info.chain, ())
 
     def valid_targets(self) -> list[int]:
         return [t for t, i in self.targets.items() if i.reason is None]

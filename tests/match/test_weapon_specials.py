@@ -136,3 +136,41 @@ def test_chain_reaction_is_offered_on_the_enemies_adjacent_to_the_target_weakest
     m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=pv.chain))
     assert [m.health(u).hit for u in (b[0], b[1], b[3])] == [1, 3, 3]
     assert not m.standing(b[2]), "the secondary target, 2 HIT, Taken Out by the same strikes"
+
+
+def test_spread_is_offered_on_valid_enemies_adjacent_to_a_chosen_target(make_skirmish):
+    shooter = armed(gun(Special("SPR"), att=5), gun(wid="pistol"))
+    # b0 and b1 Adjacent; b2 Adjacent to b1 only; b3 far from all
+    m, a, b = make_skirmish([(shooter, 5, 10)], [(card(), 15, 10), (card(), 15, 11.8), (card(), 15, 13.6),
+                                                 (card(), 15, 20)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    assert m.spread_targets(a[0], "gun", ()) == ()
+    assert m.spread_targets(a[0], "gun", (b[0],)) == (b[1],)
+    assert m.spread_targets(a[0], "gun", (b[0], b[1])) == (b[2],), "Adjacent to another chosen target"
+    assert m.spread_targets(a[0], "pistol", (b[0],)) == (), "no Spread on the weapon"
+    split = m.spread_split(a[0], "gun", (b[0], b[1], b[2]))
+    assert split == (2, 2, 1)
+    assert m.spread_split(a[0], "gun", (b[0], b[1], b[2]), split, shift=(b[2], +1)) == (2, 1, 2)
+    assert m.spread_split(a[0], "gun", (b[0], b[1]), (4, 1), shift=(b[1], -1)) == (4, 1), "one die each at least"
+    # the preview of b1's share: 2 of the 5 dice, the odds of 2 dice; the attack it previews is the one committed
+    spread = ((b[0], 3), (b[1], 2))
+    pv = m.attack_preview(a[0], "gun", b[1], spread=spread)
+    assert pv.reason is None and pv.setup.att == 2 and pv.spread == spread
+    assert m.attack_preview(a[0], "gun", b[3], spread=spread).reason == "not one of the Spread targets chosen"
+    assert m.attack_preview(a[0], "gun", b[0]).setup.att == 5, "alone: all the dice"
+    m.dice = ScriptedDice([2, 2, 2] + [6, 6, 6] + [3, 3] + [6, 6])
+    m.submit(C.RangedAttack("A", "gun", b[0], extra_targets=(b[1],), split=(3, 2)))
+    assert [m.health(u).hit for u in b] == [0, 1, 3, 3]
+
+
+def test_spread_dealing():
+    from game.rules.spread import deal_spread, shift_spread
+    assert deal_spread(5, 2) == (3, 2) and deal_spread(6, 3) == (2, 2, 2) and deal_spread(2, 3) == ()
+    assert shift_spread((3, 2), 1, +1) == (2, 3)
+    assert shift_spread((1, 4), 0, -1) == (1, 4)
+    assert shift_spread((2, 2, 1), 2, +1) == (2, 1, 2), "taken from the later of the two with most dice"
+    assert shift_spread((3, 1, 1), 0, -1) == (2, 2, 1), "given to the earlier of the two with fewest"
+    for att in range(1, 8):
+        for n in range(1, att + 1):
+            s = deal_spread(att, n)
+            assert sum(s) == att and min(s) >= 1 and max(s) - min(s) <= 1

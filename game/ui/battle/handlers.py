@@ -10,6 +10,8 @@ Handlers read the match and change it only through `scene.submit`.
 """
 from __future__ import annotations
 
+import pygame
+
 from game.match import commands as C
 
 from ..view.questions import legal
@@ -91,13 +93,23 @@ class ActInput(TableInput):
         # attack modes: a click on a target commits
         if sel.mode in ("ranged", "melee") and hu is not None and pv is not None and hu in pv.targets:
             info = pv.target(hu)
+            if pv.spreads and pygame.key.get_mods() & pygame.KMOD_SHIFT:  # Spread: choose the targets first
+                why = pv.toggle_spread(hu)
+                if why is not None:
+                    sc.app.toast(f"Spread: {info.name}: {why}", "error")
+                sel.hover_target = pv.target(hu)
+                return
             if info.reason is not None:
                 sc.app.toast(f"{info.name}: {info.reason}", "error")
                 return
             w = pv.weapon
             if self.ensure_active():
                 cls = C.RangedAttack if sel.mode == "ranged" else C.MeleeAttack
-                sc.submit(cls(sc.side, w.id, hu, extra_targets=info.chain))  # (Chain Reaction: as previewed)
+                first, extra, split = pv.attack_command_targets(hu)  # Chain Reaction or Spread: as previewed
+                if cls is C.RangedAttack:
+                    sc.submit(cls(sc.side, w.id, first, extra_targets=extra, split=split))
+                else:
+                    sc.submit(cls(sc.side, w.id, first, extra_targets=extra))
             return
         if sel.mode in ("move", "dash") and sel.selected is not None and pv is not None and \
                 (hu is None or (hu == sel.selected and sel.hover_spot is not None)):

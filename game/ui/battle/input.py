@@ -139,8 +139,21 @@ class BattleInput:
             sc.sel.set_mode(name)
         elif name == "door":
             act.door()
+        elif name in ("spread_fewer", "spread_more"):
+            return self.shift_spread(+1 if name == "spread_more" else -1)
         else:
             return None
+        return True
+
+    def shift_spread(self, delta: int) -> bool:
+        """[ or ]: one die fewer or more for the Spread target under the mouse."""
+        sel = self.sc.sel
+        pv = sel.shown_preview
+        hu = sel.hover_uid
+        if sel.mode not in ("ranged", "melee") or pv is None or not pv.spreads or hu not in pv.spread:
+            return False
+        pv.shift_spread(hu, delta)
+        sel.hover_target = pv.target(hu)
         return True
 
     # == buttons and the mouse =======================================================================

@@ -681,7 +681,8 @@ class BattleScene(HotSeat, Scene):
         cam = self.camera
         sel = self.sel
         key = (self.version, sel.selected, sel.inspect, sel.mode, sel.weapon_id, sel.hover_uid, sel.hover_spot,
-               None if sel.hover_target is None else sel.hover_target.uid, sel.card_uid(), sel.card_scroll,
+               None if sel.hover_target is None else (sel.hover_target.uid, sel.hover_target.spread),
+               None if sel.preview is None else sel.preview.spread_dice(), sel.card_uid(), sel.card_scroll,
                sel.ghost, sel.skill_hover, None if sel.skill is None else (sel.skill.sid, sel.skill.first),
                self.prompt_panel.key, self.prompt_panel.selected, self.table_view.world.tray_showing(), len(fx.banners),
                None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,

@@ -136,11 +136,25 @@ def destination_lines(sc) -> list:
     return out
 
 
+def _spread_line(sc, pv):
+    """A Spread weapon: how to share its dice, or the targets chosen and their dice."""
+    pal = sc.app.palette
+    m = sc.match
+    if len(pv.spread) < 2:
+        first = f" ({m.unit(pv.spread[0]).name} chosen)" if pv.spread else ""
+        return (f"Spread: Shift+click enemies Adjacent to each other to share the {pv.weapon.att} dice{first}.",
+                pal.text_dim, False)
+    dealt = ", ".join(f"{m.unit(u).name} {n}" for u, n in pv.spread_dice())
+    return (f"Spread: {dealt} dice  ·  [ / ] over a target: one die fewer / more", pal.select, True)
+
+
 def _attack_info(sc, pv, lines):
     pal = sc.app.palette
     w = pv.weapon
     valid = pv.valid_targets()
     lines.append((f"{w.name}: ATT {w.att}, SKL {w.skl}  ·  {count(len(valid), 'valid target')}", pal.text, True))
+    if pv.spreads:
+        lines.append(_spread_line(sc, pv))
     info = sc.hover_target
     if info is None:
         lines.append(("Hover an enemy: range, sight lines, Cover and the odds.", pal.text_dim, False))
@@ -161,6 +175,10 @@ def _attack_info(sc, pv, lines):
     if info.chain:
         lines.append(("Chain Reaction: the same strikes also hit " + ", ".join(sc.match.unit(u).name
                                                                            for u in info.chain), pal.warn, True))
+    if len(info.spread) > 1:
+        dice = dict(info.spread)[info.uid]
+        lines.append((f"Spread: {info.name} gets {count(dice, 'die', 'dice')} of {w.att}; a click on any of the "
+                      f"{len(info.spread)} fires at them all", pal.warn, True))
     o = info.odds
     if o is not None:
         lines.append((f"At least 1 HIT lost: {percent(o.p_any)}   ·   expected HIT lost: "
@@ -267,7 +285,9 @@ def hover_label(sc):
             txt += f"  ·  {info.reason}"
             col = pal.bad
         elif info.odds is not None:
-            txt += f"  ·  {percent(info.odds.p_any)} to hurt"
+            shares = dict(info.spread)
+            dice = f" with {count(shares[v.uid], 'die', 'dice')}" if len(shares) > 1 else ""
+            txt += f"  ·  {percent(info.odds.p_any)} to hurt{dice}"
             col = pal.good
     intent = sc.ahead.result(sc.ahead.intent_key())
     if intent is not None and intent.uid == v.uid:
