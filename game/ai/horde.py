@@ -214,7 +214,7 @@ class HordeController(Controller):
                 continue
             for t in order:
                 if reason(uid, w, t) is None:
-                    return C.MeleeAttack(self.side, w.id, t) if kind == MELEE else C.RangedAttack(self.side, w.id, t)
+                    return match.attack_command(self.side, uid, w, t)
         return None
 
     def _melee_attack_valid_target(self, match, look):

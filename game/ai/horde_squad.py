@@ -230,7 +230,7 @@ class HordeSquadController(Controller):
                 adj = [e for e in adj if e == match.activation.target]
             if adj:
                 t = min(adj, key=lambda e: (match.health(e).hit, e))
-                return C.MeleeAttack(self.side, w.id, t)
+                return match.attack_command(self.side, uid, w, t)
         return None
 
     def _grenade(self, match, uid: int):
@@ -279,7 +279,7 @@ class HordeSquadController(Controller):
                     pool = [e for e in pool if e == match.activation.target]
                 for t in sorted(pool, key=lambda e: (match.health(e).hit, e)):
                     if match.ranged_target_reason(uid, w, t) is None:
-                        return C.RangedAttack(self.side, w.id, t)
+                        return match.attack_command(self.side, uid, w, t)
         return None
 
     def _marker_action(self, match, uid: int):

@@ -131,7 +131,7 @@ class NpcController(Controller):
                        and match.melee_target_reason(uid, w, e) is None]
             if targets:
                 t = min(targets, key=lambda e: (match.health(e).hit, e))
-                return C.MeleeAttack(self.side, w.id, t)
+                return match.attack_command(self.side, uid, w, t)
         return None
 
     def _moving(self, match, uid, action, need_adjacent, prefer_cover):

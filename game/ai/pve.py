@@ -112,7 +112,7 @@ class PveNpcController(Controller):
             return None, "no enemy it can attack in Melee" if not ctx.adjacent_enemies else "it cannot pay for it"
         w, targets = best
         t, reason = ctx.choose(targets)
-        return C.MeleeAttack(self.side, w.id, t), f"attacks {m.unit(t).name} in Melee with its {w.name} ({reason})"
+        return m.attack_command(self.side, uid, w, t), f"attacks {m.unit(t).name} in Melee with its {w.name} ({reason})"
 
     def _ranged_attack(self, ctx: "Ctx"):
         m, uid = ctx.match, ctx.uid
@@ -122,7 +122,7 @@ class PveNpcController(Controller):
             targets = [t for t in ctx.targets() if m.ranged_target_reason(uid, w, t) is None]
             if targets:
                 t, reason = ctx.choose(targets)
-                return C.RangedAttack(self.side, w.id, t), f"shoots {m.unit(t).name} with its {w.name} ({reason})"
+                return m.attack_command(self.side, uid, w, t), f"shoots {m.unit(t).name} with its {w.name} ({reason})"
         if not ctx.weapons(RANGED):
             return None, "it has no ranged weapon"
         return None, "no enemy it can shoot from here"

@@ -393,7 +393,7 @@ class Plan:
             ok = [e for e in adj if m.melee_target_reason(uid, w, e) is None and self._grant_ok(e)]
             if ok:
                 t = self.pick_target(ok, self.task_base(uid))
-                return C.MeleeAttack(self.side, w.id, t), f"attacks {m.unit(t).name} in Melee"
+                return m.attack_command(self.side, uid, w, t), f"attacks {m.unit(t).name} in Melee"
         return None
 
     def pick_target(self, ok: list[int], goal: Base | None) -> int | None:
@@ -435,7 +435,7 @@ class Plan:
             t = self.pick_target(ok, goal)
             if t is None:
                 continue
-            return C.RangedAttack(self.side, w.id, t), f"shoots {m.unit(t).name}"
+            return m.attack_command(self.side, uid, w, t), f"shoots {m.unit(t).name}"
         return None
 
     def _task_move(self, uid, task):

@@ -65,7 +65,7 @@ class SimpleSquadController(Controller):
             return None
         units = [e for e in adj if not match.unit(e).item]
         t = min(units or adj, key=lambda e: (match.health(e).hit, e))
-        return C.MeleeAttack(self.side, w.id, t)
+        return match.attack_command(self.side, uid, w, t)
 
     def _shoot(self, match, uid):
         for w in sorted((w for w in match.unit(uid).card.weapons if w.kind == RANGED),
@@ -77,7 +77,7 @@ class SimpleSquadController(Controller):
                        and self._may_target(match, e)]
             if targets:
                 t = min(set(targets), key=lambda e: (not match.unit(e).item, match.health(e).hit, e))
-                return C.RangedAttack(self.side, w.id, t)
+                return match.attack_command(self.side, uid, w, t)
         return None
 
     def _advance(self, match, uid):

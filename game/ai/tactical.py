@@ -316,14 +316,14 @@ class TacticalController(Controller):
                     if not TE.adjacent(ctx, me, eb):
                         continue
                     v = TE.attack_value(ctx, uid, w, e)
-                    cmd = C.MeleeAttack(side, w.id, e, extra_targets=match.chain_targets(uid, w, e))
+                    cmd = match.attack_command(side, uid, w, e)
                 else:  # the cheap checks first; the match's own check only for the attack chosen
                     sight = TE.ranged_ok(ctx, uid, w, e, me, eb)
                     if sight is None:
                         continue
                     v = TE.attack_value(ctx, uid, w, e, sight=sight)
                     v += self._blast_extra(ctx, uid, w, e)
-                    cmd = C.RangedAttack(side, w.id, e, extra_targets=match.chain_targets(uid, w, e))
+                    cmd = match.attack_command(side, uid, w, e)
                 if v > 0.05:
                     options.append((v + rest - pen, cmd, f"attacks {match.unit(e).name}"))
             yield

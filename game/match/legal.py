@@ -104,7 +104,7 @@ class MatchLegal:
                 reason = (self.melee_target_reason(uid, w, t) if w.kind == MELEE
                           else self.ranged_target_reason(uid, w, t))
                 if reason is None:
-                    out.append(C.MeleeAttack(side, w.id, t) if w.kind == MELEE else C.RangedAttack(side, w.id, t))
+                    out.append(self.attack_command(side, uid, w, t))
         if self.payment(self.cost_of(act.DOOR)) is not None:
             for door in self.table.adjacent_doors(self.base(uid)):
                 out.append(C.ToggleDoor(side, door))
@@ -114,3 +114,10 @@ class MatchLegal:
             out += S.skill_commands(self, uid, side)
         return out
 
+    def attack_command(self, side: str, uid: int, w, target: int) -> C.Command:
+        """The attack of `uid` with weapon `w` on `target` the match offers, as every side makes it: with the
+        secondary targets of a Chain Reaction weapon (chain_targets, N70)."""
+        extra = self.chain_targets(uid, w, target)
+        if w.kind == MELEE:
+            return C.MeleeAttack(side, w.id, target, extra_targets=extra)
+        return C.RangedAttack(side, w.id, target, extra_targets=extra)

@@ -69,7 +69,11 @@ def check_activation(m: Match, side: str) -> None:
             if m.side_of(t) == m.side_of(uid):
                 continue
             pv = m.attack_preview(uid, w.id, t, with_odds=False)
-            assert (pv.reason is None and affordable) == (cls(side, w.id, t) in legal), (w.id, t, pv.reason)
+            listed = [c for c in legal if isinstance(c, cls) and (c.weapon, c.target) == (w.id, t)]
+            assert (pv.reason is None and affordable) == bool(listed), (w.id, t, pv.reason)
+            # the attack listed is the one the match offers: Chain Reaction's secondary targets named (N70)
+            assert listed in ([], [m.attack_command(side, uid, w, t)])
+            assert not listed or listed[0].extra_targets == m.chain_targets(uid, w, t)
     # every skill's choices are the legal UseSkill commands of that skill
     for sid in S.action_ids(m, uid):
         if S.ACTIONS[sid].anytime:

@@ -174,3 +174,14 @@ def test_spread_dealing():
         for n in range(1, att + 1):
             s = deal_spread(att, n)
             assert sum(s) == att and min(s) >= 1 and max(s) - min(s) <= 1
+
+
+def test_every_computer_player_names_chain_reaction_targets_as_the_match_offers(make_skirmish):
+    """N70: the attack a computer side makes is the match's `attack_command`, Chain Reaction's targets named."""
+    from game.ai.simple import SimpleSquadController
+    maul = armed(gun(Special("CHR", 1), att=3, kind=MELEE, wid="maul"))
+    m, a, b = make_skirmish([(maul, 10, 10)], [(card(hit=5), 11.2, 10), (card(hit=2), 12.4, 10)], dice=START)
+    m.submit(C.Activate("A", a[0]))
+    cmd = SimpleSquadController("A").decide(m)
+    assert isinstance(cmd, C.MeleeAttack) and cmd.target == b[0] and cmd.extra_targets == (b[1],)
+    assert cmd in m.legal_commands("A")
