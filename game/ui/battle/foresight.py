@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.battlefield.movement import sliced
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
@@ -49,7 +50,7 @@ def _boundary(spots, step: float) -> list:
 
 
 def threat_work(match, side: str):
-    """Generator: two slices per enemy (its reach, then its areas; it yields the layers as they grow); returns
+    """Generator: two slices or more per enemy (its reach, then its areas; it yields the layers as they grow); returns
     ThreatLayers. Each slice reads the match as it stands then (the screen lets a pass go on while the match
     changes, and shows it once it is done)."""
     bf = match.table.battlefield
@@ -64,8 +65,10 @@ def threat_work(match, side: str):
         if not match.standing(e) or not match.unit(e).card.weapons:
             continue
         card = match.unit(e).card
-        opts = match.move_options(e, act.MOVE)
-        yield out  # (the reach is the longest part of an enemy: a slice of its own)
+        # the reach is the longest part of an enemy: a slice of its own, its search stopping at the slice's end and
+        # going on in the next ones (each asks the match as it is then)
+        opts = yield from sliced(lambda e=e: match.move_options(e, act.MOVE), out)
+        yield out
         if not match.standing(e):
             continue
         r = match.base(e).radius
