@@ -74,3 +74,41 @@ def test_closing_in_the_middle_of_a_write_loses_nothing(make_app, saves_dir):
     loaded = load_match(auto)
     assert loaded.state_hash() == h and list(loaded.log) == list(m.log)
     loaded.close()
+
+
+def test_the_screen_takes_the_matchs_checkpoints_over_frames(make_app, saves_dir):
+    """On the battle screen no command captures a checkpoint in its own frame: the screen captures it over the next
+    frames, the same data a capture at that command gives (its state hash is the replay's), undo starts from it, and
+    the match takes its own checkpoints again once the screen is left."""
+    from game.match import snapshot
+    from game.modes import CHECKPOINT_EVERY, replay, undo
+    app, m, d, sc = _pvp_on_screen(make_app, seed=3)
+    captured = []
+    real = snapshot.capture
+    for _ in range(3000):
+        if sc.effects.banner is not None:
+            sc.effects.dismiss()
+        d.step(1)
+        if m.checkpoint_every:
+            captured.append(len(m.log))
+        if m.phase == "over" or len(m.checkpoints) >= 2:
+            break
+    assert m.checkpoint_every == 0 and not captured  # (the match took none in a command's frame)
+    assert sc.checkpoints.taken >= 2 and len(m.checkpoints) >= 2
+    for cp in m.checkpoints:
+        n = cp["commands"]
+        assert n >= CHECKPOINT_EVERY
+        again = replay(m.scenario, m.seed, list(m.log[:n]), app.catalog)
+        assert cp == real(again)
+        again.close()
+    sc.checkpoints.release()
+    assert m.checkpoint_every == CHECKPOINT_EVERY
+    n = len(m.log)
+    if m.can_undo():
+        back = undo(m)  # (from the last checkpoint taken over frames; the screen's match is closed by it)
+        redo = replay(back.scenario, back.seed, list(back.log))
+        assert len(back.log) == n - 1 and back.state_hash() == redo.state_hash()
+        sc.set_match(back)
+        redo.close()
+    else:
+        sc.keep_match = True
