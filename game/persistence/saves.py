@@ -168,7 +168,9 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
     return path
 
 
-EACH = 32  # log entries, entities or cards encoded in one piece of a staged save
+EACH = 32  # log entries encoded in one piece of a staged save
+CARDS_EACH = 2  # entities whose cards are encoded in one piece (a card in full is large)
+PIECE_CHARS = 6000  # characters of JSON text made in one piece
 
 
 def _encoded(items, encode):
@@ -184,8 +186,8 @@ def _with_cards(data: dict):
     """Generator: snapshot.with_cards(data) a few entities at a time."""
     cards: dict = {}
     ents = data["entities"]
-    for at in range(0, len(ents), EACH // 4):
-        cards.update(snapshot.with_cards({"entities": ents[at:at + EACH // 4], "state": None})["cards"])
+    for at in range(0, len(ents), CARDS_EACH):
+        cards.update(snapshot.with_cards({"entities": ents[at:at + CARDS_EACH], "state": None})["cards"])
         yield
     cards.update(snapshot.with_cards({"entities": [], "state": data["state"]})["cards"])
     yield
@@ -211,23 +213,30 @@ def _checkpoint_text(cp: dict):
 
 def _pieces(o):
     """Generator: _dumps(o) as pieces whose join is that text (a dict's or list's items apart, and the items of the
-    dicts and lists among them), yielding after every EACH pieces; returns the list of pieces."""
+    dicts and lists among them), yielding after every PIECE_CHARS characters or so; returns the list of pieces."""
     out: list[str] = []
     top = _items_of(o)
     if top is None:
         return [_dumps(o)]
     out.append(top[0])
+    made = 0  # characters made since the last yield
     for prefix, v in top[1]:
         inner = _items_of(v)
         if inner is None:
             out.append(prefix + _dumps(v))
-            continue
-        out.append(prefix + inner[0])
-        for prefix2, v2 in inner[1]:
-            out.append(prefix2 + _dumps(v2))
-            if len(out) % EACH == 0:
-                yield
-        out.append(inner[2])
+            made += len(out[-1])
+        else:
+            out.append(prefix + inner[0])
+            for prefix2, v2 in inner[1]:
+                out.append(prefix2 + _dumps(v2))
+                made += len(out[-1])
+                if made >= PIECE_CHARS:
+                    made = 0
+                    yield
+            out.append(inner[2])
+        if made >= PIECE_CHARS:
+            made = 0
+            yield
     out.append(top[2])
     return out
 
@@ -256,7 +265,7 @@ def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None):
     head = dict(head, log_parts=[len(p) for p in parts], log_crc=zlib.crc32(older.encode()))
     head_text = None
     if snaps:
-        pieces = [_dumps(head)[:-1]]
+        pieces = (yield from _pieces(head))[:-1]
         for k, v in snaps.items():
             pieces.append("," + _dumps(k) + ":")
             pieces += yield from _pieces(v)
