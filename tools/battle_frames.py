@@ -2,7 +2,7 @@
 real animations (normal speed), the threat overlay on. Every frame is timed (events, update, draw); a command frame
 is one in which a command landed or the screen still read it (game/ui/battle/landing.py: a stage a frame).
 
-    python tools/battle_frames.py [--units 18,32,48] [--frames 1500] [--seed 3] [--profile [command]]
+    python tools/battle_frames.py [--units 18,32,48] [--frames 1500] [--seed 3] [--profile [command|slow]]
     python tools/battle_frames.py --pvp MISSION [--frames 3000]   a PvP mission, both squads by the tactical player
                                                                   (its decisions are the costly ones)
 
@@ -33,8 +33,10 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--pvp", default=None, help="a PvP mission's id (its squads, its map) instead of the bugs")
-    ap.add_argument("--profile", nargs="?", const="all", choices=("all", "command"),
-                    help="profile every frame, or only the command frames")
+    ap.add_argument("--profile", nargs="?", const="all", choices=("all", "command", "slow"),
+                    help="profile every frame, only the command frames, or only the frames slower than --slow ms "
+                         "(timed with the profiler on: about twice the time without)")
+    ap.add_argument("--slow", type=float, default=10.0, help="what --profile slow counts as slow (ms, profiled)")
     a = ap.parse_args()
     import pygame
     pygame.init()
@@ -91,26 +93,28 @@ def run(a, units: int) -> None:
             snapshot_units(m)
             snapshot_markers(m)
             full.append((time.thread_time() - t0) * 1000)
-    prof = stats = None
+    stats = None
     if a.profile:
         import cProfile
         import pstats
-        prof = cProfile.Profile()
 
     def frame() -> None:
-        nonlocal prof, stats
+        nonlocal stats
         if sc.effects.banner is not None:
             sc.effects.dismiss()
-        if prof and a.profile == "command":
-            prof = cProfile.Profile()
+        if not a.profile:
+            app.step(1)
+            return
         reading, before = sc.landing.pending, len(m.log)
-        if prof:
-            prof.enable()
+        prof = cProfile.Profile()  # (one per frame: a frame's own profile is kept only when the frame is one asked for)
+        c0 = time.thread_time()
+        prof.enable()
         app.step(1)
-        if prof:
-            prof.disable()
-            if a.profile == "all" or reading or len(m.log) != before:
-                stats = pstats.Stats(prof) if stats is None else stats.add(prof)
+        prof.disable()
+        ms = (time.thread_time() - c0) * 1000
+        command = reading or len(m.log) != before
+        if a.profile == "all" or (a.profile == "command" and command) or (a.profile == "slow" and ms > a.slow):
+            stats = pstats.Stats(prof) if stats is None else stats.add(prof)
     got = bench_ui.frames_of(app, sc, a.frames, frame, after=full_read)
     print(f"battle frames: {got['units']} units on the table at the start, {len(m.units(items=None))} standing at "
           f"the end, {got['frames']} frames, {got['commands']} command frames, Turn {m.turn}")
@@ -123,6 +127,7 @@ def run(a, units: int) -> None:
                   f"max {max(xs):6.2f} ms")
     if stats is not None:
         stats.sort_stats("cumulative").print_stats(45)
+        stats.sort_stats("tottime").print_stats(25)
     app.shutdown()
 
 

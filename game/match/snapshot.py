@@ -14,6 +14,8 @@ lengths and shares the lists; a save writes them beside its snapshots (game/pers
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import types
@@ -316,25 +318,51 @@ def capture(match, for_file: bool = False) -> dict:
     """The match's state now, as plain data; the command log and the events only by their counts (they are
     append-only: a snapshot shares them with the match, and a save writes them beside it). `for_file`: with the
     unit cards in full (a snapshot in memory keeps them by digest)."""
+    stages = capture_stages(match)
+    while True:
+        try:
+            next(stages)
+        except StopIteration as done:
+            return with_cards(done.value) if for_file else done.value
+
+
+def capture_stages(match, each: int = 4):
+    """Generator: capture's work in pieces, yielding after every `each` entities (encoded, and their part of the
+    state hash's text) and after the record; returns what capture returns (cards by digest). The match must not
+    change between the pieces: a caller that lets it change starts again (the autosave does)."""
     with match._in_world():
-        ents, world = [], []  # each component encoded once, for the snapshot and for its hash (state_data)
-        for ent in sorted(esper.get_entities()):
-            comps = esper.components_for_entity(ent)
-            encoded = [encode(c) for c in comps]
-            ents.append([ent, encoded])
-            world.append([ent, {type(c).__name__: e for c, e in zip(comps, encoded)}])
-        next_id = match.state.entities_made + 1  # past every entity made, deleted ones too (a token gone)
+        ids = sorted(esper.get_entities())
+    ents, world = [], []  # each component encoded once, for the snapshot and for its hash
+    for at in range(0, len(ids), each):
+        with match._in_world():
+            for ent in ids[at:at + each]:
+                comps = esper.components_for_entity(ent)
+                encoded = [encode(c) for c in comps]
+                ents.append([ent, encoded])
+                world.append(_hash_text([ent, {type(c).__name__: e for c, e in zip(comps, encoded)}]))
+        yield
+    next_id = match.state.entities_made + 1  # past every entity made, deleted ones too (a token gone)
     state = encode(match.state, match.dice)
-    data = {
+    yield
+    # match.state_hash of match.state_record(world, state), its JSON text made a piece at a time (sorted keys:
+    # dice, entities, state)
+    digest = hashlib.sha256(('{"dice":%s,"entities":[' % _hash_text(match.dice.fingerprint())).encode())
+    digest.update(",".join(world).encode())
+    digest.update(('],"state":%s}' % _hash_text(state)).encode())
+    return {
         "commands": len(match.log),
         "events": len(match.events),
         "dice": encode_dice(match.dice),
         "state": state,
         "entities": ents,
         "next_entity": next_id,
-        "hash": match.state_hash(match.state_record(world, state)),
+        "hash": digest.hexdigest(),
     }
-    return with_cards(data) if for_file else data
+
+
+def _hash_text(o) -> str:
+    """A part of the state hash's text (Match.state_hash: sorted keys, no spaces)."""
+    return json.dumps(o, sort_keys=True, separators=(",", ":"))
 
 
 def with_cards(data: dict) -> dict:

@@ -57,6 +57,14 @@ def nesting_depth(text: str) -> int:
     return _depth(_STRING.sub("", text))
 
 
+def nesting_steps(text: str, level: int = 0) -> tuple[int, int]:
+    """A piece of a JSON text that cuts no string, begun `level` deep: (how deep it ends, the deepest it goes).
+    Measured piece by piece, a text's pieces give its nesting_depth."""
+    steps = _STRING.sub("", text).encode("utf-8", "replace").translate(_BRACKET_STEPS, _NOT_BRACKET)
+    acc = list(accumulate(memoryview(steps).cast("b"), initial=level))
+    return acc[-1], max(acc)
+
+
 def _depth(outside_strings: str) -> int:
     steps = outside_strings.encode("utf-8", "replace").translate(_BRACKET_STEPS, _NOT_BRACKET)
     return max(accumulate(memoryview(steps).cast("b")), default=0)

@@ -84,8 +84,23 @@ def _check(t: Table, bases, budget: float, rule: MoveRule | None = None) -> int:
         for u in reached:
             assert dist[u] == rdist[u], (u, dist[u], rdist[u])
             assert prev[u] == rprev[u] and kind[u] == rkind[u], (u, prev[u], rprev[u])
+        _check_cut(t, m, budget, (dist, prev, kind, settled))
         checked += 1
     return checked
+
+
+def _check_cut(t: Table, m: Base, budget: float, whole) -> None:
+    """The same search stopped and resumed gives the very state of the whole one: one pop per call (a cut at
+    every possible point), and in uneven pieces."""
+    for pieces in ((1,), (3, 17, 64, 5)):
+        run = t._search(m, budget, resumable=True)
+        calls = 0
+        while not run.advance(pops=pieces[calls % len(pieces)]):
+            calls += 1
+        if pieces == (1,):
+            assert calls >= len(whole[3]) - 1  # (it was cut after every pop)
+        _, _, dist, (prev, kind), _, settled = run.state
+        assert (dist, prev, kind, settled) == whole
 
 
 @pytest.mark.parametrize("path", REAL_MAPS, ids=lambda p: p.stem)
@@ -104,6 +119,59 @@ def test_the_search_matches_a_plain_dijkstra_on_every_real_map(path, measure):
         checked += _check(t, bases[6:9], 8.0 if measure == "inches" else 12.0)
         checked += _check(t, bases[9:11], 6.0, CLIMBER)
     assert checked >= 8
+
+
+def test_a_search_paused_in_slices_answers_as_one_run_whole(monkeypatch):
+    """A reach asked through `sliced` inside a slice that is always over stops after each few pops, is asked
+    again in the next slice and goes on where it stopped: the same spots and paths as a table that ran it whole;
+    outside a slice the same question never pauses."""
+    from game.battlefield import movement
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    t, whole = Table(bf), Table(bf)
+    bases = _movers(t, random.Random(4), 14)
+    t.set_bases(bases)
+    whole.set_bases(bases)
+    monkeypatch.setattr(movement, "CHECK_EVERY", 7)
+    movers = [b for b in bases if b.side != "item"][:5]
+    for m in movers:
+        gen = movement.sliced(lambda m=m: t.reach(m, 6.0), note="paused")
+        pauses = 0
+        with movement.work_slice(0.0):  # (its end has passed: every search stops at its first look at the clock)
+            while True:
+                try:
+                    assert next(gen) == "paused"
+                    pauses += 1
+                except StopIteration as stop:
+                    got = stop.value
+                    break
+        assert pauses >= 3
+        ref = whole.reach(m, 6.0)
+        assert got.spots == ref.spots
+        for x, y, z, _ in got.spots[::7]:
+            assert t.path(m, x, y, z, 6.0) == whole.path(m, x, y, z, 6.0)
+    # outside `sliced` a slice's end stops nothing: a search asked there runs whole at once
+    t._kept.clear()
+    t._changed()
+    with movement.work_slice(0.0):
+        assert t.reach(movers[0], 6.0).spots == whole.reach(movers[0], 6.0).spots
+
+
+def test_the_kept_searches_hold_every_base_of_a_crowded_table():
+    """Every mover's search is kept while nothing it can meet changes, however many bases stand on the table:
+    asking every one again runs no search."""
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    t = Table(bf)
+    bases = _movers(t, random.Random(9), 60)
+    t.set_bases(bases)
+    movers = [b for b in bases if b.side != "item"]
+    assert len(movers) > 32
+    first = [t.reach(m, 6.0) for m in movers]
+    t._reaches.clear()  # (the reaches' own keep: only the kept searches answer now)
+    runs = []
+    real = t._search
+    t._search = lambda *a, **k: runs.append(a) or real(*a, **k)
+    again = [t.reach(m, 6.0) for m in movers]
+    assert not runs and [r.spots for r in again] == [r.spots for r in first]
 
 
 def test_a_door_that_opens_changes_the_search_as_the_plain_one():

@@ -181,11 +181,11 @@ def test_quitting_with_unsaved_progress_asks_first(app, monkeypatch):
     import game.persistence.saves as saves
     m, p, n = small_match([(card(name="Hero"), 4, 12)], [(card(name="Bug"), 22, 22)], dice=[4, 4, 4] + [6] * 20)
     d, sc = scene_on(app, m)
-    real_save = saves.save_match
+    real_write = saves.write_text_atomic
 
     def full_disk(*a, **k):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(saves, "save_match", full_disk)
+    monkeypatch.setattr(saves, "write_text_atomic", full_disk)
     select(d, p[0])
     spot = sc.preview.spot_near(9, 12)
     d.click_board(spot[0], spot[1])
@@ -200,7 +200,7 @@ def test_quitting_with_unsaved_progress_asks_first(app, monkeypatch):
     d.shot("quit-when-the-autosave-fails")
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.scene, PauseScene)
-    monkeypatch.setattr(saves, "save_match", real_save)  # room on the disk again: kept, nothing to ask
+    monkeypatch.setattr(saves, "write_text_atomic", real_write)  # room on the disk again: kept, nothing to ask
     d.click(d.scene.b_quit)
     assert isinstance(d.scene, TitleScene)
 

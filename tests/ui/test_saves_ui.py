@@ -345,6 +345,7 @@ def test_autosave_at_turn_start(app, saves_dir):
     d.click(sc.b_start)
     auto = saves_dir / f"{AUTOSAVE}.json"
     assert auto.exists()
+    d.step(30)  # (written in pieces over the frames after the Turn began)
     assert json.loads(auto.read_text())["head"]["turn"] == 1
 
 

@@ -1,20 +1,24 @@
 """The battle in progress kept in the autosave slot (saves/autosave.json), so that nothing a player does is lost.
 
-It is written with the one save writer (atomically: a crash never leaves half a file) after every command: once
-the screen is still again (a person's command: while they look at its outcome), within a few seconds while the
-computer plays on after a person's command, at each new Turn, and before the battle screen is left or the window
-closes. The computer's own commands wait for one of those (a write takes longer than a frame: it is not made in the
-middle of the computer's animations; a crash may lose the computer's moves since, never a person's). A battle that
-has ended is written with its result, so Continue never offers it again; otherwise Continue opens it exactly
-where it was.
+It is written with the one save writer (atomically: a crash never leaves half a file, the file on disk is always a
+whole save) after every command: once the screen is still again (a person's command: while they look at its
+outcome), within a few seconds while the computer plays on after a person's command, at each new Turn, and before
+the battle screen is left or the window closes. The computer's own commands wait for one of those. A write is
+spread over frames (`saves.save_stages`: a few entities, cards or log entries a piece, STAGE_MS of them a frame, the
+file written whole in the last), while the match does not change; when it changes meanwhile the write begins again
+with the match as it is then. Leaving the screen or closing the window finishes a write under way at once (or makes
+one), so no command is lost. A battle that has ended is written with its result, so Continue never offers it again;
+otherwise Continue opens it exactly where it was.
 """
 from __future__ import annotations
 
 import logging
+import time
 
 log = logging.getLogger(__name__)
 
 MAX_WAIT = 2.0  # seconds a command may wait for the screen to be still (the computer playing on)
+STAGE_MS = 1.2  # time a frame may spend on the autosave's write under way (a piece that is begun is finished)
 
 
 class Autosave:
@@ -24,6 +28,9 @@ class Autosave:
         self._failed = None  # (match, commands) whose write failed: tried again only for a new command or a close
         self.error: str | None = None  # why the last write failed (None: the autosave holds the battle)
         self.waited = 0.0
+        self._under_way = None  # (match, commands, the match's version, the save's stages) of a write in pieces
+        self._wanted = False  # a write is due whatever the screen does (a new Turn): in pieces, over the next frames
+        self.pieces = 0  # pieces of writes run (tests, the bench)
 
     def _state(self):
         m = self.sc.match
@@ -36,18 +43,60 @@ class Autosave:
         m, n = self._state()
         return w is not None and w[0] is m and w[1] == n
 
+    @property
+    def under_way(self) -> bool:
+        """A write of the battle as it is now is under way (spread over the frames)."""
+        u = self._under_way
+        m, n = self._state()
+        return u is not None and u[0] is m and u[1] == n and u[2] == getattr(m, "version", None)
+
+    def want(self) -> None:
+        """Write the battle soon, in pieces over the next frames, whether the screen is still or not (a new Turn)."""
+        self._wanted = True
+
     def tick(self, dt: float, settled: bool) -> None:
-        """Once a frame: write when the battle changed and the screen is still, or the change has waited long."""
+        """Once a frame: a piece of the write under way; or begin one when the battle changed and the screen is
+        still, the change has waited long, or a write is wanted."""
         if self.current:
             self.waited = 0.0
+            self._wanted = False
+            self._drop()
             return
         f = self._failed
         m, n = self._state()
         if f is not None and f[0] is m and f[1] == n:
             return
         self.waited += dt
-        if settled or (self.waited >= MAX_WAIT and self.persons_unsaved()):
-            self.write()
+        if not self.under_way:
+            self._drop()  # (the match changed under it: begun again below, with the match as it is now)
+            if settled or self._wanted or (self.waited >= MAX_WAIT and self.persons_unsaved()):
+                self._under_way = (m, n, getattr(m, "version", None), self.stages(m))
+        if self._under_way is not None:
+            self._go_on(STAGE_MS)
+
+    def _go_on(self, budget_ms: float | None) -> bool:
+        """Run pieces of the write under way for about `budget_ms` (None: to its end): True once it is written."""
+        m, n, _, stages = self._under_way
+        end = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        try:
+            while True:
+                self.pieces += 1
+                next(stages)
+                if end is not None and time.perf_counter() >= end:
+                    return False
+        except StopIteration:
+            self._under_way = None
+            self._done(m, n)
+            return True
+        except Exception as e:
+            self._under_way = None
+            self._fail(e, m, n)
+            return False
+
+    def _drop(self) -> None:
+        if self._under_way is not None:
+            self._under_way[3].close()
+            self._under_way = None
 
     def persons_unsaved(self) -> bool:
         """A command of a person at this screen is not in the autosave yet."""
@@ -58,31 +107,55 @@ class Autosave:
         return any(c.side not in sc.session.controllers for c in m.log[since:])
 
     def write(self) -> bool:
-        """Write the battle now unless the autosave already holds it. False if it cannot be written (the player
-        is told once; `error` says why)."""
+        """Write the battle now unless the autosave already holds it (a write under way of the battle as it is now
+        is finished at once). False if it cannot be written (the player is told once; `error` says why)."""
         if self.current:
             return True
-        sc = self.sc
+        if self.under_way:
+            return self._go_on(None)
+        self._drop()
         m, n = self._state()
-        self.waited = 0.0
         try:
             self.save(m)
         except Exception as e:  # a full disk, a folder that cannot be written: the battle goes on, the player is told
-            if not isinstance(e, OSError):
-                log.warning("the autosave could not be written", exc_info=True)
-            if self.error is None:
-                sc.app.toast(f"Autosave failed: {e}", "error")
-            self.error = str(e) or type(e).__name__
-            self._failed = (m, n)
+            self._fail(e, m, n)
             return False
-        self._written = (m, n)
-        self._failed = None
-        sc.mark_saved()
-        self.error = None
+        self._done(m, n)
         return True
 
+    def _done(self, m, n) -> None:
+        self.waited = 0.0
+        self._wanted = False
+        self._written = (m, n)
+        self._failed = None
+        self.sc.mark_saved()
+        self.error = None
+
+    def _fail(self, e: Exception, m, n) -> None:
+        self.waited = 0.0
+        if not isinstance(e, OSError):
+            log.warning("the autosave could not be written", exc_info=e)
+        if self.error is None:
+            self.sc.app.toast(f"Autosave failed: {e}", "error")
+        self.error = str(e) or type(e).__name__
+        self._failed = (m, n)
+
     def save(self, match) -> None:
-        """Write the battle where it is kept: the autosave slot (a battle that belongs to something else, a
+        """Write the battle where it is kept, at once: the autosave slot (a battle that belongs to something else, a
         campaign's mission, is kept by an Autosave of its own that writes it there). Raises when it cannot."""
-        from game.persistence.saves import AUTOSAVE, save_match
-        save_match(match, AUTOSAVE, self.sc.app.saves_dir, label=f"Autosave (Turn {match.turn})")
+        from game.persistence.saves import run_stages
+        run_stages(self.stages(match))
+
+    def stages(self, match):
+        """The write of `save`, in pieces (a generator: saves.save_stages). A keeper that writes elsewhere and says
+        only how to `save` (a campaign's file) writes in one piece."""
+        if type(self).save is not Autosave.save:
+            return _in_one_piece(self.save, match)
+        from game.persistence.saves import AUTOSAVE, save_stages
+        return save_stages(match, AUTOSAVE, self.sc.app.saves_dir, label=f"Autosave (Turn {match.turn})")
+
+
+def _in_one_piece(save, match):
+    save(match)
+    return
+    yield  # (a generator)

@@ -70,7 +70,7 @@ class EventFeed:
         if not initial and not loaded:
             sound_cues.on_events(sc.app, events)  # dice, hits, saves, Taken Out, a new Turn
         if autosave and not initial:
-            sc.autosave.write()  # (written after every command anyway: a new Turn at once)
+            sc.autosave.want()  # (written after every command anyway: a new Turn over the next frames, whatever moves)
 
     def _count(self, e) -> None:
         st = self.stats

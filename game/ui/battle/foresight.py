@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.battlefield.movement import sliced
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
@@ -39,19 +40,20 @@ class ThreatLayers:
 
 def _boundary(spots, step: float) -> list:
     """The spots of a reach with a missing neighbour: widening the edge widens the whole area."""
-    have = {(round(x / step), round(y / step)) for x, y, *_ in spots}
-    out = []
-    for x, y, *_ in spots:
-        i, j = round(x / step), round(y / step)
-        if any((i + di, j + dj) not in have for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1))):
-            out.append((x, y))
-    return out
+    keys = [(round(s[0] / step), round(s[1] / step)) for s in spots]
+    have = set(keys)
+    return [(s[0], s[1]) for s, (i, j) in zip(spots, keys)
+            if (i + 1, j) not in have or (i - 1, j) not in have or (i, j + 1) not in have or (i, j - 1) not in have]
+
+
+WIDEN_EACH = 12  # discs drawn per slice of the threat work (a long gun's are large)
 
 
 def threat_work(match, side: str):
-    """Generator: two slices per enemy (its reach, then its areas; it yields the layers as they grow); returns
-    ThreatLayers. Each slice reads the match as it stands then (the screen lets a pass go on while the match
-    changes, and shows it once it is done)."""
+    """Generator: a few slices per enemy (its reach, its search stopping at the slice's end and going on in the next;
+    then its areas, a few discs a slice; it yields the layers as they grow); returns ThreatLayers. Each slice reads
+    the match as it stands then (the screen lets a pass go on while the match changes, and shows it once it is
+    done)."""
     bf = match.table.battlefield
     size = (max(1, int(bf.width * RES)), max(1, int(bf.height * RES)))
     melee = pygame.Surface(size, pygame.SRCALPHA)
@@ -64,40 +66,46 @@ def threat_work(match, side: str):
         if not match.standing(e) or not match.unit(e).card.weapons:
             continue
         card = match.unit(e).card
-        opts = match.move_options(e, act.MOVE)
-        yield out  # (the reach is the longest part of an enemy: a slice of its own)
+        opts = yield from sliced(lambda e=e: match.move_options(e, act.MOVE), out)
+        yield out  # (the reach is the longest part of an enemy: slices of its own)
         if not match.standing(e):
             continue
         r = match.base(e).radius
-        mine = [u for u in match.units(side) if not match.unit(u).item]
         spots = [(s.x, s.y) for s in opts.spots] or [(match.base(e).x, match.base(e).y)]
         edge = _boundary(spots, step) or spots
         if any(w.kind == MELEE for w in card.weapons):
-            _widen(melee, spots, edge, r + adjacent + 0.5)
-        for w in card.weapons:
-            if w.kind != RANGED:
-                continue
+            yield from _widen(melee, spots, edge, r + adjacent + 0.5, out)
+        guns = [w for w in card.weapons if w.kind == RANGED]
+        for w in guns:
             if w.range_inches is None:
                 out.unlimited.append(e)
             else:
-                _widen(ranged, spots, edge, w.range_inches + r + 0.5)
-            for u in mine:
-                if match.ranged_target_reason(e, w, u) is None:
-                    out.line_of_fire.setdefault(u, [])
-                    if e not in out.line_of_fire[u]:
-                        out.line_of_fire[u].append(e)
+                yield from _widen(ranged, spots, edge, w.range_inches + r + 0.5, out)
+        if guns:
+            mine = [u for u in match.units(side) if not match.unit(u).item]
+            for w in guns:
+                for u in mine:
+                    if match.ranged_target_reason(e, w, u) is None:
+                        out.line_of_fire.setdefault(u, [])
+                        if e not in out.line_of_fire[u]:
+                            out.line_of_fire[u].append(e)
         yield out
     return out
 
 
-def _widen(surf: pygame.Surface, spots, edge, radius: float) -> None:
-    """Mark the reach widened by `radius` inches: the spots themselves, and discs round its edge."""
+def _widen(surf: pygame.Surface, spots, edge, radius: float, note):
+    """Generator: mark the reach widened by `radius` inches: the spots themselves, and discs round its edge, yielding
+    `note` after every WIDEN_EACH discs."""
     rr = max(1, int(radius * RES))
     col = (255, 255, 255, 255)
+    fill = surf.fill
     for x, y in spots:
-        surf.fill(col, (int(x * RES) - 1, int(y * RES) - 1, 3, 3))
-    for x, y in edge:
-        pygame.draw.circle(surf, col, (int(x * RES), int(y * RES)), rr)
+        fill(col, (int(x * RES) - 1, int(y * RES) - 1, 3, 3))
+    circle = pygame.draw.circle
+    for n, (x, y) in enumerate(edge, 1):
+        circle(surf, col, (int(x * RES), int(y * RES)), rr)
+        if n % WIDEN_EACH == 0 and n < len(edge):
+            yield note
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import time
 
-BUDGET_MS = 0.8  # time a frame may spend on work ahead (a slice that is begun is finished)
+from game.battlefield.movement import work_slice
+
+BUDGET_MS = 0.8  # time a frame may spend on work ahead (a slice that is begun is finished, but a movement search
+# asked through movement.sliced stops at the budget's end and goes on in the next frame)
 
 
 class Job:
@@ -67,7 +70,8 @@ class Lookahead:
             while True:
                 s0 = time.perf_counter()
                 try:
-                    job.partial.append(next(job.gen))
+                    with work_slice(t0 + budget_ms / 1000):  # (a movement search asked through `sliced` stops there)
+                        job.partial.append(next(job.gen))
                 except StopIteration as stop:
                     job.done = True
                     job.value = stop.value if stop.value is not None else job.partial

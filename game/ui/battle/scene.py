@@ -39,6 +39,7 @@ from .handover import HotSeat
 from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
 from .ahead import Ahead
 from .autosave import Autosave
+from .checkpoints import Checkpoints
 from .input import BattleInput
 from .landing import Landing
 from .painter import BattlePainter
@@ -76,6 +77,7 @@ class BattleScene(HotSeat, Scene):
         self._secret_ok = None  # the secret question the seated person was handed the screen for
         self.saved_at = len(match.log)  # commands kept in a file (a save, the autosave): more is unsaved progress
         self.autosave = Autosave(self)  # the battle is written to the autosave slot after every command
+        self.checkpoints = Checkpoints(self)  # the match's checkpoints (undo's), taken over frames
         self.keep_match = False  # True when the match is handed on (to the results screen)
         self.show_grid = app.settings.show_grid or match.table.measure == "grid"
         self.version = 0
@@ -250,6 +252,7 @@ class BattleScene(HotSeat, Scene):
         self.autosave.write()  # Continue opens this battle from now on
 
     def exit(self) -> None:
+        self.checkpoints.release()  # (the match takes its own checkpoints again: it may go on elsewhere)
         self.autosave.write()  # left for the results, the title, another battle or a closed window: kept
         super().exit()
         if not self.keep_match:
@@ -621,8 +624,10 @@ class BattleScene(HotSeat, Scene):
         self.turns.update(dt)
         if self.landing.pending:  # the computer's command landed: this frame resolved it, the next ones read it
             return
-        t0 = time.perf_counter()
+        t0, pieces = time.perf_counter(), self.autosave.pieces
         self.autosave.tick(dt, settled=not self.moving() and not self.turns.acting())
+        if self.autosave.pieces == pieces:  # (a piece of the autosave or of a checkpoint a frame, not both)
+            self.checkpoints.tick()
         self.spent_ms += (time.perf_counter() - t0) * 1000  # (the work ahead leaves it the frame)
         if self.answer_by_preference() or self.hand_over_if_needed():
             return
