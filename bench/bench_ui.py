@@ -131,6 +131,46 @@ def _sweep_animated(app, scene, frames: int, points) -> list[float]:
     return times
 
 
+def draw_costs(app, scene, frames: int) -> dict:
+    """CPU ms of drawing a frame (App._draw alone), the threat overlay off and on, no input: every frame drawn whole
+    (as every frame was before frames were drawn in parts) and the same frames drawn in parts (only what changed:
+    view/damage.py), while bases glide (five start a Move every 40 frames) and while nothing moves (a frame drawn
+    with nothing changed, as a pulse or a timer asks)."""
+    from game.match import events as E
+    out = {}
+    real = app._draw
+    movers = [v for v in scene.units if not v.item][:5]
+    for threat in (False, True):
+        scene.ahead.threat_on = threat
+        _settle(app, scene)
+        for whole in (True, False):
+            got: list = []
+
+            def timed(in_parts: bool = False) -> None:
+                c0 = time.thread_time()
+                real(in_parts=in_parts and not whole)
+                got.append((time.thread_time() - c0) * 1000)
+            app._draw = timed
+            app.step(int(1.3 * 60))  # (past the moment of drawing that follows input)
+            got.clear()
+            for i in range(frames):
+                if i % 40 == 0:
+                    events = [E.Moved(v.uid, v.name, v.side, ((v.x, v.y, v.z), (v.x + 2, v.y + 1, v.z),
+                                                              (v.x + 3, v.y - 1, v.z)), "move") for v in movers]
+                    scene.table_view.feed(events, dict(scene.by_uid))
+                app.step(1)
+            gliding = list(got)
+            still = []
+            for _ in range(30):
+                c0 = time.thread_time()
+                real(in_parts=not whole)
+                still.append((time.thread_time() - c0) * 1000)
+            app._draw = real
+            out[(threat, whole)] = (statistics.median(gliding), _pct(gliding, 0.99), statistics.median(still))
+    scene.ahead.threat_on = False
+    return out
+
+
 def preview_costs(scene, m, uid, targets) -> dict:
     """ms to compute each preview the screen shows (median, max over a few), as the screen asks the match."""
     from game.ui.battle.foresight import destination_work, intent_work, out_of_reach_work, threat_work
@@ -360,6 +400,9 @@ def main(short: bool = False) -> dict:
     rich_times = _sweep_animated(app, scene, frames, pts)
     rich_cpu = list(CPU)
     previews = preview_costs(scene, m, player[0], targets)
+    scene.set_mode(None)
+    scene.select(None, None)
+    drawing = draw_costs(app, scene, 120 if short else 400)
     # idle: the mouse still over the side panel, first with the unit selected (a pulsing ring), then none
     import pygame
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout["hint"].center, rel=(0, 0),
@@ -401,6 +444,11 @@ def main(short: bool = False) -> dict:
     for name, (med, worst, what) in previews.items():
         flag = "" if name == "threat areas (a slice)" or med <= 5 else f"  MISSES 5 ms by {(med - 5) / 5:.0%}"
         print(f"    {name:<28} {med:6.2f} / {worst:6.2f} ms  {what}{flag}")
+    print("  drawing a frame (CPU ms, no input; before, every frame was drawn whole):")
+    for threat in (False, True):
+        w, parts = drawing[(threat, True)], drawing[(threat, False)]
+        print(f"    threat overlay {'on ' if threat else 'off'}: bases gliding: whole {w[0]:.2f} (p99 {w[1]:.2f}), in parts "
+              f"{parts[0]:.2f} (p99 {parts[1]:.2f}); nothing changed: whole {w[2]:.2f}, in parts {parts[2]:.2f}")
     print(f"  CPU time per frame: median {out['cpu_median']:.2f} ms, p95 {out['cpu_p95']:.2f} ms"
           + (f"  (machine load average {out['load']:.1f})" if out["load"] is not None else ""))
     print(f"  idle, 3 s without input (180 frames at 60/s): nothing selected {idle_none[0]} frames drawn, "

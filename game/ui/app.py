@@ -87,6 +87,9 @@ class App:
         self._since_draw = 0.0
         self._draw_key = None
         self._pending: list = []  # an event the idle loop woke up for
+        self._parts_ok = False  # this frame may be drawn in parts (only what moves changed)
+        self._widgets: list = []  # the widgets' looks in the last frame drawn
+        self.drawn_rects: list | None = None  # the parts of the screen the last frame drew (None: all of it)
         from .menus import TitleScene
         self.push(TitleScene(self))
         self._draw()
@@ -298,7 +301,10 @@ class App:
                     self._pending.append(ev)
             dt = self.clock.tick(60) / 1000.0
             if self._frame(min(dt, 0.1) if self.fixed_dt is None else self.fixed_dt):
-                pygame.display.flip()
+                if self.drawn_rects is None:
+                    pygame.display.flip()
+                else:
+                    pygame.display.update(self.drawn_rects)
         return 0
 
     def _idle_wait(self) -> float:
@@ -339,7 +345,7 @@ class App:
                 t.t += dt
         self.toasts = [t for t in self.toasts if t.t < 3.5]
         if self._must_draw(dt):
-            self._draw()
+            self._draw(in_parts=self._parts_ok)
             self.frames_drawn += 1
             self._since_draw = 0.0
             return True
@@ -356,6 +362,9 @@ class App:
         key = (key, self.size, len(self.scenes), id(top))
         changed = key != self._draw_key
         self._draw_key = key
+        # only what moves changed since the last frame drawn: the scene may draw just those parts of the screen
+        self._parts_ok = (mode == "moving" or (mode == "pulsing" and not self._typing())) and \
+            not (self._redraw or changed or grace > 0 or self.toasts)
         if self._redraw or changed or grace > 0 or self.toasts or mode == "moving":
             self._redraw = False
             return True
@@ -406,11 +415,34 @@ class App:
                 return
         top.handle(event, consumed)
 
-    def _draw(self) -> None:
+    def _draw(self, in_parts: bool = False) -> None:
+        """The frame: the scenes from the top opaque one up, the widgets, what the scenes draw over them, the
+        toasts. A scene that draws by parts (its `painter.prepare(screen)`: the rectangles it changes in since the
+        last frame drawn) is drawn only there when `in_parts` (nothing but what moves changed: App._must_draw), no
+        other scene shows and the widgets are as they were; `drawn_rects` says what changed (None: everything)."""
         screen = self.screen
         start = len(self.scenes) - 1
         while start > 0 and not self.scenes[start].opaque:
             start -= 1
+        parts = getattr(self.top, "painter", None)
+        prepare = getattr(parts, "prepare", None)
+        rects = prepare(screen) if prepare is not None else None
+        widgets = self._widget_looks()
+        if in_parts and rects is not None and start == len(self.scenes) - 1 and not self.dialog_open and \
+                widgets == self._widgets:
+            for r in rects:
+                screen.set_clip(r)
+                self._draw_all(screen, start)
+            screen.set_clip(None)
+            self.drawn_rects = rects
+        else:
+            self._draw_all(screen, start)
+            self.drawn_rects = None
+        self._widgets = widgets
+        if prepare is not None:
+            parts.release()
+
+    def _draw_all(self, screen, start: int) -> None:
         if start < 0 or not self.scenes:
             screen.fill(self.palette.bg)
         for s in self.scenes[max(0, start):]:
@@ -419,6 +451,11 @@ class App:
         for s in self.scenes[max(0, start):]:
             s.draw_over(screen)
         self._draw_toasts(screen)
+
+    def _widget_looks(self) -> list:
+        """The widgets as they show: each one's picture, place and whether it shows."""
+        return [(s.image, tuple(s.rect) if s.rect is not None else None, getattr(s, "visible", True))
+                for s in self.manager.get_sprite_group().sprites()]
 
     def toast_rects(self) -> list:
         """(toast, rect) as they are drawn: stacked down from where the screen puts them (Scene.toast_anchor);

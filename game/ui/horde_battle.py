@@ -30,7 +30,7 @@ class HordeBattleScene(BattleScene):
         if not down:
             return 0
         prev = screen.get_clip()
-        screen.set_clip(self.layout.get("view", screen.get_rect()))
+        screen.set_clip(self.layout.get("view", screen.get_rect()).clip(prev))  # (inside a part being drawn)
         pal = self.app.palette
         col = pal.side("player")
         for uid in down:

@@ -54,13 +54,12 @@ class MissionPainter:
         return pal.good if dz.side is None else self.side_colour(dz.side)
 
     # -- zones ------------------------------------------------------------------------------------------------
-    def zones(self, screen) -> list:
-        """The zones' fill and outline; the labels of their names."""
+    def zones(self, screen) -> None:
+        """The zones' fill and outline (where the player deploys now pulses)."""
         sc = self.sc
         zones = sc.mission_zones()
-        wants: list = []
         if not zones:
-            return wants
+            return
         cam = sc.camera
         pal = sc.app.palette
         key = ("zones", tuple((dz.purpose, dz.side, dz.zone) for dz in zones), cam.ppi, pal.name, sc.side)
@@ -70,18 +69,28 @@ class MissionPainter:
         pulse = 0.5 + 0.5 * math.sin(sc.time * 3)
         deploying = sc.match.phase == "deploy"
         for dz in zones:
-            col = self.zone_colour(dz)
+            pts = zone_points(dz.zone, cam.ppi, (cam.ox, cam.oy))
+            if len(pts) >= 3 and deploying and dz.purpose == "deploy" and dz.side == sc.side:
+                pygame.draw.polygon(screen, mix(self.zone_colour(dz), (255, 255, 255), 0.3 * pulse), pts, 3)
+
+    def zone_wants(self) -> list:
+        """The labels of the zones' names (Want), the player's own deployment zone in capitals while deploying."""
+        sc = self.sc
+        zones = sc.mission_zones()
+        wants: list = []
+        cam = sc.camera
+        deploying = sc.match.phase == "deploy"
+        for dz in zones:
+            if not dz.label:
+                continue
             pts = zone_points(dz.zone, cam.ppi, (cam.ox, cam.oy))
             if len(pts) < 3:
                 continue
             own = deploying and dz.purpose == "deploy" and dz.side == sc.side
-            if own:  # where the player deploys now pulses
-                pygame.draw.polygon(screen, mix(col, (255, 255, 255), 0.3 * pulse), pts, 3)
-            if dz.label:
-                top = min(pts, key=lambda q: q[1])
-                cx = sum(q[0] for q in pts) / len(pts)
-                wants.append(Want(dz.label.upper() if own else dz.label, cx, top[1], 0, 13 if own else 11, col, "zone",
-                                  rank=4, sides=("above", "below")))
+            top = min(pts, key=lambda q: q[1])
+            cx = sum(q[0] for q in pts) / len(pts)
+            wants.append(Want(dz.label.upper() if own else dz.label, cx, top[1], 0, 13 if own else 11,
+                              self.zone_colour(dz), "zone", rank=4, sides=("above", "below")))
         return wants
 
     def _zones_surface(self, zones, ppi):

@@ -72,15 +72,19 @@ class TableLabels:
     def __init__(self, scene) -> None:
         self.sc = scene
 
-    def draw(self, screen, wants: list[Want], bases: list[pygame.Rect]) -> None:
-        sc = self.sc
-        T = sc.app.text
+    def place(self, wants: list[Want], bases: list[pygame.Rect]) -> list[tuple[Want, pygame.Rect]]:
+        """Where this frame's labels go (`place`), measured in the screen's text."""
+        T = self.sc.app.text
 
         def measure(w: Want):
             tw, th = T.size(w.text, w.size, w.bold)
             return tw + 1, th + 1  # the shadow
+        return place(wants, measure, self.sc.layout["view"], bases)
+
+    def draw(self, screen, placed: list[tuple[Want, pygame.Rect]]) -> None:
+        T = self.sc.app.text
         labels = []
-        for w, rc in place(wants, measure, sc.layout["view"], bases):
+        for w, rc in placed:
             T.blit(screen, w.text, rc.topleft, w.size, w.colour, w.bold, shadow=True)
             labels.append(Label(tuple(rc), w.text, w.about))
-        sc.drawn.labels = labels
+        self.sc.drawn.labels = labels

@@ -28,16 +28,32 @@ class BattlePainter:
         self.labels = TableLabels(scene)
         self._bg = None  # a plain picture of the view's background colour (its size, its colour)
 
+    def prepare(self, screen) -> list | None:
+        """Before a frame is drawn (the App asks): the rectangles of the screen that differ from the last frame drawn,
+        or None when all of it is to be drawn. Only the table changes between two frames the App draws in parts (the
+        scene's redraw key the same, no input, no toast): what moves on it and the rings that pulse
+        (view/damage.py); a banner fading over it, or the deployment zone's pulse, needs the whole of it."""
+        sc = self.sc
+        rects = sc.table_view.prepare(screen)
+        return None if sc.effects.banners or sc.match.phase == "deploy" else rects
+
+    def release(self) -> None:
+        """The frame is drawn (in all its parts)."""
+        self.sc.table_view.release()
+
     def draw(self, screen) -> None:
         """The table view is one frame of the table's world (its process: view/screen.py); then the question box
-        and the panel around it."""
+        and the panel around it. Drawn inside the screen's clip (a part of the frame: the panel only if the part
+        touches it)."""
         sc = self.sc
+        L = sc.layout
         prev_clip = screen.get_clip()
-        screen.set_clip(sc.layout["view"])
+        screen.set_clip(L["view"].clip(prev_clip))
         sc.table_view.draw(screen)
         screen.set_clip(prev_clip)
         sc.prompt_panel.draw(screen, sc.match)
-        self.panel.draw(screen)
+        if prev_clip == screen.get_rect() or prev_clip.collidelist([L["top"], L["panel"], L["hint"]]) >= 0:
+            self.panel.draw(screen)
 
     def background(self, screen, view, covered) -> None:
         """The view's background colour around the table (`covered`: the part the opaque table covers), blitted

@@ -51,6 +51,8 @@ class Canvas:
     wants: list = field(default_factory=list)  # the labels asked for this frame (names, markers, tokens, zones)
     bases: list = field(default_factory=list)  # the bases' rectangles on screen (a label avoids them)
     tray: bool = True  # the dice tray shows (not under a question box or a banner)
+    placer: object = None  # (wants, bases) -> [(Want, Rect)]: where the labels go (labels.py)
+    placed: list = field(default_factory=list)  # the labels placed for this frame, asked before anything is drawn
 
 
 # == bases ==============================================================================================
@@ -73,8 +75,7 @@ def base_blits(cv: Canvas, pic, place) -> tuple:
 
 
 def draw_marked_base(cv: Canvas, v, blits, sx: int, sy: int, r_px: int) -> None:
-    """A base with its rings (active, selected, to pick, what a question is about, under the mouse); its name
-    is asked for in `cv.wants` (placed after every base and marker: labels.py)."""
+    """A base with its rings (active, selected, to pick, what a question is about, under the mouse)."""
     app, marks, screen = cv.app, cv.marks, cv.screen
     pal = app.palette
     uid = v.uid
@@ -94,7 +95,18 @@ def draw_marked_base(cv: Canvas, v, blits, sx: int, sy: int, r_px: int) -> None:
     screen.blits(blits, False)
     if uid == marks.hover:
         pygame.draw.circle(screen, (255, 255, 255), (sx, sy), r_px + 3, 1)
+
+
+def base_wants(cv: Canvas, v, sx: int, sy: int, r_px: int, marked: bool) -> None:
+    """A base's rectangle (labels avoid it) and its name asked for in `cv.wants` (placed after every base and
+    marker: labels.py): every name when names show; the active, selected and hovered ones always, first."""
+    marks = cv.marks
     cv.bases.append(pygame.Rect(int(sx - r_px), int(sy - r_px), 2 * r_px, 2 * r_px))
+    if not marked:
+        if marks.names:
+            cv.wants.append(Want(v.name, sx, sy, r_px, 10, WHITE, "unit"))
+        return
+    uid = v.uid
     if marks.names or uid in (marks.active, marks.selected, marks.hover):
         cv.wants.append(Want(v.name, sx, sy, r_px, 10, WHITE, "unit",
                              rank=0 if uid in (marks.active, marks.selected, marks.hover) else 2))
@@ -112,25 +124,35 @@ def draw_ghost(cv: Canvas, tween) -> None:
 # == tokens of skills and markers ============================================================================
 def draw_token(cv: Canvas, t: dict) -> None:
     """`t`: reading.token_fields. Smoke (a grey cloud), Scan markers and Dark Gaze tokens (their area as a ring)."""
-    app, cam, screen = cv.app, cv.camera, cv.screen
-    pal = app.palette
+    cam, screen = cv.camera, cv.screen
     kind = t["kind"]
     c = cam.to_screen(t["x"], t["y"])
     r = max(4, cam.length(t["radius"]))
+    col = token_colour(cv, kind)
     if kind == "smoke":
         if r <= 900:
             d = cv.markers.disc(r, (150, 156, 166, 120), (215, 220, 228, 210))
             screen.blit(d, d.get_rect(center=c))
-        col = (225, 228, 235)
     else:
-        col = pal.warn if kind == "scan" else pal.item
         pygame.draw.circle(screen, (0, 0, 0), c, r, 4)
         pygame.draw.circle(screen, col, c, r, 2)
     diamond = [(c[0], c[1] - 7), (c[0] + 7, c[1]), (c[0], c[1] + 7), (c[0] - 7, c[1])]
     pygame.draw.polygon(screen, col, diamond)
     pygame.draw.polygon(screen, (0, 0, 0), diamond, 1)
-    cv.wants.append(Want(TOKEN_NAMES.get(kind, kind), c[0], c[1], r, 11, col, "token", rank=3,
-                         sides=("above", "below", "right", "left")))
+
+
+def token_colour(cv: Canvas, kind: str):
+    pal = cv.app.palette
+    return (225, 228, 235) if kind == "smoke" else (pal.warn if kind == "scan" else pal.item)
+
+
+def token_wants(cv: Canvas, t: dict) -> None:
+    """A token's name asked for."""
+    cam = cv.camera
+    kind = t["kind"]
+    c = cam.to_screen(t["x"], t["y"])
+    cv.wants.append(Want(TOKEN_NAMES.get(kind, kind), c[0], c[1], max(4, cam.length(t["radius"])), 11,
+                         token_colour(cv, kind), "token", rank=3, sides=("above", "below", "right", "left")))
 
 
 def draw_marker(cv: Canvas, mv) -> None:
@@ -148,9 +170,8 @@ def draw_marker(cv: Canvas, mv) -> None:
         pygame.draw.circle(screen, (255, 255, 255), c, r_px + 3, 1)
 
 
-def draw_marker_top(cv: Canvas, mv, carrier_at) -> None:
-    """After the bases: a carried marker as a small token on its carrier's base (`carrier_at`: the carrier's place,
-    (x, y, r, index of the marker on it), or None); the labels of a marker and its state asked for."""
+def marker_wants(cv: Canvas, mv, carrier_at) -> None:
+    """The labels of a marker and its state asked for (`carrier_at`: see draw_marker_top)."""
     cam = cv.camera
     if mv.carrier is None and mv.item is None:
         c = cam.to_screen(mv.x, mv.y)
@@ -160,19 +181,32 @@ def draw_marker_top(cv: Canvas, mv, carrier_at) -> None:
         if mv.state:
             cv.wants.append(Want(mv.state, c[0], c[1], r_px, 9, LIGHT, "state", rank=1, bold=False, sides=AROUND))
         return
-    if carrier_at is None:
+    if carrier_at is None or mv.item is None or not mv.state:
         return
+    x, y, r, _k = carrier_at
+    c = cam.to_screen(x, y)
+    cv.wants.append(Want(mv.state, c[0], c[1], cam.length(r) + 1, 9, LIGHT, "state", rank=1, bold=False,
+                         sides=AROUND))
+
+
+def marker_top_blit(cv: Canvas, mv, carrier_at):
+    """After the bases: a carried marker as a small token on its carrier's base (`carrier_at`: the carrier's place,
+    (x, y, r, index of the marker on it), or None): (token picture, its rect), or None (nothing drawn)."""
+    if mv.carrier is None or mv.item is not None or carrier_at is None:
+        return None
+    cam = cv.camera
     x, y, r, k = carrier_at
     c = cam.to_screen(x, y)
-    if mv.item is not None:
-        if mv.state:
-            cv.wants.append(Want(mv.state, c[0], c[1], cam.length(r) + 1, 9, LIGHT, "state", rank=1, bold=False,
-                                 sides=AROUND))
-        return
     d = cam.length(r) * 0.78
     pos = int(c[0] - d + k * cam.ppi * 0.5), int(c[1] - d)
     tok = cv.markers.token(mv.kind, max(5, int(cam.ppi * 0.28)), cv.app.palette)
-    cv.screen.blit(tok, tok.get_rect(center=pos))
+    return tok, tok.get_rect(center=pos)
+
+
+def draw_marker_top(cv: Canvas, mv, carrier_at) -> None:
+    got = marker_top_blit(cv, mv, carrier_at)
+    if got is not None:
+        cv.screen.blit(*got)
 
 
 # == short-lived pictures ========================================================================================
@@ -207,6 +241,26 @@ def draw_number(cv: Canvas, place, data, life) -> None:
     surf = surf.copy()
     surf.set_alpha(int(255 * a))
     cv.screen.blit(surf, r)
+
+
+def number_rect(cv: Canvas, place, data, life) -> pygame.Rect:
+    """Where draw_number draws, its shadow included."""
+    text, colour = data
+    cam = cv.camera
+    sx, sy = cam.to_screen(place.x, place.y)
+    surf = cv.app.text.render(text, 16, colour, True)
+    r = surf.get_rect(center=(sx, int(sy - cam.ppi * 0.7 - life.t * 26)))
+    return r.inflate(4, 4)
+
+
+def tray_rect(cv: Canvas, tray: DiceTray) -> pygame.Rect:
+    """Where draw_tray draws: its corner of the view (the dice bounce inside it)."""
+    if tray.tray is None:
+        return pygame.Rect(0, 0, 0, 0)
+    w, h = tray.tray_size(tray.tray, cv.app, cv.view)
+    r = pygame.Rect(0, 0, w, h)
+    setattr(r, tray.tray_corner, getattr(cv.view.inflate(-20, -20), tray.tray_corner))
+    return r.inflate(8, 8)
 
 
 def draw_tray(cv: Canvas, tray: DiceTray, life) -> None:

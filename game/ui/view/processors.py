@@ -22,6 +22,7 @@ from game.match import events as E
 
 from ..banners import DiceTray
 from ..wording import count
+from . import damage as D
 from . import pictures as P
 from .components import Elevation, Follow, Lifetime, MarkerOf, Picture, Place, TokenOf, Tween, UnitOf
 
@@ -162,7 +163,7 @@ class TweenProcessor(esper.Processor):
                 place.x, place.y, elev.z = end[0], end[1], end[2]
             else:
                 place.x, place.y, elev.z = tw.at()
-        if esper.get_component(Tween):
+        if dt > 0 and esper.get_component(Tween):
             self.view.generation += 1
         for ent in done:
             esper.remove_component(ent, Tween)
@@ -199,17 +200,25 @@ class CameraProcessor(esper.Processor):
             view.follow(f.x, f.y)
             esper.delete_entity(ent, immediate=True)
         cam = view.camera
-        view.camera_moved = cam is not None and view.drives_camera and cam.update(dt)
+        if dt > 0 and cam is not None and view.drives_camera and cam.update(dt):
+            view.camera_moved = True  # (until the screen has seen it)
 
 
 class DrawProcessor(esper.Processor):
     """Draws every picture, by layer; the bases in elevation order, then from the top of the table down. The order
-    and the bases' blits are kept while nothing changes (the world's `generation`, the camera, the palette, the
-    active unit); bases with no ring are blitted together."""
+    is kept while nothing changes (the world's `generation`, the camera, the palette, the active unit), each base's
+    blits while it stands still; bases with no ring are blitted together.
+
+    A frame is prepared before it is drawn (`prepare`: the labels placed, what changed since the last frame drawn:
+    damage.py) and may then be drawn in parts: each drawing inside the screen's clip, a thing whose rectangle is
+    outside it left alone."""
 
     def __init__(self, view) -> None:
         self.view = view
         self._plan = None  # (key, [(layer, kind, ent, pic, place, base blits or None)])
+        self._rects: list = []  # the rectangle each entry of the plan can touch (None: anywhere)
+        self._cv = None  # the canvas the plan was prepared for
+        self._last = None  # what the last frame prepared showed: (its key, {ent: (look, rect)}, {label: rect})
 
     def plan(self, cv) -> list:
         cam, marks = cv.camera, cv.marks
@@ -220,7 +229,7 @@ class DrawProcessor(esper.Processor):
         items = []
         for ent, (pic, place, elev) in esper.get_components(Picture, Place, Elevation):
             if pic.kind == "base":
-                items.append(((pic.layer, elev.z, place.y, ent), pic, place, P.base_blits(cv, pic, place)))
+                items.append(((pic.layer, elev.z, place.y, ent), pic, place, self.base_blits(cv, pic, place)))
             else:
                 items.append(((pic.layer, 0.0, 0.0, ent), pic, place, None))
         for ent, pic in esper.get_component(Picture):
@@ -231,23 +240,138 @@ class DrawProcessor(esper.Processor):
         self._plan = (key, plan)
         return plan
 
+    @staticmethod
+    def base_blits(cv, pic, place) -> tuple:
+        """A base's blits, kept in its Picture's memo while it stands still (its place, its UnitView, its state,
+        the camera and the renderer unchanged)."""
+        cam = cv.camera
+        key = (place.x, place.y, P.base_state(cv.marks, pic.data), cam.ppi, cam.ox, cam.oy, id(cv.renderer),
+               cv.app.palette.name)
+        memo = pic.memo
+        if memo is not None and memo[0] is pic.data and memo[1] == key:
+            return memo[2]
+        got = P.base_blits(cv, pic, place)
+        blits, sx, sy, r_px = got
+        pic.memo = (pic.data, key, got, D.blits_rect(blits),
+                    pygame.Rect(int(sx - r_px), int(sy - r_px), 2 * r_px, 2 * r_px))
+        return got
+
+    # -- before a frame is drawn ---------------------------------------------------------------------------------
+    def prepare(self, cv) -> list | None:
+        """The frame's plan, the labels asked for and placed (`cv.wants`, `cv.bases`, `cv.placed`), and the
+        rectangles of the screen that differ from the last frame prepared (None: the whole table)."""
+        plan = self.plan(cv)
+        marks = cv.marks
+        marked = {marks.active, marks.selected, marks.hover} | set(marks.pick) | set(marks.rings)
+        cv.wants, cv.bases = [], []
+        looks: dict = {}
+        rects = []
+        for layer, kind, ent, pic, place, extra in plan:
+            look, rect = self.look(cv, kind, ent, pic, place, extra, marked)
+            rects.append(rect)
+            looks[ent] = (look, rect)
+        cv.placed = cv.placer(cv.wants, cv.bases) if cv.placer is not None else []
+        labels = {}
+        for w, rc in cv.placed:
+            labels[(w.text, w.colour, w.size, w.bold, tuple(rc))] = (0, pygame.Rect(rc))
+        cam = cv.camera
+        key = (cam.ppi, cam.ox, cam.oy, tuple(cv.view), tuple(cv.screen.get_size()), cv.app.palette.name,
+               id(cv.renderer), id(cv.screen), cv.tray, marks.battle, marks.active, marks.selected, marks.hover,
+               marks.pick, tuple(sorted(marks.rings.items())), marks.names, marks.hover_marker, marks.side_colour)
+        self._rects, self._cv = rects, cv
+        last, self._last = self._last, (key, looks, labels)
+        if last is None or last[0] != key:
+            return None
+        hurt = D.changed(last[1], looks)
+        hurt_labels = D.changed(last[2], labels)
+        if hurt is None or hurt_labels is None:
+            return None
+        return D.merged(hurt + hurt_labels, cv.view)
+
+    def look(self, cv, kind, ent, pic, place, extra, marked) -> tuple:
+        """(look, rectangle on screen) of a plan's entry; its labels asked for in `cv.wants` (in the order they were
+        always asked: the order of drawing)."""
+        cam = cv.camera
+        if kind == "base":
+            v = pic.data
+            memo = pic.memo  # (made with the blits: base_blits)
+            if v.uid not in marked:  # the common case, kept short
+                cv.bases.append(memo[4])
+                if cv.marks.names:
+                    blits, sx, sy, r_px = extra
+                    cv.wants.append(P.Want(v.name, sx, sy, r_px, 10, P.WHITE, "unit"))
+                return memo[2], memo[3]
+            blits, sx, sy, r_px = extra
+            P.base_wants(cv, v, sx, sy, r_px, True)
+            return (memo[2], cv.marks.pulse), memo[3].union(D.circle_rect(sx, sy, r_px + D.MARGIN_MARKED))
+        if kind == "overlay":
+            if pic.memo is not None:
+                cv.wants += pic.memo(cv)
+            return 0, None
+        if kind == "marker":
+            mv = pic.data
+            c = cam.to_screen(mv.x, mv.y)
+            r_px = max(6, cam.length(mv.r))
+            return (mv, mv.mid == cv.marks.hover_marker), D.circle_rect(c[0], c[1], r_px + 8)
+        if kind == "marker_top":
+            at = self.carrier_at(pic.data)
+            P.marker_wants(cv, pic.data, at)
+            got = P.marker_top_blit(cv, pic.data, at)
+            if got is None:
+                return None, pygame.Rect(0, 0, 0, 0)
+            return got[0], pygame.Rect(got[1])
+        if kind == "token":
+            t = pic.data
+            P.token_wants(cv, t)
+            c = cam.to_screen(t["x"], t["y"])
+            return (t["kind"], c), D.circle_rect(c[0], c[1], max(max(4, cam.length(t["radius"])) + 2, 9))
+        if kind == "ghost":
+            tw = esper.try_component(pic.data, Tween)
+            rest = tw.ahead() if tw is not None else []
+            if len(rest) < 2:
+                return None, pygame.Rect(0, 0, 0, 0)
+            pts = tuple(cam.to_screen(x, y) for x, y in rest)
+            return pts, D.points_rect(pts, 3)
+        life = esper.component_for_entity(ent, Lifetime)
+        if kind == "shot":
+            x0, y0, x1, y1, melee = pic.data
+            a, b = cam.to_screen(x0, y0), cam.to_screen(x1, y1)
+            if melee:
+                return life.t, D.circle_rect(b[0], b[1], 1.5 * max(8, int(cam.ppi * 0.7)) + 6)
+            return life.t, D.segment_rect(a, b, 8 + cam.ppi * 0.6)
+        if kind == "cross":
+            size = max(12, int(pic.data * 2.4 * cam.ppi))
+            c = cam.to_screen(place.x, place.y)
+            return life.t, D.circle_rect(c[0], c[1], size * 0.75 + 2)
+        if kind == "number":
+            return life.t, P.number_rect(cv, place, pic.data, life)
+        if kind == "tray":
+            if not cv.tray:
+                return None, pygame.Rect(0, 0, 0, 0)
+            tray = pic.data
+            still = tray.tray_roll <= life.t < life.duration - 1.0
+            return (id(tray), "still" if still else life.t), P.tray_rect(cv, tray)
+        return None, None
+
+    # -- a frame (or a part of it: the screen's clip) ---------------------------------------------------------------
     def process(self, dt: float, canvas=None) -> None:
         if canvas is None:
             return
         cv = canvas
+        if self._cv is not cv:  # (drawn without being prepared)
+            self.prepare(cv)
         marks = cv.marks
         marked = {marks.active, marks.selected, marks.hover} | set(marks.pick) | set(marks.rings)
-        names = marks.names
+        clip = cv.screen.get_clip()
+        whole = clip.contains(cv.view)
         batch: list = []
-        for layer, kind, ent, pic, place, extra in self.plan(cv):
+        for (layer, kind, ent, pic, place, extra), rect in zip(self.plan(cv), self._rects):
+            if not whole and rect is not None and not clip.colliderect(rect):
+                continue
             if kind == "base":
                 blits, sx, sy, r_px = extra
-                uid = pic.data.uid
-                if uid not in marked:
+                if pic.data.uid not in marked:
                     batch += blits
-                    cv.bases.append(pygame.Rect(int(sx - r_px), int(sy - r_px), 2 * r_px, 2 * r_px))
-                    if names:
-                        cv.wants.append(P.Want(pic.data.name, sx, sy, r_px, 10, P.WHITE, "unit"))
                 else:
                     if batch:
                         cv.screen.blits(batch, False)

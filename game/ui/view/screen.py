@@ -20,6 +20,7 @@ class TableView:
                                attack_record=lambda: sc.feed.reader.last_attack,
                                area=lambda: sc.layout.get("view"), avoid=lambda: (sc.painter.summary.rect,))
         self.dt = 0.0  # time since the last frame that drew (a frame that draws moves things by it)
+        self._cv = None  # the canvas of the frame prepared and being drawn
         self._overlays()
 
     # == the painters' parts of the picture, in their layers =======================================================
@@ -37,11 +38,13 @@ class TableView:
             p.background(cv.screen, cv.view, covered)
 
         def zones(cv):
-            cv.wants += sc.painter.mission.zones(cv.screen)
+            sc.painter.mission.zones(cv.screen)
+
+        def zone_names(cv):
+            return sc.painter.mission.zone_wants()
 
         def labels(cv):
-            sc.painter.labels.draw(cv.screen, cv.wants, cv.bases)
-            cv.wants, cv.bases = [], []
+            sc.painter.labels.draw(cv.screen, cv.placed)
 
         def deploy_ghost(cv):
             if sc.match.phase == "deploy":
@@ -79,7 +82,7 @@ class TableView:
                           ("preview_under", under), ("skill_choices", skill_choices), ("labels", labels),
                           ("preview_over", over),
                           ("summary", summary)):
-            add(LAYER[layer], fn)
+            add(LAYER[layer], fn, wants=zone_names if fn is zones else None)
 
     # == what the scene tells it ===================================================================================
     def feed(self, events, before: dict) -> None:
@@ -110,14 +113,31 @@ class TableView:
     def canvas(self, screen) -> Canvas:
         sc = self.sc
         return Canvas(screen, sc.camera, sc.app, sc.renderer, sc.layout["view"], self.marks(), sc.painter.mission.look,
-                      tray=not sc.prompt_panel.active and sc.effects.banner is None)
+                      tray=not sc.prompt_panel.active and sc.effects.banner is None, placer=sc.painter.labels.place)
 
-    def draw(self, screen) -> None:
-        """A frame of the table: the world's process, drawing."""
+    def prepare(self, screen) -> list | None:
+        """Before a frame is drawn: the table moves on by the time since the last frame drawn (its world's process
+        without drawing) and the frame is worked out. The rectangles of the screen the table changes in since the
+        last frame drawn, or None (all of it). The frame is drawn (`draw`, in one part or several) until `release`."""
         w = self.world
         w.camera, w.speed = self.sc.camera, self.sc.effects.speed
         dt, self.dt = self.dt, 0.0
-        w.process(dt, self.canvas(screen))
+        self._cv = self.canvas(screen)
+        return w.prepare(dt, self._cv)
+
+    def release(self) -> None:
+        self._cv = None
+
+    def draw(self, screen) -> None:
+        """The frame prepared, drawn inside the screen's clip: the world's process, drawing (prepared here when it
+        was not)."""
+        w = self.world
+        held = self._cv is not None and self._cv.screen is screen
+        if not held:
+            self.prepare(screen)
+        w.process(0.0, self._cv)
+        if not held:
+            self._cv = None
 
     def close(self) -> None:
         self.world.close()

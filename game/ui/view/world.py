@@ -198,12 +198,20 @@ class ViewWorld:
                 return pic.data, (sx, sy), r_px, blits
         return None
 
-    def add_overlay(self, layer: int, draw) -> int:
+    def add_overlay(self, layer: int, draw, wants=None) -> int:
         """A part of the picture another painter owns (the board, a preview), drawn in its layer's place:
-        `draw(canvas)`."""
+        `draw(canvas)`; `wants(canvas)` the labels it asks for (a list of Want), if any."""
         self.generation += 1
         with self._in:
-            return esper.create_entity(Picture("overlay", draw, layer))
+            return esper.create_entity(Picture("overlay", draw, layer, memo=wants))
+
+    def prepare(self, dt: float, canvas) -> list | None:
+        """Before a frame is drawn: everything moves on by `dt` (the world's process without drawing), then what
+        the frame will draw is worked out (the order, the labels' places) and compared with the last frame drawn:
+        the rectangles of the screen whose picture changes, or None when the whole table is to be drawn again."""
+        with self._in:
+            esper.process(dt, None)
+            return esper.get_processor(DrawProcessor).prepare(canvas)
 
     def follow(self, x: float, y: float) -> None:
         if self._follow is not None:

@@ -1,0 +1,152 @@
+"""A battle frame drawn in parts (only the rectangles that changed: App._draw, view/damage.py) is the same picture, pixel
+for pixel, as the whole screen drawn again: while bases glide, after the camera pans, as commands land, with the
+threat overlay on and off. Every frame of a computer-against-computer game is checked as it is drawn."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.modes import create_match, first_mission_scenario
+from tests.ui.driver import open_battle
+
+OUT = Path(__file__).resolve().parent.parent / "output" / "draw_parts"
+
+
+def _diff_box(a: pygame.Surface, b: pygame.Surface):
+    """The bounding box of the pixels that differ between two pictures of the same size, or None."""
+    if pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"):
+        return None
+    w, h = a.get_size()
+    pa, pb = pygame.PixelArray(a), pygame.PixelArray(b)
+    xs, ys = [], []
+    for x in range(0, w):
+        col_a, col_b = pa[x], pb[x]
+        for y in range(h):
+            if col_a[y] != col_b[y]:
+                xs.append(x)
+                ys.append(y)
+    del pa, pb
+    return (min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else None
+
+
+class Checker:
+    """Steps the app a frame at a time; after each frame drawn in parts, the screen is kept, the whole frame drawn
+    again over it and the two compared."""
+
+    def __init__(self, app, sc) -> None:
+        self.app, self.sc = app, sc
+        self.parts = self.whole = self.commands = 0
+        self.saved = False
+        self.rects: list = []  # the parts the last frame drawn in parts drew
+
+    def frames(self, n: int, name: str) -> None:
+        app, m = self.app, self.sc.match
+        for _ in range(n):
+            if m.phase == "over" or app.top is not self.sc:
+                return
+            if self.sc.effects.banner is not None:
+                self.sc.effects.dismiss()
+            before = len(m.log)
+            drawn = app.frames_drawn
+            app.step(1)
+            self.commands += len(m.log) > before
+            if app.frames_drawn == drawn:
+                continue
+            if app.drawn_rects is None:
+                self.whole += 1
+                continue
+            self.parts += 1
+            self.rects = list(app.drawn_rects)
+            parts = app.screen.copy()
+            app._draw()  # the whole frame (nothing moves on: the frame's time was taken by the first drawing)
+            box = _diff_box(parts, app.screen)
+            if box is not None or (not self.saved and self.sc.table_view.world.gliding()):
+                OUT.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(parts, str(OUT / f"{name}-parts.png"))
+                pygame.image.save(app.screen, str(OUT / f"{name}-whole.png"))
+                self.saved = True
+            assert box is None, f"{name}: the frame drawn in {self.rects} differs from the whole in {box}"
+
+
+def _battle(make_app, threat: bool):
+    app = make_app(npc_speed="normal")
+    m = create_match(first_mission_scenario(), 5, prepare=True)
+    d, sc = open_battle(app, m, computer_plays_people=True)
+    sc.ahead.threat_on = threat
+    return app, d, sc
+
+
+def test_a_frame_drawn_in_parts_is_the_whole_frame_while_the_computer_plays_with_the_threat_overlay(make_app):
+    app, d, sc = _battle(make_app, threat=True)
+    ck = Checker(app, sc)
+    ck.frames(900, "threat-on")
+    assert ck.commands >= 5, "commands landed while the frames were checked"
+    assert ck.parts >= 100 and ck.whole >= 5, (ck.parts, ck.whole)
+
+
+def test_a_frame_drawn_in_parts_is_the_whole_frame_without_the_overlay_and_after_a_pan(make_app):
+    app, d, sc = _battle(make_app, threat=False)
+    ck = Checker(app, sc)
+    ck.frames(300, "threat-off")
+    cam = sc.camera
+    for k in range(6):  # the camera pans a little, frames go on between
+        cam.ox += 37
+        cam.oy -= 11
+        app.step(1)
+        assert app.drawn_rects is None, "a pan draws the whole screen"
+        ck.frames(40, f"pan-{k}")
+    assert ck.parts >= 50, (ck.parts, ck.whole)
+
+
+def test_gliding_bases_are_drawn_in_parts_over_the_kept_board(make_app):
+    """The bases of a Move glide: the frames draw only around them (their old and new places, the path ahead), the
+    rest of the screen is left as it was."""
+    from game.match import events as E
+    app, d, sc = _battle(make_app, threat=False)
+    for _ in range(3000):  # the computer deploys both sides
+        if sc.match.phase == "battle":
+            break
+        d.wait_banners()
+        app.step(1)
+    sc.turns.update = lambda dt: None  # (nobody acts now: only the glides move)
+    sc.ahead.update = lambda spent_ms=0.0: None
+    for _ in range(300):  # whatever moved settles
+        d.wait_banners()
+        app.step(1)
+    assert sc.match.phase == "battle" and not sc.moving()
+    movers = [v for v in sc.units if not v.item][:3]
+    events = [E.Moved(v.uid, v.name, v.side, ((v.x, v.y, v.z), (v.x + 2, v.y + 1, v.z), (v.x + 3, v.y - 1, v.z)),
+                      "move") for v in movers]
+    sc.table_view.feed(events, dict(sc.by_uid))
+    ck = Checker(app, sc)
+    ck.frames(40, "glide")
+    assert ck.parts >= 20
+    view = sc.layout["view"]
+    assert ck.rects and sum(r.w * r.h for r in ck.rects) < view.w * view.h / 2
+
+
+def test_a_pulsing_ring_is_drawn_in_parts_around_its_base(make_app):
+    """A selected unit's ring pulses a few times a second: only around its base."""
+    app, d, sc = _battle(make_app, threat=True)
+    for _ in range(3000):
+        if sc.match.phase == "battle":
+            break
+        d.wait_banners()
+        app.step(1)
+    sc.turns.update = lambda dt: None
+    sc.ahead.update = lambda spent_ms=0.0: None
+    for _ in range(300):
+        d.wait_banners()
+        app.step(1)
+    uid = next(v.uid for v in sc.units if not v.item and v.uid != sc.match.active_unit)
+    sc.select(uid)
+    app.step(90)  # (the change of selection drawn whole)
+    assert sc.redraw_state()[0] == "pulsing"
+    ck = Checker(app, sc)
+    ck.frames(60, "pulse")
+    assert ck.parts >= 5 and ck.whole == 0, (ck.parts, ck.whole)
+    v = sc.by_uid[uid]
+    x, y = sc.camera.to_screen(v.x, v.y)
+    assert ck.rects and all(r.collidepoint(x, y) for r in ck.rects)
+    assert sum(r.w * r.h for r in ck.rects) < 120 * 120
