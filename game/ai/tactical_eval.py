@@ -52,7 +52,7 @@ class Fields:
                 kept.pop(next(iter(kept)))
             goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
             f = kept[full] = walking_field(table, goals, mover.radius, mover.move,
-                                                areas=(rect,) if rect is not None else ())
+                                           areas=(rect,) if rect is not None else ())
         return f
 
 
@@ -625,10 +625,16 @@ def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, f
 def fight_value(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     """The fight at a spot: the blow the unit could strike from it next, less what the enemy could strike it
     with, and a small pull toward the enemy; a mission that must not stand still (the brief's press) leans in."""
-    b = ctx.brief
-    return (b.aggression * (1.0 + b.press) * menace_at(ctx, uid, spot, sights)
-            - (1.0 - 0.4 * b.press) * threat_at(ctx, uid, spot, sights)
-            + 0.6 * b.aggression * (1.0 + 2.0 * b.press) * engage_pull(ctx, uid, spot))
+    # kept for the decision (staying is weighed twice, a spot may be weighed for a Move and a Dash), while no walking
+    # field was made meanwhile (a new one could push out the one engage_pull reads)
+    key = ("fight", uid, spot.x, spot.y, spot.z, spot.radius, ctx.fields.new)
+    v = ctx._values.get(key)
+    if v is None:
+        b = ctx.brief
+        v = ctx._values[key] = (b.aggression * (1.0 + b.press) * menace_at(ctx, uid, spot, sights)
+                                - (1.0 - 0.4 * b.press) * threat_at(ctx, uid, spot, sights)
+                                + 0.6 * b.aggression * (1.0 + 2.0 * b.press) * engage_pull(ctx, uid, spot))
+    return v
 
 
 def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:

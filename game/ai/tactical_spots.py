@@ -38,9 +38,8 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
             mb = ctx.marker_base(g.marker)
             if mb is None:
                 continue
-            lim = me.radius + mb.radius + 1.0
-            at = [p for p in pts if math.hypot(p[0] - mb.x, p[1] - mb.y) <= lim + 1e-6
-                  and TE.adjacent(ctx, TE.base_at(ctx, uid, *p), mb)]
+            at = [p for p in _within(pts, mb.x, mb.y, me.radius + mb.radius + 1.0 + 1e-6)
+                  if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), mb)]
         else:
             at = [p for p in coarse if g.inside(p[0], p[1])]
         if at:
@@ -52,16 +51,15 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
             near = sorted(ctx.enemies, key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
             for e in near:
                 eb = ctx.bases[e]
-                lim = me.radius + eb.radius + 1.0
-                adj = [p for p in pts if math.hypot(p[0] - eb.x, p[1] - eb.y) <= lim + 1e-6]
-                adj = [p for p in adj if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), eb)]
+                adj = [p for p in _within(pts, eb.x, eb.y, me.radius + eb.radius + 1.0 + 1e-6)
+                       if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), eb)]
                 if adj:
                     add(max(adj, key=lambda p: (_safety(ctx, p, skip=e), -cost[p], p)))
-        safe = {p: _safety(ctx, p) for p in coarse}
+        safe = _safety_of(ctx, coarse)
         add(min(coarse, key=lambda p: (safe[p], p)))
         add(max(coarse, key=lambda p: (safe[p], p)))
         if n >= HIDE_FROM:  # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
-            add(_hidden(ctx, uid, coarse, mine[0] if mine else None, chosen))
+            add(_hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))
     # a spread of the rest, spots beside terrain first
     if not chosen:
         add(pool[rng.randrange(len(pool))])
@@ -90,21 +88,51 @@ def _sampled(ctx, me, spots):
     pts = [(s[0], s[1], s[2]) for s in spots]
     cost = {(s[0], s[1], s[2]): s[3] for s in spots}
     grid = ctx.table.measure == "grid"
-    coarse = pts if grid else [p for p in pts if round(p[0] * 2) % 2 == 0 and round(p[1] * 2) % 2 == 0] or pts
+    if grid:
+        coarse = pts
+    else:
+        even: dict = {}  # a coordinate -> whether it is on the 1" sample (the lattice repeats a few values)
+        for p in pts:
+            for c in (p[0], p[1]):
+                if c not in even:
+                    even[c] = round(c * 2) % 2 == 0
+        coarse = [p for p in pts if even[p[0]] and even[p[1]]] or pts
     pool = [p for p in coarse if _beside_terrain(ctx, me, p)] or coarse
     _SAMPLED[0] = (spots, me.radius, ctx.table)
     _SAMPLED[1] = (pts, cost, coarse, pool)
     return _SAMPLED[1]
 
 
-def _hidden(ctx, uid: int, coarse, goal, chosen):
+def _within(pts, x: float, y: float, lim: float) -> list:
+    """The points of `pts` within `lim` of (x, y) (the square round it first: most are far)."""
+    hypot = math.hypot
+    return [p for p in pts if -lim <= p[0] - x <= lim and -lim <= p[1] - y <= lim and hypot(p[0] - x, p[1] - y) <= lim]
+
+
+def _safety_of(ctx, pts) -> dict:
+    """_safety of each point (there are enemies)."""
+    hypot = math.hypot
+    es = [(ctx.bases[e].x, ctx.bases[e].y) for e in ctx.enemies]
+    out = {}
+    for p in pts:
+        px, py = p[0], p[1]
+        best = None
+        for ex, ey in es:
+            d = hypot(px - ex, py - ey)
+            if best is None or d < best:
+                best = d
+        out[p] = best
+    return out
+
+
+def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
     """The first spot, nearest `goal` by walking (or nearest the enemy), that no enemy with a Ranged weapon sees
     without Cover; HIDE_TRIES spots looked at at most (sight is the costly part)."""
     if goal is not None:
         walk = ctx.walker(goal, uid)
         order = sorted(coarse, key=lambda p: (walk(*p), p))
     else:
-        order = sorted(coarse, key=lambda p: (_safety(ctx, p), p))
+        order = sorted(coarse, key=lambda p: (safe[p], p))
     tries = 0
     for p in order:
         if p in chosen:
