@@ -52,7 +52,7 @@ class Fields:
                 kept.pop(next(iter(kept)))
             goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
             f = kept[full] = walking_field(table, goals, mover.radius, mover.move,
-                                                areas=(rect,) if rect is not None else ())
+                                           areas=(rect,) if rect is not None else ())
         return f
 
 
@@ -94,6 +94,7 @@ class Ctx:
         self._markers: dict = {}
         self._mat: dict = {}
         self._bonus: dict = {}
+        self._engaged: dict = {}
 
     def may_attack(self, attacker: int, target: int) -> bool:
         """Whether the mission lets `attacker` attack `target` at all (Rivals: only the enemy Rival may)."""
@@ -118,6 +119,15 @@ class Ctx:
             v = self._targets[e] = max(1.0, n) ** 0.5
         return v
 
+    def engaged(self, ab: Base, foes: list) -> tuple:
+        """The units of `foes` (our units or the enemies) Adjacent to a base at `ab`, kept for the decision."""
+        key = (ab.uid, ab.x, ab.y, ab.z, ab.radius, foes is self.enemies)
+        got = self._engaged.get(key)
+        if got is None:
+            bases = self.bases
+            got = self._engaged[key] = tuple(f for f in foes if adjacent(self, ab, bases[f]))
+        return got
+
     def marker_base(self, mid: str):
         v = self._markers.get(mid, False)
         if v is False:
@@ -127,10 +137,14 @@ class Ctx:
     def field_of(self, g, uid: int):
         """The walking field to goal `g` for bases like `uid`'s (None: the goal moves with a unit, or the field is
         not made yet: as the crow flies)."""
+        ku = (id(g), uid)
+        if ku in self._field_of:
+            return self._field_of[ku]
         me = self.bases[uid]
         k = (id(g), me.radius, me.move)
         if k in self._field_of:
-            return self._field_of[k]
+            f = self._field_of[ku] = self._field_of[k]
+            return f
         f = None
         if not g.unit_goal:
             if g.marker is not None:
@@ -140,7 +154,7 @@ class Ctx:
                     f = self.fields.get(self.table, key, mb, None, me, self._doors)
             elif g.rect is not None:
                 f = self.fields.get(self.table, ("zone", g.rect), None, g.rect, me, self._doors)
-        self._field_of[k] = f
+        self._field_of[k] = self._field_of[ku] = f
         return f
 
     def walk(self, g, uid: int, spot: Base) -> float:
@@ -157,6 +171,26 @@ class Ctx:
             return straight
         d = f.at(x, y, z)
         return straight if d == math.inf else max(d, straight)
+
+    def walker(self, g, uid: int):
+        """walk_xyz for one goal and unit, as a function of (x, y, z): the field is looked up once (when first
+        needed, as walk_xyz would), for the many spots of a reach."""
+        distance = g.distance
+        inf = math.inf
+        field = []
+
+        def walk(x: float, y: float, z: float) -> float:
+            straight = distance(x, y)
+            if straight <= 0.0:
+                return straight
+            if not field:
+                field.append(self.field_of(g, uid))
+            f = field[0]
+            if f is None:
+                return straight
+            d = f.at(x, y, z)
+            return straight if d == inf else (d if d > straight else straight)
+        return walk
 
     def ally(self, uid: int) -> bool:
         return self.sides.get(uid) == self.side
@@ -290,10 +324,16 @@ def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, 
     t = ctx.table
     m = ctx.match
     foes, mates = (ctx.enemies, ctx.own) if ctx.ally(attacker) else (ctx.own, ctx.enemies)
-    if any(adjacent(ctx, ab, ctx.bases[f]) for f in foes if f != target) or (
-            adjacent(ctx, ab, tb) and not weapon.has("PBK")):
+    if any(f != target for f in ctx.engaged(ab, foes)) or (adjacent(ctx, ab, tb) and not weapon.has("PBK")):
         return None
-    if any(u != attacker and adjacent(ctx, ctx.bases[u], tb) and not S.may_shoot_past(m, attacker, u) for u in mates):
+    key = ("mates", attacker, target) if tb is ctx.bases.get(target) else None
+    blocked = ctx._arm.get(key) if key is not None else None
+    if blocked is None:
+        blocked = any(u != attacker and adjacent(ctx, ctx.bases[u], tb) and not S.may_shoot_past(m, attacker, u)
+                      for u in mates)
+        if key is not None:
+            ctx._arm[key] = blocked
+    if blocked:
         return None
     if not t.in_range(ab, tb, weapon.range_inches):
         return None
@@ -310,6 +350,7 @@ class sights_at(dict):
         super().__init__()
         self.ctx = ctx
         self.spot = spot
+        self.near: dict = {}  # n -> the n enemies nearest the spot
 
     def __missing__(self, e: int):
         v = self[e] = self.ctx.table.sight(self.ctx.bases[e], self.spot)
@@ -336,11 +377,22 @@ class _Seen:
         self.high_ground = False
 
 
-def nearest(ctx: Ctx, spot: Base, n: int) -> list[int]:
-    """The `n` enemies nearest to `spot` (a crowded table weighs only those)."""
+def nearest(ctx: Ctx, spot: Base, n: int, sights=None) -> list[int]:
+    """The `n` enemies nearest to `spot` (a crowded table weighs only those); kept with the spot's `sights`."""
     if len(ctx.enemies) <= n:
         return ctx.enemies
-    return sorted(ctx.enemies, key=lambda e: (ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2)[:n]
+    if sights is not None and sights.spot is spot:
+        got = sights.near.get(n)
+        if got is None:
+            got = sights.near[n] = _nearest(ctx, spot, n)
+        return got
+    return _nearest(ctx, spot, n)
+
+
+def _nearest(ctx: Ctx, spot: Base, n: int) -> list[int]:
+    bases = ctx.bases
+    x, y = spot.x, spot.y
+    return sorted(ctx.enemies, key=lambda e: (bases[e].x - x) ** 2 + (bases[e].y - y) ** 2)[:n]
 
 
 def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:
@@ -349,7 +401,7 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
     best = (0.0, None)
     card = ctx.cards[uid]
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
-    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST)):
+    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST, sights)):
         eb = ctx.bases[e]
         adj = adjacent(ctx, ab, eb)
         for w in card.weapons:
@@ -378,7 +430,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     and whether a Ready enemy that could move into sight counts too)."""
     lv = ctx.level
     total = 0.0
-    for e in nearest(ctx, spot, NEAREST + 1):
+    for e in nearest(ctx, spot, NEAREST + 1, sights):
         share = lv.ready_threat if ctx.ready[e] else lv.later_threat
         if share <= 0.0 or not ctx.may_attack(e, uid):
             continue
@@ -420,7 +472,7 @@ def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     striking distance, not only safe."""
     best = 0.0
     card = ctx.cards[uid]
-    for e in nearest(ctx, spot, NEAREST):
+    for e in nearest(ctx, spot, NEAREST, sights):
         eb = ctx.bases[e]
         d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
         for w in card.weapons:
@@ -441,7 +493,7 @@ def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
 
 def exposed(ctx: Ctx, spot: Base, sights) -> bool:
     """Whether an enemy with a Ranged weapon sees `spot` without Cover (an uncovered line of fire)."""
-    for e in nearest(ctx, spot, NEAREST + 1):
+    for e in nearest(ctx, spot, NEAREST + 1, sights):
         if any(w.kind == RANGED for w in ctx.cards[e].weapons):
             s = sights[e]
             if s.visible and not s.cover:
@@ -573,10 +625,16 @@ def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, f
 def fight_value(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     """The fight at a spot: the blow the unit could strike from it next, less what the enemy could strike it
     with, and a small pull toward the enemy; a mission that must not stand still (the brief's press) leans in."""
-    b = ctx.brief
-    return (b.aggression * (1.0 + b.press) * menace_at(ctx, uid, spot, sights)
-            - (1.0 - 0.4 * b.press) * threat_at(ctx, uid, spot, sights)
-            + 0.6 * b.aggression * (1.0 + 2.0 * b.press) * engage_pull(ctx, uid, spot))
+    # kept for the decision (staying is weighed twice, a spot may be weighed for a Move and a Dash), while no walking
+    # field was made meanwhile (a new one could push out the one engage_pull reads)
+    key = ("fight", uid, spot.x, spot.y, spot.z, spot.radius, ctx.fields.new)
+    v = ctx._values.get(key)
+    if v is None:
+        b = ctx.brief
+        v = ctx._values[key] = (b.aggression * (1.0 + b.press) * menace_at(ctx, uid, spot, sights)
+                                - (1.0 - 0.4 * b.press) * threat_at(ctx, uid, spot, sights)
+                                + 0.6 * b.aggression * (1.0 + 2.0 * b.press) * engage_pull(ctx, uid, spot))
+    return v
 
 
 def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:

@@ -24,10 +24,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
         return []
     m = ctx.match
     me = ctx.bases[uid]
-    pts = [(s[0], s[1], s[2]) for s in spots]
-    cost = {(s[0], s[1], s[2]): s[3] for s in spots}
-    grid = ctx.table.measure == "grid"
-    coarse = pts if grid else [p for p in pts if round(p[0] * 2) % 2 == 0 and round(p[1] * 2) % 2 == 0] or pts
+    pts, cost, coarse, pool = _sampled(ctx, me, spots)
     chosen: list[tuple[float, float, float]] = []
 
     def add(p):
@@ -35,14 +32,14 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
             chosen.append(p)
     mine = sorted((g for g in goals if g.unit in (None, uid)), key=lambda g: -g.value)[:4]
     for g in mine:
-        add(min(coarse, key=lambda p: (round(ctx.walk_xyz(g, uid, *p) * 2), cost[p], p)))
+        walk = ctx.walker(g, uid)
+        add(min(coarse, key=lambda p: (round(walk(*p) * 2), cost[p], p)))
         if g.marker is not None:
             mb = ctx.marker_base(g.marker)
             if mb is None:
                 continue
-            lim = me.radius + mb.radius + 1.0
-            at = [p for p in pts if math.hypot(p[0] - mb.x, p[1] - mb.y) <= lim + 1e-6
-                  and TE.adjacent(ctx, TE.base_at(ctx, uid, *p), mb)]
+            at = [p for p in _within(pts, mb.x, mb.y, me.radius + mb.radius + 1.0 + 1e-6)
+                  if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), mb)]
         else:
             at = [p for p in coarse if g.inside(p[0], p[1])]
         if at:
@@ -54,38 +51,88 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
             near = sorted(ctx.enemies, key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
             for e in near:
                 eb = ctx.bases[e]
-                lim = me.radius + eb.radius + 1.0
-                adj = [p for p in pts if math.hypot(p[0] - eb.x, p[1] - eb.y) <= lim + 1e-6]
-                adj = [p for p in adj if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), eb)]
+                adj = [p for p in _within(pts, eb.x, eb.y, me.radius + eb.radius + 1.0 + 1e-6)
+                       if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), eb)]
                 if adj:
                     add(max(adj, key=lambda p: (_safety(ctx, p, skip=e), -cost[p], p)))
-        safe = {p: _safety(ctx, p) for p in coarse}
+        safe = _safety_of(ctx, coarse)
         add(min(coarse, key=lambda p: (safe[p], p)))
         add(max(coarse, key=lambda p: (safe[p], p)))
         if n >= HIDE_FROM:  # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
-            add(_hidden(ctx, uid, coarse, mine[0] if mine else None, chosen))
+            add(_hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))
     # a spread of the rest, spots beside terrain first
-    pool = [p for p in coarse if _beside_terrain(ctx, me, p)] or coarse
     if not chosen:
         add(pool[rng.randrange(len(pool))])
-    gap = [min(math.hypot(q[0] - c[0], q[1] - c[1]) for c in chosen) for q in pool]
+    hypot = math.hypot
+    gap = [min(hypot(q[0] - c[0], q[1] - c[1]) for c in chosen) for q in pool]
     while len(chosen) < n:
-        i = max(range(len(pool)), key=lambda k: gap[k])
-        if gap[i] < 1.0:
+        best = max(gap)
+        if best < 1.0:
             break
-        p = pool[i]
+        p = pool[gap.index(best)]
         add(p)
-        gap = [min(g, math.hypot(q[0] - p[0], q[1] - p[1])) for g, q in zip(gap, pool)]
+        px, py = p[0], p[1]
+        gap = [g if g <= (d := hypot(q[0] - px, q[1] - py)) else d for g, q in zip(gap, pool)]
     return chosen[:max(n, 1) + 4]
 
 
-def _hidden(ctx, uid: int, coarse, goal, chosen):
+_SAMPLED: list = [None, None]  # (the reach's spots, radius, table) and what _sampled made of them
+
+
+def _sampled(ctx, me, spots):
+    """The reach's spots as points, their cost, the 1" sample of them and the sample's spots beside terrain first
+    (kept for the last reach asked: the same reach is weighed again and again while nothing moves)."""
+    key = _SAMPLED[0]
+    if key is not None and key[0] is spots and key[1] == me.radius and key[2] is ctx.table:
+        return _SAMPLED[1]
+    pts = [(s[0], s[1], s[2]) for s in spots]
+    cost = {(s[0], s[1], s[2]): s[3] for s in spots}
+    grid = ctx.table.measure == "grid"
+    if grid:
+        coarse = pts
+    else:
+        even: dict = {}  # a coordinate -> whether it is on the 1" sample (the lattice repeats a few values)
+        for p in pts:
+            for c in (p[0], p[1]):
+                if c not in even:
+                    even[c] = round(c * 2) % 2 == 0
+        coarse = [p for p in pts if even[p[0]] and even[p[1]]] or pts
+    pool = [p for p in coarse if _beside_terrain(ctx, me, p)] or coarse
+    _SAMPLED[0] = (spots, me.radius, ctx.table)
+    _SAMPLED[1] = (pts, cost, coarse, pool)
+    return _SAMPLED[1]
+
+
+def _within(pts, x: float, y: float, lim: float) -> list:
+    """The points of `pts` within `lim` of (x, y) (the square round it first: most are far)."""
+    hypot = math.hypot
+    return [p for p in pts if -lim <= p[0] - x <= lim and -lim <= p[1] - y <= lim and hypot(p[0] - x, p[1] - y) <= lim]
+
+
+def _safety_of(ctx, pts) -> dict:
+    """_safety of each point (there are enemies)."""
+    hypot = math.hypot
+    es = [(ctx.bases[e].x, ctx.bases[e].y) for e in ctx.enemies]
+    out = {}
+    for p in pts:
+        px, py = p[0], p[1]
+        best = None
+        for ex, ey in es:
+            d = hypot(px - ex, py - ey)
+            if best is None or d < best:
+                best = d
+        out[p] = best
+    return out
+
+
+def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
     """The first spot, nearest `goal` by walking (or nearest the enemy), that no enemy with a Ranged weapon sees
     without Cover; HIDE_TRIES spots looked at at most (sight is the costly part)."""
     if goal is not None:
-        order = sorted(coarse, key=lambda p: (ctx.walk_xyz(goal, uid, *p), p))
+        walk = ctx.walker(goal, uid)
+        order = sorted(coarse, key=lambda p: (walk(*p), p))
     else:
-        order = sorted(coarse, key=lambda p: (_safety(ctx, p), p))
+        order = sorted(coarse, key=lambda p: (safe[p], p))
     tries = 0
     for p in order:
         if p in chosen:
