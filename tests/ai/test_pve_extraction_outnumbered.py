@@ -1,7 +1,7 @@
 """The PvE computer squad does not chase a second objective while the enemy outnumbers it once the Extraction Point
 is open (bench: squads of three stayed at Turns 5 and 6 for a Search or Destroy against four to six enemies and were
 wiped out with an objective met). The same table, the same units beside a Console of Activate: against three
-Melee Elites the Consoles are worth staying for; against those and two Melee Troopers the squad makes for the
+Melee Elites the Consoles are worth staying for; against two of them and three Melee Troopers the squad makes for the
 Extraction Point and leaves with what is met. Scripted dice, the open table at Blacksite (tests/modes/pve)."""
 from game.ai.pve_squad import Plan, PveSquadController, objective_in_reach, outnumbered
 
@@ -42,8 +42,8 @@ def test_three_against_three_the_consoles_are_worth_staying_for(pve):  # noqa: F
 
 
 def test_outnumbered_after_the_extraction_point_opens_the_squad_leaves_with_what_is_met(pve):  # noqa: F811
-    m = at_turn_4(pve, [1, 5, 5])  # 1 -> two Melee Troopers, 5 -> one Melee Elite each
-    assert foes(m) == 4
+    m = at_turn_4(pve, [1, 5, 5])  # 1 -> three Melee Troopers, 5 -> one Melee Elite each
+    assert foes(m) == 5
     g = m.mission.goals(m)
     assert outnumbered(m, g, m.units("player"))
     assert not objective_in_reach(m, g, "player")
@@ -57,5 +57,5 @@ def test_outnumbered_after_the_extraction_point_opens_the_squad_leaves_with_what
 def test_before_the_extraction_point_opens_numbers_do_not_call_the_squad_home(pve):  # noqa: F811
     m = pve(OPTS, [*CONSOLES, 1, 5, 5], squad=two_troopers(3))
     deploy(m, [(10, 18), (12, 17.5), (14, 18)], NO_TO)
-    assert m.turn == 1 and foes(m) == 4
+    assert m.turn == 1 and foes(m) == 5
     assert not outnumbered(m, m.mission.goals(m), m.units("player"))
