@@ -4,7 +4,8 @@ objectives first and fights around them, then extracts.
 Each decision it looks at the mission's `goals(match)` (objectives, their markers, the Extraction Point) and gives
 every unit a task: a marker to Control, activate or search (units left over start the next objective, or stand on
 the Control Points too); a Target to destroy; the Asset to guard; the Extraction Point to reach (spare units from
-Turn 4; everybody once the objectives are settled, or once one is met and no other is within reach, but never
+Turn 4; everybody once the objectives are settled, or once one is met and no other is within reach (none is while
+the enemy outnumbers the squad after the Extraction Point opens), but never
 while one more Turn of holding meets Control); or a fight. A Move blocked as the crow flies follows the path two Moves ahead (around walls, off platforms). A unit
 then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a Melee
 attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
@@ -36,11 +37,12 @@ REACH_TURN = 6  # an open objective counts as within reach only up to this Turn 
 def objective_in_reach(match, g: dict, side: str) -> bool:
     """Whether an open objective can still be met soon: Control held or every point within a Move and a Dash of an
     able unit; a Console, a Search Site or a Target within a Move and a Dash of a unit (as many units as there are
-    left to do); the Asset to keep standing; the last few enemies to take out. Late in the mission, or with two
-    units or fewer left, nothing more is."""
+    left to do); the Asset to keep standing; the last few enemies to take out. Late in the mission, with two units
+    or fewer left, or outnumbered once the Extraction Point is open (reinforcements come every Turn after it),
+    nothing more is but a Control streak one Turn from done."""
     from game.match import skills as S
     units = match.units(side)
-    if match.turn > REACH_TURN or len(units) <= 2:
+    if match.turn > REACH_TURN or len(units) <= 2 or outnumbered(match, g, units):
         return control_on_streak(match, g) and len(units) >= len(g["markers"].get("control", ()))
     able = [u for u in units if S.may_take_mission_actions(match, u)]
     walk = match.move_budget(act.MOVE) + match.move_budget(act.DASH) + 1.0
@@ -67,6 +69,15 @@ def objective_in_reach(match, g: dict, side: str) -> bool:
         elif len(match.enemies_of(units[0])) <= 2:  # no survivors
             return True
     return False
+
+
+def outnumbered(match, g: dict, units: list[int]) -> bool:
+    """From the Turn the Extraction Point opens, more enemy units standing than the squad has (Targets, which are
+    items, not counted): every later Turn only adds to them."""
+    if g["extraction"] is None or match.turn < g["extraction_turn"] or not units:
+        return False
+    foes = [e for e in match.enemies_of(units[0]) if not match.unit(e).item]
+    return len(foes) > len(units)
 
 
 def control_on_streak(match, g: dict) -> bool:
