@@ -12,6 +12,8 @@ from game.rules.model import MELEE, RANGED
 
 from .common import Controller, answer_prompt, approach_spot, closest
 
+TARGETS_PER_SLICE = 4  # ranged targets checked between two slices of a decision on the battle screen
+
 
 class SimpleSquadController(Controller):
     def __init__(self, side: str) -> None:
@@ -29,11 +31,18 @@ class SimpleSquadController(Controller):
         if match.active_unit is None:
             return C.Activate(self.side, self._next_unit(match))
         uid = match.active_unit
-        for choice in (self._melee, self._shoot, self._advance):  # a slice each
-            cmd = choice(match, uid)
-            if cmd is not None:
-                return cmd
-            yield
+        cmd = self._melee(match, uid)
+        if cmd is not None:
+            return cmd
+        yield
+        cmd = yield from self._shoot(match, uid)  # (a slice every few targets: each is a sight question)
+        if cmd is not None:
+            return cmd
+        yield
+        cmd = self._advance(match, uid)
+        if cmd is not None:
+            return cmd
+        yield
         return C.EndActivation(self.side)
 
     def _next_unit(self, match) -> int:
@@ -68,13 +77,18 @@ class SimpleSquadController(Controller):
         return match.attack_command(self.side, uid, w, t)
 
     def _shoot(self, match, uid):
+        """A generator: yields between every few targets it checks (each a sight question), returns the attack."""
         for w in sorted((w for w in match.unit(uid).card.weapons if w.kind == RANGED),
                         key=lambda w: (-w.att * w.skl, w.id)):
             if not self._affordable(match, act.RANGED_COMBAT, w):
                 continue
-            targets = [e for e in match.enemies_of(uid) + match.units(items=True)
-                       if match.unit(e).side != self.side and match.ranged_target_reason(uid, w, e) is None
-                       and self._may_target(match, e)]
+            targets = []
+            for k, e in enumerate(match.enemies_of(uid) + match.units(items=True)):
+                if k and k % TARGETS_PER_SLICE == 0:
+                    yield
+                if match.unit(e).side != self.side and match.ranged_target_reason(uid, w, e) is None and \
+                        self._may_target(match, e):
+                    targets.append(e)
             if targets:
                 t = min(set(targets), key=lambda e: (not match.unit(e).item, match.health(e).hit, e))
                 return match.attack_command(self.side, uid, w, t)
