@@ -150,3 +150,22 @@ def test_a_pulsing_ring_is_drawn_in_parts_around_its_base(make_app):
     x, y = sc.camera.to_screen(v.x, v.y)
     assert ck.rects and all(r.collidepoint(x, y) for r in ck.rects)
     assert sum(r.w * r.h for r in ck.rects) < 120 * 120
+
+
+def test_a_horde_run_drawn_in_parts_is_the_whole_frame(make_app):
+    """The Horde's screen draws its Downed units over the table (inside the part being drawn)."""
+    from game.headless import build_scenario
+    from game.modes.session import make_controller
+    from game.ui.horde_battle import HordeBattleScene
+    app = make_app(npc_speed="normal")
+    m = create_match(build_scenario("horde", map_name="horde-last-stand.tmx", controller="computer"), 7,
+                     app.catalog, prepare=True)
+    sc = HordeBattleScene(app, m)
+    app.replace(sc)
+    for s in m.scenario.sides:
+        if s.control == "person":
+            sc.play_by_computer(s.side, make_controller(m, s.side, "computer"))
+    sc.ahead.threat_on = True
+    ck = Checker(app, sc)
+    ck.frames(700, "horde")
+    assert ck.commands >= 5 and ck.parts >= 50, (ck.commands, ck.parts, ck.whole)
