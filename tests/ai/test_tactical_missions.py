@@ -165,3 +165,26 @@ def test_in_rivals_our_rival_races_to_the_enemy_rival():
         assert g.unit == mine and g.deadline == 4 and g.inside(m.base(theirs).x, m.base(theirs).y)
     finally:
         m.close()
+
+
+def test_assassinate_both_sides_hunt_the_enemy_leader_from_the_first_turn_and_all_out_in_the_last():
+    """While both Leaders stand, each side heads for the enemy Leader from Turn 1 (a Leader kept at the back edge
+    was out of reach in four Turns: two hard sides drew half their games 0-0 or 6-6), presses from Turn 2, and in
+    the last Turn the enemy Leader is worth more than before, as a place to reach and as a unit to take out."""
+    m = battle_ready("pvp-assassinate", "krumpfists")
+    try:
+        side, enemy = sides_of(m)
+        theirs = next(u for u in m.units(enemy) if m.unit(u).leader)
+        by_turn = {}
+        for turn in (1, 2, PB_defn(m).turns):
+            m.turn = turn
+            by_turn[turn] = brief_for(m, side)
+        for turn, b in by_turn.items():
+            hunt = [g for g in b.goals if g.label == "the enemy Leader"]
+            assert len(hunt) == 1 and hunt[0].inside(m.base(theirs).x, m.base(theirs).y), turn
+        assert by_turn[1].press == 0.0 and by_turn[2].press == 0.5 and by_turn[PB_defn(m).turns].press == 1.0
+        first, last = by_turn[1], by_turn[PB_defn(m).turns]
+        assert max(g.value for g in last.goals) > max(g.value for g in first.goals)
+        assert last.kill_bonus[theirs] > first.kill_bonus[theirs]
+    finally:
+        m.close()

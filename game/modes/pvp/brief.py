@@ -103,21 +103,23 @@ def brief(match, script, side: str) -> Brief:
                 b.keep_bonus[u] = b.keep_bonus.get(u, 0) + match.unit(u).card.fv
         elif name == "leader_taken_out":
             # the side ahead (the enemy Leader out, its own standing) keeps its Leader out of reach; the side
-            # behind hunts the enemy Leader whatever it costs; while both stand, late Turns push toward it
+            # behind hunts the enemy Leader whatever it costs; while both stand, every side heads for the enemy
+            # Leader from the first Turn and presses from the second, all out in the last (a Leader kept at the
+            # back edge is out of reach in four Turns otherwise: 0-0 draws)
             theirs = [u for u in match.units(enemy) if match.unit(u).leader]
             mine = [u for u in match.units(side) if match.unit(u).leader]
             ahead = not theirs and bool(mine)
             behind = bool(theirs) and not mine
+            last = defn.turns is not None and turn >= defn.turns
             b.aggression = 0.5 if ahead else (1.0 if behind else 0.8)
-            if behind or (theirs and mine and turn >= 3):
-                b.press = max(b.press, 1.0 if behind else 0.5)
+            if behind or (theirs and mine and turn >= 2):
+                b.press = max(b.press, 1.0 if behind or last else 0.5)
             for u in theirs:
-                b.kill_bonus[u] = b.kill_bonus.get(u, 0) + rule["mp"] * (1.5 if behind else 1.0)
-                if behind or turn >= 2:
-                    tb = match.base(u)
-                    b.goals.append(Goal(tb.x, tb.y, 1.0 + 0.5 * behind, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
-                                                                               tb.y + 1.6), shared=False,
-                                        label="the enemy Leader", unit_goal=True))
+                b.kill_bonus[u] = b.kill_bonus.get(u, 0) + rule["mp"] * (1.5 if behind or last else 1.0)
+                tb = match.base(u)
+                b.goals.append(Goal(tb.x, tb.y, 1.5 + 0.5 * (behind or last) + 0.5 * last,
+                                    rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6, tb.y + 1.6), shared=False,
+                                    label="the enemy Leader", unit_goal=True))
             for u in mine:
                 b.keep_bonus[u] = b.keep_bonus.get(u, 0) + rule["mp"] * (2.5 if ahead else 1.0)
                 b.focus.add(u)
