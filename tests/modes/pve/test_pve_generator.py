@@ -37,10 +37,10 @@ def test_rolling_everything_follows_the_book_order_and_shows_every_die(pve):
                              "search": ["search-1", "search-2", "search-3"]}
     for mid, anchor in zip(ms["markers"]["activate"] + ms["markers"]["search"], ["NW", "N", "NE", "SW", "S", "SE"]):
         assert m.marker_position(mid)[:2] == A[anchor]
-    # TL 3 column: 1 -> 4 Grunts, 4 -> 4 Skullas, 6 -> 2 Boomluggas
-    assert ms["spawned"] == [[1, "grunt", 4], [4, "skulla", 4], [6, "boomlugga", 2]]
+    # TL 3 column: 1 -> 3 Grunts, 4 -> 3 Skullas, 6 -> 1 Boomlugga
+    assert ms["spawned"] == [[1, "grunt", 3], [4, "skulla", 3], [6, "boomlugga", 1]]
     assert sorted(m.unit(u).name for u in m.units("npc")) == sorted(
-        [f"Grunt {i}" for i in range(1, 5)] + [f"Skulla {i}" for i in range(1, 5)] + ["Boomlugga 1", "Boomlugga 2"])
+        [f"Grunt {i}" for i in range(1, 4)] + [f"Skulla {i}" for i in range(1, 4)] + ["Boomlugga 1"])
     assert m.dice.remaining == 0 and m.phase == "deploy"
 
 
