@@ -73,6 +73,13 @@ def test_spread_targets_are_chosen_dealt_shifted_and_fired_as_shown(app):
     assert info.uid == right and info.setup.att == 2 and dict(info.spread) == {middle: 2, left: 1, right: 2}
     assert any(w.startswith("Spread: Right gets 2 dice of 5") for w in words(sc))
     d.shot("spread-aim")
+    gold = sc.app.palette.select
+
+    def golden(u):  # pixels of the chosen ring and its dice count around a base
+        cx, cy = d.board(m.position(u).x, m.position(u).y)
+        return sum(1 for x in range(cx - 30, cx + 45) for y in range(cy - 40, cy + 30)
+                   if tuple(app.screen.get_at((x, y)))[:3] == tuple(gold)[:3])
+    assert golden(left) > 20 and golden(far) == 0, "the targets chosen are ringed and show their dice; Far not"
     shift_click(d, m, left)  # taken out again: Middle and Right stay (Adjacent), the dice dealt again
     assert sc.sel.preview.spread == (middle, right) and sc.sel.preview.split == (3, 2)
     shift_click(d, m, left)

@@ -154,6 +154,17 @@ class PreviewPainter:
             else:
                 ring = app.sprites.ring(r_px + 2, (150, 150, 150), 2, crossed=True)
             rings.append((ring, ring.get_rect(center=cam.to_screen(v.x, v.y))))
+        for uid, dice in pv.spread_dice():  # Spread: the targets chosen, each with the dice it gets
+            v = sc.by_uid.get(uid)
+            if v is None:
+                continue
+            r_px = max(5, int(v.r * cam.ppi))
+            ring = app.sprites.ring(r_px + 7, pal.select, 2)
+            cx, cy = cam.to_screen(v.x, v.y)
+            rings.append((ring, ring.get_rect(center=(cx, cy))))
+            if len(pv.spread) > 1:
+                t = app.text.render(f"{dice}D", 13, pal.select, True)
+                rings.append((t, t.get_rect(midleft=(cx + r_px + 9, cy - r_px))))
         screen.blits(rings, False)
 
     def sight(self, screen, info) -> None:
