@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from pymunk import ShapeFilter
 
@@ -31,8 +32,7 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 
 
-def _alpha(hit):
-    return hit[0]
+_alpha = itemgetter(0)  # a crossing's place along its line
 
 
 def base_label(side: str, uid: int) -> str:
@@ -177,8 +177,16 @@ class TableSight:
             return found
         found.sort(key=_alpha)
         tol = _SAME_POINT / max(math.hypot(e[0] - p[0], e[1] - p[1]), EPS)
-        out = []
-        i = 0
+        i, last = 0, found[0][0]
+        for i in range(1, n):  # usually no two pieces meet at one point: nothing to reorder
+            alpha = found[i][0]
+            if alpha - last <= tol:
+                break
+            last = alpha
+        else:
+            return found
+        out = found[:i - 1]
+        i -= 1
         while i < n:
             j = i + 1
             while j < n and found[j][0] - found[i][0] <= tol:
