@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from pymunk import ShapeFilter
 
@@ -26,6 +27,12 @@ def _tangent_point(cx, cy, r, e, sx, sy):
 
 # attacker base points tried after its centre (degrees from the direction of the target): sides first
 _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (90, -90, 45, -45, 135, -135, 0, 180)]
+
+
+_SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
+
+
+_alpha = itemgetter(0)  # a crossing's place along its line
 
 
 def base_label(side: str, uid: int) -> str:
@@ -157,6 +164,48 @@ class TableSight:
             return base_label(self._bases[uid].side, uid)
         return self._info[shape].label
 
+    def _crossed(self, p, e, attacker_uid):
+        """Everything the segment p -> e meets but the attacker's base, as (alpha, shape), nearest first.
+        The order is a function of the table as it stands, never of how bases moved before (Chipmunk's
+        index visits shapes in an order that does): every crossing is listed and sorted by where it lies
+        on the line, and pieces met at one point (within 1e-7") are taken together in a fixed order: the
+        tallest terrain first, then by label and ends, then bases by uid (N71). So where walls and
+        platform faces meet, each is looked at once and the tallest that blocks is the one named."""
+        found = self._q.crossings(p, e, self._sight_filter(self._unit_group.get(attacker_uid, 0)))
+        n = len(found)
+        if n < 2:
+            return found
+        found.sort(key=_alpha)
+        tol = _SAME_POINT / max(math.hypot(e[0] - p[0], e[1] - p[1]), EPS)
+        i, last = 0, found[0][0]
+        for i in range(1, n):  # usually no two pieces meet at one point: nothing to reorder
+            alpha = found[i][0]
+            if alpha - last <= tol:
+                break
+            last = alpha
+        else:
+            return found
+        out = found[:i - 1]
+        i -= 1
+        while i < n:
+            j = i + 1
+            while j < n and found[j][0] - found[i][0] <= tol:
+                j += 1
+            if j - i == 1:
+                out.append(found[i])
+            else:
+                out.extend(sorted(found[i:j], key=lambda h: self._rank_of(h[1])))
+            i = j
+        return out
+
+    def _rank_of(self, shape):
+        """The fixed order of pieces met at one point of a line: terrain, tallest first, by label and ends;
+        then bases by uid."""
+        info = self._info.get(shape)
+        if info is not None:
+            return (0, -info.top, info.label, info.a, info.b)
+        return (1, self._unit_of_shape[shape])
+
     def _full_blockers(self, seg, skip, top_h):
         """Yield, nearest first, what crosses seg and blocks any sight line crossing it: bases but the two
         involved, and terrain whose top is at or above both eyes. Yields shapes."""
@@ -164,54 +213,36 @@ class TableSight:
         L = math.hypot(e[0] - p[0], e[1] - p[1])
         if L < EPS:
             return
-        group = self._unit_group.get(skip[0], 0)
-        start = p
-        first = self._q.first
-        for _ in range(256):
-            h = first(start, e, self._sight_filter(group))
-            if h is None:
-                return
-            shape, _, hx, hy = h
-            uid = self._unit_of_shape.get(shape)
+        unit_of, info = self._unit_of_shape, self._info
+        for alpha, shape in self._crossed(p, e, skip[0]):
+            uid = unit_of.get(shape)
             if uid is not None:
                 if uid in skip:
                     return  # the target, at the end of the rail
                 yield shape
-                group = self._unit_group[uid]
             else:
-                if math.hypot(hx - p[0], hy - p[1]) >= L * (1.0 - 1e-6):
+                if alpha >= 1.0 - 1e-6:
                     return
-                if self._info[shape].top >= top_h - 1e-9:
+                if info[shape].top >= top_h - 1e-9:
                     yield shape
-                group = self._terrain_group[shape]
-            start = (hx, hy)
 
     def _line_blocked(self, p, e, ha, ht, skip):
         """The first obstruction (shape) along the sight line p -> e (None when clear). skip = (attacker
-        uid, target uid). Walks the line with segment_query_first (no per-hit callbacks), stepping past
-        terrain the line passes over by excluding that shape's own group."""
+        uid, target uid). Every piece the line meets is looked at, nearest first (_crossed): terrain the
+        line passes over is passed, the first that rises to the line's height there blocks it (B1), and
+        the first base met ends the walk (the target: clear)."""
         L = math.hypot(e[0] - p[0], e[1] - p[1])
         if L < EPS:
             return None
-        start = p
-        q = self._q
-        first, unit_of = q.first_shape, self._unit_of_shape
-        flt = self._sight_filter(self._unit_group.get(skip[0], 0))
-        for _ in range(256):
-            shape = first(start, e, flt)
-            if shape is None:
-                return None
+        unit_of, info = self._unit_of_shape, self._info
+        for alpha, shape in self._crossed(p, e, skip[0]):
             uid = unit_of.get(shape)
             if uid is not None:
                 return None if uid in skip else shape
-            hx, hy = q.last_point()
-            alpha = math.hypot(hx - p[0], hy - p[1]) / L
             if alpha >= 1.0 - 1e-6:
                 return None  # touching the target's edge point, not crossing
-            info = self._info[shape]
-            if info.top >= ha + (ht - ha) * alpha - 1e-9:
+            if info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
                 return shape
-            start, flt = (hx, hy), self._sight_filter(self._terrain_group[shape])
         return None
 
     def _sight_filter(self, group: int) -> ShapeFilter:

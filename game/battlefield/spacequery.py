@@ -12,7 +12,7 @@ try:  # pymunk's compiled Chipmunk binding (internal): the same functions its pu
     from pymunk._chipmunk import ffi as _ffi
     from pymunk._chipmunk import lib as _lib
 
-    _FAST = all(hasattr(_lib, f) for f in ("cpSpaceSegmentQueryFirst", "cpShapeSegmentQuery",
+    _FAST = all(hasattr(_lib, f) for f in ("cpSpaceSegmentQueryFirst", "cpSpaceSegmentQuery", "cpShapeSegmentQuery",
                                              "cpSpacePointQueryNearest", "cpShapeGetUserData"))
 except ImportError:  # pragma: no cover - a pymunk without the binding
     _ffi = _lib = None
@@ -44,6 +44,11 @@ class SpaceQueries:
     def last_point(self):
         """(x, y) where the last first_shape() met its shape."""
         return self._last.point.x, self._last.point.y
+
+    def crossings(self, a, b, shape_filter):
+        """Every shape the segment a->b (radius 0) meets, as (alpha, shape) where it first meets it, in no
+        particular order (Chipmunk's index order depends on how shapes moved: callers sort)."""
+        return [(h.alpha, h.shape) for h in self.space.segment_query(a, b, 0.0, shape_filter)]
 
     def hits(self, shape, a, b, radius: float = 0.0):
         """Where the segment a->b (thickened by radius) meets this one shape: (alpha, x, y), or None."""
@@ -82,6 +87,20 @@ class SpaceQueries:
             pt = info.point
             return pt.x, pt.y
 
+        met = []
+        all_query = _lib.cpSpaceSegmentQuery
+
+        @_ffi.callback("cpSpaceSegmentQueryFunc")
+        def _met(shape, point, normal, alpha, data):
+            met.append((alpha, shape))
+
+        self._met_callback = _met  # kept alive as long as the queries
+
+        def crossings(a, b, shape_filter):
+            met.clear()
+            all_query(cs, a, b, 0.0, shape_filter, _met, _ffi.NULL)
+            return [(alpha, from_handle(user_data(p))) for alpha, p in met]
+
         def hits(shape, a, b, radius=0.0):
             if not shape_query(shape._shape, a, b, radius, info):
                 return None
@@ -96,3 +115,4 @@ class SpaceQueries:
 
         self.first, self.first_shape, self.last_point = first, first_shape, last_point
         self.hits, self.touches, self.any_near = hits, touches, any_near
+        self.crossings = crossings
