@@ -32,6 +32,7 @@ from game.ai.tactical import TacticalController  # noqa: E402
 from game.battlefield import Base  # noqa: E402
 from game.content import default_squad, load_catalog, squad_slugs  # noqa: E402
 from game.headless import build_scenario  # noqa: E402
+from game.lab.stats import wilson  # noqa: E402
 from game.match import commands as C  # noqa: E402
 from game.match.flow import OVER  # noqa: E402
 from game.modes import create_match, missions, replay  # noqa: E402
@@ -51,16 +52,6 @@ TARGET_RATE = 8.0
 
 def mark(ok: bool) -> str:
     return "" if ok else "  MISS"
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 class Timed:

@@ -14,7 +14,6 @@ touched. Each mission line is also written with --lines, for a comparison of two
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -22,16 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% interval of a win rate from `wins` of `n` (Wilson score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+from game.lab.stats import wilson  # noqa: E402
 
 
 def try_column(faction_id: str, tl: int, text: str) -> None:
