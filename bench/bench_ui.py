@@ -173,6 +173,7 @@ def draw_costs(app, scene, frames: int) -> dict:
 
 def preview_costs(scene, m, uid, targets) -> dict:
     """ms to compute each preview the screen shows (median, max over a few), as the screen asks the match."""
+    from game.stepwise import run_to_end
     from game.ui.battle.foresight import destination_work, intent_work, out_of_reach_work, threat_work
     from game.ui.preview import Preview, target_info
 
@@ -183,13 +184,6 @@ def preview_costs(scene, m, uid, targets) -> dict:
             fn(k)
             out.append((time.perf_counter() - t0) * 1000)
         return statistics.median(out), max(out)
-
-    def run(gen):
-        while True:
-            try:
-                next(gen)
-            except StopIteration as s:
-                return s.value
 
     pv = Preview(m, uid, "move")
     spots = list(pv.spots)
@@ -202,7 +196,7 @@ def preview_costs(scene, m, uid, targets) -> dict:
     out["a path"] = (med, worst, "to a hovered spot")
     med, worst = timed(lambda k: target_info(m, uid, w.id, enemies[k % len(enemies)], with_odds=True), 10)
     out["an attack's odds"] = (med, worst, "on a hovered target")
-    med, worst = timed(lambda k: run(destination_work(m, uid, spots[(k * 53) % len(spots)])), 5)
+    med, worst = timed(lambda k: run_to_end(destination_work(m, uid, spots[(k * 53) % len(spots)])), 5)
     out["a destination's look"] = (med, worst, f"in all: {len(enemies)} enemies, one slice each "
                                                f"({med / max(1, len(enemies)):.2f} ms)")
     per = []
@@ -217,10 +211,10 @@ def preview_costs(scene, m, uid, targets) -> dict:
     out["threat areas (a slice)"] = (statistics.median(per), max(per),
                                      f"{sum(per):.0f} ms in all, two slices an enemy, one a frame at most")
     ctl = scene.session.controllers["npc"]
-    med, worst = timed(lambda k: run(intent_work(ctl, m, enemies[k % len(enemies)])), 5)
+    med, worst = timed(lambda k: run_to_end(intent_work(ctl, m, enemies[k % len(enemies)])), 5)
     out["an NPC's intent"] = (med, worst, "on hover")
     b = m.base(uid)
-    med, worst = timed(lambda k: run(out_of_reach_work(m, uid, b.x + 9 + k, b.y + 5, 6.0, "Move")), 5)
+    med, worst = timed(lambda k: run_to_end(out_of_reach_work(m, uid, b.x + 9 + k, b.y + 5, 6.0, "Move")), 5)
     out["a spot out of reach"] = (med, worst, "on hover")
     return out
 

@@ -13,7 +13,7 @@ GAME = ROOT / "game"
 # A layer may import only itself and the layers listed before it.
 LAYERS = ["rules", "content", "battlefield", "match", "ai", "modes", "campaign", "persistence", "report", "ui"]
 # app-level modules beside main.py; the replay cursor sits with the report, under the screen that shows both
-TOP_LEVEL = {"paths": -1, "headless": 99, "squads": 99, "odds_cli": 99, "lab": 99, "replay": LAYERS.index("report")}
+TOP_LEVEL = {"paths": -1, "stepwise": -1, "headless": 99, "squads": 99, "odds_cli": 99, "lab": 99, "replay": LAYERS.index("report")}
 
 
 @functools.cache  # each file parsed once for all the checks below

@@ -8,6 +8,7 @@ from game.battlefield import Base
 from game.battlefield.terrain import ADJ_GAP
 from game.match import commands as C
 from game.rules.combat import Accept, Change, Convert, Reroll, RollAuto, reroll_failed_policy
+from game.stepwise import run_to_end
 
 
 class Controller:
@@ -27,16 +28,7 @@ class Controller:
     def decide(self, match) -> C.Command:
         """The whole decision at once: `think` run to its end."""
         with match.reading():  # one world switch for the whole decision
-            return drain(self.think(match))
-
-
-def drain(thinking) -> C.Command:
-    """Run a decision's generator to its end: its command."""
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as stop:
-            return stop.value
+            return run_to_end(self.think(match))
 
 
 def thinking(controller, match):

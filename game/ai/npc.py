@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE
+from game.stepwise import run_to_end
 
-from .common import Controller, answer_prompt, approach_spot, closest, drain
+from .common import Controller, answer_prompt, approach_spot, closest
 
 MELEE_FIRST = ("melee", "dash-adjacent", "move-toward", "dash-toward")
 
@@ -88,7 +89,7 @@ class NpcController(Controller):
         """What `uid` would do if it activated now (or does next, when it is activating), without changing the
         match: the same decision `decide` takes, asked as if the unit were active (`match.as_if_active`)."""
         with match.as_if_active(uid):
-            return drain(self._lines(match, uid, remember=False))
+            return run_to_end(self._lines(match, uid, remember=False))
 
     def _lines(self, match, uid: int, remember: bool = True):
         """Generator (a slice per Behaviour line tried): the Intent of the first line that applies."""

@@ -22,8 +22,9 @@ from game.battlefield import Base
 from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
+from game.stepwise import run_to_end
 
-from .common import Controller, answer_prompt, dist, drain
+from .common import Controller, answer_prompt, dist
 from .npc import Intent
 
 MAX_ACTIONS = 12  # a guard: no Behaviour line loops for ever
@@ -69,7 +70,7 @@ class PveNpcController(Controller):
         match: the very decision `decide` takes, asked as if the unit were active (`match.as_if_active`); its
         likely target is the enemy it attacks or moves for."""
         with match.as_if_active(uid):
-            return drain(self._lines(match, uid))[0]
+            return run_to_end(self._lines(match, uid))[0]
 
     def _lines(self, match, uid: int):
         """Generator (a slice per Behaviour line tried): (the Intent of the first line of its Behaviour that applies,

@@ -21,8 +21,9 @@ from game.match import commands as C
 from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
+from game.stepwise import run_to_end
 
-from .common import Controller, answer_prompt, drain
+from .common import Controller, answer_prompt
 
 GIVE_UP_TURN = 7  # settle for what is met and extract from here on
 LAST_TURN = 12  # extract whatever happens (nobody may be left to rescue)
@@ -351,7 +352,7 @@ class Plan:
     # -- one action ---------------------------------------------------------------------------------------
     def act(self, uid: int):
         """(the command, why) of the unit's next action."""
-        return drain(self.acting(uid))
+        return run_to_end(self.acting(uid))
 
     def acting(self, uid: int):
         """Generator (a slice per step weighed): (the command, why) of the unit's next action."""

@@ -26,6 +26,7 @@ import esper
 
 from game.rules.dice import Dice, Die, ScriptedDice
 from game.rules.model import UnitCard
+from game.stepwise import run_to_end
 
 from .history import History
 
@@ -318,12 +319,8 @@ def capture(match, for_file: bool = False) -> dict:
     """The match's state now, as plain data; the command log and the events only by their counts (they are
     append-only: a snapshot shares them with the match, and a save writes them beside it). `for_file`: with the
     unit cards in full (a snapshot in memory keeps them by digest)."""
-    stages = capture_stages(match)
-    while True:
-        try:
-            next(stages)
-        except StopIteration as done:
-            return with_cards(done.value) if for_file else done.value
+    data = run_to_end(capture_stages(match))
+    return with_cards(data) if for_file else data
 
 
 def capture_stages(match, each: int = 4):

@@ -41,6 +41,7 @@ from game.match.flow import DEPLOY, SETUP
 from game.match.history import History, HistoryError
 from game.match.scenario import Scenario, ScenarioError
 from game.paths import SAVES_DIR
+from game.stepwise import run_to_end
 
 from .horde_scores import FILE_NAME as HORDE_SCORES
 from .setup_picks import FILE_NAME as SETUP_PICKS
@@ -103,16 +104,7 @@ def save_path(name: str, folder: Path | None = None) -> Path:
 
 def save_match(match, name: str, folder: Path | None = None, label: str | None = None) -> Path:
     """Write the match to saves/<name>.json atomically: a crash mid-write leaves the old file intact."""
-    return run_stages(save_stages(match, name, folder, label))
-
-
-def run_stages(stages):
-    """A generator of pieces of work run to its end at once: its return value."""
-    while True:
-        try:
-            next(stages)
-        except StopIteration as done:
-            return done.value
+    return run_to_end(save_stages(match, name, folder, label))
 
 
 def save_stages(match, name: str, folder: Path | None = None, label: str | None = None):
@@ -256,7 +248,7 @@ def laid_out(head: dict, parts: list[str], snaps: dict | None = None) -> str:
     JSON texts are `parts` (commands, rolls, events, and the snapshot at the recent part's start, read only for an
     undo: "null" for none; a log without it has none). `snaps`: the snapshot for the head, left out when it
     nests too deeply for the reader."""
-    return run_stages(laid_out_stages(head, parts, snaps))
+    return run_to_end(laid_out_stages(head, parts, snaps))
 
 
 def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None):

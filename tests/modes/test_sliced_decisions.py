@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.common import Controller, drain, thinking
+from game.ai.common import Controller, thinking
+from game.stepwise import run_to_end
 from game.modes.session import RefusedCommand, Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,4 +117,4 @@ def test_a_controller_without_think_is_one_slice_and_drain_runs_a_decision():
         def decide(self, match):
             return "the command"
     gen = thinking(Plain(), None)
-    assert drain(gen) == "the command"
+    assert run_to_end(gen) == "the command"

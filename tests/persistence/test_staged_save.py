@@ -12,6 +12,7 @@ from game.modes import CHECKPOINT_EVERY, create_match, missions, replay
 from game.modes.session import Session, make_controller
 from game.persistence import saves
 from game.persistence.jsonfile import nesting_depth, nesting_steps
+from game.stepwise import run_to_end
 
 MODES = {}
 for _e in missions():
@@ -69,7 +70,7 @@ def test_the_snapshot_in_pieces_has_the_matchs_hash_and_text():
     try:
         data = snapshot.capture(m, for_file=True)
         assert data["hash"] == m.state_hash()
-        pieces = saves.run_stages(saves._pieces(data))
+        pieces = run_to_end(saves._pieces(data))
         assert len(pieces) > 20 and "".join(pieces) == saves._dumps(data)
         level = deepest = 0
         for p in pieces:
@@ -92,7 +93,7 @@ def test_a_save_begun_again_after_a_change_holds_the_match_as_it_is_then(tmp_pat
         s.step()  # the match changes: that write is dropped
         first.close()
         assert not (tmp_path / "auto.json").exists()
-        path = saves.run_stages(saves.save_stages(m, "auto", tmp_path))
+        path = run_to_end(saves.save_stages(m, "auto", tmp_path))
         loaded = saves.load_match(path)
         assert loaded.state_hash() == m.state_hash() and len(loaded.log) == len(m.log)
         loaded.close()

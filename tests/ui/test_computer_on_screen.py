@@ -8,17 +8,10 @@ from game.headless import build_scenario
 from game.match import commands as C
 from game.match import events as E
 from game.modes import create_match
+from game.stepwise import run_to_end
 from game.ui.battle.foresight import threat_work
 
 from .driver import open_battle
-
-
-def run_to_end(gen):
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 def watch(d, sc, frames: int, name: str) -> dict:

@@ -143,8 +143,8 @@ class Autosave:
     def save(self, match) -> None:
         """Write the battle where it is kept, at once: the autosave slot (a battle that belongs to something else, a
         campaign's mission, is kept by an Autosave of its own that writes it there). Raises when it cannot."""
-        from game.persistence.saves import run_stages
-        run_stages(self.stages(match))
+        from game.stepwise import run_to_end
+        run_to_end(self.stages(match))
 
     def stages(self, match):
         """The write of `save`, in pieces (a generator: saves.save_stages). A keeper that writes elsewhere and says
