@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import collections
 import os
-import re
 import sys
 import tempfile
 import time
@@ -26,8 +25,6 @@ from bench.outcome import Failures  # noqa: E402
 
 from game.battlefield import MapError, load_battlefield  # noqa: E402
 
-TECHNICAL = re.compile(r"\b\w*(Error|Exception)\b|Traceback|NoneType|has no attribute|invalid literal|"
-                       r"could not convert|values to unpack|codec|object is not|takes \d|\bargument\b|__")
 
 
 def run(seed: int, n: int):
@@ -47,7 +44,7 @@ def run(seed: int, n: int):
                     problems.append(f"{label}: a hostile map loaded")
             except MapError as e:
                 outcome = "refused"
-                if not str(e).startswith(f"{path}: ") or not e.problem or TECHNICAL.search(e.problem):
+                if not str(e).startswith(f"{path}: ") or not e.problem or mapfuzz.technical(e.problem, Path(d)):
                     problems.append(f"{label}: {e.problem[:200]}")
             except BaseException as e:  # noqa: BLE001 - the point is to catch anything
                 outcome = "escaped"

@@ -303,6 +303,18 @@ def cases(seed: int, n: int) -> list[tuple[str, dict[str, bytes], bool]]:
     return out
 
 
+# what a player must never read: Python's exception names and internals
+_TECHNICAL = re.compile(r"\b\w*(Error|Exception)\b|Traceback|NoneType|has no attribute|invalid literal|"
+                        r"could not convert|values to unpack|codec|object is not|takes \d|\bargument\b|__")
+
+
+def technical(problem: str, folder: Path) -> str | None:
+    """The internals a refusal shows a player, if any. The case's own folder (a temporary directory, whose
+    random name may hold "__") is taken out first: naming the file is the point of the message."""
+    found = _TECHNICAL.search(problem.replace(str(folder), "<folder>"))
+    return found.group(0) if found else None
+
+
 def write_case(folder: Path, files: dict[str, bytes]) -> Path:
     """Write one case under folder/maps/ (neighbours relative to it); returns the map's path."""
     home = folder / "maps"
