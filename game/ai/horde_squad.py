@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield import Base
+from game.battlefield.movement import sliced
 from game.match import commands as C
 from game.match.flow import DEPLOY
 from game.rules import actions as act
@@ -53,14 +54,15 @@ class HordeSquadController(Controller):
             return C.Activate(self.side, self._next_unit(match))
         uid = match.active_unit
         if match.conditions(uid).downed:
-            return self._downed(match, uid) or C.EndActivation(self.side)
+            return (yield from sliced(lambda: self._downed(match, uid))) or C.EndActivation(self.side)
         for f in (self._revive, self._medpack, self._melee, self._grenade, self._fire_turret, self._shoot,
                   self._marker_action, self._deploy_turret, self._to_downed, self._take_cover, self._advance):
-            cmd = f(match, uid)
+            # a slice per choice weighed; its movement searches stop at the slice's end (the choice is asked again)
+            cmd = yield from sliced(lambda: f(match, uid))
             if cmd is not None:
                 self.explanation = f"{match.unit(uid).name}: {f.__name__.strip('_').replace('_', ' ')}"
                 return cmd
-            yield  # a slice per choice weighed
+            yield
         return C.EndActivation(self.side)
 
     def _answer(self, match, p) -> C.Command:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield import Base
+from game.battlefield.movement import sliced
 from game.match import commands as C
 from game.match.flow import DEPLOY
 from game.rules import actions as act
@@ -355,10 +356,12 @@ class Plan:
         return run_to_end(self.acting(uid))
 
     def acting(self, uid: int):
-        """Generator (a slice per step weighed): (the command, why) of the unit's next action."""
+        """Generator (a slice per step weighed; a step's movement searches stop at the slice's end and the step is
+        asked again in the next slice, going on where its search stopped): (the command, why) of the unit's next
+        action."""
         task = self.tasks.get(uid, ("fight",))
         for step in (self._mission_action, self._melee, self._first_shot, self._task_move, self._shoot):
-            got = step(uid, task)
+            got = yield from sliced(lambda: step(uid, task))
             if got is not None:
                 return got
             yield

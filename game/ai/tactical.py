@@ -21,6 +21,7 @@ import random
 from game.match import commands as C
 from game.match import events as E
 from game.match import skills as S
+from game.battlefield.movement import sliced
 from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.combat import Accept, reroll_failed_policy, strike_damage
@@ -69,7 +70,7 @@ class TacticalController(Controller):
         if a is None:
             return (yield from self._activate(match))
         if a.grant:
-            return self._free_action(match)
+            return (yield from self._free_action(match))
         return (yield from self._act(match))
 
     # == prompts =========================================================================================
@@ -341,7 +342,7 @@ class TacticalController(Controller):
                             "takes a mission action"))
         # skill actions it can weigh (Grenades, Execute, healing, Strategize, Despoil and Overrun)
         weighed = [] if match.activation.locked or not any(weighs(s) for s in S.action_ids(match, uid)) \
-            else S.skill_commands(match, uid, side)  # the match's own list of its skill actions (legal ones)
+            else (yield from sliced(lambda: S.skill_commands(match, uid, side)))  # the match's own list (legal ones)
         for cmd in weighed:
             if not isinstance(cmd, C.UseSkill) or cmd.side != side:
                 continue
@@ -446,7 +447,7 @@ class TacticalController(Controller):
             budget = match.move_budget(action)
             if budget <= 0.05:
                 continue
-            reach = self._reach(ctx, me, budget)
+            reach = yield from self._reach(ctx, me, budget)
             yield
 
             def weigh(x, y, z):
@@ -538,22 +539,25 @@ class TacticalController(Controller):
         return not other[0] and v >= top_v - SAFE_MARGIN and other[1] >= gv - max(GOAL_MARGIN, GOAL_SHARE * gv)
 
     def _reach(self, ctx, me, budget: float):
-        """The table's reach, kept while nothing on the table moves (an attack does not change it)."""
+        """Generator (its search stops at each slice's end): the table's reach, kept while nothing on the table
+        moves (an attack does not change it)."""
         key = (me, budget, tuple((b.uid, b.x, b.y, b.z) for b in ctx.table.bases),
                tuple(sorted(ctx.table.doors_open.items())))
         if self._reach_key != key:
+            table = ctx.table
+            self._reach_val = yield from sliced(lambda: table.reach(me, budget))
             self._reach_key = key
-            self._reach_val = ctx.table.reach(me, budget)
         return self._reach_val
 
     # == free actions a skill gives (Duty Before Death, orders...) =========================================
-    def _free_action(self, match) -> C.Command:
-        """A free action a skill gives (Duty Before Death, Despoil, an order...): the best attack it may make; else,
-        when it may Move, Adjacent to the enemy it can strike hardest if a Melee attack follows, or to the spot
-        worth most; else the free action is declined."""
+    def _free_action(self, match):
+        """Generator (the search of the moves it may make stops at each slice's end): a free action a skill gives
+        (Duty Before Death, Despoil, an order...): the best attack it may make; else, when it may Move, Adjacent to
+        the enemy it can strike hardest if a Melee attack follows, or to the spot worth most; else the free action
+        is declined."""
         side = self.side
         uid = match.activation.uid
-        legal = match.legal_commands(side)
+        legal = yield from sliced(lambda: match.legal_commands(side))
         end = next((c for c in legal if isinstance(c, C.EndActivation)), legal[0])
         if uid not in match.units(match.side_of(uid)):
             return end
