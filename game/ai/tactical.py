@@ -65,7 +65,7 @@ class TacticalController(Controller):
         if match.prompt is not None:
             return self._answer(match)
         if match.phase == DEPLOY:
-            return self._deploy(match)
+            return (yield from self._deploy(match))
         a = match.activation
         if a is None:
             return (yield from self._activate(match))
@@ -144,7 +144,8 @@ class TacticalController(Controller):
         return None
 
     # == deployment ======================================================================================
-    def _deploy(self, match) -> C.Command:
+    def _deploy(self, match):
+        """Generator (the walking fields it works out ahead stop at each slice's end): the next unit's deployment."""
         side = self.side
         waiting = match.undeployed(side)
         if not waiting:
@@ -173,7 +174,7 @@ class TacticalController(Controller):
                 v -= max(0.0, 2.5 - near) * 1.5  # keep some room: Blasts
             return v + self.rng.random() * 0.05
         x, y, z = max(spots, key=score)
-        self._warm_fields(match, b.goals, uid)
+        yield from sliced(lambda: self._warm_fields(match, b.goals, uid))
         return C.Deploy(side, uid, x, y, z)
 
     def _warm_fields(self, match, goals, uid: int) -> None:
@@ -213,18 +214,24 @@ class TacticalController(Controller):
             if u not in ctx.bases:
                 continue
             yield
-            here = ctx.bases[u]
-            sights = TE.sights_at(ctx, here)
-            v = TE.best_attack_from(ctx, u, here, sights=sights)[0]
-            danger = TE.threat_at(ctx, u, here, sights)
-            v += (0.8 if self.level.pick_unit else 0.5) * danger  # act before the enemy strikes it, or get out
-            v += self._goal_pull(ctx, u, goals, holders)
-            if self.level.pick_unit and danger > 0.0 and ctx.hit.get(u, 0) <= 1:
-                v += 0.3  # the last HIT: now or never
+            v = yield from sliced(lambda: self._unit_value(ctx, u, goals, holders))
             v += self.rng.random() * (0.01 + self.level.noise)
             if v > best_v:
                 best, best_v = cmd, v
         return best
+
+    def _unit_value(self, ctx, u: int, goals, holders) -> float:
+        """What activating `u` now is worth (before the level's noise): its best attack, the threat on it, the goal
+        calling it."""
+        here = ctx.bases[u]
+        sights = TE.sights_at(ctx, here)
+        v = TE.best_attack_from(ctx, u, here, sights=sights)[0]
+        danger = TE.threat_at(ctx, u, here, sights)
+        v += (0.8 if self.level.pick_unit else 0.5) * danger  # act before the enemy strikes it, or get out
+        v += self._goal_pull(ctx, u, goals, holders)
+        if self.level.pick_unit and danger > 0.0 and ctx.hit.get(u, 0) <= 1:
+            v += 0.3  # the last HIT: now or never
+        return v
 
     @staticmethod
     def _goal_pull(ctx, u: int, goals, holders) -> float:
@@ -281,8 +288,10 @@ class TacticalController(Controller):
         holders = TE.holders_of(ctx, goals)
         me = ctx.bases[uid]
         left = match.act_left()
-        stay_follow = TE.spot_value(ctx, uid, me, 1, goals, holders)
-        stay_end = TE.spot_value(ctx, uid, me, 0, goals, holders, follow=False)
+        # (a question that needs a walking field not yet made stops at the slice's end and is asked again)
+        stay_follow = yield from sliced(lambda: TE.spot_value(ctx, uid, me, 1, goals, holders))
+        yield
+        stay_end = yield from sliced(lambda: TE.spot_value(ctx, uid, me, 0, goals, holders, follow=False))
 
         def price(action, weapon=None, skill=None, base=1):
             cost = match.cost_of(action, weapon, skill, base)
@@ -457,17 +466,11 @@ class TacticalController(Controller):
                 v = gv = TE.goal_value(ctx, uid, spot, goals, holders, after)
                 # after an action first, this move would keep an ACT less (a race counts the ACT left to walk on)
                 gv_later = TE.goal_value(ctx, uid, spot, goals, holders, after - 1) if after >= 1 and races else gv
-                fv = 0.0
+                fv, pick = 0.0, None
                 cmd = cls(side, x, y, z)
                 if after >= 1:
                     fv, pick = TE.best_attack_from(ctx, uid, spot, sights=sights)
                     v += self.level.follow * fv
-                    if pick is not None:
-                        w, e = pick
-                        cls_atk = C.MeleeAttack if w.kind == MELEE else C.RangedAttack
-                        atk = cls_atk(side, w.id, e, extra_targets=match.chain_targets(uid, w, e))
-                        key = (uid, len(match.activation.history) + 1, after, (round(x, 3), round(y, 3), round(z, 3)))
-                        follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 v += TE.fight_value(ctx, uid, spot, sights)
                 v -= TE.aoo_cost(ctx, uid, me, spot)
                 open_ = hides and TE.exposed(ctx, spot, sights)
@@ -478,6 +481,13 @@ class TacticalController(Controller):
                     why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
                            f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}" + (" exposed" if open_ else ""))
                 value = v - pen - SETTLE
+                # what it notes comes after every question (one that stops at a slice's end is asked again whole)
+                if pick is not None:
+                    w, e = pick
+                    cls_atk = C.MeleeAttack if w.kind == MELEE else C.RangedAttack
+                    atk = cls_atk(side, w.id, e, extra_targets=match.chain_targets(uid, w, e))
+                    key = (uid, len(match.activation.history) + 1, after, (round(x, 3), round(y, 3), round(z, 3)))
+                    follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 out.append((value, cmd, why))
                 if hides:
                     self._safety[cmd] = (open_, gv)
@@ -487,9 +497,11 @@ class TacticalController(Controller):
 
             n = self.level.spots if action == act.MOVE else 2
             weighed = {}
-            for x, y, z in candidate_spots(ctx, uid, reach.spots, goals, n, self.rng):
+            # (its random pick comes after the walking fields it asks for)
+            spots = yield from sliced(lambda: candidate_spots(ctx, uid, reach.spots, goals, n, self.rng))
+            for x, y, z in spots:
                 yield
-                weighed[(x, y, z)] = weigh(x, y, z)
+                weighed[(x, y, z)] = yield from sliced(lambda: weigh(x, y, z))
             if not hides or not weighed:
                 continue
             # the best spot weighed is in an uncovered line of fire and no hidden one comes close to it: look round
@@ -509,7 +521,7 @@ class TacticalController(Controller):
                 spot = TE.base_at(ctx, uid, *p)
                 if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
                     yield
-                    weigh(*p)
+                    yield from sliced(lambda: weigh(*p))
                     break
         return out, follow, walk_on
 
@@ -590,10 +602,12 @@ class TacticalController(Controller):
         goals = ctx.brief.goals
         holders = TE.holders_of(ctx, goals)
         by_spot = {(c.x, c.y, c.z): c for c in moves}
-        spots = candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals, self.level.spots, self.rng)
-        here = TE.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False)
-        best = max(((TE.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders, follow=False), p)
-                    for p in spots if p in by_spot), default=None)
+        spots = yield from sliced(lambda: candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals,
+                                                          self.level.spots, self.rng))
+        here = yield from sliced(lambda: TE.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False))
+        best = yield from sliced(lambda: max(((TE.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders,
+                                                             follow=False), p) for p in spots if p in by_spot),
+                                             default=None))
         if best is None or best[0] <= here + SETTLE:
             return end
         return by_spot[best[1]]

@@ -47,12 +47,13 @@ class Fields:
         if f is None:
             if self.new >= NEW_FIELDS:
                 return None
+            goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
+            # (counted once made: a field whose search stops at a slice's end is asked again in the next slice)
+            f = walking_field(table, goals, mover.radius, mover.move, areas=(rect,) if rect is not None else ())
             self.new += 1
             if len(kept) >= FIELDS_KEPT:
                 kept.pop(next(iter(kept)))
-            goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
-            f = kept[full] = walking_field(table, goals, mover.radius, mover.move,
-                                           areas=(rect,) if rect is not None else ())
+            kept[full] = f
         return f
 
 

@@ -9,8 +9,11 @@ every unit of that base size: `field.at(x, y, z)`.
 from __future__ import annotations
 
 import math
+import time
 import weakref
 from collections import OrderedDict
+
+from . import movement
 
 from .model import CORE_MOVE, Base, MoveRule
 from .terrain import ZTOL
@@ -25,6 +28,10 @@ FIELDS_KEPT = 48  # walking fields kept per graph (goals, door states, rules)
 _REVERSED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # graph -> {(rule, doors, radius, goals, areas): the distances of that field}
 _FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# graph -> {the same keys: a field's spread begun inside `movement.sliced` and stopped at a slice's end}
+_BEGUN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+BEGUN_KEPT = 8
+CHECK_EVERY = 256  # nodes spread between looks at the clock
 
 
 class WalkField:
@@ -121,14 +128,27 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
     a spot from which the base is Adjacent to a goal (R15: within 1", no wall between, same level) is 0, and so is
     a spot inside one of `areas` (x0, y0, x1, y1: a zone to stand in).
 
-    The same field asked again on any Table of the map, with the doors as they were, is the one worked out before."""
+    The same field asked again on any Table of the map, with the doors as they were, is the one worked out before.
+    Asked inside `movement.sliced` (a slice of the screen's work), its spread stops at the slice's end (raising
+    movement.SearchPaused) and goes on where it stopped when asked again: the same distances as spread whole."""
     lat = table._lattice(radius)
     rule = rule.terrain
     kept = _kept(_FIELDS, lat)
     key = (rule, _doors_key(table), radius, tuple((g.x, g.y, g.z, g.radius) for g in goals), tuple(areas))
     dist = kept.get(key)
     if dist is None:
-        dist = kept[key] = _field(table, lat, goals, radius, rule, areas)
+        begun = _kept(_BEGUN, lat)
+        run = begun.get(key)
+        if run is None:
+            run = _field(table, lat, goals, radius, rule, areas)
+            if movement._pause_at is not None:
+                begun[key] = run
+                while len(begun) > BEGUN_KEPT:
+                    begun.popitem(last=False)
+        if not run.advance(movement._pause_at):
+            raise movement.SearchPaused
+        begun.pop(key, None)
+        dist = kept[key] = run.dist
         while len(kept) > FIELDS_KEPT:
             kept.popitem(last=False)
     else:
@@ -136,7 +156,8 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
     return WalkField(lat, dist)
 
 
-def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: tuple) -> list[float]:
+def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: tuple) -> "_Spread":
+    """The field's spread, seeded (not yet spread)."""
     rev, cheapest = _reversed_edges(table, lat, rule)
     n = lat.nx * lat.ny
     dist = [_INF] * n
@@ -171,44 +192,75 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
                 if table.adjacent(Base(uid=-31, side="field", x=x, y=y, z=z, radius=radius), g):
                     dist[u] = 0.0
                     seeds.append(u)
-    return _spread(rev, dist, seeds, cheapest)
+    return _Spread(rev, dist, seeds, cheapest)
 
 
 def _spread(rev: list, dist: list, seeds: list, cheapest: float) -> list:
-    """The distances from the seeds (dist 0) over the reversed steps, into `dist`.
+    """The distances from the seeds (dist 0) over the reversed steps, into `dist` (spread whole)."""
+    run = _Spread(rev, dist, seeds, cheapest)
+    run.advance(None)
+    return run.dist
+
+
+class _Spread:
+    """The distances from the seeds (dist 0) over the reversed steps, into `dist`, spread by `advance` until done or
+    until a deadline (then it goes on where it stopped).
 
     Nodes are taken in bands as wide as the cheapest step (a node's distance is final once every band below its own
     is done: whatever it could still be reached from is in a later band), and within a band in any order, a node
     taken again whenever its distance falls. The result is the least sum over every way of adding the steps up from
     the seeds: the very numbers a Dijkstra search with a heap gives (tests/battlefield/test_field_cache.py), with
-    no heap to keep."""
-    if not cheapest > 0.0 or cheapest == _INF:
-        cheapest = 1.0  # (no step, or a free one: the bands only order the work, any width gives the same numbers)
-    inv = 1.0 / cheapest
-    bands: list[list] = [list(seeds)]
-    done = [-1.0] * len(dist)  # the distance each node last spread from
-    k = 0
-    while k < len(bands):
-        band = bands[k]
-        for v in band:  # (the band grows while it is walked: a node put back into it is taken again)
-            d = dist[v]
-            if done[v] == d:
-                continue
-            done[v] = d
-            for u, c in rev[v]:
-                nd = d + c
-                if nd < dist[u]:
-                    dist[u] = nd
-                    b = int(nd * inv)
-                    if b <= k:
-                        band.append(u)
-                    else:
-                        while b >= len(bands):
-                            bands.append([])
-                        bands[b].append(u)
-        bands[k] = None
-        k += 1
-    return dist
+    no heap to keep; where it stopped makes no difference to the order nodes are taken in."""
+
+    __slots__ = ("rev", "dist", "inv", "bands", "done", "k", "i")
+
+    def __init__(self, rev: list, dist: list, seeds: list, cheapest: float) -> None:
+        if not cheapest > 0.0 or cheapest == _INF:
+            cheapest = 1.0  # (no step, or a free one: the bands only order the work, any width gives the same numbers)
+        self.rev, self.dist = rev, dist
+        self.inv = 1.0 / cheapest
+        self.bands: list = [list(seeds)]
+        self.done = [-1.0] * len(dist)  # the distance each node last spread from
+        self.k = 0  # the band being walked
+        self.i = 0  # the next node of it
+
+    def advance(self, deadline: float | None) -> bool:
+        """Spread until done (True) or, every CHECK_EVERY nodes, time.perf_counter() is past `deadline` (False)."""
+        rev, dist, inv, bands, done = self.rev, self.dist, self.inv, self.bands, self.done
+        k, i = self.k, self.i
+        clock = time.perf_counter
+        left = CHECK_EVERY if deadline is not None else -1
+        while k < len(bands):
+            band = bands[k]
+            while i < len(band):  # (the band grows while it is walked: a node put back into it is taken again)
+                if left == 0:
+                    if clock() >= deadline:
+                        self.k, self.i = k, i
+                        return False
+                    left = CHECK_EVERY
+                left -= 1
+                v = band[i]
+                i += 1
+                d = dist[v]
+                if done[v] == d:
+                    continue
+                done[v] = d
+                for u, c in rev[v]:
+                    nd = d + c
+                    if nd < dist[u]:
+                        dist[u] = nd
+                        b = int(nd * inv)
+                        if b <= k:
+                            band.append(u)
+                        else:
+                            while b >= len(bands):
+                                bands.append([])
+                            bands[b].append(u)
+            bands[k] = None
+            k += 1
+            i = 0
+        self.k, self.i = k, i
+        return True
 
 
 def clear_field_cache() -> None:

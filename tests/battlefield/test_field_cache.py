@@ -117,6 +117,39 @@ def test_the_banded_spread_gives_the_numbers_of_a_heap_search(map_name, measure,
         assert sum(d < math.inf for d in got) > len(standing) // 2  # most of the table is reached
 
 
+def test_a_field_asked_in_slices_stops_at_each_slices_end_and_gives_the_field_spread_whole():
+    """Inside `movement.sliced` with a slice already over, the spread stops every few hundred nodes and goes on where
+    it stopped when asked again (the screen's next slice): the very distances of the field spread whole."""
+    from game.battlefield.movement import sliced, work_slice
+    from game.stepwise import run_to_end
+    bf = load_battlefield(ROOT / "maps" / "horde-weapons-manufacture.tmx")
+    lat = Table(bf)._lattice(0.5)
+    standing = [u for u in range(lat.nx * lat.ny) if lat.zof(u) is not None]
+    goals = [Base(uid=-5, side="player", x=lat.xy(u)[0], y=lat.xy(u)[1], z=lat.zof(u), radius=0.5)
+             for u in (standing[len(standing) // 5], standing[-len(standing) // 4])]
+    clear_field_cache()
+    whole = walking_field(Table(bf), goals, 0.5).dist
+    clear_field_cache()
+    t = Table(bf)
+    stops = 0
+
+    def pieces():
+        nonlocal stops
+        ask = sliced(lambda: walking_field(t, goals, 0.5))
+        while True:
+            with work_slice(0.0):  # every look at the clock finds the slice over
+                try:
+                    next(ask)
+                except StopIteration as done:
+                    return done.value
+            stops += 1
+            yield
+    cut = run_to_end(pieces()).dist
+    assert cut == whole and sum(d < math.inf for d in whole) > len(whole) // 3
+    assert stops >= 5  # stopped and went on
+    assert walking_field(t, goals, 0.5).dist is cut  # kept once made
+
+
 def test_beside_terrain_near_a_closed_door_is_the_same_whichever_table_worked_the_graph_out():
     """Near a closed door a Table's graph comes from the map's shared graph when another Table with that door closed
     worked it out first: what stands near each spot must still be this Table's (it was read as nothing, and the
