@@ -2,7 +2,7 @@
 decision times, headless games per CPU-second, and the headless sweep. Every figure is printed beside its target
 (issue 22), a miss flagged with "MISS"; nothing is asserted.
 
-    python bench/bench_pvp.py [--short] [--games N] [--ladder N] [--mirror N] [--rate N] [--sweep N]
+    python bench/bench_pvp.py [--short] [--games N] [--ladder N] [--mirror N] [--rate N] [--sweep N] [--slices N]
 
 1. Hard against SimpleSquadController: mirrored games over all 20 missions and all nine squads, each pair once with
    the hard level as the player and once as the opponent (same seed). Targets: >= 90% won (draws count half), no
@@ -11,8 +11,8 @@ decision times, headless games per CPU-second, and the headless sweep. Every fig
    >= 65% of the time.
 3. Two hard sides: draws in Assassinate and Relay Run (target <= 15% each), and how often a move ends exposed to an
    enemy's uncovered line of fire when a spot out of every such line was within reach (target <= 20%).
-4. Decision times of each level (CPU ms: the machine is shared): p95 <= 20 ms, max <= 100 ms; each decision worked
-   out in slices as on the screen, and the largest slice of a decision: <= 4 ms (a frame's budget).
+4. Decision times of each level (CPU ms: the machine is shared): p95 <= 20 ms, max <= 100 ms; then a few games of
+   each level worked out in slices as on the screen: the largest slice of a decision <= 4 ms (a frame's budget).
 5. Headless PvP, two normal sides: games per CPU-second (target >= 8).
 6. Sweep: N seeded headless games of every PvP mission with mixed factions, every game replayed to the same state
    hash. Target: no exception.
@@ -60,11 +60,12 @@ def mark(ok: bool) -> str:
 
 
 class Timed:
-    """Wraps a controller: CPU ms of each decision (prompts answered by policy are left out), worked out as the
-    battle screen does it, a slice at a time (each slice inside `work_slice` ending SLICE_MS after it began: the
-    movement searches asked through `sliced` stop there); the largest slice of each decision goes to `slices`. When
-    `exposure`, whether each Move or Dash it made ended exposed while a spot out of every uncovered line of fire
-    was in reach (measured outside the timing)."""
+    """Wraps a controller: CPU ms of each decision made at once, as the headless runner and the lab make it (prompts
+    answered by policy are left out); or, given `slices`, each decision worked out as the battle screen does it, a
+    slice at a time (each slice inside `work_slice` ending SLICE_MS after it began: the searches asked through
+    `sliced` stop there), the largest slice of each decision to `slices` and its CPU ms, slices added up, to
+    `times`. When `exposure`, whether each Move or Dash it made ended exposed while a spot out of every uncovered
+    line of fire was in reach (measured outside the timing)."""
 
     def __init__(self, ctl, times: list, exposure: list | None = None, slices: list | None = None) -> None:
         self.ctl = ctl
@@ -74,25 +75,16 @@ class Timed:
         self.slices = slices
 
     def decide(self, match):
-        pieces = thinking(self.ctl, match)
-        total = largest = 0.0
-        with match.reading():
-            while True:
-                c0 = time.process_time()
-                try:
-                    with work_slice(time.perf_counter() + SLICE_MS / 1000):
-                        next(pieces)
-                except StopIteration as done:
-                    cmd = done.value
-                    break
-                finally:
-                    piece = (time.process_time() - c0) * 1000
-                    total += piece
-                    largest = max(largest, piece)
+        if self.slices is None:
+            c0 = time.process_time()
+            cmd = self.ctl.decide(match)
+            total = (time.process_time() - c0) * 1000
+        else:
+            cmd, total, largest = in_slices(self.ctl, match)
+            if match.prompt is None:
+                self.slices.append(largest)
         if match.prompt is None:
             self.times.append(total)
-            if self.slices is not None:
-                self.slices.append(largest)
         if self.exposure is not None and isinstance(cmd, (C.Move, C.Dash)):
             self.exposure.append(exposure(match, cmd))
         return cmd
@@ -100,6 +92,26 @@ class Timed:
     @property
     def explanation(self):
         return getattr(self.ctl, "explanation", "")
+
+
+def in_slices(ctl, match) -> tuple:
+    """(command, CPU ms in all, CPU ms of the largest slice) of a decision worked out a slice at a time."""
+    pieces = thinking(ctl, match)
+    total = largest = 0.0
+    with match.reading():
+        while True:
+            c0 = time.process_time()
+            try:
+                with work_slice(time.perf_counter() + SLICE_MS / 1000):
+                    next(pieces)
+            except StopIteration as done:
+                cmd = done.value
+                break
+            finally:
+                piece = (time.process_time() - c0) * 1000
+                total += piece
+                largest = max(largest, piece)
+    return cmd, total, largest
 
 
 def exposure(match, cmd) -> tuple[bool, bool]:
@@ -134,8 +146,10 @@ def make(kind: str, side: str, seed: int):
     return TacticalController(side, seed=seed, level=kind)
 
 
-def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None = None, only=None) -> dict:
-    """`games` games (pairs, sides swapped) of controller kind `a` against `b`, every mission and squad in turn."""
+def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None = None, only=None,
+             sliced: bool = False) -> dict:
+    """`games` games (pairs, sides swapped) of controller kind `a` against `b`, every mission and squad in turn
+    (`sliced`: each decision a slice at a time, the slices' sizes to times[("slices", kind)])."""
     catalog = load_catalog()
     slugs = squad_slugs(catalog)
     ids = [i for i in pvp_ids() if only is None or i in only]
@@ -148,9 +162,10 @@ def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None 
             b_side = "opponent" if a_side == "player" else "player"
             m = create_match(build_scenario(mission, squad, squad), seed, catalog, prepare=True)
             ctl = {a_side: Timed(make(a, a_side, seed), times.setdefault(a, []), exposure_log,
-                                 times.setdefault(("slices", a), [])),
+                                 times.setdefault(("slices", a), []) if sliced else None),
                    b_side: Timed(make(b, b_side, seed + 1), times.setdefault(b, []),
-                                 exposure_log if a == b else None, times.setdefault(("slices", b), []))}
+                                 exposure_log if a == b else None,
+                                 times.setdefault(("slices", b), []) if sliced else None)}
             Session(m, ctl).run()
             w = m.result.winner
             key = "draw" if w is None else ("win" if w == a_side else "loss")
@@ -186,7 +201,7 @@ def p95_of(t: list) -> float:
     return t[max(0, int(math.ceil(len(t) * 0.95)) - 1)]
 
 
-def show_times(label: str, t: list, slices: list | None = None) -> None:
+def show_times(label: str, t: list) -> None:
     if not t:
         return
     t = sorted(t)
@@ -194,10 +209,16 @@ def show_times(label: str, t: list, slices: list | None = None) -> None:
     print(f"{label}: {len(t)} decisions, CPU median {statistics.median(t):.1f} ms, p95 {p95:.1f} ms "
           f"(target <= {TARGET_P95:.0f}){mark(p95 <= TARGET_P95)}, max {t[-1]:.1f} ms "
           f"(target <= {TARGET_MAX:.0f}){mark(t[-1] <= TARGET_MAX)}")
-    if slices:
-        top = max(slices)
-        print(f"  largest slice of a decision (searches stop {SLICE_MS:g} ms into a slice): "
-              f"p95 {p95_of(slices):.1f} ms, max {top:.1f} ms (target <= {TARGET_SLICE:g}){mark(top <= TARGET_SLICE)}")
+
+
+def show_slices(label: str, slices: list, whole: list) -> None:
+    """The largest slice of each decision worked out as on the screen (and the decision's CPU ms, slices added up)."""
+    if not slices:
+        return
+    top = max(slices)
+    print(f"  {label} in slices as on the screen (searches stop {SLICE_MS:g} ms into a slice): {len(slices)} "
+          f"decisions, largest slice p95 {p95_of(slices):.1f} ms, max {top:.1f} ms (target <= {TARGET_SLICE:g})"
+          f"{mark(top <= TARGET_SLICE)}; slices added up p95 {p95_of(whole):.1f} ms")
 
 
 def games_per_cpu_second(n: int) -> tuple[float, int, dict]:
@@ -224,7 +245,7 @@ def games_per_cpu_second(n: int) -> tuple[float, int, dict]:
 
 def crowded_times(turns: int = 2, limit: int | None = None, slices: list | None = None) -> list:
     """Decisions on a table of 32 units (two squads of 16) on a real map, hard level: Evac Point has room for them
-    (the largest slice of each goes to `slices`)."""
+    (given `slices`, each decision worked out in slices as on the screen: its largest slice goes there)."""
     from game.rules.model import SquadSpec
     catalog = load_catalog()
     a = default_squad("drone-pod", catalog)
@@ -263,7 +284,8 @@ def sweep(seeds: int) -> tuple[int, int]:
 
 
 def main(short: bool = False, games: int | None = None, ladder: int | None = None, mirror: int | None = None,
-         rate: int | None = None, sweep_seeds: int | None = None, others: bool = True) -> None:
+         rate: int | None = None, sweep_seeds: int | None = None, others: bool = True,
+         slice_games: int | None = None) -> None:
     times: dict = {}
     t0 = time.perf_counter()
     n = games if games is not None else (4 if short else 400)
@@ -291,12 +313,19 @@ def main(short: bool = False, games: int | None = None, ladder: int | None = Non
         print(f"two hard sides: moves ending exposed when a spot out of every uncovered line of fire was in reach: "
               f"{bad} of {len(can)} = {share * 100:.0f}% (target <= {TARGET_EXPOSED * 100:.0f}%)"
               f"{mark(share <= TARGET_EXPOSED)}")
+    n = slice_games if slice_games is not None else (2 if short else 20)
     for lv in ("easy", "normal", "hard", "plain"):
-        show_times(f"decisions, {lv}", times.get(lv, []), times.get(("slices", lv)) if lv != "plain" else None)
-    crowded_slices: list = []
+        show_times(f"decisions, {lv}", times.get(lv, []))
+        if n and lv != "plain":
+            cut: dict = {}
+            mirrored(lv, "plain", n, cut, sliced=True)
+            show_slices(lv, cut.get(("slices", lv), []), cut.get(lv, []))
     show_times("decisions, hard, on a crowded table (32 units, real map)",
-               crowded_times(1, limit=40, slices=crowded_slices) if short else crowded_times(2, slices=crowded_slices),
-               crowded_slices)
+               crowded_times(1, limit=40) if short else crowded_times(2))
+    if n:
+        cut_crowded: list = []
+        whole_crowded = crowded_times(1, limit=40, slices=cut_crowded)
+        show_slices("hard on the crowded table", cut_crowded, whole_crowded)
     n = rate if rate is not None else (3 if short else 40)
     if n:
         r, k, parts = games_per_cpu_second(n)
@@ -324,5 +353,7 @@ if __name__ == "__main__":
     ap.add_argument("--rate", type=int, default=None, help="games for the games-per-CPU-second figure")
     ap.add_argument("--sweep", type=int, default=None, help="seeds per mission for the headless sweep")
     ap.add_argument("--no-others", action="store_true", help="skip normal and easy against the plain policy")
+    ap.add_argument("--slices", type=int, default=None,
+                    help="games per level worked out in slices as on the screen (the largest slice)")
     a = ap.parse_args()
-    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others)
+    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others, a.slices)

@@ -214,11 +214,34 @@ class TacticalController(Controller):
             if u not in ctx.bases:
                 continue
             yield
+            here = ctx.bases[u]
+            # its parts a slice each (each kept for the decision), then the whole from what is kept
+            yield from sliced(lambda: TE.best_attack_from(ctx, u, here, sights=TE.sights_at(ctx, here)))
+            yield
+            yield from sliced(lambda: TE.threat_at(ctx, u, here, TE.sights_at(ctx, here)))
+            yield
             v = yield from sliced(lambda: self._unit_value(ctx, u, goals, holders))
             v += self.rng.random() * (0.01 + self.level.noise)
             if v > best_v:
                 best, best_v = cmd, v
         return best
+
+    @staticmethod
+    def _spot_value(ctx, uid: int, spot, act_after: int, goals, holders, follow: bool = True):
+        """Generator: TE.spot_value with its parts a slice each, asked in the order it asks them (the goals, the
+        attack from there, the blow and the threat there), each kept for the decision; then the whole from what is
+        kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
+        sights = TE.sights_at(ctx, spot)
+        yield from sliced(lambda: TE.goal_value(ctx, uid, spot, goals, holders, act_after))
+        if follow and act_after >= 1:
+            yield
+            yield from sliced(lambda: TE.best_attack_from(ctx, uid, spot, sights=sights))
+        yield
+        yield from sliced(lambda: TE.menace_at(ctx, uid, spot, sights))
+        yield
+        yield from sliced(lambda: TE.threat_at(ctx, uid, spot, sights))
+        yield
+        return (yield from sliced(lambda: TE.spot_value(ctx, uid, spot, act_after, goals, holders, follow)))
 
     def _unit_value(self, ctx, u: int, goals, holders) -> float:
         """What activating `u` now is worth (before the level's noise): its best attack, the threat on it, the goal
@@ -288,10 +311,9 @@ class TacticalController(Controller):
         holders = TE.holders_of(ctx, goals)
         me = ctx.bases[uid]
         left = match.act_left()
-        # (a question that needs a walking field not yet made stops at the slice's end and is asked again)
-        stay_follow = yield from sliced(lambda: TE.spot_value(ctx, uid, me, 1, goals, holders))
+        stay_follow = yield from self._spot_value(ctx, uid, me, 1, goals, holders)
         yield
-        stay_end = yield from sliced(lambda: TE.spot_value(ctx, uid, me, 0, goals, holders, follow=False))
+        stay_end = yield from self._spot_value(ctx, uid, me, 0, goals, holders, follow=False)
 
         def price(action, weapon=None, skill=None, base=1):
             cost = match.cost_of(action, weapon, skill, base)

@@ -428,7 +428,15 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
 def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     """What the enemies could take from `uid` standing at `spot` before it acts again (a share of each enemy's
     best attack on it: ranged when it sees the spot, melee when it can reach it; the level says how large a share,
-    and whether a Ready enemy that could move into sight counts too)."""
+    and whether a Ready enemy that could move into sight counts too). Kept for the decision."""
+    key = ("threat_at", uid, spot.uid, spot.x, spot.y, spot.z, spot.radius)
+    total = ctx._values.get(key)
+    if total is None:
+        total = ctx._values[key] = _threat_at(ctx, uid, spot, sights)
+    return total
+
+
+def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     lv = ctx.level
     total = 0.0
     for e in nearest(ctx, spot, NEAREST + 1, sights):
@@ -470,7 +478,15 @@ MENACE = 0.4  # the share of the best attack a unit could make next activation f
 def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     """What `uid` standing at `spot` threatens to take from the enemy next activation (the mirror of threat_at:
     its best attack on an enemy it could reach and strike, or sees), a share of it: a fighter wants to be within
-    striking distance, not only safe."""
+    striking distance, not only safe. Kept for the decision."""
+    key = ("menace_at", uid, spot.uid, spot.x, spot.y, spot.z, spot.radius)
+    v = ctx._values.get(key)
+    if v is None:
+        v = ctx._values[key] = _menace_at(ctx, uid, spot, sights)
+    return v
+
+
+def _menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     best = 0.0
     card = ctx.cards[uid]
     for e in nearest(ctx, spot, NEAREST, sights):
