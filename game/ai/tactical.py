@@ -519,8 +519,7 @@ class TacticalController(Controller):
 
             n = self.level.spots if action == act.MOVE else 2
             weighed = {}
-            # (its random pick comes after the walking fields it asks for)
-            spots = yield from sliced(lambda: candidate_spots(ctx, uid, reach.spots, goals, n, self.rng))
+            spots = yield from candidate_spots(ctx, uid, reach.spots, goals, n, self.rng)
             for x, y, z in spots:
                 yield
                 weighed[(x, y, z)] = yield from sliced(lambda: weigh(x, y, z))
@@ -624,8 +623,8 @@ class TacticalController(Controller):
         goals = ctx.brief.goals
         holders = TE.holders_of(ctx, goals)
         by_spot = {(c.x, c.y, c.z): c for c in moves}
-        spots = yield from sliced(lambda: candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals,
-                                                          self.level.spots, self.rng))
+        spots = yield from candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals,
+                                           self.level.spots, self.rng)
         here = yield from sliced(lambda: TE.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False))
         best = yield from sliced(lambda: max(((TE.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders,
                                                              follow=False), p) for p in spots if p in by_spot),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield.field import beside_terrain
+from game.battlefield.movement import sliced
 from game.rules.model import MELEE
 
 from . import tactical_eval as TE
@@ -19,7 +20,9 @@ HIDE_FROM = 6  # levels weighing this many spots look for a hidden one (normal a
 HIDE_TRIES = 8
 
 
-def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[float, float, float]]:
+def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
+    """Generator (a slice per part; a part that needs a walking field not yet made stops at the slice's end and is
+    asked again): the spots worth weighing, a list of (x, y, z)."""
     if not spots:
         return []
     m = ctx.match
@@ -32,8 +35,9 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
             chosen.append(p)
     mine = sorted((g for g in goals if g.unit in (None, uid)), key=lambda g: -g.value)[:4]
     for g in mine:
+        yield
         walk = ctx.walker(g, uid)
-        add(min(coarse, key=lambda p: (round(walk(*p) * 2), cost[p], p)))
+        add((yield from sliced(lambda: min(coarse, key=lambda p: (round(walk(*p) * 2), cost[p], p)))))
         if g.marker is not None:
             mb = ctx.marker_base(g.marker)
             if mb is None:
@@ -59,8 +63,10 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng) -> list[tuple[floa
         add(min(coarse, key=lambda p: (safe[p], p)))
         add(max(coarse, key=lambda p: (safe[p], p)))
         if n >= HIDE_FROM:  # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
-            add(_hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))
+            yield
+            add((yield from sliced(lambda: _hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))))
     # a spread of the rest, spots beside terrain first
+    yield
     if not chosen:
         add(pool[rng.randrange(len(pool))])
     hypot = math.hypot
