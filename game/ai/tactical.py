@@ -41,6 +41,7 @@ SAFE_MARGIN = 1.5  # a move out of every uncovered line of fire goes before an e
 GOAL_MARGIN = 0.15  # ... if it gives up at most this much of the goal's value (MP)
 GOAL_SHARE = 0.08  # ... or this share of it, whichever is more
 NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
+MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 
 
 class TacticalController(Controller):
@@ -233,9 +234,14 @@ class TacticalController(Controller):
         kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
         sights = TE.sights_at(ctx, spot)
         yield from sliced(lambda: TE.goal_value(ctx, uid, spot, goals, holders, act_after))
+        near = TE.nearest(ctx, spot, TE.NEAREST, sights)
         if follow and act_after >= 1:
+            for e in near:  # an enemy a slice (the attacks on it, and what it would strike first, are kept)
+                yield
+                yield from sliced(lambda: TE.best_attack_from(ctx, uid, spot, targets=[e], sights=sights))
+        for e in near:
             yield
-            yield from sliced(lambda: TE.best_attack_from(ctx, uid, spot, sights=sights))
+            yield from sliced(lambda: TE.menace_at(ctx, uid, spot, sights, targets=(e,)))
         yield
         yield from sliced(lambda: TE.menace_at(ctx, uid, spot, sights))
         yield
@@ -611,7 +617,9 @@ class TacticalController(Controller):
         weapons = [w for w in card.weapons if w.kind == MELEE]
         if melee_next and weapons:
             best, best_v = None, 0.0
-            for c in moves:
+            for i, c in enumerate(moves):
+                if i % MOVES_A_SLICE == MOVES_A_SLICE - 1:
+                    yield
                 b = TE.base_at(ctx, uid, c.x, c.y, c.z)
                 for e in ctx.enemies:
                     if TE.adjacent(ctx, b, ctx.bases[e]) and ctx.may_attack(uid, e):

@@ -475,10 +475,13 @@ PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a go
 MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
 
 
-def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
+def menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
     """What `uid` standing at `spot` threatens to take from the enemy next activation (the mirror of threat_at:
     its best attack on an enemy it could reach and strike, or sees), a share of it: a fighter wants to be within
-    striking distance, not only safe. Kept for the decision."""
+    striking distance, not only safe. Kept for the decision. `targets`: only those of the nearest enemies (the
+    rest left out; not kept)."""
+    if targets is not None:
+        return _menace_at(ctx, uid, spot, sights, targets)
     key = ("menace_at", uid, spot.uid, spot.x, spot.y, spot.z, spot.radius)
     v = ctx._values.get(key)
     if v is None:
@@ -486,10 +489,12 @@ def menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     return v
 
 
-def _menace_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
+def _menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
     best = 0.0
     card = ctx.cards[uid]
     for e in nearest(ctx, spot, NEAREST, sights):
+        if targets is not None and e not in targets:
+            continue
         eb = ctx.bases[e]
         d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
         for w in card.weapons:
