@@ -28,7 +28,7 @@ from .geometry import clip_segment_outside_circle, point_in_polygon, seg_point_d
 from .lattice import terrain_key
 from .model import Base, Battlefield, default_anchors
 from .movement import TableMovement
-from .sight import TableSight
+from .sight import BASE_CHANGES_KEPT, TableSight
 from .spacequery import SpaceQueries
 from .terrain import (ADJ_FILTER, ADJ_GAP, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL, MEASURES, MOVE_FILTER,
                       OPEN_DOOR, SAME_LEVEL, SQUARE, UNIT, WALL, ZTOL, Face, _Terrain, climb_cost,
@@ -76,6 +76,15 @@ class Table(TableSight, TableMovement):
         # base there blocks and the cells whose steps may touch it (movement.py); terrain plays no part
         self._ring_spots: dict = {}  # (target position and radius, radius) -> the spots around it the terrain
         # allows, before the bases (movement.py); it depends on the doors and the terrain only
+        self._terrain_sights: dict = {}  # two places, whether the target's base is there, the bases near the line
+        # between them -> their Sight, oldest first (sight.py); kept while bases elsewhere move, until a door or the
+        # terrain changes
+        self._sights_seen: dict = {}  # sight()'s question -> [base changes counted when last checked, the bases
+        # near its line, its Sight], oldest first (sight.py); kept until a door or the terrain changes
+        self._base_changes: list[int] = []  # the uids of the bases changed, in order (the last ones: _changed)
+        self._base_changes_from = 0  # how many changes came before the first of _base_changes
+        self._capsule_filters: dict = {}  # pymunk group -> the filter of bases near a sight line, that group left out
+        self._trace = None  # while a walk with no other base near is recorded: the stretches it read (sight.py)
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
         self._plat_boxes = []
@@ -123,11 +132,20 @@ class Table(TableSight, TableMovement):
         self._door_shapes.clear()
         self._changed()
         self._kept.clear()
+        self._terrain_sights.clear()
+        self._sights_seen.clear()
         self._lattices.clear()
 
-    def _changed(self) -> None:
-        """A base or a door changed: drop what was worked out for the table as it was."""
+    def _changed(self, uids=()) -> None:
+        """A base or a door changed: drop what was worked out for the table as it was. uids: the bases that
+        were placed, moved, changed or taken off (sight.py asks which since it last looked)."""
         self.version += 1
+        if uids:
+            log = self._base_changes
+            log.extend(uids)
+            if len(log) > 2 * BASE_CHANGES_KEPT:
+                del log[:BASE_CHANGES_KEPT]
+                self._base_changes_from += BASE_CHANGES_KEPT
         self._sight_cache.clear()
         self._searches.clear()
         self._reaches.clear()
@@ -183,20 +201,22 @@ class Table(TableSight, TableMovement):
                 del self._unit_of_shape[shape]
         for uid, b in new.items():
             self._place(b)
-        if new != self._bases:
-            self._changed()
+        old = self._bases
+        changed = [uid for uid in old if uid not in new] + [uid for uid, b in new.items() if old.get(uid) != b]
+        if changed:
+            self._changed(changed)
         self._bases = new
 
     def update_base(self, base: Base) -> None:
         """Add or move one base."""
         if self._bases.get(base.uid) != base:
-            self._changed()
+            self._changed((base.uid,))
         self._place(base)
         self._bases[base.uid] = base
 
     def remove_base(self, uid: int) -> None:
         if uid in self._bases or uid in self._unit_bodies:
-            self._changed()
+            self._changed((uid,))
         if uid in self._unit_bodies:
             body, shape = self._unit_bodies.pop(uid)[:2]
             self._space.remove(body, shape)
@@ -238,6 +258,8 @@ class Table(TableSight, TableMovement):
         self._doors_open[door_id] = bool(open)
         self._changed()
         self._cover_near.clear()
+        self._terrain_sights.clear()
+        self._sights_seen.clear()
         self._ring_spots.clear()
         self._kept.clear()
         shape.filter = ShapeFilter(group=self._terrain_group[shape], categories=OPEN_DOOR if open else DOOR)
@@ -309,6 +331,8 @@ class Table(TableSight, TableMovement):
         self.terrain_key = (self._map_terrain_key, tuple(self._clearings)) if self._clearings else self._map_terrain_key
         self._lattices.clear()
         self._cover_near.clear()
+        self._terrain_sights.clear()
+        self._sights_seen.clear()
         self._ring_spots.clear()
         self._kept.clear()
         self._changed()
