@@ -31,30 +31,12 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 
 
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
-_MARGIN = 4 * _SAME_POINT  # inches: a base met farther than this beyond where a walk stopped never changed it
 
 
-SIGHTS_KEPT = 16384  # answers kept per table, per question and per places (_kept_sight); the oldest go first
-RECHECK_CHANGES = 8  # an answer is rechecked against this many base changes since it was given, at most
+SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
+RECHECK_CHANGES = 32  # an answer is checked against at most this many base changes since it was given
 BASE_CHANGES_KEPT = 1024  # the base changes a table remembers (at least)
 
-
-def _near_line(bx, by, br, ax, ay, tx, ty, reach) -> bool:
-    """Whether a base (centre, radius) may overlap the capsule a -> t of this radius (a little more
-    generous than Chipmunk's own test, so what it found near is always found here)."""
-    dx, dy = tx - ax, ty - ay
-    wx, wy = bx - ax, by - ay
-    ll = dx * dx + dy * dy
-    t = wx * dx + wy * dy
-    if t <= 0.0 or ll == 0.0:
-        d2 = wx * wx + wy * wy
-    elif t >= ll:
-        d2 = (bx - tx) ** 2 + (by - ty) ** 2
-    else:
-        c = wx * dy - wy * dx
-        d2 = c * c / ll
-    lim = br + reach
-    return d2 <= lim * lim
 
 _alpha = itemgetter(0)  # a crossing's place along its line
 
@@ -69,119 +51,76 @@ class TableSight:
 
     def sight(self, attacker: Base, target: Base) -> Sight:
         """R9-R11 (grid: R21). Other bases (any side) block; the attacker and target do not.
-        Results are cached until a base or a door changes; what the terrain alone answers for a pair of
-        places is kept until a door or the terrain changes (_kept_sight)."""
+        Answers are kept until a door or the terrain changes, or a base changes near the line (_seen_sight)."""
         key = (attacker.uid, attacker.x, attacker.y, attacker.z, attacker.radius,
                target.uid, target.x, target.y, target.z, target.radius)  # what sight depends on (cheap to hash)
-        got = self._sight_cache.get(key)
-        if got is None:
-            got = self._grid_sight(attacker, target) if self._grid else self._seen_sight(key, attacker, target)
-            self._sight_cache[key] = got
-        return got
+        if self._grid:
+            got = self._sight_cache.get(key)
+            if got is None:
+                got = self._sight_cache[key] = self._grid_sight(attacker, target)
+            return got
+        seen = self._sights_seen.get(key)
+        if seen is not None and seen[0] == self._base_changes_from + len(self._base_changes):
+            return seen[1]
+        return self._seen_sight(key, seen, attacker, target)
 
-    def _seen_sight(self, key, attacker: Base, target: Base) -> Sight:
-        """The answer given to the same question before, if no base that changed since could change it (see
-        _kept_sight: only the target's base and the bases near the line between the two matter); else
-        _kept_sight's. Checking a few changes costs less than asking the Space which bases are near."""
+    def _seen_sight(self, key, seen, attacker: Base, target: Base) -> Sight:
+        """The answer given to the same question before (seen: [the count of base changes when it was last
+        checked, the Sight], or None), while no base that changed since could change it; else the walk's
+        (_sight). Every line the walk looks at (and every rail _all_lines_cut proves with) runs between a point
+        of the attacker's base and a point of the target's, so it lies in the capsule around the segment
+        between their centres as wide as the larger base: a base outside that capsule crosses none of them.
+        So an answer holds while each base changed since (placed, moved, taken off, another side) stood
+        outside the capsule before its change and stands outside it now, and the target's own base did not
+        change (the attacker's never counts: a line never meets it). Checking a change costs a small part of
+        a walk."""
         log, first = self._base_changes, self._base_changes_from
         now = first + len(log)
-        seen = self._sights_seen.get(key)
         if seen is not None:
             since = seen[0]
-            if since == now:
-                return seen[2]
             if now - since <= RECHECK_CHANGES and since >= first:
-                auid, tuid, near = attacker.uid, target.uid, seen[1]
-                ax, ay, ra, tx, ty, rt = attacker.x, attacker.y, attacker.radius, target.x, target.y, target.radius
+                auid, tuid = attacker.uid, target.uid
+                ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
+                ra, rt = attacker.radius, target.radius
+                reach = (ra if ra > rt else rt) + 1e-6
+                dx, dy = tx - ax, ty - ay
+                ll = dx * dx + dy * dy
                 bodies = self._unit_bodies
-                for uid in log[since - first:]:
+                for uid, was in log[since - first:]:
                     if uid == auid:
-                        continue  # the attacker's own base is never looked at
-                    if uid == tuid or uid in near:
+                        continue
+                    if uid == tuid:
                         break
                     cur = bodies.get(uid)
-                    if cur is not None and _near_line(cur[3][0], cur[3][1], cur[2], ax, ay, tx, ty,
-                                                      (ra if ra > rt else rt) + 2e-6):
-                        break
-                else:
-                    seen[0] = now
-                    return seen[2]
-        got, near = self._kept_sight(attacker, target)
-        self._keep(self._sights_seen, key, [now, near, got])
-        return got
-
-    def _kept_sight(self, attacker: Base, target: Base) -> tuple[Sight, tuple[int, ...]]:
-        """The same answer as _sight, most often without asking the Space. Every line _sight looks at (and
-        every rail _all_lines_cut proves with) runs between a point of the attacker's base and a point of the
-        target's, so it lies in the capsule around the segment between their centres as wide as the larger
-        base: a base wholly outside it crosses none of them. So the answer is a function of the terrain, the
-        two places, whether the target's own base stands at its place, and the bases in that capsule; it is
-        kept per those until a door or the terrain changes (a base moving elsewhere leaves it). With no base
-        in the capsule, the walk also keeps the stretch of each line it read before it stopped; for the same
-        two places with bases in the capsule, they are asked only along those stretches (one query per base
-        and stretch): when none meets one, the walk with them goes exactly as without them (what lies beyond
-        where a walk stopped never reaches it), and that answer holds; else the walk is made with them.
-        Returns the answer and the uids of the bases in the capsule (the target's own base at its place aside)."""
-        ax, ay, ra, tx, ty, rt = attacker.x, attacker.y, attacker.radius, target.x, target.y, target.radius
-        tuid = target.uid
-        here = False
-        near = None
-        group = self._unit_group.get(attacker.uid, 0)
-        flt = self._capsule_filters.get(group)
-        if flt is None:
-            flt = self._capsule_filters[group] = ShapeFilter(group=group, mask=UNIT)
-        bodies, unit_of = self._unit_bodies, self._unit_of_shape
-        for shape in self._q.in_capsule((ax, ay), (tx, ty), (ra if ra > rt else rt) + 1e-6, flt):
-            uid = unit_of[shape]
-            _, _, br, (bx, by) = bodies[uid]
-            if uid == tuid and bx == tx and by == ty and br == rt:
-                here = True
-            elif near is None:
-                near = [(uid, bx, by, br, shape)]
-            else:
-                near.append((uid, bx, by, br, shape))
-        kept = self._terrain_sights
-        places = (ax, ay, attacker.z, ra, tx, ty, target.z, rt, here)
-        if near is None:
-            got = kept.get(places)
-            if got is None:
-                self._trace = []
-                try:
-                    got = (self._sight(attacker, target), self._trace)
-                finally:
-                    self._trace = None
-                self._keep(kept, places, got)
-            return got[0], ()
-        near.sort(key=_alpha)  # by uid: Chipmunk's order depends on how the bases moved
-        # (a base near the line that is the target's own, standing elsewhere, ends a line as the target does)
-        key = (places, tuple((d[0], d[1], d[2], d[3], self._bases[d[0]].side, d[0] == tuid) for d in near))
-        got = kept.get(key)
-        if got is None:
-            alone = kept.get(places)
-            if alone is not None:
-                alpha = self._q.alpha
-                for p, e, until in alone[1]:
-                    for d in near:
-                        a = alpha(d[4], p, e)
-                        if a is not None and a <= until:
+                    # the base before its change, then now: does it touch the capsule?
+                    for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
+                        if place is None:
+                            continue
+                        bx, by, br = place
+                        wx, wy = bx - ax, by - ay
+                        t = wx * dx + wy * dy
+                        if t <= 0.0 or ll == 0.0:
+                            d2 = wx * wx + wy * wy
+                        elif t >= ll:
+                            d2 = (bx - tx) ** 2 + (by - ty) ** 2
+                        else:
+                            c = wx * dy - wy * dx
+                            d2 = c * c / ll
+                        if d2 <= (br + reach) ** 2:
                             break
                     else:
                         continue
                     break
                 else:
-                    got = alone
-            if got is None:
-                got = (self._sight(attacker, target), None)
-            self._keep(kept, key, got)
-        return got[0], tuple(d[0] for d in near)
-
-    @staticmethod
-    def _keep(kept: dict, key, got) -> None:
-        """kept[key] = got, the oldest quarter of kept dropped first when it holds SIGHTS_KEPT."""
+                    seen[0] = now
+                    return seen[1]
+        got = self._sight(attacker, target)
+        kept = self._sights_seen
         if len(kept) >= SIGHTS_KEPT:
-            for old in list(islice(kept, SIGHTS_KEPT // 4)):
+            for old in list(islice(kept, SIGHTS_KEPT // 4)):  # the oldest quarter goes
                 del kept[old]
-        kept[key] = got
+        kept[key] = [now, got]
+        return got
 
     def _sight(self, attacker: Base, target: Base) -> Sight:
         ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
@@ -343,10 +282,7 @@ class TableSight:
         if L < EPS:
             return
         unit_of, info = self._unit_of_shape, self._info
-        read = self._reading(p, e, L)
         for alpha, shape in self._crossed(p, e, skip[0]):
-            if read is not None:
-                read[2] = alpha + _MARGIN / L
             uid = unit_of.get(shape)
             if uid is not None:
                 if uid in skip:
@@ -357,18 +293,6 @@ class TableSight:
                     return
                 if info[shape].top >= top_h - 1e-9:
                     yield shape
-        if read is not None:
-            read[2] = math.inf
-
-    def _reading(self, p, e, L):
-        """While _kept_sight records a walk: [p, e, how far along p -> e the walk has read (alpha, plus a
-        margin beyond which nothing joins the pieces read)], kept in its trace; else None."""
-        trace = self._trace
-        if trace is None:
-            return None
-        read = [p, e, math.inf]
-        trace.append(read)
-        return read
 
     def _line_blocked(self, p, e, ha, ht, skip):
         """The first obstruction (shape) along the sight line p -> e (None when clear). skip = (attacker
@@ -379,10 +303,7 @@ class TableSight:
         if L < EPS:
             return None
         unit_of, info = self._unit_of_shape, self._info
-        read = self._reading(p, e, L)
         for alpha, shape in self._crossed(p, e, skip[0]):
-            if read is not None:
-                read[2] = alpha + _MARGIN / L
             uid = unit_of.get(shape)
             if uid is not None:
                 return None if uid in skip else shape
@@ -390,8 +311,6 @@ class TableSight:
                 return None  # touching the target's edge point, not crossing
             if info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
                 return shape
-        if read is not None:
-            read[2] = math.inf
         return None
 
     def _sight_filter(self, group: int) -> ShapeFilter:

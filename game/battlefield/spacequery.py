@@ -8,15 +8,12 @@ internals ever differ, the public API answers instead (the same answers, slower)
 """
 from __future__ import annotations
 
-import pymunk
-
 try:  # pymunk's compiled Chipmunk binding (internal): the same functions its public wrappers call
     from pymunk._chipmunk import ffi as _ffi
     from pymunk._chipmunk import lib as _lib
 
     _FAST = all(hasattr(_lib, f) for f in ("cpSpaceSegmentQueryFirst", "cpSpaceSegmentQuery", "cpShapeSegmentQuery",
-                                             "cpSpacePointQueryNearest", "cpShapeGetUserData", "cpSpaceShapeQuery",
-                                             "cpSegmentShapeSetEndpoints", "cpSegmentShapeSetRadius"))
+                                             "cpSpacePointQueryNearest", "cpShapeGetUserData"))
 except ImportError:  # pragma: no cover - a pymunk without the binding
     _ffi = _lib = None
     _FAST = False
@@ -29,9 +26,6 @@ class SpaceQueries:
     def __init__(self, space, fast: bool = True):
         self.space = space
         self._last = None
-        # the capsule of in_capsule, never added to the Space; its body is kept here (the shape holds it weakly)
-        self._probe_body = pymunk.Body(body_type=pymunk.Body.STATIC)
-        self._probe = pymunk.Segment(self._probe_body, (0, 0), (1, 0), 0.0)
         self.fast = fast and _FAST and hasattr(space, "_space")
         if self.fast:
             self._install_fast(space)
@@ -60,20 +54,6 @@ class SpaceQueries:
         """Where the segment a->b (thickened by radius) meets this one shape: (alpha, x, y), or None."""
         h = shape.segment_query(a, b, radius)
         return None if h is None else (h.alpha, h.point.x, h.point.y)
-
-    def in_capsule(self, a, b, radius: float, shape_filter) -> list:
-        """Every shape the filter lets through that overlaps the capsule a->b of this radius (touching it
-        may or may not count), in no particular order."""
-        probe = self._probe
-        probe.unsafe_set_endpoints(a, b)
-        probe.unsafe_set_radius(radius)
-        probe.filter = shape_filter
-        return [h.shape for h in self.space.shape_query(probe)]
-
-    def alpha(self, shape, a, b):
-        """Where along a->b the segment (radius 0) first meets this one shape (0..1), or None."""
-        h = shape.segment_query(a, b, 0.0)
-        return None if h is None else h.alpha
 
     def touches(self, shape, a, b, radius: float = 0.0) -> bool:
         """Whether the capsule a->b of this radius touches the shape."""
@@ -127,30 +107,6 @@ class SpaceQueries:
             pt = info.point
             return info.alpha, pt.x, pt.y
 
-        probe = self._probe
-        probe.filter = pymunk.ShapeFilter()
-        ps = probe._shape
-        set_ends, set_radius, shape_query_all = (_lib.cpSegmentShapeSetEndpoints, _lib.cpSegmentShapeSetRadius,
-                                                 _lib.cpSpaceShapeQuery)
-        touching = []
-
-        @_ffi.callback("cpSpaceShapeQueryFunc")
-        def _touching(shape, points, data):
-            touching.append(shape)
-
-        self._touching_callback = _touching
-
-        def in_capsule(a, b, radius, shape_filter):
-            touching.clear()
-            set_ends(ps, a, b)
-            set_radius(ps, radius)
-            _lib.cpShapeSetFilter(ps, shape_filter)
-            shape_query_all(cs, ps, _touching, _ffi.NULL)
-            return [from_handle(user_data(p)) for p in touching]
-
-        def alpha(shape, a, b):
-            return info.alpha if shape_query(shape._shape, a, b, 0.0, info) else None
-
         def touches(shape, a, b, radius=0.0):
             return bool(shape_query(shape._shape, a, b, radius, info))
 
@@ -158,6 +114,5 @@ class SpaceQueries:
             return bool(nearest(cs, point, distance, shape_filter, pinfo))
 
         self.first, self.first_shape, self.last_point = first, first_shape, last_point
-        self.hits, self.touches, self.any_near, self.alpha = hits, touches, any_near, alpha
-        self.in_capsule = in_capsule
+        self.hits, self.touches, self.any_near = hits, touches, any_near
         self.crossings = crossings

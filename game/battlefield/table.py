@@ -63,7 +63,7 @@ class Table(TableSight, TableMovement):
         self._cleared: list[tuple] = []  # clear_terrain: (shape, info, shapes put instead, piece gone)
         self._clearings: list[tuple[float, float, float]] = []  # the circles cleared, in order
         self._doors_gone: set[str] = set()
-        self._sight_cache: dict = {}  # (attacker, target) -> Sight; cleared whenever a base or a door changes
+        self._sight_cache: dict = {}  # (attacker, target) -> Sight, grid measure; cleared whenever a base or a door changes
         self.version = 0  # counts the changes of bases and doors: what was worked out for one version holds
         self._searches: dict = {}  # (mover, budget) -> movement search state, for this version (movement.py)
         self._reaches: dict = {}  # (mover, budget) -> (version, Reach)
@@ -76,15 +76,10 @@ class Table(TableSight, TableMovement):
         # base there blocks and the cells whose steps may touch it (movement.py); terrain plays no part
         self._ring_spots: dict = {}  # (target position and radius, radius) -> the spots around it the terrain
         # allows, before the bases (movement.py); it depends on the doors and the terrain only
-        self._terrain_sights: dict = {}  # two places, whether the target's base is there, the bases near the line
-        # between them -> their Sight, oldest first (sight.py); kept while bases elsewhere move, until a door or the
-        # terrain changes
-        self._sights_seen: dict = {}  # sight()'s question -> [base changes counted when last checked, the bases
-        # near its line, its Sight], oldest first (sight.py); kept until a door or the terrain changes
-        self._base_changes: list[int] = []  # the uids of the bases changed, in order (the last ones: _changed)
+        self._sights_seen: dict = {}  # sight()'s question -> [base changes counted when last checked, its Sight],
+        # inches, oldest first (sight.py); kept until a door or the terrain changes
+        self._base_changes: list = []  # the bases changed, in order (the last ones), as _placed gives them before
         self._base_changes_from = 0  # how many changes came before the first of _base_changes
-        self._capsule_filters: dict = {}  # pymunk group -> the filter of bases near a sight line, that group left out
-        self._trace = None  # while a walk with no other base near is recorded: the stretches it read (sight.py)
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
         self._plat_boxes = []
@@ -132,20 +127,26 @@ class Table(TableSight, TableMovement):
         self._door_shapes.clear()
         self._changed()
         self._kept.clear()
-        self._terrain_sights.clear()
-        self._sights_seen.clear()
         self._lattices.clear()
 
-    def _changed(self, uids=()) -> None:
-        """A base or a door changed: drop what was worked out for the table as it was. uids: the bases that
-        were placed, moved, changed or taken off (sight.py asks which since it last looked)."""
+    def _placed(self, uid: int):
+        """(uid, where its shape stands: (x, y, radius), or None), for the log of base changes."""
+        cur = self._unit_bodies.get(uid)
+        return uid, None if cur is None else (cur[3][0], cur[3][1], cur[2])
+
+    def _changed(self, bases=()) -> None:
+        """A base or a door changed: drop what was worked out for the table as it was. bases: the bases
+        placed, moved, changed or taken off, each as _placed gives it before the change (sight.py checks its
+        kept answers against them); none given: everything is worked out afresh."""
         self.version += 1
-        if uids:
+        if bases:
             log = self._base_changes
-            log.extend(uids)
+            log.extend(bases)
             if len(log) > 2 * BASE_CHANGES_KEPT:
                 del log[:BASE_CHANGES_KEPT]
                 self._base_changes_from += BASE_CHANGES_KEPT
+        else:  # a door, the terrain, or anything: no sight answer holds
+            self._sights_seen.clear()
         self._sight_cache.clear()
         self._searches.clear()
         self._reaches.clear()
@@ -194,15 +195,18 @@ class Table(TableSight, TableMovement):
             if b.uid in new:
                 raise ValueError(f"two bases with uid {b.uid}")
             new[b.uid] = b
+        old = self._bases
+        changed = [self._placed(uid) for uid in self._unit_bodies.keys() | old.keys()
+                   if uid not in new or old.get(uid) != new[uid]]
         for uid in list(self._unit_bodies):
             if uid not in new:
                 body, shape = self._unit_bodies.pop(uid)[:2]
                 self._space.remove(body, shape)
                 del self._unit_of_shape[shape]
         for uid, b in new.items():
+            if uid not in old and uid not in self._unit_bodies:
+                changed.append((uid, None))
             self._place(b)
-        old = self._bases
-        changed = [uid for uid in old if uid not in new] + [uid for uid, b in new.items() if old.get(uid) != b]
         if changed:
             self._changed(changed)
         self._bases = new
@@ -210,13 +214,13 @@ class Table(TableSight, TableMovement):
     def update_base(self, base: Base) -> None:
         """Add or move one base."""
         if self._bases.get(base.uid) != base:
-            self._changed((base.uid,))
+            self._changed((self._placed(base.uid),))
         self._place(base)
         self._bases[base.uid] = base
 
     def remove_base(self, uid: int) -> None:
         if uid in self._bases or uid in self._unit_bodies:
-            self._changed((uid,))
+            self._changed((self._placed(uid),))
         if uid in self._unit_bodies:
             body, shape = self._unit_bodies.pop(uid)[:2]
             self._space.remove(body, shape)
@@ -258,8 +262,6 @@ class Table(TableSight, TableMovement):
         self._doors_open[door_id] = bool(open)
         self._changed()
         self._cover_near.clear()
-        self._terrain_sights.clear()
-        self._sights_seen.clear()
         self._ring_spots.clear()
         self._kept.clear()
         shape.filter = ShapeFilter(group=self._terrain_group[shape], categories=OPEN_DOOR if open else DOOR)
@@ -331,8 +333,6 @@ class Table(TableSight, TableMovement):
         self.terrain_key = (self._map_terrain_key, tuple(self._clearings)) if self._clearings else self._map_terrain_key
         self._lattices.clear()
         self._cover_near.clear()
-        self._terrain_sights.clear()
-        self._sights_seen.clear()
         self._ring_spots.clear()
         self._kept.clear()
         self._changed()
