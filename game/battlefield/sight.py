@@ -32,6 +32,28 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
+_READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (_seen_sight)
+
+
+def _near_segment(bx, by, r, ax, ay, dx, dy, ll) -> bool:
+    """Whether the point (bx, by) lies within r of the segment from (ax, ay) along (dx, dy) (ll: its length
+    squared)."""
+    wx, wy = bx - ax, by - ay
+    t = wx * dx + wy * dy
+    if t <= 0.0 or ll == 0.0:
+        d2 = wx * wx + wy * wy
+    elif t >= ll:
+        d2 = (wx - dx) ** 2 + (wy - dy) ** 2
+    else:
+        c = wx * dy - wy * dx
+        d2 = c * c / ll
+    return d2 <= r * r
+
+
+def _upto_one(trace):
+    """The stretches of a walk's trace as (start, end, how far along they were read, at most all of it)."""
+    for p, e, upto in trace:
+        yield p, e, upto if upto < 1.0 else 1.0
 
 
 SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
@@ -69,14 +91,16 @@ class TableSight:
 
     def _seen_sight(self, key, seen, attacker: Base, target: Base) -> Sight:
         """The answer given to the same question before (seen: [the count of base changes when it was last
-        checked, the Sight], or None), while no base that changed since could change it; else the walk's
-        (_sight). Every line the walk looks at (and every rail _all_lines_cut proves with) runs between a point
-        of the attacker's base and a point of the target's, so it lies in the capsule around the segment
-        between their centres as wide as the larger base: a base outside that capsule crosses none of them.
-        So an answer holds while each base changed since (placed, moved, taken off, another side) stood
-        outside the capsule before its change and stands outside it now, and the target's own base did not
-        change (the attacker's never counts: a line never meets it). Checking a change costs a small part of
-        a walk."""
+        checked, the Sight, the stretches of lines its walk read], or None), while no base that changed since
+        could change it; else the walk's (_sight). Every line the walk looks at (and every rail
+        _all_lines_cut proves with) runs between a point of the attacker's base and a point of the target's,
+        so it lies in the capsule around the segment between their centres as wide as the larger base: a
+        base outside that capsule crosses none of them. Of each line the walk read only the stretch up to
+        where it stopped (the piece that ended it): a base that touches none of those stretches changes
+        nothing the walk saw, so it would go the same way. So an answer holds while each base changed since
+        (placed, moved, taken off, another side) touched no stretch read before its change and touches none
+        now, and the target's own base did not change (the attacker's never counts: a line never meets
+        it). Checking a change costs a small part of a walk."""
         log, first = self._base_changes, self._base_changes_from
         now = first + len(log)
         if seen is not None:
@@ -95,21 +119,14 @@ class TableSight:
                     if uid == tuid:
                         break
                     cur = bodies.get(uid)
-                    # the base before its change, then now: does it touch the capsule?
                     for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
                         if place is None:
                             continue
                         bx, by, br = place
-                        wx, wy = bx - ax, by - ay
-                        t = wx * dx + wy * dy
-                        if t <= 0.0 or ll == 0.0:
-                            d2 = wx * wx + wy * wy
-                        elif t >= ll:
-                            d2 = (bx - tx) ** 2 + (by - ty) ** 2
-                        else:
-                            c = wx * dy - wy * dx
-                            d2 = c * c / ll
-                        if d2 <= (br + reach) ** 2:
+                        if _near_segment(bx, by, br + reach, ax, ay, dx, dy, ll) and any(
+                                _near_segment(bx, by, br + _READ, p[0], p[1], (e[0] - p[0]) * upto,
+                                              (e[1] - p[1]) * upto, ((e[0] - p[0]) ** 2 + (e[1] - p[1]) ** 2) * upto * upto)
+                                for p, e, upto in _upto_one(seen[2])):
                             break
                     else:
                         continue
@@ -117,12 +134,16 @@ class TableSight:
                 else:
                     seen[0] = now
                     return seen[1]
-        got = self._sight(attacker, target)
+        self._trace = trace = []
+        try:
+            got = self._sight(attacker, target)
+        finally:
+            self._trace = None
         kept = self._sights_seen
         if len(kept) >= SIGHTS_KEPT:
             for old in list(islice(kept, SIGHTS_KEPT // 4)):  # the oldest quarter goes
                 del kept[old]
-        kept[key] = [now, got]
+        kept[key] = [now, got, trace]
         return got
 
     def _sight(self, attacker: Base, target: Base) -> Sight:
@@ -285,7 +306,13 @@ class TableSight:
         if L < EPS:
             return
         unit_of, info = self._unit_of_shape, self._info
+        read = None
+        if self._trace is not None:
+            read = [p, e, 0.0]
+            self._trace.append(read)
         for alpha, shape in self._crossed(p, e, skip[0]):
+            if read is not None:
+                read[2] = alpha + _READ / L
             uid = unit_of.get(shape)
             if uid is not None:
                 if uid in skip:
@@ -296,6 +323,8 @@ class TableSight:
                     return
                 if info[shape].top >= top_h - 1e-9:
                     yield shape
+        if read is not None:
+            read[2] = 2.0
 
     def _line_blocked(self, p, e, ha, ht, skip):
         """The first obstruction (shape) along the sight line p -> e (None when clear). skip = (attacker
@@ -310,27 +339,41 @@ class TableSight:
         # call back to Python per piece: when nothing else lies within _ALONE of the point it meets (so no
         # other piece is met within 1e-7" of it, N71) it is the walk's first, and if it ends the walk that
         # is the answer; else every crossing is listed and walked.
+        trace = self._trace
         if self.first_hit_sight:
             q = self._q
             hit = q.first(p, e, self._sight_filter(self._unit_group.get(skip[0], 0)))
             if hit is None:
+                if trace is not None:
+                    trace.append((p, e, 2.0))
                 return None  # the line meets nothing
             shape, alpha, x, y = hit
             uid = unit_of.get(shape)
             if uid is not None:
                 if not q.any_near((x, y), _ALONE, self._sight_filter(self._unit_group[uid])):
+                    if trace is not None:
+                        trace.append((p, e, alpha + _READ / L))
                     return None if uid in skip else shape
             elif alpha >= 1.0 - 1e-6 or info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
                 if not q.any_near((x, y), _ALONE, self._sight_filter(self._terrain_group[shape])):
+                    if trace is not None:
+                        trace.append((p, e, alpha + _READ / L))
                     return None if alpha >= 1.0 - 1e-6 else shape
         for alpha, shape in self._crossed(p, e, skip[0]):
             uid = unit_of.get(shape)
             if uid is not None:
-                return None if uid in skip else shape
-            if alpha >= 1.0 - 1e-6:
-                return None  # touching the target's edge point, not crossing
-            if info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
-                return shape
+                got = None if uid in skip else shape
+            elif alpha >= 1.0 - 1e-6:
+                got = None  # touching the target's edge point, not crossing
+            elif info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
+                got = shape
+            else:
+                continue
+            if trace is not None:
+                trace.append((p, e, alpha + _READ / L))
+            return got
+        if trace is not None:
+            trace.append((p, e, 2.0))
         return None
 
     def _sight_filter(self, group: int) -> ShapeFilter:
