@@ -7,7 +7,7 @@ from operator import itemgetter
 
 from pymunk import ShapeFilter
 
-from .geometry import point_in_polygon
+from .geometry import point_in_polygon, seg_point_dist
 from .model import Base, Sight
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
@@ -33,27 +33,6 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
 _READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (_seen_sight)
-
-
-def _near_segment(bx, by, r, ax, ay, dx, dy, ll) -> bool:
-    """Whether the point (bx, by) lies within r of the segment from (ax, ay) along (dx, dy) (ll: its length
-    squared)."""
-    wx, wy = bx - ax, by - ay
-    t = wx * dx + wy * dy
-    if t <= 0.0 or ll == 0.0:
-        d2 = wx * wx + wy * wy
-    elif t >= ll:
-        d2 = (wx - dx) ** 2 + (wy - dy) ** 2
-    else:
-        c = wx * dy - wy * dx
-        d2 = c * c / ll
-    return d2 <= r * r
-
-
-def _upto_one(trace):
-    """The stretches of a walk's trace as (start, end, how far along they were read, at most all of it)."""
-    for p, e, upto in trace:
-        yield p, e, upto if upto < 1.0 else 1.0
 
 
 SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
@@ -110,8 +89,6 @@ class TableSight:
                 ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
                 ra, rt = attacker.radius, target.radius
                 reach = (ra if ra > rt else rt) + 1e-6
-                dx, dy = tx - ax, ty - ay
-                ll = dx * dx + dy * dy
                 bodies = self._unit_bodies
                 for uid, was in log[since - first:]:
                     if uid == auid:
@@ -123,10 +100,10 @@ class TableSight:
                         if place is None:
                             continue
                         bx, by, br = place
-                        if _near_segment(bx, by, br + reach, ax, ay, dx, dy, ll) and any(
-                                _near_segment(bx, by, br + _READ, p[0], p[1], (e[0] - p[0]) * upto,
-                                              (e[1] - p[1]) * upto, ((e[0] - p[0]) ** 2 + (e[1] - p[1]) ** 2) * upto * upto)
-                                for p, e, upto in _upto_one(seen[2])):
+                        if seg_point_dist(ax, ay, tx, ty, bx, by) <= br + reach and any(
+                                seg_point_dist(p[0], p[1], p[0] + (e[0] - p[0]) * min(upto, 1.0),
+                                               p[1] + (e[1] - p[1]) * min(upto, 1.0), bx, by) <= br + _READ
+                                for p, e, upto in seen[2]):
                             break
                     else:
                         continue
