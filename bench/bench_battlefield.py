@@ -1,6 +1,7 @@
 """Battlefield benchmark on a Horde map with 30 bases: sight + cover for every pair against the direct Chipmunk
-segment query (spacequery.py; pymunk's Python wrapper, 4-5x slower, and the all-crossings query sight asks, printed beside),
-fresh (a new table version) and cached; reach searches cold (the map's first), fresh (nothing kept) and asked
+segment query (spacequery.py; pymunk's Python wrapper, 4-5x slower, and the all-crossings query, printed beside),
+cold (nothing kept), warm (one base moved, every pair asked again) and cached, and the share of a PvP game's time
+in sight now and as it was asked before; reach searches cold (the map's first), fresh (nothing kept) and asked
 again; paths, the grid, and headless First Missions per second. Prints each figure beside its target (a miss
 flagged); asserts nothing about time.
 
@@ -58,6 +59,71 @@ def _place_bases(table: Table, n_players: int = 6, n_npcs: int = 24, seed: int =
             bases.append(Base(len(bases) + 1, "player" if player else "npc", x, y, z))
         table.set_bases(bases)
     return bases
+
+
+def _free_spots(table: Table, bases: list[Base], n: int, seed: int = 11) -> list[tuple[float, float, float]]:
+    """n places a 1" base can stand on, off the given bases (where the warm sight figure moves them to)."""
+    bf = table.battlefield
+    rng = random.Random(seed)
+    out: list[tuple[float, float, float]] = []
+    while len(out) < n:
+        x, y = round(rng.uniform(0.5, bf.width - 0.5), 1), round(rng.uniform(0.5, bf.height - 0.5), 1)
+        z = table.surface_z(x, y)
+        if table.can_stand(0.5, x, y, z) and all((b.x - x) ** 2 + (b.y - y) ** 2 >= 1.0 for b in bases):
+            out.append((x, y, z))
+    return out
+
+
+def _pvp_sight_share() -> list[tuple[str, float, float, int]]:
+    """One seeded PvP game (two normal computer sides, inches, Secure the Zone), played the way sight is asked
+    now and as before (every answer dropped when anything moved, every line's crossings listed): per way, CPU
+    seconds, the part spent in Table.sight, and the asks. The same commands both ways (tools/ai_games.py)."""
+    from game.battlefield.sight import TableSight
+    from game.content import default_squad
+    from game.headless import build_scenario
+    from game.modes import create_match
+    from game.modes.session import Session
+
+    now_sight = Table.sight
+
+    def before_sight(self, attacker, target):  # the table's sight() as it was: kept for one table version only
+        key = (attacker.uid, attacker.x, attacker.y, attacker.z, attacker.radius,
+               target.uid, target.x, target.y, target.z, target.radius)
+        got = self._sight_cache.get(key)
+        if got is None:
+            self.first_hit_sight = False
+            try:
+                got = self._grid_sight(attacker, target) if self._grid else TableSight._sight(self, attacker, target)
+            finally:
+                self.first_hit_sight = True
+            self._sight_cache[key] = got
+        return got
+
+    def game(way) -> tuple[float, float, int]:
+        spent = [0.0, 0]
+
+        def timed(self, attacker, target):
+            t0 = time.process_time()
+            try:
+                return way(self, attacker, target)
+            finally:
+                spent[0] += time.process_time() - t0
+                spent[1] += 1
+
+        scenario = build_scenario("pvp-secure-the-zone", default_squad("claimant-warband"), measure="inches",
+                                  options={"difficulty": "normal"}, opponent=default_squad("hunter-killers"))
+        match = create_match(scenario, 509)
+        Table.sight = timed
+        try:
+            t0 = time.process_time()
+            Session(match).run(20_000)
+            return time.process_time() - t0, spent[0], spent[1]
+        finally:
+            Table.sight = now_sight
+            match.close()
+
+    game(now_sight)  # warm-up: the catalog, the map and its movement graph loaded once, as a long session has them
+    return [(label, *game(way)) for label, way in (("before", before_sight), ("now", now_sight))]
 
 
 def verdict(value: float, target: float) -> str:
@@ -129,33 +195,58 @@ def main(short: bool = False) -> None:
             space.segment_query_first((a.x, a.y), (b.x, b.y), 0.0, flt)
 
     def all_pairs():
-        table._changed()  # measure the work, not the caches (a new table version)
-        table._cover_near.clear()  # cold: nothing kept of the terrain either (a pair's places met for the first time)
+        table._changed()  # cold: nothing kept (a new table version, no answer kept from before)
+        table._cover_near.clear()  # nor the terrain near each target
         for a, b in pairs:
             table.sight(a, b)
 
-    def all_pairs_warm():
-        table._changed()  # warm: a base moved (a new table version); what is kept per place of the terrain stays
-        for a, b in pairs:
-            table.sight(a, b)
+    def all_pairs_listed():
+        table.first_hit_sight = False  # every line walked crossing by crossing, as before (the tests' reference)
+        try:
+            all_pairs()
+        finally:
+            table.first_hit_sight = True
 
-    direct_us, wrapper_us, pair_us, warm_us, all_us = [], [], [], [], []
+    moving = list(bases)
+    spots = _free_spots(table, bases, 40)
+    turn = [0]
+
+    def one_moved():
+        """Warm: one base moves (a unit's Move), then every pair is asked again, as a computer player's next
+        look at the table does: answers whose line no moved base comes near are kept."""
+        k = turn[0]
+        turn[0] += 1
+        i = k % len(moving)
+        moving[i] = moving[i].moved(*spots[k % len(spots)])
+        table.update_base(moving[i])
+        t0 = time.process_time()
+        for a in moving:
+            for b in moving:
+                if a is not b:
+                    table.sight(a, b)
+        return time.process_time() - t0
+
+    direct_us, wrapper_us, pair_us, listed_us, all_us = [], [], [], [], []
     for _ in range(repeat):  # interleaved, so that a busy machine slows them alike
         direct_us.append(_ms(direct_query, 1)[0] * 1000 / len(pairs))
         wrapper_us.append(_ms(wrapper_query, 1)[0] * 1000 / len(pairs))
         all_us.append(_ms(crossings_query, 1)[0] * 1000 / len(pairs))
         pair_us.append(_ms(all_pairs, 1)[0] * 1000 / len(pairs))
-        warm_us.append(_ms(all_pairs_warm, 1)[0] * 1000 / len(pairs))
-    r, w, p, pw = min(direct_us), min(wrapper_us), min(pair_us), min(warm_us)
+        listed_us.append(_ms(all_pairs_listed, 1)[0] * 1000 / len(pairs))
+    for _ in range(len(bases)):
+        one_moved()  # every base moved once: the answers kept are those of a game under way
+    warm_us = [one_moved() * 1e6 / len(pairs) for _ in range(3 * repeat)]
+    table.set_bases(bases)
+    r, w, p, pl = min(direct_us), min(wrapper_us), min(pair_us), min(listed_us)
+    pw = statistics.median(warm_us)
     sights = [table.sight(a, b) for a, b in pairs]
     print(f"  one segment query, first hit: direct (spacequery: the 5x target's reference) {r:.2f} us; through pymunk's "
-          f"wrapper {w:.2f} us; every crossing of the line (what sight asks since N71, sorted by it) "
-          f"{min(all_us):.2f} us")
-    print(f"  sight+cover per pair on this board ({len(pairs)} ordered pairs of its {len(bases)} bases, "
+          f"wrapper {w:.2f} us; every crossing of the line (one call back into Python per piece) {min(all_us):.2f} us")
+    print(f"  sight+cover per pair on this board ({bf.name}, {len(pairs)} ordered pairs of its {len(bases)} bases, "
           f"{sum(s.visible for s in sights)} visible, {sum(s.cover for s in sights)} in cover):")
     print(f"    cold (nothing kept): {p:.1f} us = {p / r:.1f}x the direct query [target <= 5x: {verdict(p / r, 5)}] "
-          f"({p / w:.1f}x the wrapper's)")
-    print(f"    warm (a base moved elsewhere: the terrain near each target kept): {pw:.1f} us = {pw / r:.1f}x "
+          f"({p / w:.1f}x the wrapper's); every line's crossings listed (as before): {pl:.1f} us = {pl / r:.1f}x")
+    print(f"    warm (one base moved, every pair asked again; median of {len(warm_us)}): {pw:.1f} us = {pw / r:.1f}x "
           f"[target <= 5x: {verdict(pw / r, 5)}]")
     cbest, _ = _ms(lambda: [table.sight(a, b) for a, b in pairs], repeat)
     print(f"  the same again, nothing moved (cached): {1000 * cbest / len(pairs):.2f} us/pair")
@@ -295,6 +386,9 @@ def main(short: bool = False) -> None:
     gbest, _ = _ms(grid_pairs, max(1, repeat // 3))
     rbest, _ = _ms(grid_reach, repeat)
     print(f"  grid: sight+cover {1000 * gbest / len(pairs):.1f} us/pair; reach 3 squares {rbest:.2f} ms")
+    for label, total, in_sight, asks in _pvp_sight_share():
+        print(f"  a PvP game (Secure the Zone, inches, two normal sides, seed 509), sight {label}: {total:.2f} s of CPU, "
+              f"{in_sight:.2f} s in sight ({in_sight / total:.0%}), {asks} asks, {in_sight / asks * 1e6:.1f} us/ask")
     n = 5 if short else 20
     warm, cold = _headless_games(n)
     print(f"  headless First Mission, play only: {warm:.1f} games/s of CPU [target >= 20: "

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import math
+from itertools import islice
 from operator import itemgetter
 
 from pymunk import ShapeFilter
 
-from .geometry import point_in_polygon
+from .geometry import point_in_polygon, seg_point_dist
 from .model import Base, Sight
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
@@ -30,6 +31,13 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 
 
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
+_ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
+_READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (_seen_sight)
+
+
+SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
+RECHECK_CHANGES = 32  # an answer is checked against at most this many base changes since it was given
+BASE_CHANGES_KEPT = 1024  # the base changes a table remembers (at least)
 
 
 _alpha = itemgetter(0)  # a crossing's place along its line
@@ -43,15 +51,76 @@ def base_label(side: str, uid: int) -> str:
 class TableSight:
     """Sight and cover, mixed into Table (uses its Space, terrain info and bases)."""
 
+    first_hit_sight = True  # False: every line walks every crossing (the reference the tests hold the quick way to)
+
     def sight(self, attacker: Base, target: Base) -> Sight:
         """R9-R11 (grid: R21). Other bases (any side) block; the attacker and target do not.
-        Results are cached until a base or a door changes."""
+        Answers are kept until a door or the terrain changes, or a base changes near the line (_seen_sight)."""
         key = (attacker.uid, attacker.x, attacker.y, attacker.z, attacker.radius,
                target.uid, target.x, target.y, target.z, target.radius)  # what sight depends on (cheap to hash)
-        got = self._sight_cache.get(key)
-        if got is None:
-            got = self._grid_sight(attacker, target) if self._grid else self._sight(attacker, target)
-            self._sight_cache[key] = got
+        if self._grid:
+            got = self._sight_cache.get(key)
+            if got is None:
+                got = self._sight_cache[key] = self._grid_sight(attacker, target)
+            return got
+        seen = self._sights_seen.get(key)
+        if seen is not None and seen[0] == self._base_changes_from + len(self._base_changes):
+            return seen[1]
+        return self._seen_sight(key, seen, attacker, target)
+
+    def _seen_sight(self, key, seen, attacker: Base, target: Base) -> Sight:
+        """The answer given to the same question before (seen: [the count of base changes when it was last
+        checked, the Sight, the stretches of lines its walk read], or None), while no base that changed since
+        could change it; else the walk's (_sight). Every line the walk looks at (and every rail
+        _all_lines_cut proves with) runs between a point of the attacker's base and a point of the target's,
+        so it lies in the capsule around the segment between their centres as wide as the larger base: a
+        base outside that capsule crosses none of them. Of each line the walk read only the stretch up to
+        where it stopped (the piece that ended it): a base that touches none of those stretches changes
+        nothing the walk saw, so it would go the same way. So an answer holds while each base changed since
+        (placed, moved, taken off, another side) touched no stretch read before its change and touches none
+        now, and the target's own base did not change (the attacker's never counts: a line never meets
+        it). Checking a change costs a small part of a walk."""
+        log, first = self._base_changes, self._base_changes_from
+        now = first + len(log)
+        if seen is not None:
+            since = seen[0]
+            if now - since <= RECHECK_CHANGES and since >= first:
+                auid, tuid = attacker.uid, target.uid
+                ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
+                ra, rt = attacker.radius, target.radius
+                reach = (ra if ra > rt else rt) + 1e-6
+                bodies = self._unit_bodies
+                for uid, was in log[since - first:]:
+                    if uid == auid:
+                        continue
+                    if uid == tuid:
+                        break
+                    cur = bodies.get(uid)
+                    for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
+                        if place is None:
+                            continue
+                        bx, by, br = place
+                        if seg_point_dist(ax, ay, tx, ty, bx, by) <= br + reach and any(
+                                seg_point_dist(p[0], p[1], p[0] + (e[0] - p[0]) * min(upto, 1.0),
+                                               p[1] + (e[1] - p[1]) * min(upto, 1.0), bx, by) <= br + _READ
+                                for p, e, upto in seen[2]):
+                            break
+                    else:
+                        continue
+                    break
+                else:
+                    seen[0] = now
+                    return seen[1]
+        self._trace = trace = []
+        try:
+            got = self._sight(attacker, target)
+        finally:
+            self._trace = None
+        kept = self._sights_seen
+        if len(kept) >= SIGHTS_KEPT:
+            for old in list(islice(kept, SIGHTS_KEPT // 4)):  # the oldest quarter goes
+                del kept[old]
+        kept[key] = [now, got, trace]
         return got
 
     def _sight(self, attacker: Base, target: Base) -> Sight:
@@ -214,7 +283,13 @@ class TableSight:
         if L < EPS:
             return
         unit_of, info = self._unit_of_shape, self._info
+        read = None
+        if self._trace is not None:
+            read = [p, e, 0.0]
+            self._trace.append(read)
         for alpha, shape in self._crossed(p, e, skip[0]):
+            if read is not None:
+                read[2] = alpha + _READ / L
             uid = unit_of.get(shape)
             if uid is not None:
                 if uid in skip:
@@ -225,6 +300,8 @@ class TableSight:
                     return
                 if info[shape].top >= top_h - 1e-9:
                     yield shape
+        if read is not None:
+            read[2] = 2.0
 
     def _line_blocked(self, p, e, ha, ht, skip):
         """The first obstruction (shape) along the sight line p -> e (None when clear). skip = (attacker
@@ -235,14 +312,45 @@ class TableSight:
         if L < EPS:
             return None
         unit_of, info = self._unit_of_shape, self._info
+        # Nearly always the first piece met ends the walk. Chipmunk's first-hit query names it without a
+        # call back to Python per piece: when nothing else lies within _ALONE of the point it meets (so no
+        # other piece is met within 1e-7" of it, N71) it is the walk's first, and if it ends the walk that
+        # is the answer; else every crossing is listed and walked.
+        trace = self._trace
+        if self.first_hit_sight:
+            q = self._q
+            hit = q.first(p, e, self._sight_filter(self._unit_group.get(skip[0], 0)))
+            if hit is None:
+                if trace is not None:
+                    trace.append((p, e, 2.0))
+                return None  # the line meets nothing
+            shape, alpha, x, y = hit
+            uid = unit_of.get(shape)
+            if uid is not None:
+                if not q.any_near((x, y), _ALONE, self._sight_filter(self._unit_group[uid])):
+                    if trace is not None:
+                        trace.append((p, e, alpha + _READ / L))
+                    return None if uid in skip else shape
+            elif alpha >= 1.0 - 1e-6 or info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
+                if not q.any_near((x, y), _ALONE, self._sight_filter(self._terrain_group[shape])):
+                    if trace is not None:
+                        trace.append((p, e, alpha + _READ / L))
+                    return None if alpha >= 1.0 - 1e-6 else shape
         for alpha, shape in self._crossed(p, e, skip[0]):
             uid = unit_of.get(shape)
             if uid is not None:
-                return None if uid in skip else shape
-            if alpha >= 1.0 - 1e-6:
-                return None  # touching the target's edge point, not crossing
-            if info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
-                return shape
+                got = None if uid in skip else shape
+            elif alpha >= 1.0 - 1e-6:
+                got = None  # touching the target's edge point, not crossing
+            elif info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
+                got = shape
+            else:
+                continue
+            if trace is not None:
+                trace.append((p, e, alpha + _READ / L))
+            return got
+        if trace is not None:
+            trace.append((p, e, 2.0))
         return None
 
     def _sight_filter(self, group: int) -> ShapeFilter:

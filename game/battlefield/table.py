@@ -28,7 +28,7 @@ from .geometry import clip_segment_outside_circle, point_in_polygon, seg_point_d
 from .lattice import terrain_key
 from .model import Base, Battlefield, default_anchors
 from .movement import TableMovement
-from .sight import TableSight
+from .sight import BASE_CHANGES_KEPT, TableSight
 from .spacequery import SpaceQueries
 from .terrain import (ADJ_FILTER, ADJ_GAP, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL, MEASURES, MOVE_FILTER,
                       OPEN_DOOR, SAME_LEVEL, SQUARE, UNIT, WALL, ZTOL, Face, _Terrain, climb_cost,
@@ -63,7 +63,7 @@ class Table(TableSight, TableMovement):
         self._cleared: list[tuple] = []  # clear_terrain: (shape, info, shapes put instead, piece gone)
         self._clearings: list[tuple[float, float, float]] = []  # the circles cleared, in order
         self._doors_gone: set[str] = set()
-        self._sight_cache: dict = {}  # (attacker, target) -> Sight; cleared whenever a base or a door changes
+        self._sight_cache: dict = {}  # (attacker, target) -> Sight, grid measure; cleared whenever a base or a door changes
         self.version = 0  # counts the changes of bases and doors: what was worked out for one version holds
         self._searches: dict = {}  # (mover, budget) -> movement search state, for this version (movement.py)
         self._reaches: dict = {}  # (mover, budget) -> (version, Reach)
@@ -76,6 +76,12 @@ class Table(TableSight, TableMovement):
         # base there blocks and the cells whose steps may touch it (movement.py); terrain plays no part
         self._ring_spots: dict = {}  # (target position and radius, radius) -> the spots around it the terrain
         # allows, before the bases (movement.py); it depends on the doors and the terrain only
+        self._sights_seen: dict = {}  # sight()'s question -> [base changes counted when last checked, its Sight,
+        # the stretches of lines its walk read], inches, oldest first (sight.py); kept until a door or the terrain
+        # changes
+        self._trace = None  # while a walk is recorded: the stretches of lines it read (sight.py)
+        self._base_changes: list = []  # the bases changed, in order (the last ones), as _placed gives them before
+        self._base_changes_from = 0  # how many changes came before the first of _base_changes
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
         self._plat_boxes = []
@@ -125,9 +131,24 @@ class Table(TableSight, TableMovement):
         self._kept.clear()
         self._lattices.clear()
 
-    def _changed(self) -> None:
-        """A base or a door changed: drop what was worked out for the table as it was."""
+    def _placed(self, uid: int):
+        """(uid, where its shape stands: (x, y, radius), or None), for the log of base changes."""
+        cur = self._unit_bodies.get(uid)
+        return uid, None if cur is None else (cur[3][0], cur[3][1], cur[2])
+
+    def _changed(self, bases=()) -> None:
+        """A base or a door changed: drop what was worked out for the table as it was. bases: the bases
+        placed, moved, changed or taken off, each as _placed gives it before the change (sight.py checks its
+        kept answers against them); none given: everything is worked out afresh."""
         self.version += 1
+        if bases:
+            log = self._base_changes
+            log.extend(bases)
+            if len(log) > 2 * BASE_CHANGES_KEPT:
+                del log[:BASE_CHANGES_KEPT]
+                self._base_changes_from += BASE_CHANGES_KEPT
+        else:  # a door, the terrain, or anything: no sight answer holds
+            self._sights_seen.clear()
         self._sight_cache.clear()
         self._searches.clear()
         self._reaches.clear()
@@ -176,27 +197,32 @@ class Table(TableSight, TableMovement):
             if b.uid in new:
                 raise ValueError(f"two bases with uid {b.uid}")
             new[b.uid] = b
+        old = self._bases
+        changed = [self._placed(uid) for uid in self._unit_bodies.keys() | old.keys()
+                   if uid not in new or old.get(uid) != new[uid]]
         for uid in list(self._unit_bodies):
             if uid not in new:
                 body, shape = self._unit_bodies.pop(uid)[:2]
                 self._space.remove(body, shape)
                 del self._unit_of_shape[shape]
         for uid, b in new.items():
+            if uid not in old and uid not in self._unit_bodies:
+                changed.append((uid, None))
             self._place(b)
-        if new != self._bases:
-            self._changed()
+        if changed:
+            self._changed(changed)
         self._bases = new
 
     def update_base(self, base: Base) -> None:
         """Add or move one base."""
         if self._bases.get(base.uid) != base:
-            self._changed()
+            self._changed((self._placed(base.uid),))
         self._place(base)
         self._bases[base.uid] = base
 
     def remove_base(self, uid: int) -> None:
         if uid in self._bases or uid in self._unit_bodies:
-            self._changed()
+            self._changed((self._placed(uid),))
         if uid in self._unit_bodies:
             body, shape = self._unit_bodies.pop(uid)[:2]
             self._space.remove(body, shape)
