@@ -212,7 +212,9 @@ def bench_undo_load(lengths) -> None:
     first load, cold, then warm), and undo right after loading."""
     import subprocess
 
-    from game.persistence.saves import MAX_TURN, load_match, save_match
+    from game.persistence.save_format import MAX_TURN
+    from game.persistence.save_loading import load_match
+    from game.persistence.save_writing import save_match
     t0 = time.process_time()
     m = marathon(max(lengths))
     made = time.process_time() - t0
@@ -275,7 +277,7 @@ def bench_undo_load(lengths) -> None:
 
 def load_once(path: str) -> None:
     """(--load-once, in a process of its own) the CPU ms of loading one save, the first thing the program does."""
-    from game.persistence.saves import load_match
+    from game.persistence.save_loading import load_match
     t0 = time.process_time()
     load_match(Path(path)).close()
     print(f"{(time.process_time() - t0) * 1000:.1f}")

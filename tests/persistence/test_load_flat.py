@@ -8,7 +8,8 @@ import pytest
 from game.match.history import HistoryError
 from game.modes import CHECKPOINT_EVERY, create_match, first_mission_scenario, replay, rewind
 from game.modes.session import Session, make_controller
-from game.persistence.saves import laid_out, load_match, save_match
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import laid_out, save_match
 from game.replay import ReplayCursor, ReplayError
 
 
@@ -109,7 +110,7 @@ def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypa
     """The log's text written by the last save is kept with the match: saving after one more command encodes that
     command's events (and the few after the last checkpoint), not the whole log; the file is the one a match
     replayed from scratch writes, and it loads to the same state."""
-    import game.persistence.saves as saves
+    import game.persistence.save_writing as saves
     m = _played(70, seed=5)
     s = Session(m, {sp.side: make_controller(m, sp.side, "npc" if sp.npc else "computer") for sp in m.scenario.sides})
     first = save_match(m, "autosave", folder=tmp_path)
@@ -138,7 +139,7 @@ def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypa
 def test_the_saved_checkpoint_is_read_only_for_an_undo_and_a_damaged_one_is_replayed_past(saved, tmp_path):
     """The snapshot an undo after loading starts from lies in the log: loading leaves it unread; an undo reads it;
     one damaged (its checksum made to match) is not used and the undo replays the log instead."""
-    from game.persistence.saves import SavedCheckpoint
+    from game.persistence.save_reading import SavedCheckpoint
     m, path = saved
     n = len(m.log)
     want = replay(m.scenario, m.seed, list(m.log)[:n - 1])
