@@ -5,12 +5,13 @@ it is trusted. Loading takes the same time whatever the log's length. A save of 
 out as
 
     {"format":"ruinstars-save","version":4,"head_bytes":N,"head":{...},"log":{"commands":[...],"rolls":[...],
-     "events":[...],"checkpoint":{...}}}
+     "events":[...],"checkpoint":{...},"before_last":{...}}}
 
 The head (its length in bytes is N) holds the header, the state at the end (a snapshot, checked against the
 state hash), the commands, dice and events after the last checkpoint before the end (`recent`), and a checksum
-of the log's text. The log holds the older commands, dice and events and the snapshot at that checkpoint (an
-undo after loading starts there); loading reads and checks the head only, and the log's entries (and the
+of the log's text. The log holds the older commands, dice and events, the snapshot at that checkpoint and, when
+the match was saved after the command before too (the battle screen saves after every command), that save's end
+snapshot (an undo right after loading restores it and replays nothing; the next undo starts at the checkpoint); loading reads and checks the head only, and the log's entries (and the
 checkpoint) are checked and decoded when something first reads them (a replay, an undo: game/match/history.py,
 save_reading.SavedCheckpoint). A file laid out otherwise (edited by hand, a save of version 2 or 3), or whose log
 does not match its checksum, is read whole and checked entry by entry, and its log is replayed when its snapshot
@@ -61,18 +62,20 @@ LAID_OUT = re.compile(rb'\{"format":"ruinstars-save","version":(\d{1,4}),"head_b
 LOG_START = b',"log":'
 
 
-LOG_KEYS = (b'{"commands":', b',"rolls":', b',"events":', b',"checkpoint":')
-LOG_NAMES = ("commands", "rolls", "events", "checkpoint")
+# the log's parts: the older commands, dice and events, the snapshot at the recent part's start, and the one a
+# command before the end (a save may hold the first three only, or the first four)
+LOG_KEYS = (b'{"commands":', b',"rolls":', b',"events":', b',"checkpoint":', b',"before_last":')
+LOG_NAMES = ("commands", "rolls", "events", "checkpoint", "before_last")
 
 
 def log_text(parts: list[str]) -> str:
-    """The log's text: its three lists under their names (the head keeps each list's length, `log_parts`)."""
+    """The log's text: its parts under their names (the head keeps the length of each, `log_parts`)."""
     return "".join(k.decode() + p for k, p in zip(LOG_KEYS, parts)) + "}"
 
 
 def log_spans(older: bytes, lengths) -> dict | None:
     """Where each list lies in the log's text, from the lengths the head gives (None: laid out otherwise)."""
-    if not isinstance(lengths, list) or len(lengths) not in (3, 4) or \
+    if not isinstance(lengths, list) or not 3 <= len(lengths) <= len(LOG_KEYS) or \
             not all(type(n) is int and n >= 0 for n in lengths):
         return None
     out, at = {}, 0

@@ -47,7 +47,7 @@ def _close_quietly(match) -> None:
 def _restore_snapshot(path: Path, match, saved: Saved) -> int | None:
     """Put the match in the state the save's snapshot holds, when it is the state of this very log (its counts,
     the log's checksum) and restores to the saved state hash; returns the commands it covers (None: not restored,
-    replay them all; -1: the match was left half restored). The save's checkpoint becomes the match's, for an undo."""
+    replay them all; -1: the match was left half restored). The save's checkpoints become the match's, for an undo."""
     data = saved.data
     snap = data.get("snapshot")
     if not saved.log_ok or not isinstance(snap, dict) or snap.get("commands") != len(saved.commands) or \
@@ -59,9 +59,13 @@ def _restore_snapshot(path: Path, match, saved: Saved) -> int | None:
     except Exception:  # never trusted: a snapshot that does not restore exactly is ignored, the log replayed
         log.warning("save %s: its snapshot was ignored; replaying the commands", path, exc_info=True)
         return -1
-    recent = data["recent"]
-    cp = saved.older.checkpoint(recent["from"], recent["events_from"]) if saved.older is not None else None
-    match.checkpoints = ([cp] if cp is not None else []) + [snap]  # (an undo restores one and replays what follows)
+    recent, older = data["recent"], saved.older
+    cp = older.checkpoint(recent["from"], recent["events_from"]) if older is not None else None
+    before = recent.get("before_last")  # (an undo right after loading restores it and replays nothing)
+    if older is not None and before is not None:
+        before = older.checkpoint(before["commands"], before["events"], "before_last")
+    match.checkpoints = [c for c in (cp, before) if c is not None] + [snap]  # (an undo restores the nearest one
+    # at or before where it goes and replays what follows)
     return len(saved.commands)
 
 

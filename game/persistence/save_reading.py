@@ -64,15 +64,15 @@ class _OlderLog:
         a, b = self._spans[name]
         return self._text[a:b]
 
-    def checkpoint(self, commands: int, events: int) -> "SavedCheckpoint | None":
-        """The snapshot the log holds at the recent part's start, unread (None: it holds none)."""
+    def checkpoint(self, commands: int, events: int, name: str = "checkpoint") -> "SavedCheckpoint | None":
+        """A snapshot the log holds, unread (None: it holds none): the one at the recent part's start
+        ("checkpoint") or the one a command before the end ("before_last")."""
         if self._text is None:
-            data = self._parsed.get("checkpoint")
+            data = self._parsed.get(name)
             return None if not isinstance(data, dict) else SavedCheckpoint(self.path, commands, events, data=data)
-        if "checkpoint" not in self._spans or self.text("checkpoint") == b"null":
+        if name not in self._spans or self.text(name) == b"null":
             return None
-        return SavedCheckpoint(self.path, commands, events, raw=self.text("checkpoint"))
-
+        return SavedCheckpoint(self.path, commands, events, raw=self.text(name))
 
     def _list(self, name: str) -> list:
         if name not in self._parsed:
@@ -186,7 +186,8 @@ def read_checked(path: Path) -> Saved:
     if not isinstance(head, dict) or not isinstance(log_, dict):
         raise SaveError(path, "is missing its 'head' or its 'log'")
     lists = {k: log_.get(k) for k in LOG_NAMES}
-    lists["checkpoint"] = lists["checkpoint"] if isinstance(lists["checkpoint"], dict) else None
+    for k in LOG_NAMES[3:]:  # (the snapshots)
+        lists[k] = lists[k] if isinstance(lists[k], dict) else None
     if not all(isinstance(lists[k], list) for k in LOG_NAMES[:3]):
         raise SaveError(path, "'log' must hold the lists 'commands', 'rolls' and 'events'")
     same = found >= HASHED_SINCE and zlib.crc32(dumps(log_).encode()) == head.get("log_crc")  # (else: replayed)
@@ -257,6 +258,11 @@ def _checked(path: Path, data: dict, older: _OlderLog | None, log_ok: bool) -> S
     if start + len(recent["commands"]) != n or len(recent["rolls"]) != len(recent["commands"]) or \
             start_events + len(recent["events"]) != n_events:
         raise SaveError(path, "its log does not add up to the commands and events it says it holds")
+    before = recent.get("before_last")  # (the counts of the snapshot a command before the end, when it holds one)
+    if before is not None and (not isinstance(before, dict) or _count(path, before, "commands", n) != n - 1 or
+                               not start_events <= _count(path, before, "events", n_events) <= n_events):
+        raise SaveError(path, "'before_last' must give the commands (one fewer than the save's) and the events of "
+                              "the snapshot a command before the end")
     if isinstance(data.get("snapshot"), dict):  # (the events may name the cards of units that left the world)
         try:
             snapshot.learn_cards(data["snapshot"])

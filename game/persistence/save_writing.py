@@ -4,6 +4,7 @@ is kept with the match's histories, so a save after one more command encodes onl
 from __future__ import annotations
 
 import logging
+import weakref
 import zlib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -36,6 +37,7 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
     # alone is recent (whether it can be undone is read without the older log)
     cp = next((c for c in reversed(match.checkpoints) if c["commands"] < n), None)
     start, start_events = (cp["commands"], cp["events"]) if cp is not None else (max(0, n - 1), n_events)
+    before = _before_last(match, n, start)  # the state one command before the end, when a snapshot of it is at hand
     recent_commands = yield from _encoded(match.log[start:], lambda c: c.to_dict())
     recent_events = yield from _encoded(match.events[start_events:], snapshot.encode_event)
     head = {
@@ -54,7 +56,7 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
                    "rolls": list(match.rolls_per_command[start:]),
                    "events": recent_events},
     }
-    snaps, checkpoint = {}, "null"
+    snaps, checkpoint, before_text = {}, "null", "null"
     try:  # the state now, so that loading need not replay the log (the log stays the truth)
         taken = yield from snapshot.capture_stages(match)
         snaps["snapshot"] = yield from _with_cards(taken)
@@ -62,19 +64,60 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
             checkpoint = cp.text()
         elif cp is not None:
             checkpoint = yield from _checkpoint_text(cp)
+        if before is not None:
+            before_text = before[1] if isinstance(before[1], str) else (yield from _checkpoint_text(before[1]))
+            head["recent"]["before_last"] = {"commands": n - 1, "events": before[0]}
     except snapshot.SnapshotError:
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
-        snaps, checkpoint = {}, "null"
+        snaps, checkpoint, before_text = {}, "null", "null"
+        head["recent"].pop("before_last", None)
     head["state_hash"] = snaps["snapshot"]["hash"] if snaps else match.state_hash()
     parts = [(yield from _array_text(match.log, start, lambda c: c.to_dict())),
              (yield from _array_text(match.rolls_per_command, start, lambda r: r)),
-             (yield from _array_text(match.events, start_events, snapshot.encode_event)), checkpoint]
+             (yield from _array_text(match.events, start_events, snapshot.encode_event)), checkpoint, before_text]
+    texts: dict = {}
     try:
-        text = yield from laid_out_stages(head, parts, snaps)
+        text = yield from laid_out_stages(head, parts, snaps, texts)
     except ValueError as e:  # (NaN, Infinity: never written, the reader would refuse them)
         raise OSError(f"{path.name} cannot be written: {e}") from None
     write_text_atomic(path, text)
+    if "snapshot" in texts:
+        _keep_end(match, n, n_events, texts["snapshot"])
     return path
+
+
+# The end snapshots of the last saves of each match (its text as written): the battle screen saves after every
+# command, so the next save finds the state one command before its end here and writes it beside its checkpoint;
+# an undo right after loading that save restores it and replays nothing (a snapshot 16 commands back would be
+# restored and up to 15 commands replayed on a table with nothing worked out yet).
+_LAST_ENDS: dict[int, tuple] = {}  # id(match) -> (a weak reference to it, {commands: (events, text)})
+
+
+def _keep_end(match, n: int, n_events: int, text: str) -> None:
+    got = _LAST_ENDS.get(id(match))
+    if got is None or got[0]() is not match:
+        while len(_LAST_ENDS) >= 8:
+            _LAST_ENDS.pop(next(iter(_LAST_ENDS)))
+        got = _LAST_ENDS[id(match)] = (weakref.ref(match), {})
+    ends = got[1]
+    ends[n] = (n_events, text)
+    for k in sorted(ends)[:-2]:  # (the last two counts: a save by hand right after the autosave of a command)
+        del ends[k]
+
+
+def _before_last(match, n: int, start: int):
+    """(events, the snapshot) of this match one command before its end, when one is at hand and the save's
+    checkpoint is older: the end snapshot of an earlier save of it (its text), or one of its checkpoints (a loaded
+    match's end snapshot). None otherwise."""
+    if n < 1 or start >= n - 1:
+        return None
+    got = _LAST_ENDS.get(id(match))
+    if got is not None and got[0]() is match and n - 1 in got[1]:
+        return got[1][n - 1]
+    cp = next((c for c in reversed(match.checkpoints) if c["commands"] == n - 1), None)
+    if cp is None:
+        return None
+    return cp["events"], (cp.text() if isinstance(cp, SavedCheckpoint) else cp)
 
 
 EACH = 32  # log entries encoded in one piece of a staged save
@@ -162,22 +205,26 @@ def _items_of(x):
 
 def laid_out(head: dict, parts: list[str], snaps: dict | None = None) -> str:
     """A save's text: the head (given the log's checksum and where its parts lie), then the log, whose parts'
-    JSON texts are `parts` (commands, rolls, events, and the snapshot at the recent part's start, read only for an
-    undo: "null" for none; a log without it has none). `snaps`: the snapshot for the head, left out when it
-    nests too deeply for the reader."""
+    JSON texts are `parts` (commands, rolls, events, then the snapshots read only for an undo: the one at the recent
+    part's start and the one a command before the end; "null" for none, and a log without them has none).
+    `snaps`: the snapshot for the head, left out when it nests too deeply for the reader."""
     return run_to_end(laid_out_stages(head, parts, snaps))
 
 
-def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None):
-    """Generator: laid_out's work in pieces (the snapshot's text a few entities at a time); returns the text."""
+def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None, texts: dict | None = None):
+    """Generator: laid_out's work in pieces (the snapshot's text a few entities at a time); returns the text.
+    `texts`: given, it receives the text of each of `snaps` the head holds."""
     older = log_text(parts)
     head = dict(head, log_parts=[len(p) for p in parts], log_crc=zlib.crc32(older.encode()))
     head_text = None
     if snaps:
         pieces = (yield from _pieces(head))[:-1]
+        spans = {}
         for k, v in snaps.items():
             pieces.append("," + dumps(k) + ":")
+            at = len(pieces)
             pieces += yield from _pieces(v)
+            spans[k] = (at, len(pieces))
         pieces.append("}")
         level = deepest = 0
         for at in range(0, len(pieces), EACH):
@@ -186,6 +233,8 @@ def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None):
             yield
         if deepest <= MAX_DEPTH - 3:
             head_text = "".join(pieces)
+            if texts is not None:
+                texts.update((k, "".join(pieces[a:b])) for k, (a, b) in spans.items())
     if head_text is None:
         head_text = dumps(head)
     return '{"format":"%s","version":%d,"head_bytes":%d,"head":%s,"log":%s}' % (FORMAT, VERSION, len(head_text),
