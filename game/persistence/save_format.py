@@ -11,9 +11,9 @@ The head (its length in bytes is N) holds the header, the state at the end (a sn
 state hash), the commands, dice and events after the last checkpoint before the end (`recent`), and a checksum
 of the log's text. The log holds the older commands, dice and events, the snapshot at that checkpoint and, when
 the match was saved after the command before too (the battle screen saves after every command), that save's end
-snapshot (an undo right after loading restores it and replays nothing; the next undo starts at the checkpoint); loading reads and checks the head only, and the log's entries (and the
-checkpoint) are checked and decoded when something first reads them (a replay, an undo: game/match/history.py,
-save_reading.SavedCheckpoint). A file laid out otherwise (edited by hand, a save of version 2 or 3), or whose log
+snapshot (an undo right after loading restores it and replays nothing; the next undo starts at the checkpoint);
+loading reads and checks the head only, and the log's entries (and the snapshots) are checked and decoded when
+something first reads them (a replay, an undo: game/match/history.py, save_reading.SavedCheckpoint). A file laid out otherwise (edited by hand, a save of version 2 or 3), or whose log
 does not match its checksum, is read whole and checked entry by entry, and its log is replayed when its snapshot
 cannot be used.
 """
