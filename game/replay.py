@@ -85,7 +85,7 @@ class ReplayCursor:
         otherwise; the file is never changed)."""
         from pathlib import Path
 
-        from game.persistence.saves import load_match
+        from game.persistence.save_loading import load_match
         match = load_match(Path(path), catalog)
         try:
             label = Path(path).stem

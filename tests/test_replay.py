@@ -7,7 +7,8 @@ from game.headless import play_headless
 from game.match import commands as C
 from game.match import events as E
 from game.modes import create_match
-from game.persistence.saves import SaveError, save_match
+from game.persistence.save_format import SaveError
+from game.persistence.save_writing import save_match
 from game.replay import CHECKPOINT_EVERY, ReplayCursor, ReplayError
 
 

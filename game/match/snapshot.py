@@ -10,7 +10,7 @@ Everything is encoded as plain JSON data (dataclasses by their registered name, 
 non-text keys tagged), so a snapshot can also travel in a save file: loading one never executes anything,
 and a snapshot that does not decode, or decodes to another state hash, is ignored and the log is replayed.
 Events, the command log and the rolls per command are append-only (history.py): a snapshot keeps only their
-lengths and shares the lists; a save writes them beside its snapshots (game/persistence/saves.py).
+lengths and shares the lists; a save writes them beside its snapshots (game/persistence/save_writing.py).
 """
 from __future__ import annotations
 

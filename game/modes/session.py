@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 
 from game.ai.common import thinking
-from game.battlefield.movement import work_slice
+from game.battlefield.search import work_slice
 from game.match import commands as C
 from game.match.errors import IllegalCommand
 from game.match.flow import OVER
@@ -136,8 +136,8 @@ class Session:
         (still thinking or not landing, a person's decision, or the match is over). An error in the controller, or a
         command the match refuses (RefusedCommand), raises and drops the decision.
 
-        The slices run inside `movement.work_slice(end)`: a controller whose `think` asks a question through
-        `yield from movement.sliced(lambda: match.move_options(uid, MOVE))` has its movement search stop at the end
+        The slices run inside `search.work_slice(end)`: a controller whose `think` asks a question through
+        `yield from search.sliced(lambda: match.move_options(uid, MOVE))` has its movement search stop at the end
         of the budget and go on in the next call, where it stopped (the same answer as asked whole); a question
         asked plainly runs its search whole, as before."""
         m = self.match
@@ -155,7 +155,7 @@ class Session:
         with m.reading():  # the match's world stays current for the slices and the command's resolution
             while plan[3] is None:
                 try:
-                    with work_slice(end):  # a search the controller asks through movement.sliced stops at `end`
+                    with work_slice(end):  # a search the controller asks through search.sliced stops at `end`
                         next(plan[2])
                 except StopIteration as stop:
                     plan[3] = stop.value

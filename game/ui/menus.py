@@ -81,7 +81,7 @@ class TitleScene(Scene):
 
     def build_ui(self) -> None:
         from game.persistence.campaigns import CampaignFileInfo
-        from game.persistence.saves import list_saves
+        from game.persistence.save_listing import list_saves
 
         from .campaign import continue_target
         root = self.new_root()
@@ -232,7 +232,8 @@ def battle_scene(app, match):
 
 def load_into_battle(app, path) -> bool:
     """Load a save and open its battle; a bad save shows its problem in a dialog (the file is untouched)."""
-    from game.persistence.saves import SaveError, load_match
+    from game.persistence.save_format import SaveError
+    from game.persistence.save_loading import load_match
     try:
         match = load_match(path, app.catalog, prepare=True)
     except SaveError as e:
@@ -511,7 +512,7 @@ class LoadScene(FileListScene):
         return self.infos
 
     def list_files(self) -> list:
-        from game.persistence.saves import list_saves
+        from game.persistence.save_listing import list_saves
         return list_saves(self.app.saves_dir)
 
     def item_text(self, s) -> str:
@@ -688,7 +689,7 @@ class PauseScene(Overlay):
                                tool_tip_text="The battle is autosaved after every action: Continue resumes it")
 
     def save(self) -> None:
-        from game.persistence.saves import save_match
+        from game.persistence.save_writing import save_match
         name = self.e_name.get_text().strip() or "save"
         try:
             path = save_match(self.battle.match, name, self.app.saves_dir)

@@ -44,7 +44,7 @@ def open_save_as_replay(app, path) -> bool:
     """The Load screen's "Watch as replay": a save that cannot be read says why (the file is left as it was)."""
     from pathlib import Path
 
-    from game.persistence.saves import SaveError
+    from game.persistence.save_format import SaveError
     from game.replay import ReplayCursor, ReplayError
     try:
         cursor = ReplayCursor.from_save(path, app.catalog)

@@ -125,18 +125,18 @@ def test_a_search_paused_in_slices_answers_as_one_run_whole(monkeypatch):
     """A reach asked through `sliced` inside a slice that is always over stops after each few pops, is asked
     again in the next slice and goes on where it stopped: the same spots and paths as a table that ran it whole;
     outside a slice the same question never pauses."""
-    from game.battlefield import movement
+    from game.battlefield import search
     bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
     t, whole = Table(bf), Table(bf)
     bases = _movers(t, random.Random(4), 14)
     t.set_bases(bases)
     whole.set_bases(bases)
-    monkeypatch.setattr(movement, "CHECK_EVERY", 7)
+    monkeypatch.setattr(search, "CHECK_EVERY", 7)
     movers = [b for b in bases if b.side != "item"][:5]
     for m in movers:
-        gen = movement.sliced(lambda m=m: t.reach(m, 6.0), note="paused")
+        gen = search.sliced(lambda m=m: t.reach(m, 6.0), note="paused")
         pauses = 0
-        with movement.work_slice(0.0):  # (its end has passed: every search stops at its first look at the clock)
+        with search.work_slice(0.0):  # (its end has passed: every search stops at its first look at the clock)
             while True:
                 try:
                     assert next(gen) == "paused"
@@ -152,7 +152,7 @@ def test_a_search_paused_in_slices_answers_as_one_run_whole(monkeypatch):
     # outside `sliced` a slice's end stops nothing: a search asked there runs whole at once
     t._kept.clear()
     t._changed()
-    with movement.work_slice(0.0):
+    with search.work_slice(0.0):
         assert t.reach(movers[0], 6.0).spots == whole.reach(movers[0], 6.0).spots
 
 

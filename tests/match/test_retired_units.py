@@ -10,7 +10,8 @@ from game.match import events as E
 from game.match.components import Unit
 from game.modes import CHECKPOINT_EVERY, create_match, replay, rewind
 from game.modes.session import Session, make_controller
-from game.persistence.saves import load_match, save_match
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import save_match
 from game.report.facts import facts_of
 
 

@@ -12,7 +12,8 @@ from game.match import snapshot
 from game.match.state import MatchState
 from game.modes import CHECKPOINT_EVERY, create_match, replay, rewind
 from game.modes.session import Session, make_controller
-from game.persistence.saves import load_match, save_match
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import save_match
 
 
 def _played(mission, seed, commands=None, **kw):

@@ -8,7 +8,8 @@ from game.content import load_catalog
 from game.headless import build_scenario
 from game.modes import create_match, replay
 from game.modes.session import Session, make_controller
-from game.persistence.saves import load_match, save_match
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import save_match
 
 CASES = [("first-mission", None, 3), ("pve", None, 5), ("pvp-rivals", None, 4),
          ("horde", "horde-supply-corridor.tmx", 9), ("horde", "horde-last-stand.tmx", 2)]

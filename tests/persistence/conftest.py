@@ -8,7 +8,7 @@ import pytest
 from game.ai.npc import NpcController
 from game.ai.simple import SimpleSquadController
 from game.modes import create_match, first_mission_scenario
-from game.persistence.saves import save_match
+from game.persistence.save_writing import save_match
 
 
 def play_first_mission(commands: int, seed: int = 3, map_name="first-mission-survive.tmx"):

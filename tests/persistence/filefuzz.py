@@ -65,7 +65,7 @@ def real_save_bytes() -> bytes:
     from game.ai.npc import NpcController
     from game.ai.simple import SimpleSquadController
     from game.modes import create_match, first_mission_scenario
-    from game.persistence.saves import save_match
+    from game.persistence.save_writing import save_match
     m = create_match(first_mission_scenario(), 3)
     ctl = {"player": SimpleSquadController("player"), "npc": NpcController("npc")}
     for _ in range(40):
@@ -87,7 +87,7 @@ def real_save_laid_out() -> bytes:
     from game.ai.npc import NpcController
     from game.ai.simple import SimpleSquadController
     from game.modes import CHECKPOINT_EVERY, create_match, first_mission_scenario
-    from game.persistence.saves import save_match
+    from game.persistence.save_writing import save_match
     m = create_match(first_mission_scenario(), 3)
     m.checkpoint_every = CHECKPOINT_EVERY
     ctl = {"player": SimpleSquadController("player"), "npc": NpcController("npc")}
@@ -102,7 +102,7 @@ def real_save_laid_out() -> bytes:
 def forged_case(rng: random.Random) -> tuple[str, bytes]:
     """The laid-out save with its older log damaged and its checksum made to match again (as a person forging it
     would): it loads from its snapshot, and the damage shows when the log is read."""
-    from game.persistence.saves import laid_out
+    from game.persistence.save_writing import laid_out
     data = json.loads(real_save_laid_out())
     head, older = data["head"], data["log"]
     where = rng.choice(["commands", "rolls", "events"])
@@ -269,7 +269,7 @@ def json_case(seed: int, k: int, base: bytes, max_bytes: int) -> tuple[str, byte
 def save_case(seed: int, k: int) -> tuple[str, bytes]:
     """A third of the cases damage the save as the game lays it out (read head first; a forged log shows its
     damage when read), the rest the save laid out one value a line (read whole)."""
-    from game.persistence.saves import MAX_SAVE_BYTES
+    from game.persistence.save_format import MAX_SAVE_BYTES
     if k % 3 == 2:
         rng = random.Random(f"{seed}:laid-out:{k}")
         if rng.random() < 0.5:
@@ -389,7 +389,9 @@ def _snapshot(folder: Path) -> dict:
 def check_save(folder: Path, label: str, raw: bytes) -> Outcome:
     """Put the file in an empty saves folder, list the folder and load the file."""
     from game.match.history import HistoryError
-    from game.persistence.saves import SaveError, list_saves, load_match
+    from game.persistence.save_format import SaveError
+    from game.persistence.save_listing import list_saves
+    from game.persistence.save_loading import load_match
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "fuzzed.json"
     path.write_bytes(raw)

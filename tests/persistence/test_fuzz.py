@@ -59,7 +59,9 @@ def test_hostile_files_in_the_folders(tmp_path):
     import os
 
     from game.persistence.rosters import list_rosters
-    from game.persistence.saves import SaveError, list_saves, load_match
+    from game.persistence.save_format import SaveError
+    from game.persistence.save_listing import list_saves
+    from game.persistence.save_loading import load_match
     os.mkfifo(tmp_path / "pipe.json")
     (tmp_path / "zero.json").symlink_to("/dev/zero")
     (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere.json")

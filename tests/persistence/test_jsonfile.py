@@ -9,7 +9,7 @@ import pytest
 from game.persistence import jsonfile
 from game.persistence.jsonfile import (MAX_DEPTH, nesting_depth, read_json, read_versioned_json,
                                        remove_stale_temp_files, write_json_atomic)
-from game.persistence.saves import list_saves
+from game.persistence.save_listing import list_saves
 
 
 class Bad(Exception):

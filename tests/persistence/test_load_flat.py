@@ -8,7 +8,8 @@ import pytest
 from game.match.history import HistoryError
 from game.modes import CHECKPOINT_EVERY, create_match, first_mission_scenario, replay, rewind
 from game.modes.session import Session, make_controller
-from game.persistence.saves import laid_out, load_match, save_match
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import laid_out, save_match
 from game.replay import ReplayCursor, ReplayError
 
 
@@ -109,7 +110,7 @@ def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypa
     """The log's text written by the last save is kept with the match: saving after one more command encodes that
     command's events (and the few after the last checkpoint), not the whole log; the file is the one a match
     replayed from scratch writes, and it loads to the same state."""
-    import game.persistence.saves as saves
+    import game.persistence.save_writing as saves
     m = _played(70, seed=5)
     s = Session(m, {sp.side: make_controller(m, sp.side, "npc" if sp.npc else "computer") for sp in m.scenario.sides})
     first = save_match(m, "autosave", folder=tmp_path)
@@ -125,8 +126,15 @@ def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypa
     for c in m.log:
         fresh.submit(c)
     other = save_match(fresh, "fresh", folder=tmp_path)
-    strip = lambda d: {**d, "head_bytes": 0, "head": {k: v for k, v in d["head"].items() if k not in ("saved_at", "label")}}
-    assert strip(json.loads(path.read_text())) == strip(json.loads(other.read_text()))
+    # the same file but for the snapshot a command before the end, which only the match saved after each command
+    # has at hand (and the log's lengths and checksum that follow from it)
+    saved_data, fresh_data = json.loads(path.read_text()), json.loads(other.read_text())
+    assert saved_data["log"].pop("before_last")["commands"] == len(m.log) - 1
+    assert saved_data["head"]["recent"].pop("before_last")["commands"] == len(m.log) - 1
+    assert "before_last" not in fresh_data["head"]["recent"] and fresh_data["log"].pop("before_last") is None
+    strip = lambda d: {**d, "head_bytes": 0, "head": {k: v for k, v in d["head"].items()
+                                                      if k not in ("saved_at", "label", "log_parts", "log_crc")}}
+    assert strip(saved_data) == strip(fresh_data)
     loaded = load_match(path)
     try:
         assert loaded.state_hash() == m.state_hash() and loaded.battle_log() == m.battle_log()
@@ -138,7 +146,7 @@ def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypa
 def test_the_saved_checkpoint_is_read_only_for_an_undo_and_a_damaged_one_is_replayed_past(saved, tmp_path):
     """The snapshot an undo after loading starts from lies in the log: loading leaves it unread; an undo reads it;
     one damaged (its checksum made to match) is not used and the undo replays the log instead."""
-    from game.persistence.saves import SavedCheckpoint
+    from game.persistence.save_reading import SavedCheckpoint
     m, path = saved
     n = len(m.log)
     want = replay(m.scenario, m.seed, list(m.log)[:n - 1])
@@ -160,3 +168,49 @@ def test_the_saved_checkpoint_is_read_only_for_an_undo_and_a_damaged_one_is_repl
     assert back.state_hash() == want.state_hash()
     back.close()
     want.close()
+
+
+def test_a_save_after_each_command_holds_the_state_a_command_back_and_undo_after_loading_replays_nothing(
+        tmp_path, monkeypatch):
+    """The battle screen saves after every command: the save after command n holds the end snapshot of the one
+    after command n - 1 beside its checkpoint, so an undo right after loading restores it and replays nothing; the
+    next undo goes back to the checkpoint. Each lands on the state a replay of the log reaches."""
+    from game.match.match import Match
+    m = _played(89, seed=3)
+    n = len(m.log) + 1
+    assert n - 1 - m.checkpoints[-1]["commands"] > 1, "the checkpoint alone would leave nothing to replay"
+    save_match(m, "autosave", folder=tmp_path)
+    Session(m, {sp.side: make_controller(m, sp.side, "npc" if sp.npc else "computer")
+                for sp in m.scenario.sides}).step()
+    assert len(m.log) == n
+    path = save_match(m, "autosave", folder=tmp_path)
+    recent = json.loads(path.read_text())["head"]["recent"]
+    assert recent["before_last"] == {"commands": n - 1, "events": len(m.events) - len(_events_of_last(m))}
+    loaded = load_match(path)
+    assert [c["commands"] for c in loaded.checkpoints] == [recent["from"], n - 1, n]
+    replayed = []
+    real = Match.submit
+    monkeypatch.setattr(Match, "submit", lambda self, c: replayed.append(c) or real(self, c))
+    back = rewind(loaded, n - 1)
+    assert replayed == [], "the undo right after loading replayed commands"
+    want = replay(m.scenario, m.seed, list(m.log)[:n - 1])
+    assert back.state_hash() == want.state_hash() and back.battle_log() == want.battle_log()
+    assert back.log.undecoded() is not None, "the undo decoded the older log"
+    del replayed[:]
+    back2 = rewind(back, n - 2)
+    assert 0 < len(replayed) < CHECKPOINT_EVERY
+    want2 = replay(m.scenario, m.seed, list(m.log)[:n - 2])
+    try:
+        assert back2.state_hash() == want2.state_hash()
+    finally:
+        for x in (m, back2, want, want2):
+            x.close()
+
+
+def _events_of_last(m):
+    """The events the last command of m gave (those after the count its checkpoint of the command before holds)."""
+    before = replay(m.scenario, m.seed, list(m.log)[:-1])
+    try:
+        return m.events[len(before.events):]
+    finally:
+        before.close()

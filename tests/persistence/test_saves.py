@@ -9,7 +9,11 @@ from game.headless import play_headless
 from game.match import commands as C
 from game.match.match import Match
 from game.modes import create_match, first_mission_scenario
-from game.persistence.saves import SaveError, laid_out, list_saves, load_match, read_save, save_match
+from game.persistence.save_format import SaveError
+from game.persistence.save_listing import list_saves
+from game.persistence.save_loading import load_match
+from game.persistence.save_reading import read_save
+from game.persistence.save_writing import laid_out, save_match
 
 
 @pytest.fixture
@@ -186,7 +190,7 @@ def test_deep_nesting_is_a_clear_error_everywhere(tmp_path):
 
 
 def test_an_oversized_save_is_refused(tmp_path, real_save_bytes):
-    from game.persistence.saves import MAX_SAVE_BYTES
+    from game.persistence.save_format import MAX_SAVE_BYTES
     p = _variant(tmp_path, real_save_bytes + b" " * MAX_SAVE_BYTES)
     assert "too large to be a save" in _problem(p)
 

@@ -1,4 +1,4 @@
-"""A save written in pieces (saves.save_stages, as the battle screen's autosave writes it over frames) is the very
+"""A save written in pieces (save_writing.save_stages, as the battle screen's autosave writes it over frames) is the very
 file a save written at once is, over seeded games of every mode: it loads, its state hash is the match's, and its log
 replays to that hash. The pieces' own parts hold too: the snapshot's JSON text made a piece at a time is json's, its
 nesting measured piece by piece is the whole text's, and the snapshot taken in pieces has the match's state hash."""
@@ -10,7 +10,9 @@ from game.headless import build_scenario
 from game.match import snapshot
 from game.modes import CHECKPOINT_EVERY, create_match, missions, replay
 from game.modes.session import Session, make_controller
-from game.persistence import saves
+from game.persistence import save_writing
+from game.persistence.save_format import dumps
+from game.persistence.save_loading import load_match
 from game.persistence.jsonfile import nesting_depth, nesting_steps
 from game.stepwise import run_to_end
 
@@ -40,7 +42,7 @@ def _same_but_the_time(a: bytes, b: bytes) -> None:
 def test_a_save_in_pieces_is_the_save_at_once(mode, seed, tmp_path):
     m = _played(MODES[mode], seed, 40 + 7 * seed)
     try:
-        stages = saves.save_stages(m, "pieces", tmp_path, label="L")
+        stages = save_writing.save_stages(m, "pieces", tmp_path, label="L")
         pieces = 0
         while True:
             try:
@@ -51,9 +53,9 @@ def test_a_save_in_pieces_is_the_save_at_once(mode, seed, tmp_path):
                 path = done.value
                 break
         assert pieces >= 5
-        whole = saves.save_match(m, "whole", tmp_path, label="L")
+        whole = save_writing.save_match(m, "whole", tmp_path, label="L")
         _same_but_the_time(path.read_bytes(), whole.read_bytes())
-        loaded = saves.load_match(path)
+        loaded = load_match(path)
         try:
             assert loaded.state_hash() == m.state_hash() and len(loaded.log) == len(m.log)
             again = replay(loaded.scenario, loaded.seed, list(loaded.log))
@@ -70,13 +72,13 @@ def test_the_snapshot_in_pieces_has_the_matchs_hash_and_text():
     try:
         data = snapshot.capture(m, for_file=True)
         assert data["hash"] == m.state_hash()
-        pieces = run_to_end(saves._pieces(data))
-        assert len(pieces) > 20 and "".join(pieces) == saves._dumps(data)
+        pieces = run_to_end(save_writing._pieces(data))
+        assert len(pieces) > 20 and "".join(pieces) == dumps(data)
         level = deepest = 0
         for p in pieces:
             level, deep = nesting_steps(p, level)
             deepest = max(deepest, deep)
-        assert level == 0 and deepest == nesting_depth(saves._dumps(data))
+        assert level == 0 and deepest == nesting_depth(dumps(data))
     finally:
         m.close()
 
@@ -87,14 +89,14 @@ def test_a_save_begun_again_after_a_change_holds_the_match_as_it_is_then(tmp_pat
     m = _played(MODES["pvp"], 5, 30)
     try:
         s = Session(m, {sp.side: make_controller(m, sp.side, "computer") for sp in m.scenario.sides})
-        first = saves.save_stages(m, "auto", tmp_path)
+        first = save_writing.save_stages(m, "auto", tmp_path)
         for _ in range(4):
             next(first)
         s.step()  # the match changes: that write is dropped
         first.close()
         assert not (tmp_path / "auto.json").exists()
-        path = run_to_end(saves.save_stages(m, "auto", tmp_path))
-        loaded = saves.load_match(path)
+        path = run_to_end(save_writing.save_stages(m, "auto", tmp_path))
+        loaded = load_match(path)
         assert loaded.state_hash() == m.state_hash() and len(loaded.log) == len(m.log)
         loaded.close()
     finally:

@@ -15,10 +15,8 @@ pygame.init()
 def saves_dir(tmp_path, monkeypatch):
     """A temporary saves folder, also patched in as the game's default."""
     import game.paths
-    import game.persistence.saves as saves
     d = tmp_path / "saves"
     monkeypatch.setattr(game.paths, "SAVES_DIR", d)
-    monkeypatch.setattr(saves, "SAVES_DIR", d)
     return d
 
 

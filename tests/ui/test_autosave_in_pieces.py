@@ -6,7 +6,8 @@ import json
 from game.content import default_squad
 from game.headless import build_scenario
 from game.modes import create_match
-from game.persistence.saves import AUTOSAVE, load_match
+from game.persistence.save_format import AUTOSAVE
+from game.persistence.save_loading import load_match
 
 from .driver import open_battle
 

@@ -5,7 +5,8 @@ import pygame
 
 from game.ai.common import Controller
 from game.match import commands as C
-from game.persistence.saves import AUTOSAVE, load_match, save_path
+from game.persistence.save_format import AUTOSAVE, save_path
+from game.persistence.save_loading import load_match
 
 from .driver import Driver
 from .test_screens import battle

@@ -7,7 +7,8 @@ import pygame
 
 from game.headless import build_scenario
 from game.modes import create_match
-from game.persistence.saves import load_match, save_match
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import save_match
 from game.ui.battle import BattleScene
 from game.ui.battle.handover import HandoverScene
 from game.ui.battle.texts import top_status

@@ -178,7 +178,7 @@ def test_quitting_with_unsaved_progress_asks_first(app, monkeypatch):
     """The battle is autosaved after every command, so quitting to the title loses nothing and asks nothing; when
     the autosave cannot be written, what would be lost is said first."""
     from game.ui.menus import PauseScene, TitleScene
-    import game.persistence.saves as saves
+    import game.persistence.save_writing as saves
     m, p, n = small_match([(card(name="Hero"), 4, 12)], [(card(name="Bug"), 22, 22)], dice=[4, 4, 4] + [6] * 20)
     d, sc = scene_on(app, m)
     real_write = saves.write_text_atomic

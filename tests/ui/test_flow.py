@@ -157,6 +157,6 @@ def test_title_to_results(make_app):
     d.step(3)
     d.shot("results")
     # the autosave of each Turn start exists and names the Turn
-    from game.persistence.saves import list_saves
+    from game.persistence.save_listing import list_saves
     labels = [s.label for s in list_saves(app.saves_dir)]
     assert any(lab.startswith("Autosave") for lab in labels)

@@ -5,7 +5,7 @@ import pytest
 
 from game.headless import play_headless
 from game.match import events as E
-from game.persistence.saves import save_match
+from game.persistence.save_writing import save_match
 from game.report import battle_report, facts_of, luck_of
 from game.ui.luckpanel import side_lines
 from game.ui.menus import LoadScene, ResultsScene, TitleScene

@@ -7,7 +7,8 @@ import re
 import pygame
 
 from game.modes import create_match, first_mission_scenario
-from game.persistence.saves import AUTOSAVE, save_match
+from game.persistence.save_format import AUTOSAVE
+from game.persistence.save_writing import save_match
 from game.ui.battle import BattleScene
 from game.ui.menus import LoadScene, TitleScene
 
@@ -381,7 +382,7 @@ def test_settings_are_written_atomically(tmp_path, monkeypatch):
 def test_setup_forms_keep_their_picks_even_across_a_closed_window(make_app, saves_dir):
     """Picks survive leaving the form and closing the window (saves/setup-picks.json, not a save); the seed is new
     each time; a pick the form no longer offers falls back to its default."""
-    from game.persistence.saves import list_saves
+    from game.persistence.save_listing import list_saves
     from game.ui.menus import SetupScene
     app = make_app()
     d = Driver(app)

@@ -4,7 +4,7 @@ It is written with the one save writer (atomically: a crash never leaves half a 
 whole save) after every command: once the screen is still again (a person's command: while they look at its
 outcome), within a few seconds while the computer plays on after a person's command, at each new Turn, and before
 the battle screen is left or the window closes. The computer's own commands wait for one of those. A write is
-spread over frames (`saves.save_stages`: a few entities, cards or log entries a piece, STAGE_MS of them a frame, the
+spread over frames (`save_writing.save_stages`: a few entities, cards or log entries a piece, STAGE_MS of them a frame, the
 file written whole in the last), while the match does not change; when it changes meanwhile the write begins again
 with the match as it is then. Leaving the screen or closing the window finishes a write under way at once (or makes
 one), so no command is lost. A battle that has ended is written with its result, so Continue never offers it again;
@@ -147,11 +147,12 @@ class Autosave:
         run_to_end(self.stages(match))
 
     def stages(self, match):
-        """The write of `save`, in pieces (a generator: saves.save_stages). A keeper that writes elsewhere and says
+        """The write of `save`, in pieces (a generator: save_writing.save_stages). A keeper that writes elsewhere and says
         only how to `save` (a campaign's file) writes in one piece."""
         if type(self).save is not Autosave.save:
             return _in_one_piece(self.save, match)
-        from game.persistence.saves import AUTOSAVE, save_stages
+        from game.persistence.save_format import AUTOSAVE
+        from game.persistence.save_writing import save_stages
         return save_stages(match, AUTOSAVE, self.sc.app.saves_dir, label=f"Autosave (Turn {match.turn})")
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.battlefield.movement import sliced
+from game.battlefield.search import sliced
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 

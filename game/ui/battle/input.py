@@ -69,7 +69,7 @@ class BattleInput:
         if name == "undo":
             sc.undo()
         elif name == "quicksave":
-            from game.persistence.saves import save_match
+            from game.persistence.save_writing import save_match
             try:
                 path = save_match(m, "quicksave", sc.app.saves_dir, label=f"Quick save (Turn {m.turn})")
                 sc.mark_saved()

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 
-from game.battlefield.movement import work_slice
+from game.battlefield.search import work_slice
 
 BUDGET_MS = 0.8  # time a frame may spend on work ahead (a slice that is begun is finished, but a movement search
-# asked through movement.sliced stops at the budget's end and goes on in the next frame)
+# asked through search.sliced stops at the budget's end and goes on in the next frame)
 
 
 class Job:

@@ -348,7 +348,7 @@ def continue_target(app, saves):
     """What the title's Continue opens: the newest battle still being played (a SaveInfo, from `saves`) or the newest
     campaign still being played (a CampaignFileInfo), whichever was written last; None when there is neither."""
     from game.persistence.campaigns import list_campaign_files, newest_campaign
-    from game.persistence.saves import newest_loadable
+    from game.persistence.save_listing import newest_loadable
     save = newest_loadable(saves)
     campaign = newest_campaign(list_campaign_files(campaigns_folder(app)))
     if campaign is not None and (save is None or campaign.mtime_ns >= save.mtime_ns):

@@ -12,7 +12,8 @@ from game.match.scenario import ScenarioError
 from game.modes import create_match, replay
 from game.modes.horde import horde_scenario
 from game.modes.session import Session, make_controller, play
-from game.persistence.saves import load_match, save_match
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import save_match
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -17,12 +17,10 @@ pygame.init()
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     import game.paths
-    import game.persistence.saves as saves
     from game.ui.app import App
     from game.ui.settings import Settings
     d = tmp_path / "saves"
     monkeypatch.setattr(game.paths, "SAVES_DIR", d)
-    monkeypatch.setattr(saves, "SAVES_DIR", d)
     pygame.event.clear()
     a = App(headless=True, saves_dir=d, settings=Settings(npc_speed="instant"), seed=24112)
     yield a

@@ -85,7 +85,8 @@ def test_a_pve_match_saved_at_any_point_loads_to_the_same_state(tmp_path, stop):
     """Setup (a choice may be pending), deployment, mid-battle: save, load, same state, and play on."""
     from game.modes import create_match
     from game.modes.session import Session, make_controller
-    from game.persistence.saves import load_match, save_match
+    from game.persistence.save_loading import load_match
+    from game.persistence.save_writing import save_match
     sc = build_scenario("pve", options={"tl": 2, "npc": "krumpfists"})
     m = create_match(sc, 9)
     ctl = {s.side: make_controller(m, s.side, "computer" if s.control == "person" else s.control)

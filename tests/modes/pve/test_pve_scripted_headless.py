@@ -74,7 +74,8 @@ def test_a_scripted_mission_saved_halfway_loads_as_itself(tmp_path):
     from game.headless import build_scenario
     from game.modes import create_match
     from game.modes.session import Session
-    from game.persistence.saves import load_match, save_match
+    from game.persistence.save_loading import load_match
+    from game.persistence.save_writing import save_match
     m = create_match(build_scenario("pve-last-signal-2.2", options={}), 4)
     try:
         s = Session(m)
