@@ -32,7 +32,7 @@ from game.ai.common import thinking  # noqa: E402
 from game.ai.simple import SimpleSquadController  # noqa: E402
 from game.ai.tactical import TacticalController  # noqa: E402
 from game.battlefield import Base  # noqa: E402
-from game.battlefield.movement import work_slice  # noqa: E402
+from game.battlefield.search import work_slice  # noqa: E402
 from game.content import default_squad, load_catalog, squad_slugs  # noqa: E402
 from game.headless import build_scenario  # noqa: E402
 from game.lab.stats import wilson  # noqa: E402

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield import Base
-from game.battlefield.movement import sliced
+from game.battlefield.search import sliced
 from game.match import commands as C
 from game.match.flow import DEPLOY
 from game.rules import actions as act

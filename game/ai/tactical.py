@@ -21,7 +21,7 @@ import random
 from game.match import commands as C
 from game.match import events as E
 from game.match import skills as S
-from game.battlefield.movement import sliced
+from game.battlefield.search import sliced
 from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.combat import Accept, reroll_failed_policy, strike_damage

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield.field import beside_terrain
-from game.battlefield.movement import sliced
+from game.battlefield.search import sliced
 from game.rules.model import MELEE
 
 from . import tactical_eval as TE

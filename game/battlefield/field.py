@@ -13,7 +13,7 @@ import time
 import weakref
 from collections import OrderedDict
 
-from . import movement
+from . import search
 
 from .model import CORE_MOVE, Base, MoveRule
 from .terrain import ZTOL
@@ -28,7 +28,7 @@ FIELDS_KEPT = 48  # walking fields kept per graph (goals, door states, rules)
 _REVERSED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # graph -> {(rule, doors, radius, goals, areas): the distances of that field}
 _FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-# graph -> {the same keys: a field's spread begun inside `movement.sliced` and stopped at a slice's end}
+# graph -> {the same keys: a field's spread begun inside `search.sliced` and stopped at a slice's end}
 _BEGUN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 BEGUN_KEPT = 8
 CHECK_EVERY = 256  # nodes spread between looks at the clock
@@ -129,8 +129,8 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
     a spot inside one of `areas` (x0, y0, x1, y1: a zone to stand in).
 
     The same field asked again on any Table of the map, with the doors as they were, is the one worked out before.
-    Asked inside `movement.sliced` (a slice of the screen's work), its spread stops at the slice's end (raising
-    movement.SearchPaused) and goes on where it stopped when asked again: the same distances as spread whole."""
+    Asked inside `search.sliced` (a slice of the screen's work), its spread stops at the slice's end (raising
+    search.SearchPaused) and goes on where it stopped when asked again: the same distances as spread whole."""
     lat = table._lattice(radius)
     rule = rule.terrain
     kept = _kept(_FIELDS, lat)
@@ -141,12 +141,12 @@ def walking_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE
         run = begun.get(key)
         if run is None:
             run = _field(table, lat, goals, radius, rule, areas)
-            if movement._pause_at is not None:
+            if search.pause_at() is not None:
                 begun[key] = run
                 while len(begun) > BEGUN_KEPT:
                     begun.popitem(last=False)
-        if not run.advance(movement._pause_at):
-            raise movement.SearchPaused
+        if not run.advance(search.pause_at()):
+            raise search.SearchPaused
         begun.pop(key, None)
         dist = kept[key] = run.dist
         while len(kept) > FIELDS_KEPT:

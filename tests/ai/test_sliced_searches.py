@@ -5,7 +5,7 @@ whole, and gives the same command, decision after decision of a seeded game."""
 import pytest
 
 from game.ai.common import thinking
-from game.battlefield.movement import work_slice
+from game.battlefield.search import work_slice
 from game.content import default_squad
 from game.headless import build_scenario
 from game.match.flow import OVER

@@ -118,9 +118,9 @@ def test_the_banded_spread_gives_the_numbers_of_a_heap_search(map_name, measure,
 
 
 def test_a_field_asked_in_slices_stops_at_each_slices_end_and_gives_the_field_spread_whole():
-    """Inside `movement.sliced` with a slice already over, the spread stops every few hundred nodes and goes on where
+    """Inside `search.sliced` with a slice already over, the spread stops every few hundred nodes and goes on where
     it stopped when asked again (the screen's next slice): the very distances of the field spread whole."""
-    from game.battlefield.movement import sliced, work_slice
+    from game.battlefield.search import sliced, work_slice
     from game.stepwise import run_to_end
     bf = load_battlefield(ROOT / "maps" / "horde-weapons-manufacture.tmx")
     lat = Table(bf)._lattice(0.5)
