@@ -565,7 +565,7 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict, act_after: 
         if g.shared and g.marker is not None and holders.get(g.marker) not in (None, uid):
             value *= 0.2  # a squadmate already holds it
         if there:
-            v = value * (0.6 if contested else 1.0)
+            v = value * (ctx.level.contest if contested else 1.0)
         elif g.deadline is not None:  # a race: every inch counts, the more the fewer Turns are left
             d = max(0.0, ctx.walk(g, uid, spot) - act_after * RACE_INCHES * 0.4)  # it can walk on with its ACT
             # the inches it can still walk from there before the deadline: the later Turns and a Move of this one

@@ -51,14 +51,16 @@ def brief(match, script, side: str) -> Brief:
         name = rule["rule"]
         now, later = _scoring_turns(defn, rule, turn)
         if name == "control":
-            for mid in match.markers(rule["kind"], on_table=True):
+            mids = match.markers(rule["kind"], on_table=True)
+            for mid in mids:
                 v = _worth(rule["mp"], now, later)
                 if rule.get("state"):  # Power Cycle: a node must be switched on too
                     v *= 0.9
                 _goal(match, b, mid, v)
+            _support(match, b, mids, SUPPORT * _worth(rule["mp"], now, later))
         elif name == "control_all" and side not in ms.get("bonus_all", []):
             extra = 0.5 * rule["mp"] / max(1, len(match.markers(rule["kind"], on_table=True)))
-            b.goals[:] = [replace(g, value=g.value + extra) for g in b.goals]
+            b.goals[:] = [replace(g, value=g.value + extra) if g.marker is not None else g for g in b.goals]
         elif name == "control_by_edge":
             for mid in match.markers(rule["kind"], on_table=True):
                 owner = match.marker(mid).side
@@ -139,6 +141,35 @@ def brief(match, script, side: str) -> Brief:
     return b
 
 
+SUPPORT = 0.35  # share of a marker's worth for every unit standing near the markers (a marker is held by numbers)
+SUPPORT_REACH = 3.0  # inches round the markers that count as near them
+
+
+def _support(match, b: Brief, mids: list, value: float) -> None:
+    """Every unit near the markers to hold is worth a little (shared=False): the units without a marker of their own
+    come up behind the ones that hold, to contest and to strike whoever comes to take a marker, instead of waiting
+    at their edge."""
+    at = [mb for mb in (match.marker_base(mid) for mid in mids) if mb is not None]
+    if not at or value <= 0.0:
+        return
+    r = SUPPORT_REACH
+    rect = (min(mb.x for mb in at) - r, min(mb.y for mb in at) - r, max(mb.x for mb in at) + r,
+            max(mb.y for mb in at) + r)
+    b.goals.append(Goal((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2, value, rect=rect, shared=False,
+                        label="near the objectives"))
+
+
+def _clear_marker(match, b: Brief, mid: str, enemy: str, value: float) -> None:
+    """An enemy Adjacent to a marker to Pick Up keeps everyone from Controlling it: taking it out is worth `value`
+    more (a Flag held in a standoff at the centre is a draw)."""
+    mb = match.marker_base(mid)
+    if mb is None:
+        return
+    for e in match.units(enemy):
+        if match.table.adjacent(match.base(e), mb):
+            b.kill_bonus[e] = b.kill_bonus.get(e, 0) + value
+
+
 def _goal(match, b: Brief, mid: str, value: float, unit: int | None = None) -> None:
     mb = match.marker_base(mid)
     if mb is not None:
@@ -201,6 +232,7 @@ def _victory(match, defn, side: str, b: Brief) -> None:
             c = match.marker(mid).carrier
             if c is None:
                 _goal(match, b, mid, 5.0)
+                _clear_marker(match, b, mid, enemy, 2.0)
             elif match.unit(c).side == side:
                 _carry_home(match, defn, side, b, c, 5.0)
             else:
@@ -280,10 +312,8 @@ def _actions(match, defn, side: str, b: Brief) -> None:
                 spare = max((_race(match, defn, side, u, mb.x, mb.y) for u in match.units(side)),
                             default=-1) if mb is not None else -1
                 _goal(match, b, mid, mp * (0.6 if spare >= 0 else 0.15))  # no runner could make it: denial only
-                if spare >= 0 and mb is not None:  # an enemy Adjacent to it keeps everyone from Picking it Up
-                    for e in match.units(P.other(side)):
-                        if match.table.adjacent(match.base(e), mb):
-                            b.kill_bonus[e] = b.kill_bonus.get(e, 0) + mp * 0.4
+                if spare >= 0:
+                    _clear_marker(match, b, mid, P.other(side), mp * 0.4)
             elif match.standing(c) and match.unit(c).side == side:
                 _carry_home(match, defn, side, b, c, mp)
             elif match.standing(c):
