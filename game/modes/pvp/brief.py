@@ -130,9 +130,9 @@ def brief(match, script, side: str) -> Brief:
             mine, theirs = rv.get(side), rv.get(enemy)
             if mine is not None and theirs is not None and match.standing(mine) and match.standing(theirs):
                 tb = match.base(theirs)
-                b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.5, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
+                b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.8, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
                                                                         tb.y + 1.6), unit=mine, shared=False,
-                                    label="the enemy Rival", unit_goal=True, deadline=defn.turns))
+                                    label="the enemy Rival", unit_goal=True))
                 b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
                 b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
     _victory(match, defn, side, b)
