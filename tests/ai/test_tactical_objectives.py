@@ -91,3 +91,30 @@ def test_the_hard_level_values_contesting_an_objective_the_enemy_stands_at(zone)
         ctx = TE.Ctx(m, side, b, LEVELS[name])
         got[name] = TE.goal_value(ctx, me, ctx.bases[me], [centre], {})
     assert got["hard"] >= 0.85 * centre.value > got["normal"] + 0.2, got
+
+
+def test_the_flag_carrier_is_worth_most_on_our_half_and_more_at_our_edge():
+    """The Flag counts where it ends (or where its carrier falls): for its carrier a spot a little into our half is
+    worth clearly more than one as far into the enemy's, even with ACT left to walk on (as a race to our edge the
+    ACT left made both nearly alike, and a carrier in a fight at the centre stepped deeper into the enemy), and our
+    edge more than the middle of our half."""
+    m = battle_ready("pvp-climax-the-flag", "krumpfists")
+    try:
+        side, enemy = sides_of(m)
+        carrier = m.units(side)[0]
+        with m._in_world():
+            m.place(carrier, 12.0, 12.0)
+            m.carry("flag", carrier)
+        b = brief_for(m, side)
+        mine = [g for g in b.goals if g.unit == carrier]
+        assert mine and b.keep_bonus[carrier] >= 5.0
+        ctx = TE.Ctx(m, side, b, LEVELS["hard"])
+        toward = -1.0 if home_y(m, side) < 12 else 1.0
+
+        def value(inches, act_after=2):
+            spot = TE.base_at(ctx, carrier, 12.0, 12.0 + toward * inches, 0.0)
+            return TE.goal_value(ctx, carrier, spot, mine, {}, act_after)
+        assert value(2.5) - value(-2.5) >= 1.5, (value(2.5), value(-2.5))
+        assert value(11.0, 0) > value(5.0, 0) > value(-5.0, 0)
+    finally:
+        m.close()

@@ -234,7 +234,8 @@ def _victory(match, defn, side: str, b: Brief) -> None:
                 _goal(match, b, mid, 5.0)
                 _clear_marker(match, b, mid, enemy, 2.0)
             elif match.unit(c).side == side:
-                _carry_home(match, defn, side, b, c, 5.0)
+                _carry_home(match, defn, side, b, c, 5.0, race=False)
+                _hold_half(match, defn, side, b, c, 5.0 * FLAG_HALF)
             else:
                 b.kill_bonus[c] = b.kill_bonus.get(c, 0) + 5.0
                 cb = match.base(c)
@@ -242,15 +243,34 @@ def _victory(match, defn, side: str, b: Brief) -> None:
                                     shared=False, label="the Flag carrier", unit_goal=True))
 
 
-def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float) -> None:
+def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float, race: bool = True) -> None:
+    """The carrier heads for our edge strip: a race to the last Turn (Relay Run's Beacon scores only once it leaves
+    there), or without `race` a pull that grows to the edge (the Flag counts wherever it ends)."""
     z = edge_zone(match, defn, side)
     if z is None:
         return
     (x0, y0), _, (x1, y1), _ = z.polygon
     b.goals.append(Goal((x0 + x1) / 2, (y0 + y1) / 2, value, rect=(x0, y0, x1, y1), unit=carrier, shared=False,
-                        label="our edge", deadline=defn.turns))
+                        label="our edge", deadline=defn.turns if race else None))
     b.keep_bonus[carrier] = b.keep_bonus.get(carrier, 0) + value
     b.focus.add(carrier)  # the enemy sees who carries it
+
+
+FLAG_HALF = 0.75  # The Flag: share of its worth for its carrier standing on our half (the Flag wins there)
+
+
+def _hold_half(match, defn, side: str, b: Brief, carrier: int, value: float) -> None:
+    """The Flag is won by the edge it is nearer at the end, and dropped where its carrier falls: the carrier standing
+    anywhere on our half of the table is worth most of it (not only at our edge, a race a carrier at the centre
+    rarely wins: it fought on where it picked the Flag up, or stepped deeper into the enemy to leave a fight)."""
+    e = P.edge(match, defn, side)
+    if e is None:
+        return
+    bf = match.table.battlefield
+    mid = bf.height / 2
+    rect = (0.0, 0.0, bf.width, mid - 0.5) if e == "north" else (0.0, mid + 0.5, bf.width, bf.height)
+    b.goals.append(Goal(bf.width / 2, (rect[1] + rect[3]) / 2, value, rect=rect, unit=carrier, shared=False,
+                        label="our half"))
 
 
 def _race(match, defn, side: str, uid: int, x: float | None = None, y: float | None = None) -> int:
