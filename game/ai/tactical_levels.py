@@ -30,7 +30,8 @@ class Level:
     dice_orders: bool  # spends Tactical Orders on dice where a life or a Take Out hangs on them
     pick_unit: bool  # chooses which unit activates by what each could do now (else: by a quick estimate)
     preempt: float  # share of what an enemy still to act could strike, counted for taking it out first
-    contest: float  # share of a marker's value for standing at it with an enemy Adjacent too (it denies the enemy)
+    contest: float  # share of a scoring marker's value for standing at it with an enemy Adjacent too (it denies the
+    # enemy the MP it would score there: Goal.scores_by_control)
 
 
 LEVELS = {

@@ -118,3 +118,22 @@ def test_the_flag_carrier_is_worth_most_on_our_half_and_more_at_our_edge():
         assert value(11.0, 0) > value(5.0, 0) > value(-5.0, 0)
     finally:
         m.close()
+
+
+def test_contesting_a_marker_to_pick_up_is_worth_no_more_at_the_hard_level():
+    """Beside the loose Flag with an enemy beside it too nobody may Pick it Up: the hard level does not count that
+    as nearly holding it (only markers that score by Control are worth denying so)."""
+    m = battle_ready("pvp-climax-the-flag", "krumpfists")
+    try:
+        side, enemy = sides_of(m)
+        me, foe = m.units(side)[0], m.units(enemy)[0]
+        with m._in_world():
+            m.place(foe, 12.0, _toward(home_y(m, enemy), 1.4))
+            m.place(me, 12.0, _toward(home_y(m, side), 1.4))
+        b = brief_for(m, side)
+        flag = next(g for g in b.goals if g.marker == "flag")
+        ctx = TE.Ctx(m, side, b, LEVELS["hard"])
+        got = TE.goal_value(ctx, me, ctx.bases[me], [flag], {})
+        assert 0.0 < got <= 0.65 * flag.value, (got, flag.value)
+    finally:
+        m.close()

@@ -56,7 +56,7 @@ def brief(match, script, side: str) -> Brief:
                 v = _worth(rule["mp"], now, later)
                 if rule.get("state"):  # Power Cycle: a node must be switched on too
                     v *= 0.9
-                _goal(match, b, mid, v)
+                _goal(match, b, mid, v, by_control=True)
             _support(match, b, mids, SUPPORT * _worth(rule["mp"], now, later))
         elif name == "control_all" and side not in ms.get("bonus_all", []):
             extra = 0.5 * rule["mp"] / max(1, len(match.markers(rule["kind"], on_table=True)))
@@ -68,7 +68,7 @@ def brief(match, script, side: str) -> Brief:
                 bonus = 0.0
                 if key == "enemy" and turn <= 3 and side not in ms.get("bonus_enemy", []):
                     bonus = 1.0
-                _goal(match, b, mid, _worth(rule[key], now, later) + bonus)
+                _goal(match, b, mid, _worth(rule[key], now, later) + bonus, by_control=True)
         elif name == "carried":
             kind = rule["kind"]
             for mid in match.markers(kind, on_table=True):
@@ -170,10 +170,11 @@ def _clear_marker(match, b: Brief, mid: str, enemy: str, value: float) -> None:
             b.kill_bonus[e] = b.kill_bonus.get(e, 0) + value
 
 
-def _goal(match, b: Brief, mid: str, value: float, unit: int | None = None) -> None:
+def _goal(match, b: Brief, mid: str, value: float, unit: int | None = None, by_control: bool = False) -> None:
     mb = match.marker_base(mid)
     if mb is not None:
-        b.goals.append(Goal(mb.x, mb.y, value, marker=mid, unit=unit, label=match.marker(mid).label))
+        b.goals.append(Goal(mb.x, mb.y, value, marker=mid, unit=unit, label=match.marker(mid).label,
+                            scores_by_control=by_control))
 
 
 def _victory(match, defn, side: str, b: Brief) -> None:
