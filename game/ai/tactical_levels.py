@@ -6,8 +6,9 @@ easy    makes a person's mistakes: its judgement of each option is off by a litt
 normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire; its
         judgement is a little off now and then (less than easy's).
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
-        again, values taking out first an enemy still to act by what that enemy would strike, and chooses which
-        unit acts now (an endangered one strikes first or gets out).
+        again, values taking out first an enemy still to act by what that enemy would strike, chooses which
+        unit acts now (an endangered one strikes first or gets out), and stands beside a marker the enemy holds
+        (denying it the MP counts nearly as much as holding).
 """
 from __future__ import annotations
 
