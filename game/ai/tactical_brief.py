@@ -25,6 +25,9 @@ class Goal:
     label: str = ""
     unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): no walking field for it
     deadline: int | None = None  # a race: worth its value only if reached by the end of this Turn (a carrier home)
+    # the marker scores by Control: standing at it beside an enemy denies the enemy those MP (the level's contest
+    # share of the value); at a marker to Pick Up or act on, it only keeps both sides from it (a flat share)
+    scores_by_control: bool = False
 
     def inside(self, x: float, y: float) -> bool:
         r = self.rect

@@ -472,6 +472,7 @@ def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
 
 RACE_INCHES = 12.0  # inches a racing unit covers in a Turn (two Moves), for a goal with a deadline
 PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a goal never stops pulling)
+CONTESTED = 0.6  # share of a marker's value for standing at it with an enemy Adjacent too (but see Goal.scores_by_control)
 MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
 
 
@@ -587,7 +588,7 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict, act_after: 
         if g.shared and g.marker is not None and holders.get(g.marker) not in (None, uid):
             value *= 0.2  # a squadmate already holds it
         if there:
-            v = value * (0.6 if contested else 1.0)
+            v = value * ((ctx.level.contest if g.scores_by_control else CONTESTED) if contested else 1.0)
         elif g.deadline is not None:  # a race: every inch counts, the more the fewer Turns are left
             d = max(0.0, ctx.walk(g, uid, spot) - act_after * RACE_INCHES * 0.4)  # it can walk on with its ACT
             # the inches it can still walk from there before the deadline: the later Turns and a Move of this one

@@ -6,8 +6,9 @@ easy    makes a person's mistakes: its judgement of each option is off by a litt
 normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire; its
         judgement is a little off now and then (less than easy's).
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
-        again, values taking out first an enemy still to act by what that enemy would strike, and chooses which
-        unit acts now (an endangered one strikes first or gets out).
+        again, values taking out first an enemy still to act by what that enemy would strike, chooses which
+        unit acts now (an endangered one strikes first or gets out), and stands beside a marker the enemy holds
+        (denying it the MP counts nearly as much as holding).
 """
 from __future__ import annotations
 
@@ -30,15 +31,17 @@ class Level:
     dice_orders: bool  # spends Tactical Orders on dice where a life or a Take Out hangs on them
     pick_unit: bool  # chooses which unit activates by what each could do now (else: by a quick estimate)
     preempt: float  # share of what an enemy still to act could strike, counted for taking it out first
+    contest: float  # share of a scoring marker's value for standing at it with an enemy Adjacent too (it denies the
+    # enemy the MP it would score there: Goal.scores_by_control)
 
 
 LEVELS = {
     "easy": Level("easy", spots=4, noise=0.8, lapse=0.35, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
-                  follow=0.6, dice_orders=False, pick_unit=False, preempt=0.0),
+                  follow=0.6, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6),
     "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
-                    follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0),
+                    follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0, contest=0.6),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
-                  follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0),
+                  follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0, contest=0.9),
 }
 
 

@@ -154,15 +154,26 @@ def test_the_ambush_carrier_runs_east_in_its_first_activation():
         m.close()
 
 
-def test_in_rivals_our_rival_races_to_the_enemy_rival():
+def test_in_rivals_our_rival_closes_with_the_enemy_rival():
+    """Our Rival heads for the enemy Rival, and standing in contact is worth clearly more than stopping a Move short
+    with ACT left (as a race to a deadline it was worth nearly the same, and it stood off for whole Turns)."""
+    from game.ai import tactical_eval as TE
+    from game.ai.tactical_levels import LEVELS
     from game.modes.pvp import rules as R
     m = battle_ready("pvp-rivals", "krumpfists")
     try:
         side = m.sides[0]
         rv = R.rivals(m)
         mine, theirs = rv[side], rv[P.other(side)]
-        (g,) = [g for g in brief_for(m, side).goals if g.label == "the enemy Rival"]
-        assert g.unit == mine and g.deadline == 4 and g.inside(m.base(theirs).x, m.base(theirs).y)
+        b = brief_for(m, side)
+        (g,) = [g for g in b.goals if g.label == "the enemy Rival"]
+        tb = m.base(theirs)
+        assert g.unit == mine and g.inside(tb.x, tb.y)
+        ctx = TE.Ctx(m, side, b, LEVELS["hard"])
+        step = 1.0 if tb.y < 12 else -1.0
+        contact = TE.goal_value(ctx, mine, TE.base_at(ctx, mine, tb.x, tb.y + step, tb.z), [g], {}, 1)
+        short = TE.goal_value(ctx, mine, TE.base_at(ctx, mine, tb.x, tb.y + 5.0 * step, tb.z), [g], {}, 1)
+        assert contact == g.value and contact - short >= 0.3 * g.value, (contact, short)
     finally:
         m.close()
 

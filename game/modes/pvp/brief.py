@@ -51,14 +51,16 @@ def brief(match, script, side: str) -> Brief:
         name = rule["rule"]
         now, later = _scoring_turns(defn, rule, turn)
         if name == "control":
-            for mid in match.markers(rule["kind"], on_table=True):
+            mids = match.markers(rule["kind"], on_table=True)
+            for mid in mids:
                 v = _worth(rule["mp"], now, later)
                 if rule.get("state"):  # Power Cycle: a node must be switched on too
                     v *= 0.9
-                _goal(match, b, mid, v)
+                _goal(match, b, mid, v, by_control=True)
+            _support(match, b, mids, SUPPORT * _worth(rule["mp"], now, later))
         elif name == "control_all" and side not in ms.get("bonus_all", []):
             extra = 0.5 * rule["mp"] / max(1, len(match.markers(rule["kind"], on_table=True)))
-            b.goals[:] = [replace(g, value=g.value + extra) for g in b.goals]
+            b.goals[:] = [replace(g, value=g.value + extra) if g.marker is not None else g for g in b.goals]
         elif name == "control_by_edge":
             for mid in match.markers(rule["kind"], on_table=True):
                 owner = match.marker(mid).side
@@ -66,7 +68,7 @@ def brief(match, script, side: str) -> Brief:
                 bonus = 0.0
                 if key == "enemy" and turn <= 3 and side not in ms.get("bonus_enemy", []):
                     bonus = 1.0
-                _goal(match, b, mid, _worth(rule[key], now, later) + bonus)
+                _goal(match, b, mid, _worth(rule[key], now, later) + bonus, by_control=True)
         elif name == "carried":
             kind = rule["kind"]
             for mid in match.markers(kind, on_table=True):
@@ -128,9 +130,9 @@ def brief(match, script, side: str) -> Brief:
             mine, theirs = rv.get(side), rv.get(enemy)
             if mine is not None and theirs is not None and match.standing(mine) and match.standing(theirs):
                 tb = match.base(theirs)
-                b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.5, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
+                b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.8, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
                                                                         tb.y + 1.6), unit=mine, shared=False,
-                                    label="the enemy Rival", unit_goal=True, deadline=defn.turns))
+                                    label="the enemy Rival", unit_goal=True))
                 b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
                 b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
     _victory(match, defn, side, b)
@@ -139,10 +141,40 @@ def brief(match, script, side: str) -> Brief:
     return b
 
 
-def _goal(match, b: Brief, mid: str, value: float, unit: int | None = None) -> None:
+SUPPORT = 0.35  # share of a marker's worth for every unit standing near the markers (a marker is held by numbers)
+SUPPORT_REACH = 3.0  # inches round the markers that count as near them
+
+
+def _support(match, b: Brief, mids: list, value: float) -> None:
+    """Every unit near the markers to hold is worth a little (shared=False): the units without a marker of their own
+    come up behind the ones that hold, to contest and to strike whoever comes to take a marker, instead of waiting
+    at their edge."""
+    at = [mb for mb in (match.marker_base(mid) for mid in mids) if mb is not None]
+    if not at or value <= 0.0:
+        return
+    r = SUPPORT_REACH
+    rect = (min(mb.x for mb in at) - r, min(mb.y for mb in at) - r, max(mb.x for mb in at) + r,
+            max(mb.y for mb in at) + r)
+    b.goals.append(Goal((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2, value, rect=rect, shared=False,
+                        label="near the objectives"))
+
+
+def _clear_marker(match, b: Brief, mid: str, enemy: str, value: float) -> None:
+    """An enemy Adjacent to a marker to Pick Up keeps everyone from Controlling it: taking it out is worth `value`
+    more (a Flag held in a standoff at the centre is a draw)."""
+    mb = match.marker_base(mid)
+    if mb is None:
+        return
+    for e in match.units(enemy):
+        if match.table.adjacent(match.base(e), mb):
+            b.kill_bonus[e] = b.kill_bonus.get(e, 0) + value
+
+
+def _goal(match, b: Brief, mid: str, value: float, unit: int | None = None, by_control: bool = False) -> None:
     mb = match.marker_base(mid)
     if mb is not None:
-        b.goals.append(Goal(mb.x, mb.y, value, marker=mid, unit=unit, label=match.marker(mid).label))
+        b.goals.append(Goal(mb.x, mb.y, value, marker=mid, unit=unit, label=match.marker(mid).label,
+                            scores_by_control=by_control))
 
 
 def _victory(match, defn, side: str, b: Brief) -> None:
@@ -201,8 +233,10 @@ def _victory(match, defn, side: str, b: Brief) -> None:
             c = match.marker(mid).carrier
             if c is None:
                 _goal(match, b, mid, 5.0)
+                _clear_marker(match, b, mid, enemy, 2.0)
             elif match.unit(c).side == side:
-                _carry_home(match, defn, side, b, c, 5.0)
+                _carry_home(match, defn, side, b, c, 5.0, race=False)
+                _hold_half(match, defn, side, b, c, 5.0 * FLAG_HALF)
             else:
                 b.kill_bonus[c] = b.kill_bonus.get(c, 0) + 5.0
                 cb = match.base(c)
@@ -210,15 +244,34 @@ def _victory(match, defn, side: str, b: Brief) -> None:
                                     shared=False, label="the Flag carrier", unit_goal=True))
 
 
-def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float) -> None:
+def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float, race: bool = True) -> None:
+    """The carrier heads for our edge strip: a race to the last Turn (Relay Run's Beacon scores only once it leaves
+    there), or without `race` a pull that grows to the edge (the Flag counts wherever it ends)."""
     z = edge_zone(match, defn, side)
     if z is None:
         return
     (x0, y0), _, (x1, y1), _ = z.polygon
     b.goals.append(Goal((x0 + x1) / 2, (y0 + y1) / 2, value, rect=(x0, y0, x1, y1), unit=carrier, shared=False,
-                        label="our edge", deadline=defn.turns))
+                        label="our edge", deadline=defn.turns if race else None))
     b.keep_bonus[carrier] = b.keep_bonus.get(carrier, 0) + value
     b.focus.add(carrier)  # the enemy sees who carries it
+
+
+FLAG_HALF = 0.75  # The Flag: share of its worth for its carrier standing on our half (the Flag wins there)
+
+
+def _hold_half(match, defn, side: str, b: Brief, carrier: int, value: float) -> None:
+    """The Flag is won by the edge it is nearer at the end, and dropped where its carrier falls: the carrier standing
+    anywhere on our half of the table is worth most of it (not only at our edge, a race a carrier at the centre
+    rarely wins: it fought on where it picked the Flag up, or stepped deeper into the enemy to leave a fight)."""
+    e = P.edge(match, defn, side)
+    if e is None:
+        return
+    bf = match.table.battlefield
+    mid = bf.height / 2
+    rect = (0.0, 0.0, bf.width, mid - 0.5) if e == "north" else (0.0, mid + 0.5, bf.width, bf.height)
+    b.goals.append(Goal(bf.width / 2, (rect[1] + rect[3]) / 2, value, rect=rect, unit=carrier, shared=False,
+                        label="our half"))
 
 
 def _race(match, defn, side: str, uid: int, x: float | None = None, y: float | None = None) -> int:
@@ -280,10 +333,8 @@ def _actions(match, defn, side: str, b: Brief) -> None:
                 spare = max((_race(match, defn, side, u, mb.x, mb.y) for u in match.units(side)),
                             default=-1) if mb is not None else -1
                 _goal(match, b, mid, mp * (0.6 if spare >= 0 else 0.15))  # no runner could make it: denial only
-                if spare >= 0 and mb is not None:  # an enemy Adjacent to it keeps everyone from Picking it Up
-                    for e in match.units(P.other(side)):
-                        if match.table.adjacent(match.base(e), mb):
-                            b.kill_bonus[e] = b.kill_bonus.get(e, 0) + mp * 0.4
+                if spare >= 0:
+                    _clear_marker(match, b, mid, P.other(side), mp * 0.4)
             elif match.standing(c) and match.unit(c).side == side:
                 _carry_home(match, defn, side, b, c, mp)
             elif match.standing(c):
