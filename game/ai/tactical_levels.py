@@ -1,8 +1,8 @@
 """The three difficulty levels of the tactical computer opponent, as numbers its search reads.
 
-easy    makes a person's mistakes: its judgement of each option is off by a little (noise on the values), now and
-        then it takes a lesser option, it weighs fewer places to move to, it forgets about enemies that already
-        acted, and it keeps its Tactical Orders for extra actions only (never on dice).
+easy    makes a person's mistakes: its judgement of each option is off (noise on the values), often it takes a
+        lesser option that looked close, it weighs few places to move to, it does not think about what the enemy
+        could do to a unit where it ends, and it keeps its Tactical Orders for extra actions only (never on dice).
 normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire; its
         judgement is a little off now and then (less than easy's).
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
@@ -36,8 +36,8 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", spots=4, noise=0.8, lapse=0.35, ready_threat=0.2, later_threat=0.0, reach_threat=0.0,
-                  follow=0.6, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6),
+    "easy": Level("easy", spots=3, noise=1.2, lapse=0.5, ready_threat=0.0, later_threat=0.0, reach_threat=0.0,
+                  follow=0.5, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6),
     "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
                     follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0, contest=0.6),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,

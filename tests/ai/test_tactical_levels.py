@@ -25,6 +25,7 @@ def test_the_three_levels_and_their_names():
     assert easy.noise > normal.noise > hard.noise == 0 and easy.lapse > normal.lapse > hard.lapse == 0
     assert not easy.dice_orders and normal.dice_orders and hard.dice_orders  # easy: a person's mistakes
     assert easy.spots < normal.spots < hard.spots and hard.reach_threat > 0 and hard.pick_unit and hard.preempt
+    assert easy.ready_threat == 0 < normal.ready_threat  # easy does not think of what the enemy could do to it
 
 
 def test_the_scenario_option_picks_the_level_of_every_computer_side():
