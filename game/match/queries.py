@@ -214,6 +214,8 @@ class MatchQueries:
                 if self.readiness(e).aoo_used or not S.can_make_aoo(self, e) or self.conditions(e).downed or \
                         self.health(e).hit <= 0:
                     continue
+                if self.mission.target_reason(self, e, uid):  # an AoO is an attack: the mission may forbid it (N72)
+                    continue
                 out += [(e, w.id) for w in self.unit(e).card.weapons if w.kind == MELEE]
             return out
 

@@ -85,6 +85,23 @@ def test_rivals_bonus_against_each_other_and_only_the_rival_may_target_a_rival(m
     assert not m.standing(b1) and m.score == {"player": 6, "opponent": 0}
 
 
+def test_only_the_enemy_rival_may_make_an_attack_of_opportunity_on_a_rival(make_pvp):
+    # Ana One (the player's Rival) stands between Ben One (their Rival) and Ben Two; both could strike as she leaves
+    m = make_pvp("rivals", [(card("Ana One"), 12, 12), (card("Ana Two"), 2, 2)],
+                 [(card("Ben One"), 13.2, 12), (card("Ben Two"), 10.8, 12)],
+                 secrets={"player": 1, "opponent": 3}, dice=TURN)
+    a1, a2 = units(m, "player")
+    b1, b2 = units(m, "opponent")
+    path = m.move_options(a1, "move").reach.path_to(12, 16, 0.0)
+    assert set(path.left_adjacency) == {b1, b2}
+    assert [e for e, _ in m.aoo_candidates(a1, path.left_adjacency)] == [b1]
+    m.submit(C.Activate("player", a1))
+    m.submit(C.Move("player", 12, 16))
+    assert m.prompt.kind == "aoo" and [e for e, _ in m.prompt.options] == [b1]
+    # a unit that is not a Rival is fair game for every enemy
+    assert m.mission.target_reason(m, b1, a2) is None
+
+
 def test_rivals_both_standing_at_the_end_is_a_draw_whatever_the_mp(make_pvp):
     m = make_pvp("rivals", [(card(), 2, 2), (card(), 4, 2)], [(card(), 20, 22), (card(), 18, 22)],
                  secrets={"player": 2, "opponent": 4}, dice=TURN * 4 + [1])
