@@ -37,6 +37,8 @@ def main() -> None:
                     help="profile every frame, only the command frames, or only the frames slower than --slow ms "
                          "(timed with the profiler on: about twice the time without)")
     ap.add_argument("--slow", type=float, default=10.0, help="what --profile slow counts as slow (ms, profiled)")
+    ap.add_argument("--parts", type=int, default=0, metavar="N",
+                    help="list the N slowest warm frames with what each part of them took (CPU ms)")
     a = ap.parse_args()
     import pygame
     pygame.init()
@@ -93,6 +95,7 @@ def run(a, units: int) -> None:
             snapshot_units(m)
             snapshot_markers(m)
             full.append((time.thread_time() - t0) * 1000)
+    parts = Parts(sc, app) if a.parts else None
     stats = None
     if a.profile:
         import cProfile
@@ -102,11 +105,15 @@ def run(a, units: int) -> None:
         nonlocal stats
         if sc.effects.banner is not None:
             sc.effects.dismiss()
+        if parts is not None:
+            parts.begin(len(m.log))
         if not a.profile:
             app.step(1)
+            if parts is not None:
+                parts.end(len(m.log))
             return
         reading, before = sc.landing.pending, len(m.log)
-        prof = cProfile.Profile()  # (one per frame: a frame's own profile is kept only when the frame is one asked for)
+        prof = cProfile.Profile(time.thread_time)  # (CPU time; one per frame: a frame's own profile is kept only when the frame is one asked for)
         c0 = time.thread_time()
         prof.enable()
         app.step(1)
@@ -125,10 +132,71 @@ def run(a, units: int) -> None:
         if xs:
             print(f"  {name:41s} median {statistics.median(xs):6.2f}  p99 {bench_ui._pct(xs, 0.99):6.2f}  "
                   f"max {max(xs):6.2f} ms")
+    if parts is not None:
+        parts.print(a.parts)
     if stats is not None:
         stats.sort_stats("cumulative").print_stats(45)
         stats.sort_stats("tottime").print_stats(25)
     app.shutdown()
+
+
+class Parts:
+    """Each frame's CPU time split into its parts: the computer's turn work (a command resolved in it), a landing
+    stage (the screen reading a command), the work ahead (threat areas, previews), the autosave and checkpoints,
+    the frame's preparing (what changed) and its drawing (whole or in parts)."""
+
+    NAMES = ("turns", "landing", "ahead", "autosave", "checkpoints", "prepare", "table", "world", "panel", "threat",
+             "draw")
+
+    def __init__(self, sc, app) -> None:
+        self.frames: list = []
+        self.now: dict = {}
+        self.app = app
+        for name, obj, meth in (("turns", sc.turns, "update"), ("landing", sc.landing, "step"),
+                                ("ahead", sc.ahead, "update"), ("autosave", sc.autosave, "tick"),
+                                ("checkpoints", sc.checkpoints, "tick"), ("prepare", sc.painter, "prepare"),
+                                ("table", sc.table_view, "prepare"), ("panel", sc.painter.panel, "refresh"),
+                                ("threat", sc.painter.foresight, "board_with_threat"), ("draw", app, "_draw_all")):
+            self._wrap(name, obj, meth)
+        import esper
+
+        from game.ui.view.processors import DrawProcessor
+        w = sc.table_view.world
+        with w._in:
+            self._wrap("world", esper.get_processor(DrawProcessor), "prepare")  # (the table's prepare: its plan, looks)
+
+    def _wrap(self, name, obj, meth) -> None:
+        fn = getattr(obj, meth)
+
+        def timed(*args, **kw):
+            t0 = time.thread_time()
+            try:
+                return fn(*args, **kw)
+            finally:
+                self.now[name] = self.now.get(name, 0.0) + (time.thread_time() - t0) * 1000
+        setattr(obj, meth, timed)
+
+    def begin(self, log_len: int) -> None:
+        self.now = {}
+        self._log = log_len
+        self._c0 = time.thread_time()
+
+    def end(self, log_len: int) -> None:
+        total = (time.thread_time() - self._c0) * 1000
+        whole = self.app.drawn_rects is None
+        self.frames.append((total, dict(self.now), log_len != self._log, whole))
+
+    def print(self, n: int) -> None:
+        from bench_ui import COLD
+        warm = self.frames[COLD:]
+        print(f"  the {n} slowest warm frames, CPU ms (cmd: a command resolved in it; draw W whole, P in parts):")
+        print("    total " + " ".join(f"{k:>8s}" for k in self.NAMES))
+        for total, now, cmd, whole in sorted(warm, key=lambda f: -f[0])[:n]:
+            print(f"  {total:7.2f} " + " ".join(f"{now.get(k, 0.0):8.2f}" for k in self.NAMES) +
+                  ("  cmd" if cmd else "     ") + ("  W" if whole and "draw" in now else ("  P" if "draw" in now else "")))
+        for k in self.NAMES:
+            xs = [f[1].get(k, 0.0) for f in warm]
+            print(f"    {k:12s} mean {statistics.mean(xs):6.2f}  max {max(xs):6.2f}")
 
 
 if __name__ == "__main__":

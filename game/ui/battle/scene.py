@@ -697,9 +697,11 @@ class BattleScene(HotSeat, Scene):
 
     def moving(self) -> bool:
         """Bases slide, shots fly, damage numbers rise, crosses fade, the dice tumble or fade (the table's world),
-        banners fade or the camera glides."""
+        banners fade or the camera glides; or a picture is made over frames (the threat areas' next one, a region of
+        the panel left to the next frame)."""
         return bool(self.effects.banners or self.table_view.world.moving() or
-                    (self.camera is not None and self.camera.glide is not None))
+                    (self.camera is not None and self.camera.glide is not None) or self.painter.foresight.making or
+                    self.painter.panel.behind)
 
     @property
     def busy(self) -> bool:
@@ -728,6 +730,11 @@ class BattleScene(HotSeat, Scene):
 
     def draw_over(self, screen) -> None:
         self.painter.draw_over(screen)
+
+    def drawn_over_table(self) -> tuple:
+        """What this screen draws over the table beyond the view world and the painters: (a look, the rectangles it
+        covers). None here."""
+        return None, []
 
 
 # the selection's state, read and written as the scene's own (`scene.selected`, `scene.mode`, ...)

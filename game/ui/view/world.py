@@ -198,12 +198,15 @@ class ViewWorld:
                 return pic.data, (sx, sy), r_px, blits
         return None
 
-    def add_overlay(self, layer: int, draw, wants=None) -> int:
+    def add_overlay(self, layer: int, draw, wants=None, stamp=None) -> int:
         """A part of the picture another painter owns (the board, a preview), drawn in its layer's place:
-        `draw(canvas)`; `wants(canvas)` the labels it asks for (a list of Want), if any."""
+        `draw(canvas)`; `wants(canvas)` the labels it asks for (a list of Want), if any; `stamp(canvas)` what its
+        drawing shows now and where that differs from what it showed at the last call: (look, rectangles of the
+        screen, None: anywhere), asked once per frame prepared. An overlay with no stamp is taken to change only
+        with the frame's key (the camera, the marks...): its screen draws whole when anything else changes."""
         self.generation += 1
         with self._in:
-            return esper.create_entity(Picture("overlay", draw, layer, memo=wants))
+            return esper.create_entity(Picture("overlay", draw, layer, memo=(wants, stamp)))
 
     def prepare(self, dt: float, canvas) -> list | None:
         """Before a frame is drawn: everything moves on by `dt` (the world's process without drawing), then what
