@@ -1,6 +1,7 @@
 """A battle frame drawn in parts (only the rectangles that changed: App._draw, view/damage.py) is the same picture, pixel
-for pixel, as the whole screen drawn again: while bases glide, after the camera pans, as commands land, with the
-threat overlay on and off. Every frame of a computer-against-computer game is checked as it is drawn."""
+for pixel, as the whole screen drawn again: while bases glide, after the camera pans, as commands land and the screen
+reads them (the bases, the panel's regions, the log, the buttons changing), as the threat overlay updates, with it on
+and off. Every frame of a computer-against-computer game is checked as it is drawn."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -88,9 +89,10 @@ def test_a_frame_drawn_in_parts_is_the_whole_frame_while_the_computer_plays_with
     app, d, sc = _battle(make_app, threat=True)
     ck = Checker(app, sc)
     ck.frames(900, "threat-on")
-    print("threat-on", ck.parts, ck.whole, ck.keyed, ck.landing, ck.commands)
     assert ck.commands >= 5, "commands landed while the frames were checked"
     assert ck.parts >= 100 and ck.whole >= 5, (ck.parts, ck.whole)
+    # the frames in which a command landed or was read, or the overlay changed, drawn in parts too
+    assert ck.keyed >= 30 and ck.landing >= 15, (ck.keyed, ck.landing)
 
 
 def test_a_frame_drawn_in_parts_is_the_whole_frame_without_the_overlay_and_after_a_pan(make_app):
@@ -176,5 +178,5 @@ def test_a_horde_run_drawn_in_parts_is_the_whole_frame(make_app):
     sc.ahead.threat_on = True
     ck = Checker(app, sc)
     ck.frames(700, "horde")
-    print("horde", ck.parts, ck.whole, ck.keyed, ck.landing, ck.commands)
     assert ck.commands >= 5 and ck.parts >= 50, (ck.commands, ck.parts, ck.whole)
+    assert ck.keyed >= 20 and ck.landing >= 10, (ck.keyed, ck.landing)
