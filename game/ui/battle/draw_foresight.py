@@ -21,14 +21,15 @@ class ForesightPainter:
         self._layers = None  # (key, the board's static picture with the threat areas)
         self._making = None  # (key, stages, ThreatLayers) of the next picture, made a stage a frame
         self.shown = None  # the ThreatLayers the picture shows
+        self._staged_at = -1  # the frame (App.frame) that made the last stage
         self._legend_pic = None  # (key, surface)
 
     # -- threat areas ---------------------------------------------------------------------------------------
     def board_with_threat(self):
         """The board's static picture with the threat areas painted in (so a frame blits one picture as it would
         without them), or None before the first is made. A new pass's picture is made a stage a frame (each a
-        pass over the picture: stages()), the last one made shown meanwhile (`shown`: its ThreatLayers); a new zoom
-        or palette makes it at once."""
+        pass over the picture: stages()), the last one made shown meanwhile (`shown`: its ThreatLayers; the plain
+        board before the first); a new zoom or palette makes it at once."""
         sc = self.sc
         got = sc.ahead.threat_now()
         if got is None:
@@ -42,7 +43,10 @@ class ForesightPainter:
             return self._layers[1]
         if self._making is None or self._making[0] != key:
             self._making = (key, self.stages(t, cam.ppi), t)
-        at_once = self._layers is None or self._layers[0][:3] != look
+        at_once = self._layers is not None and self._layers[0][:3] != look  # (the first: the plain board meanwhile)
+        if not at_once and self._staged_at == sc.app.frame:  # (a stage a frame, however often it is drawn)
+            return self.threat_board()
+        self._staged_at = sc.app.frame
         for pic in self._making[1]:
             if pic is not None:
                 self._layers = (key, pic)
@@ -70,9 +74,15 @@ class ForesightPainter:
         """Generator: the board's static picture with both areas and their edges painted in at this zoom, a pass over
         the picture a stage (None after each; the picture last)."""
         pal = self.sc.app.palette
-        pic = self._tint(t.ranged, pal.warn, 34, ppi)
+        pic = self._scaled(t.ranged, ppi)
         yield None
-        pic.blit(self._tint(t.melee, pal.bad, 70, ppi), (0, 0))
+        pic.fill(tuple(pal.warn) + (34,), special_flags=pygame.BLEND_RGBA_MULT)
+        yield None
+        melee = self._scaled(t.melee, ppi)
+        yield None
+        melee.fill(tuple(pal.bad) + (70,), special_flags=pygame.BLEND_RGBA_MULT)
+        yield None
+        pic.blit(melee, (0, 0))
         yield None
         for pts in self._outline(t.ranged, ppi):
             pygame.draw.lines(pic, mix(pal.warn, (0, 0, 0), 0.15) + (255,), True, pts, 1)
@@ -85,11 +95,9 @@ class ForesightPainter:
         yield board
 
     @staticmethod
-    def _tint(layer: pygame.Surface, colour, alpha: int, ppi: int) -> pygame.Surface:
+    def _scaled(layer: pygame.Surface, ppi: int) -> pygame.Surface:
         w, h = layer.get_size()
-        scaled = pygame.transform.smoothscale(layer, (max(1, w * ppi // RES), max(1, h * ppi // RES)))
-        scaled.fill(tuple(colour) + (alpha,), special_flags=pygame.BLEND_RGBA_MULT)
-        return scaled
+        return pygame.transform.smoothscale(layer, (max(1, w * ppi // RES), max(1, h * ppi // RES)))
 
     @staticmethod
     def _outline(layer: pygame.Surface, ppi: int) -> list:

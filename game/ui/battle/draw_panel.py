@@ -179,7 +179,9 @@ class PanelPainter:
         buttons = tuple((tuple(b.rect), k) for b, k in panel.buttons.items()) + \
             ((tuple(panel.b_end.rect),) if panel.b_end is not None else ())
         und = len([u for u in m.units(sc.side, standing=False) if u not in sc.by_uid]) if m.phase == "deploy" else 0
-        return (m.phase, acts, buttons, und, sc.app.palette.name, tuple(sc.layout["card"]),
+        listed = (tuple(panel.deploy_uids), panel.deploy_scroll, sc.sel.deploy_uid,
+                  None if panel.deploy_list is None else tuple(panel.deploy_list)) if m.phase == "deploy" else None
+        return (m.phase, acts, buttons, und, listed, sc.app.palette.name, tuple(sc.layout["card"]),
                 tuple(sc.layout.get("actions", ())), tuple(sc.layout["panel"]))
 
     def _card_key(self, uid, note):
@@ -250,8 +252,34 @@ class PanelPainter:
                 und = [u for u in m.units(sc.side, standing=False) if u not in sc.by_uid]
                 T.blit(screen, f"To deploy: {len(und)}" if und else "Everyone is deployed: Start battle",
                        r.topleft, 14, pal.text, True)
+            self._deploy_list(screen)
         else:
             self._action_notes(screen)
+
+    def _deploy_list(self, screen) -> None:
+        """The units left to deploy, a row each, the next to deploy marked; a strip on the right when the list
+        scrolls (the wheel)."""
+        sc = self.sc
+        panel = sc.panel
+        r = panel.deploy_list
+        if r is None:
+            return
+        pal, T = sc.app.palette, sc.app.text
+        sc.drawn.start("deploy list")
+        pygame.draw.rect(screen, (20, 24, 30), r, border_radius=6)
+        pygame.draw.rect(screen, pal.panel_edge, r, 1, border_radius=6)
+        for uid, name, row in panel.deploy_rows():
+            if uid == sc.sel.deploy_uid:
+                pygame.draw.rect(screen, (40, 50, 64), row, border_radius=4)
+                pygame.draw.rect(screen, pal.select, row, 1, border_radius=4)
+            name = sc.drawn.fit(T, "deploy list", name, 13, row.w - sc.px(16))
+            T.blit(screen, name, (row.x + sc.px(8), row.centery), 13, pal.text, anchor="midleft")
+        n = len(panel.deploy_uids)
+        if n > len(panel.deploy_rows()):
+            bar = pygame.Rect(r.right - 5, r.y + 3, 3, r.h - 6)
+            h = max(8, bar.h * len(panel.deploy_rows()) // n)
+            pygame.draw.rect(screen, pal.panel_edge, (bar.x, bar.y + (bar.h - h) * panel.deploy_scroll //
+                                                      max(1, n - len(panel.deploy_rows())), bar.w, h))
 
     def _draw_card(self, screen, uid, note) -> None:
         """The card in its box, scrolled; a strip saying there is more when it does not fit."""

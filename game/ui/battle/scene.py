@@ -478,11 +478,17 @@ class BattleScene(HotSeat, Scene):
         self.feed.ingest(old=old)
         self.after_change()
 
-    def read_change(self, old: dict) -> None:
-        """The table follows the new events (a new screen version)."""
+    def read_change(self, old: dict, markers_later: bool = False) -> None:
+        """The table follows the new events (a new screen version); `markers_later`: the markers in a stage of their
+        own (read_markers)."""
         self.version += 1
-        self.table_view.feed(self.match.events[self.feed.seen:], old)
+        self.table_view.feed(self.match.events[self.feed.seen:], old, markers_later)
         self.read_units()
+
+    def read_markers(self) -> None:
+        """The markers the last reading left for later (who controls each), read."""
+        if self.table_view.read_markers():
+            self.read_units()
 
     def after_change(self) -> None:
         self.sel.after_change()

@@ -90,8 +90,11 @@ class TableView:
             add(LAYER[layer], fn, wants=zone_names if fn is zones else None, stamp=stamp)
 
     # == what the scene tells it ===================================================================================
-    def feed(self, events, before: dict) -> None:
-        self.world.feed(events, before)
+    def feed(self, events, before: dict, markers_later: bool = False) -> None:
+        self.world.feed(events, before, markers_later)
+
+    def read_markers(self) -> bool:
+        return self.world.read_markers()
 
     def restart(self, match) -> None:
         self.world.restart(match)

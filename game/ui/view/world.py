@@ -88,14 +88,23 @@ class ViewWorld:
         self.pending.append(([], {}, Changes(full=True)))
         self.generation += 1
 
-    def feed(self, events, before: dict) -> Changes:
+    def feed(self, events, before: dict, markers_later: bool = False) -> Changes:
         """A command's new events (`before`: uid -> the UnitView it had before the command: moves start there).
         The reading is brought up to date at once (the screen's selection and hover read it); the view entities
-        are made from them in the next frame's process. What changed on the table."""
-        ch = self.reading.apply(events)
+        are made from them in the next frame's process. What changed on the table. `markers_later`: the markers
+        are read again by `read_markers` (a stage of its own when the screen reads a command over frames)."""
+        ch = self.reading.apply(events, markers_later)
         self.pending.append((list(events), dict(before), ch))
         self.generation += 1
         return ch
+
+    def read_markers(self) -> bool:
+        """The markers the last feed left due, read again (their entities made in the next frame): True if read."""
+        if not self.reading.read_markers():
+            return False
+        self.pending.append(([], {}, Changes(markers=True)))
+        self.generation += 1
+        return True
 
     def reread(self) -> None:
         """Read the whole table again (the match was changed from outside a command: a test, a bench)."""
