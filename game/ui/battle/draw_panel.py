@@ -88,6 +88,10 @@ class PanelPainter:
         """The frame is drawn: the next one refreshes again."""
         self._fresh = False
 
+    def hold(self) -> None:
+        """This frame shows the regions as they are (nothing they show changed): no refresh."""
+        self._fresh = True
+
     def draw(self, screen) -> None:
         L = self.sc.layout
         self.refresh()

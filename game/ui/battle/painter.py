@@ -34,6 +34,7 @@ class BattlePainter:
         self._question = Stamp()  # the question box as last prepared
         self._label = Stamp()  # the label by the cursor
         self._over_table = Stamp()  # what the scene draws over the table itself
+        self._key = None  # the scene's redraw key at the last frame prepared
         self._bg = None  # a plain picture of the view's background colour (its size, its colour)
 
     names_all_changes = True  # prepare names every change of the screen, its redraw key's included (App._draw)
@@ -49,6 +50,10 @@ class BattlePainter:
         paints the panel's regions within PANEL_MS, the rest in the next frames."""
         sc = self.sc
         rects = sc.table_view.prepare(screen)
+        key = sc.redraw_state()[1]
+        if key == self._key and not self.panel.behind:  # (what the panel shows is in the scene's key: as it was)
+            self.panel.hold()
+        self._key = key
         around = self.panel.refresh(PANEL_MS if quiet else None)
         pp = sc.prompt_panel
         around += self._question((pp.active, pp.key, pp.selected, tuple(pp.rect)),
