@@ -40,6 +40,30 @@ class Toast:
         self.t = 0.0
 
 
+def widget_changes(before: list | None, now: list) -> list | None:
+    """The rectangles of the screen where widgets changed between two frames (App._widget_looks): those that came,
+    went, changed their picture, moved, showed or hid, each where it was and is. None: draw everything (the first
+    frame, or widgets drawn in another order)."""
+    if before is None:
+        return None
+    old = {k: rest for k, *rest in before}
+    new = {k: rest for k, *rest in now}
+    if [k for k, *_ in before if k in new] != [k for k, *_ in now if k in old]:
+        return None
+    out = []
+    for k, look in new.items():
+        was = old.get(k)
+        if was == look:
+            continue
+        for image, rect, visible in ((was, look) if was is not None else (look,)):
+            if rect is not None and visible:
+                out.append(pygame.Rect(rect))
+    for k, (image, rect, visible) in old.items():
+        if k not in new and rect is not None and visible:
+            out.append(pygame.Rect(rect))
+    return out
+
+
 class App:
     def __init__(self, size=DEFAULT_SIZE, headless: bool = False, saves_dir: Path | None = None,
                  settings: Settings | None = None, fixed_dt: float | None = None, seed: int | None = None) -> None:
@@ -359,12 +383,18 @@ class App:
         grace, self._grace = self._grace, max(0.0, self._grace - dt)
         top = self.top
         mode, key = top.redraw_state() if top is not None else ("still", None)
-        key = (key, self.size, len(self.scenes), id(top))
+        screen_key = (self.size, len(self.scenes), id(top))
+        key = (key, screen_key)
         changed = key != self._draw_key
+        same_screen = self._draw_key is not None and self._draw_key[1] == screen_key
         self._draw_key = key
-        # only what moves changed since the last frame drawn: the scene may draw just those parts of the screen
-        self._parts_ok = (mode == "moving" or (mode == "pulsing" and not self._typing())) and \
-            not (self._redraw or changed or grace > 0 or self.toasts)
+        # only what moves changed since the last frame drawn, or the scene names every change (its painter's
+        # `names_all_changes`: a command landing, the overlay updating): it may draw just those parts of the screen
+        names_all = getattr(getattr(top, "painter", None), "names_all_changes", False)
+        typing = self._typing()
+        self._parts_ok = not (self._redraw or grace > 0 or self.toasts) and \
+            ((mode == "moving" and not changed) or (mode == "pulsing" and not changed and not typing) or
+             (names_all and same_screen and not typing))
         if self._redraw or changed or grace > 0 or self.toasts or mode == "moving":
             self._redraw = False
             return True
@@ -426,10 +456,13 @@ class App:
             start -= 1
         parts = getattr(self.top, "painter", None)
         prepare = getattr(parts, "prepare", None)
-        rects = prepare(screen) if prepare is not None else None
+        names_all = getattr(parts, "names_all_changes", False)
+        rects = None if prepare is None else (prepare(screen, quiet=in_parts) if names_all else prepare(screen))
         widgets = self._widget_looks()
-        if in_parts and rects is not None and start == len(self.scenes) - 1 and not self.dialog_open and \
-                widgets == self._widgets:
+        if in_parts and rects is not None and widgets != self._widgets:
+            more = widget_changes(self._widgets, widgets) if names_all else None
+            rects = None if more is None else rects + more
+        if in_parts and rects is not None and start == len(self.scenes) - 1 and not self.dialog_open:
             for r in rects:
                 screen.set_clip(r)
                 self._draw_all(screen, start)
@@ -453,8 +486,8 @@ class App:
         self._draw_toasts(screen)
 
     def _widget_looks(self) -> list:
-        """The widgets as they show: each one's picture, place and whether it shows."""
-        return [(s.image, tuple(s.rect) if s.rect is not None else None, getattr(s, "visible", True))
+        """The widgets as they show, in drawing order: each one's identity, picture, place and whether it shows."""
+        return [(id(s), s.image, tuple(s.rect) if s.rect is not None else None, getattr(s, "visible", True))
                 for s in self.manager.get_sprite_group().sprites()]
 
     def toast_rects(self) -> list:

@@ -20,23 +20,36 @@ class HordeBattleScene(BattleScene):
         super().draw(screen)
         self.draw_downed(screen)
 
+    def _downed(self) -> list:
+        """(uid, screen x, y, radius in pixels) of each Downed unit of the player's, as drawn."""
+        m = self.match
+        if self.camera is None or m.phase not in ("battle", "over"):
+            return []
+        out = []
+        for uid in m.units("player", downed=True):
+            b = m.base(uid)
+            cx, cy = self.camera.to_screen(b.x, b.y)
+            out.append((uid, cx, cy, self.camera.length(b.radius)))
+        return out
+
+    def drawn_over_table(self) -> tuple:
+        """The Downed marks: where each lies (the word under it included)."""
+        down = self._downed()
+        w, h = self.app.text.size("Downed", 11)
+        return tuple(down), [pygame.Rect(cx - r - 2, cy - r - 2, max(2 * r + 4, w + 4), 2 * r + 4 + h)
+                             for _, cx, cy, r in down]
+
     def draw_downed(self, screen) -> int:
         """Downed units lie on their side: a dimmed base with the figure drawn lying across it (the board draws
         bases; this marks the ones the Horde ignores). Returns how many it drew."""
-        m = self.match
-        if self.camera is None or m.phase not in ("battle", "over"):
-            return 0
-        down = m.units("player", downed=True)
+        down = self._downed()
         if not down:
             return 0
         prev = screen.get_clip()
         screen.set_clip(self.layout.get("view", screen.get_rect()).clip(prev))  # (inside a part being drawn)
         pal = self.app.palette
         col = pal.side("player")
-        for uid in down:
-            b = m.base(uid)
-            cx, cy = self.camera.to_screen(b.x, b.y)
-            r = self.camera.length(b.radius)
+        for uid, cx, cy, r in down:
             shade = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
             pygame.draw.circle(shade, (10, 10, 14, 170), (r + 1, r + 1), r)
             screen.blit(shade, (cx - r - 1, cy - r - 1))

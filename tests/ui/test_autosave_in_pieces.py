@@ -61,7 +61,7 @@ def test_closing_in_the_middle_of_a_write_loses_nothing(make_app, saves_dir):
         if frame % 60 == 0:
             sc.autosave.want()
         d.step(1)
-        if sc.autosave.under_way and sc.autosave._under_way is not None and len(m.log) > 3:
+        if sc.autosave.under_way and sc.autosave.work.key is not None and len(m.log) > 3:
             caught = True
             break
     assert caught, "a write in pieces was under way at some frame"

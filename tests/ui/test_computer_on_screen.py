@@ -22,6 +22,7 @@ def watch(d, sc, frames: int, name: str) -> dict:
     seen = {"commands": 0, "glides": 0, "overlays": 0, "fresh": 0, "drawn_after_new": 0}
     last_land = None  # (time, the glide the screen showed for it, seconds)
     shown = None  # the threat picture of the last frame
+    making = 0  # frames drawn in a row while the next threat picture was made
     t = 0.0
     for i in range(frames):
         if m.phase == "over" or app.top is not sc:
@@ -58,10 +59,14 @@ def watch(d, sc, frames: int, name: str) -> dict:
             seen["overlays"] += 1
             layers, fresh = got
             if app.frames_drawn > drawn:
-                assert sc.painter.foresight._layers[0][2] == id(layers), "the frame drew the overlay it has"
-                if shown is not None and shown is not layers:
+                fs = sc.painter.foresight
+                making = making + 1 if fs.making else 0
+                assert fs.shown is layers or fs.making, \
+                    "the frame drew the overlay it has (or the last one while the new one's picture is made)"
+                assert making <= 10, "a new overlay's picture is made over a few frames (a stage each)"
+                if shown is not None and shown is not fs.shown:
                     seen["drawn_after_new"] += 1
-                shown = layers
+                shown = fs.shown
             if fresh and not sc.landing.pending and i % 25 == 0:  # (a fresh pass costs a full search of each enemy)
                 now = run_to_end(threat_work(m, sc.side))
                 assert now.line_of_fire == layers.line_of_fire, "a fresh overlay is the match's answer now"

@@ -1,6 +1,7 @@
 """A battle frame drawn in parts (only the rectangles that changed: App._draw, view/damage.py) is the same picture, pixel
-for pixel, as the whole screen drawn again: while bases glide, after the camera pans, as commands land, with the
-threat overlay on and off. Every frame of a computer-against-computer game is checked as it is drawn."""
+for pixel, as the whole screen drawn again: while bases glide, after the camera pans, as commands land and the screen
+reads them (the bases, the panel's regions, the log, the buttons changing), as the threat overlay updates, with it on
+and off. Every frame of a computer-against-computer game is checked as it is drawn."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,6 +38,8 @@ class Checker:
     def __init__(self, app, sc) -> None:
         self.app, self.sc = app, sc
         self.parts = self.whole = self.commands = 0
+        self.keyed = 0  # frames drawn in parts though the scene's redraw key changed (a command landed, the overlay)
+        self.landing = 0  # ... of them, frames in which a command landed or the screen read it
         self.saved = False
         self.rects: list = []  # the parts the last frame drawn in parts drew
 
@@ -49,6 +52,8 @@ class Checker:
                 self.sc.effects.dismiss()
             before = len(m.log)
             drawn = app.frames_drawn
+            key = self.sc.redraw_state()[1]
+            reading = self.sc.landing.pending
             app.step(1)
             self.commands += len(m.log) > before
             if app.frames_drawn == drawn:
@@ -57,6 +62,9 @@ class Checker:
                 self.whole += 1
                 continue
             self.parts += 1
+            if self.sc.redraw_state()[1] != key:
+                self.keyed += 1
+                self.landing += len(m.log) > before or reading
             self.rects = list(app.drawn_rects)
             parts = app.screen.copy()
             app._draw()  # the whole frame (nothing moves on: the frame's time was taken by the first drawing)
@@ -83,6 +91,8 @@ def test_a_frame_drawn_in_parts_is_the_whole_frame_while_the_computer_plays_with
     ck.frames(900, "threat-on")
     assert ck.commands >= 5, "commands landed while the frames were checked"
     assert ck.parts >= 100 and ck.whole >= 5, (ck.parts, ck.whole)
+    # the frames in which a command landed or was read, or the overlay changed, drawn in parts too
+    assert ck.keyed >= 30 and ck.landing >= 15, (ck.keyed, ck.landing)
 
 
 def test_a_frame_drawn_in_parts_is_the_whole_frame_without_the_overlay_and_after_a_pan(make_app):
@@ -169,3 +179,4 @@ def test_a_horde_run_drawn_in_parts_is_the_whole_frame(make_app):
     ck = Checker(app, sc)
     ck.frames(700, "horde")
     assert ck.commands >= 5 and ck.parts >= 50, (ck.commands, ck.parts, ck.whole)
+    assert ck.keyed >= 20 and ck.landing >= 10, (ck.keyed, ck.landing)

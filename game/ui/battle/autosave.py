@@ -13,7 +13,8 @@ otherwise Continue opens it exactly where it was.
 from __future__ import annotations
 
 import logging
-import time
+
+from .pieces import InPieces
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +29,8 @@ class Autosave:
         self._failed = None  # (match, commands) whose write failed: tried again only for a new command or a close
         self.error: str | None = None  # why the last write failed (None: the autosave holds the battle)
         self.waited = 0.0
-        self._under_way = None  # (match, commands, the match's version, the save's stages) of a write in pieces
+        self.work = InPieces()  # the write under way, for (match, commands, the match's version)
         self._wanted = False  # a write is due whatever the screen does (a new Turn): in pieces, over the next frames
-        self.pieces = 0  # pieces of writes run (tests, the bench)
 
     def _state(self):
         m = self.sc.match
@@ -44,11 +44,15 @@ class Autosave:
         return w is not None and w[0] is m and w[1] == n
 
     @property
+    def pieces(self) -> int:
+        """Pieces of writes run (tests, the bench)."""
+        return self.work.pieces
+
+    @property
     def under_way(self) -> bool:
         """A write of the battle as it is now is under way (spread over the frames)."""
-        u = self._under_way
         m, n = self._state()
-        return u is not None and u[0] is m and u[1] == n and u[2] == getattr(m, "version", None)
+        return self.work.key == (m, n, getattr(m, "version", None))
 
     def want(self) -> None:
         """Write the battle soon, in pieces over the next frames, whether the screen is still or not (a new Turn)."""
@@ -60,7 +64,7 @@ class Autosave:
         if self.current:
             self.waited = 0.0
             self._wanted = False
-            self._drop()
+            self.work.drop()
             return
         f = self._failed
         m, n = self._state()
@@ -68,35 +72,23 @@ class Autosave:
             return
         self.waited += dt
         if not self.under_way:
-            self._drop()  # (the match changed under it: begun again below, with the match as it is now)
+            self.work.drop()  # (the match changed under it: begun again below, with the match as it is now)
             if settled or self._wanted or (self.waited >= MAX_WAIT and self.persons_unsaved()):
-                self._under_way = (m, n, getattr(m, "version", None), self.stages(m))
-        if self._under_way is not None:
+                self.work.begin((m, n, getattr(m, "version", None)), self.stages(m))
+        if self.work.key is not None:
             self._go_on(STAGE_MS)
 
     def _go_on(self, budget_ms: float | None) -> bool:
         """Run pieces of the write under way for about `budget_ms` (None: to its end): True once it is written."""
-        m, n, _, stages = self._under_way
-        end = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        m, n, _ = self.work.key
         try:
-            while True:
-                self.pieces += 1
-                next(stages)
-                if end is not None and time.perf_counter() >= end:
-                    return False
-        except StopIteration:
-            self._under_way = None
-            self._done(m, n)
-            return True
+            done, _ = self.work.go_on(budget_ms)
         except Exception as e:
-            self._under_way = None
             self._fail(e, m, n)
             return False
-
-    def _drop(self) -> None:
-        if self._under_way is not None:
-            self._under_way[3].close()
-            self._under_way = None
+        if done:
+            self._done(m, n)
+        return done
 
     def persons_unsaved(self) -> bool:
         """A command of a person at this screen is not in the autosave yet."""
@@ -113,7 +105,7 @@ class Autosave:
             return True
         if self.under_way:
             return self._go_on(None)
-        self._drop()
+        self.work.drop()
         m, n = self._state()
         try:
             self.save(m)

@@ -11,9 +11,9 @@ before: one at a command count that is not a multiple of the interval is as good
 """
 from __future__ import annotations
 
-import time
-
 from game.match import snapshot
+
+from .pieces import InPieces
 
 STAGE_MS = 1.2  # time a frame may spend on a checkpoint under way (a piece begun is finished)
 
@@ -23,7 +23,7 @@ class Checkpoints:
         self.sc = scene
         self.every = 0  # the interval the screen's matches asked for (0: none: the screen takes no checkpoints)
         self._held: list = []  # the matches whose interval the screen holds (given back when it is left)
-        self._under_way = None  # (match, its version, the capture's stages)
+        self.work = InPieces()  # the capture under way, for (match, its version)
         self.taken = 0  # checkpoints captured here (tests, the bench)
 
     def adopt(self, match) -> None:
@@ -36,10 +36,10 @@ class Checkpoints:
 
     def release(self) -> None:
         """The screen is left: the matches take their own checkpoints again (one under way is finished first)."""
-        u = self._under_way
-        if u is not None and u[0] is self.sc.match and u[1] == u[0].version:
+        m = self.sc.match
+        if self.work.key == (m, m.version):
             self._go_on(None)
-        self._drop()
+        self.work.drop()
         for m in self._held + [self.sc.match]:
             if self.every and not m.checkpoint_every:
                 m.checkpoint_every = self.every
@@ -55,31 +55,17 @@ class Checkpoints:
         """Once a frame: a piece of the checkpoint under way, or begin one that is due. True when it worked."""
         m = self.sc.match
         self.adopt(m)
-        u = self._under_way
-        if u is not None and (u[0] is not m or u[1] != m.version):
-            self._drop()  # the match changed under it: captured again below, as it is now
-        if self._under_way is None:
+        if self.work.key != (m, m.version):
+            self.work.drop()  # (the match changed under it: captured again below, as it is now)
             if not self.due(m):
                 return False
-            self._under_way = (m, m.version, snapshot.capture_stages(m))
+            self.work.begin((m, m.version), snapshot.capture_stages(m))
         self._go_on(budget_ms)
         return True
 
     def _go_on(self, budget_ms: float | None) -> None:
-        m, _, stages = self._under_way
-        end = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
-        while True:
-            try:
-                next(stages)
-            except StopIteration as done:
-                m.checkpoints.append(done.value)
-                self.taken += 1
-                self._under_way = None
-                return
-            if end is not None and time.perf_counter() >= end:
-                return
-
-    def _drop(self) -> None:
-        if self._under_way is not None:
-            self._under_way[2].close()
-            self._under_way = None
+        m = self.work.key[0]
+        done, captured = self.work.go_on(budget_ms)
+        if done:
+            m.checkpoints.append(captured)
+            self.taken += 1

@@ -19,12 +19,17 @@ class ForesightPainter:
     def __init__(self, scene) -> None:
         self.sc = scene
         self._layers = None  # (key, the board's static picture with the threat areas)
+        self._making = None  # (key, stages, ThreatLayers) of the next picture, made a stage a frame
+        self.shown = None  # the ThreatLayers the picture shows
+        self._staged_at = -1  # the frame (App.frame) that made the last stage
         self._legend_pic = None  # (key, surface)
 
     # -- threat areas ---------------------------------------------------------------------------------------
     def board_with_threat(self):
-        """The board's static picture with the threat areas of the last pass finished painted in (made once per pass
-        and zoom, so a frame blits one picture as it would without them), or None before the first pass is done."""
+        """The board's static picture with the threat areas painted in (so a frame blits one picture as it would
+        without them), or None before the first is made. A new pass's picture is made a stage a frame (each a
+        pass over the picture: stages()), the last one made shown meanwhile (`shown`: its ThreatLayers; the plain
+        board before the first); a new zoom or palette makes it at once."""
         sc = self.sc
         got = sc.ahead.threat_now()
         if got is None:
@@ -32,30 +37,67 @@ class ForesightPainter:
         t = got[0]
         cam = sc.camera
         pal = sc.app.palette
-        key = (cam.ppi, pal.name, id(t), id(sc.renderer.static_surface(cam.ppi)))
-        if self._layers is None or self._layers[0] != key:
-            pic = sc.renderer.static_surface(cam.ppi).copy()
-            pic.blit(self._picture(t, cam.ppi), (0, 0))
-            self._layers = (key, pic)
-        return self._layers[1]
+        look = (cam.ppi, pal.name, id(sc.renderer.static_surface(cam.ppi)))
+        key = look + (id(t),)
+        if self._layers is not None and self._layers[0] == key:
+            return self._layers[1]
+        if self._making is None or self._making[0] != key:
+            self._making = (key, self.stages(t, cam.ppi), t)
+        at_once = self._layers is not None and self._layers[0][:3] != look  # (the first: the plain board meanwhile)
+        if not at_once and self._staged_at == sc.app.frame:  # (a stage a frame, however often it is drawn)
+            return self.threat_board()
+        self._staged_at = sc.app.frame
+        for pic in self._making[1]:
+            if pic is not None:
+                self._layers = (key, pic)
+                self.shown = t
+                self._making = None
+                break
+            if not at_once:
+                break
+        return self._layers[1] if self._layers is not None and self._layers[0][:3] == look else None
 
-    def _picture(self, t, ppi: int) -> pygame.Surface:
-        """Both areas and their edges in one picture at this zoom."""
+    def threat_board(self):
+        """The picture board_with_threat last gave (no stage made), or None."""
+        sc = self.sc
+        cam = sc.camera
+        look = (cam.ppi, sc.app.palette.name, id(sc.renderer.static_surface(cam.ppi)))
+        got = self._layers
+        return got[1] if got is not None and got[0][:3] == look and sc.ahead.threat_now() is not None else None
+
+    @property
+    def making(self) -> bool:
+        """A new threat picture is being made (the frames go on until it shows)."""
+        return self._making is not None and self.sc.ahead.threat_shown
+
+    def stages(self, t, ppi: int):
+        """Generator: the board's static picture with both areas and their edges painted in at this zoom, a pass over
+        the picture a stage (None after each; the picture last)."""
         pal = self.sc.app.palette
-        pic = self._tint(t.ranged, pal.warn, 34, ppi)
-        pic.blit(self._tint(t.melee, pal.bad, 70, ppi), (0, 0))
+        pic = self._scaled(t.ranged, ppi)
+        yield None
+        pic.fill(tuple(pal.warn) + (34,), special_flags=pygame.BLEND_RGBA_MULT)
+        yield None
+        melee = self._scaled(t.melee, ppi)
+        yield None
+        melee.fill(tuple(pal.bad) + (70,), special_flags=pygame.BLEND_RGBA_MULT)
+        yield None
+        pic.blit(melee, (0, 0))
+        yield None
         for pts in self._outline(t.ranged, ppi):
             pygame.draw.lines(pic, mix(pal.warn, (0, 0, 0), 0.15) + (255,), True, pts, 1)
         for pts in self._outline(t.melee, ppi):
             pygame.draw.lines(pic, pal.bad + (255,), True, pts, 2)
-        return pic
+        yield None
+        board = self.sc.renderer.static_surface(ppi).copy()
+        yield None
+        board.blit(pic, (0, 0))
+        yield board
 
     @staticmethod
-    def _tint(layer: pygame.Surface, colour, alpha: int, ppi: int) -> pygame.Surface:
+    def _scaled(layer: pygame.Surface, ppi: int) -> pygame.Surface:
         w, h = layer.get_size()
-        scaled = pygame.transform.smoothscale(layer, (max(1, w * ppi // RES), max(1, h * ppi // RES)))
-        scaled.fill(tuple(colour) + (alpha,), special_flags=pygame.BLEND_RGBA_MULT)
-        return scaled
+        return pygame.transform.smoothscale(layer, (max(1, w * ppi // RES), max(1, h * ppi // RES)))
 
     @staticmethod
     def _outline(layer: pygame.Surface, ppi: int) -> list:
@@ -63,34 +105,70 @@ class ForesightPainter:
         k = ppi / RES
         out = []
         for comp in mask.connected_components(minimum=4):
-            pts = comp.outline(2)
+            pts = comp.outline()  # (every point: an area changed in one place keeps its outline elsewhere)
             if len(pts) >= 3:
                 out.append([(x * k, y * k) for x, y in pts])
         return out
 
     def threat_marks(self, screen) -> None:
         """Over the units: a crosshair on each of the player's units an enemy could shoot now; the legend."""
+        screen.blits(self.threat_blits(), False)
+
+    def threat_blits(self) -> list:
+        """(picture, rect) of the threat's marks over the table: the crosshairs, then the legend (or the note that the
+        first pass is under way, with its shadow)."""
         sc = self.sc
         got = sc.ahead.threat_now()
         app, cam, pal = sc.app, sc.camera, sc.app.palette
         view = sc.layout["view"]
         if got is None:
             box = sc.painter.summary.rect
-            app.text.blit(screen, "Working out the threat...", (view.x + sc.px(12), box.bottom + sc.px(10)), 12,
-                          pal.text_dim, shadow=True)
-            return
+            text = "Working out the threat..."
+            pic = app.text.render(text, 12, pal.text_dim)
+            r = pic.get_rect(topleft=(view.x + sc.px(12), box.bottom + sc.px(10)))
+            return [(app.text.render(text, 12, (0, 0, 0)), r.move(1, 1)), (pic, r)]
         t, fresh = got
         size = max(12, int(cam.ppi * 0.55))
+        out = []
         for uid in t.line_of_fire:
             v = sc.by_uid.get(uid)
             if v is None:
                 continue
             c = cam.to_screen(v.x, v.y)
             ico = app.sprites.icon("target", size, pal.warn)
-            screen.blit(ico, ico.get_rect(center=(c[0] + cam.length(v.r), c[1] - cam.length(v.r))))
-        self._legend(screen, t, fresh)
+            out.append((ico, ico.get_rect(center=(c[0] + cam.length(v.r), c[1] - cam.length(v.r)))))
+        out.append(self._legend(t, fresh))
+        return out
 
-    def _legend(self, screen, t, fresh: bool = True) -> None:
+    def threat_stamp(self) -> tuple:
+        """(look, rects) of the threat's marks (what damage.Stamp compares): the pictures and where they go."""
+        blits = self.threat_blits()
+        return tuple((id(pic), tuple(r)) for pic, r in blits), [pygame.Rect(r) for _, r in blits]
+
+    def board_change(self, shown, now) -> list | None:
+        """Where the board's picture with the threat areas of pass `now` differs from the one with `shown` (both
+        ThreatLayers, drawn at this zoom): round each place either area changed, as far as the scaled picture's
+        smoothing and the outlines reach. None when that is most of the table (drawn whole)."""
+        sc = self.sc
+        cam = sc.camera
+        diff = None
+        for a, b in ((shown.melee, now.melee), (shown.ranged, now.ranged)):
+            ma, mb = pygame.mask.from_surface(a, 127), pygame.mask.from_surface(b, 127)
+            gone = ma.copy()
+            gone.erase(mb, (0, 0))
+            mb.erase(ma, (0, 0))
+            gone.draw(mb, (0, 0))
+            if diff is None:
+                diff = gone
+            else:
+                diff.draw(gone, (0, 0))
+        k = cam.ppi / RES
+        pad = int(2 * k) + 4
+        return [pygame.Rect(int(cam.ox + r.x * k) - pad, int(cam.oy + r.y * k) - pad, int(r.w * k) + 2 * pad + 1,
+                            int(r.h * k) + 2 * pad + 1) for r in diff.get_bounding_rects()]
+
+    def _legend(self, t, fresh: bool = True) -> tuple:
+        """(picture, rect) of the threat's legend."""
         sc = self.sc
         pal, px = sc.app.palette, sc.px
         view = sc.layout["view"]
@@ -104,7 +182,8 @@ class ForesightPainter:
         key = (tuple(r[2] for r in rows), pal.name, sc.app.settings.ui_scale, fresh)
         if self._legend_pic is None or self._legend_pic[0] != key:
             self._legend_pic = (key, self._legend_surface(rows, fresh))
-        screen.blit(self._legend_pic[1], (view.x + px(8), top))
+        pic = self._legend_pic[1]
+        return pic, pic.get_rect(topleft=(view.x + px(8), top))
 
     def _legend_surface(self, rows, fresh: bool = True) -> pygame.Surface:
         sc = self.sc

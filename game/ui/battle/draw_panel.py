@@ -6,6 +6,8 @@ Reads the scene and the match; changes neither. The offscreen picture and its ke
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from .draw_table import SurfaceCache
@@ -18,6 +20,9 @@ class PanelPainter:
         self.sc = scene
         self._off: pygame.Surface | None = None  # offscreen picture of the panels
         self._keys: dict = {}
+        self._fresh = False  # the regions are painted for the frame being drawn (refresh)
+        self.behind = False  # regions were left to the next frame (refresh's budget) ...
+        self._behind_at = -1  # ... by the refresh of this frame (App.frame)
         self.wrap_cache = SurfaceCache(256)
 
     def forget(self) -> None:
@@ -47,13 +52,51 @@ class PanelPainter:
             screen.blit(off, rect, area=rect)
         return changed
 
-    def draw(self, screen) -> None:
+    def refresh(self, budget_ms: float | None = None) -> list:
+        """Each region whose key changed painted again (offscreen), in order (the top bar, the panel, its card, notes
+        and log, the hint): the rectangles of the screen that changed. With `budget_ms`, the regions left when it is
+        spent wait for the next frame (`behind`; the panel's background is painted with the regions on it). A frame
+        refreshes once (before it is drawn: BattlePainter.prepare, or its first drawing) and then only blits."""
+        frame = self.sc.app.frame
+        if self._fresh or (self.behind and self._behind_at == frame):  # (what a frame left waits for the next one)
+            return []
+        self._fresh = True
+        t0 = time.perf_counter()
+        out: list = []
+        self.behind = False
+        for step in (self._refresh_top, self._refresh_panel, self._refresh_card, self._refresh_info,
+                     self._refresh_log, self._refresh_hint):
+            if out and budget_ms is not None and (time.perf_counter() - t0) * 1000 >= budget_ms:
+                self.behind, self._behind_at = True, frame
+                break
+            out += step()
+        return out
+
+    def _refresh_top(self) -> list:
+        L = self.sc.layout
+        return [pygame.Rect(L["top"])] if self.region(None, "top", L["top"], self._top_key(), self._draw_top,
+                                                      blit=False) else []
+
+    def _refresh_hint(self) -> list:
         sc = self.sc
         L = sc.layout
-        self.region(screen, "top", L["top"], self._top_key(), self._draw_top)
-        self._draw_panel_cached(screen)
         hint = hint_text(sc)
-        self.region(screen, "hint", L["hint"], (hint, sc.app.palette.name), lambda s: self._draw_hint(s, hint))
+        return [pygame.Rect(L["hint"])] if self.region(None, "hint", L["hint"], (hint, sc.app.palette.name),
+                                                       lambda s: self._draw_hint(s, hint), blit=False) else []
+
+    def release(self) -> None:
+        """The frame is drawn: the next one refreshes again."""
+        self._fresh = False
+
+    def hold(self) -> None:
+        """This frame shows the regions as they are (nothing they show changed): no refresh."""
+        self._fresh = True
+
+    def draw(self, screen) -> None:
+        L = self.sc.layout
+        self.refresh()
+        for name in ("top", "panel", "hint"):
+            screen.blit(self._off, L[name], area=L[name])
 
     # -- the top bar -------------------------------------------------------------------------------------------
     def _top_key(self):
@@ -140,7 +183,9 @@ class PanelPainter:
         buttons = tuple((tuple(b.rect), k) for b, k in panel.buttons.items()) + \
             ((tuple(panel.b_end.rect),) if panel.b_end is not None else ())
         und = len([u for u in m.units(sc.side, standing=False) if u not in sc.by_uid]) if m.phase == "deploy" else 0
-        return (sc.version, m.phase, acts, buttons, und, sc.app.palette.name, tuple(sc.layout["card"]),
+        listed = (tuple(panel.deploy_uids), panel.deploy_scroll, sc.sel.deploy_uid,
+                  None if panel.deploy_list is None else tuple(panel.deploy_list)) if m.phase == "deploy" else None
+        return (m.phase, acts, buttons, und, listed, sc.app.palette.name, tuple(sc.layout["card"]),
                 tuple(sc.layout.get("actions", ())), tuple(sc.layout["panel"]))
 
     def _card_key(self, uid, note):
@@ -149,12 +194,25 @@ class PanelPainter:
         return (uid, note, id(sc.card), sc.card._key, sc.sel.card_scroll, sc.app.palette.name,
                 tuple(sc.layout["card"]))
 
-    def _draw_panel_cached(self, screen) -> None:
+    def _refresh_panel(self) -> list:
+        """The right panel's background (the action notes, the deployment count) painted again when its key changed,
+        and then the regions on it: the whole panel changed."""
+        panel = self.sc.layout["panel"]
+        if not self.region(None, "panel", panel, self._panel_key(), self._draw_panel, blit=False):
+            return []
+        for name in ("card", "info", "log"):  # painted over: paint them again
+            self._keys.pop(name, None)
+        self._refresh_card()
+        self._refresh_info()
+        self._refresh_log()
+        return [pygame.Rect(panel)]
+
+    def _refresh_card(self) -> list:
+        """The card (what changes as the mouse goes from base to base) in a region of its own."""
         sc = self.sc
         m = sc.match
         sel = sc.sel
         L = sc.layout
-        panel = L["panel"]
         uid = sel.card_uid()
         note = ""
         if m.phase == "deploy" and uid == sel.deploy_uid and uid is not None:
@@ -164,21 +222,25 @@ class PanelPainter:
             sel.card_scroll_uid = uid
             sel.card_scroll = 0
         sel.card_scroll = min(sel.card_scroll, sel.card_scroll_max())
-        if self.region(screen, "panel", panel, self._panel_key(), self._draw_panel, blit=False):
-            for name in ("card", "info", "log"):  # painted over: paint them again
-                self._keys.pop(name, None)
-        # the card (what changes as the mouse goes from base to base) in a region of its own
-        self.region(screen, "card", L["card"], self._card_key(uid, note), lambda s: self._draw_card(s, uid, note),
-                    blit=False)
-        info = L.get("info")
-        if info is not None and info.h > 0 and m.phase != "deploy":
-            lines = tuple(info_lines(sc))
-            self.region(screen, "info", info, (lines, sc.app.palette.name), lambda s: self._draw_info(s, lines),
-                        blit=False)
+        return [pygame.Rect(L["card"])] if self.region(None, "card", L["card"], self._card_key(uid, note),
+                                                       lambda s: self._draw_card(s, uid, note), blit=False) else []
+
+    def _refresh_info(self) -> list:
+        sc = self.sc
+        info = sc.layout.get("info")
+        if info is None or info.h <= 0 or sc.match.phase == "deploy":
+            return []
+        lines = tuple(info_lines(sc))
+        return [pygame.Rect(info)] if self.region(None, "info", info, (lines, sc.app.palette.name),
+                                                  lambda s: self._draw_info(s, lines), blit=False) else []
+
+    def _refresh_log(self) -> list:
+        sc = self.sc
         lg = sc.log
-        self.region(screen, "log", lg.rect, (len(lg.entries), lg.scroll, lg._width, id(lg)),
-                    lambda s: (s.fill(sc.app.palette.panel, lg.rect), lg.draw(s)), blit=False)
-        screen.blit(self._off, panel, area=panel)
+        return [pygame.Rect(lg.rect)] if self.region(None, "log", lg.rect, (len(lg.entries), lg.scroll, lg._width,
+                                                                            id(lg)),
+                                                     lambda s: (s.fill(sc.app.palette.panel, lg.rect), lg.draw(s)),
+                                                     blit=False) else []
 
     def _draw_panel(self, screen) -> None:
         sc = self.sc
@@ -194,8 +256,34 @@ class PanelPainter:
                 und = [u for u in m.units(sc.side, standing=False) if u not in sc.by_uid]
                 T.blit(screen, f"To deploy: {len(und)}" if und else "Everyone is deployed: Start battle",
                        r.topleft, 14, pal.text, True)
+            self._deploy_list(screen)
         else:
             self._action_notes(screen)
+
+    def _deploy_list(self, screen) -> None:
+        """The units left to deploy, a row each, the next to deploy marked; a strip on the right when the list
+        scrolls (the wheel)."""
+        sc = self.sc
+        panel = sc.panel
+        r = panel.deploy_list
+        if r is None:
+            return
+        pal, T = sc.app.palette, sc.app.text
+        sc.drawn.start("deploy list")
+        pygame.draw.rect(screen, (20, 24, 30), r, border_radius=6)
+        pygame.draw.rect(screen, pal.panel_edge, r, 1, border_radius=6)
+        for uid, name, row in panel.deploy_rows():
+            if uid == sc.sel.deploy_uid:
+                pygame.draw.rect(screen, (40, 50, 64), row, border_radius=4)
+                pygame.draw.rect(screen, pal.select, row, 1, border_radius=4)
+            name = sc.drawn.fit(T, "deploy list", name, 13, row.w - sc.px(16))
+            T.blit(screen, name, (row.x + sc.px(8), row.centery), 13, pal.text, anchor="midleft")
+        n = len(panel.deploy_uids)
+        if n > len(panel.deploy_rows()):
+            bar = pygame.Rect(r.right - 5, r.y + 3, 3, r.h - 6)
+            h = max(8, bar.h * len(panel.deploy_rows()) // n)
+            pygame.draw.rect(screen, pal.panel_edge, (bar.x, bar.y + (bar.h - h) * panel.deploy_scroll //
+                                                      max(1, n - len(panel.deploy_rows())), bar.w, h))
 
     def _draw_card(self, screen, uid, note) -> None:
         """The card in its box, scrolled; a strip saying there is more when it does not fit."""
@@ -315,6 +403,10 @@ class PanelPainter:
 
     def label(self, screen, txt, col) -> None:
         """A small box by the cursor; a second line (after a newline) in the text colour, wrapped."""
+        screen.blit(*self.label_blit(txt, col))
+
+    def label_blit(self, txt, col) -> tuple:
+        """(picture, rect) of the label by the cursor."""
         sc = self.sc
         mx, my = sc.app.mouse
         pic = self._label_picture(txt, col)
@@ -325,7 +417,7 @@ class PanelPainter:
             r.right = mx - 8
         if r.top < view.top:
             r.top = my + 18
-        screen.blit(pic, r)
+        return pic, r
 
     def _label_picture(self, txt, col) -> pygame.Surface:
         """The label's box with its text, made once per text, colour, palette and scale."""

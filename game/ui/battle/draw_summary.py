@@ -33,12 +33,18 @@ class SummaryPainter:
         return self.sc.app.text.line_height(14) + self.sc.px(12)
 
     def draw(self, screen, folded: bool = False) -> None:
+        if self.prepare(folded) is not None:
+            screen.blit(self._surf, self.rect)
+
+    def prepare(self, folded: bool = False):
+        """The box's picture made (when what it shows changed) and placed: what it shows (a key), or None when the
+        mission has no summary."""
         sc = self.sc
         summary = sc.mission_summary()
         view = sc.layout["view"]
         if summary is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
-            return
+            return None
         fold = self.is_folded() or folded
         w = self.width()
         key = (summary, fold, w, sc.app.palette.name, sc.app.settings.ui_scale)
@@ -46,7 +52,7 @@ class SummaryPainter:
             self._key = key
             self._surf = self._render(summary, w, fold)
         self.rect = self._surf.get_rect(topleft=(view.x + sc.px(8), view.y + sc.px(8)))
-        screen.blit(self._surf, self.rect)
+        return key, tuple(self.rect)
 
     def _render(self, s, w: int, fold: bool) -> pygame.Surface:
         sc = self.sc

@@ -193,12 +193,6 @@ class BattleInput:
                 return
             self.button(event.ui_element)
             return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is sc.panel.deploy_list:
-            for u in sc.panel.deploy_uids:
-                if m.unit(u).name == event.text:
-                    sc.sel.deploy_uid = u
-            sc.card.invalidate()
-            return
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             sc.ahead.threat_held = event.type == pygame.KEYDOWN  # the threat overlay while Alt is held
             return
@@ -236,6 +230,8 @@ class BattleInput:
         L = sc.layout
         if L.get("log") is not None and L["log"].collidepoint(mx, my):
             sc.log.on_wheel(dy)
+        elif sc.panel.deploy_list is not None and sc.panel.deploy_list.collidepoint(mx, my):
+            sc.panel.scroll_deploy(dy)
         elif L.get("card") is not None and L["card"].collidepoint(mx, my):
             sc.sel.scroll_card(-dy)
         elif L["view"].collidepoint(mx, my):
@@ -246,6 +242,8 @@ class BattleInput:
         sc = self.sc
         if sc.prompt_panel.active and sc.prompt_panel.rect.collidepoint(pos):
             sc.prompt_panel.click(pos)
+            return
+        if sc.match.phase == "deploy" and sc.panel.pick_deploy(pos):
             return
         if not sc.layout["view"].collidepoint(pos):
             return

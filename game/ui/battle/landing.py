@@ -2,7 +2,7 @@
 
 The frame in which the computer's command lands does only that: the match resolves it. The screen's reading of it
 follows a stage per frame, in order: the table (the view world fed the command's events: what moved, what was hit),
-the battle log and effects, the selection, then the action buttons. Each stage is what `BattleScene.changed` does
+the markers (who controls each, read apart: it asks where every base stands), the battle log and effects, the selection, then the action buttons. Each stage is what `BattleScene.changed` does
 at once for a person's command, in the same order, so the screen ends where it would have. Until the last stage
 the scene does nothing else (no decision goes on, no work ahead, no autosave): it never reads a match it has not
 caught up with. Anything that must change the match first catches up at once (`finish`).
@@ -24,7 +24,8 @@ class Landing:
         """A command landed (`old`: the bases as they stood before it): read it over the next frames."""
         self.finish()
         sc = self.sc
-        self._stages = [lambda: sc.read_change(old),  # the table: the view world fed the command's events
+        self._stages = [lambda: sc.read_change(old, markers_later=True),  # the table: the view world fed the events
+                        sc.read_markers,  # ... and the markers (who controls each) if the command changed them
                         lambda: sc.feed.ingest(old=old),  # the log lines, the banners, the effects
                         sc.sel.after_change,  # the selection after the command ...
                         sc.update_hover,  # ... and what is under the mouse

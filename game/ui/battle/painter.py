@@ -14,6 +14,11 @@ from .draw_preview import PreviewPainter
 from .draw_summary import SummaryPainter
 from .draw_table import TablePainter
 from .labels import TableLabels
+from .texts import hover_label
+from ..view.damage import Stamp, merged
+
+
+PANEL_MS = 1.0  # a frame with no input paints the panel's regions that changed for about this long (one at least)
 
 
 class BattlePainter:
@@ -26,20 +31,48 @@ class BattlePainter:
         self.summary = SummaryPainter(scene)
         self.foresight = ForesightPainter(scene)
         self.labels = TableLabels(scene)
+        self._question = Stamp()  # the question box as last prepared
+        self._label = Stamp()  # the label by the cursor
+        self._over_table = Stamp()  # what the scene draws over the table itself
+        self._key = None  # the scene's redraw key at the last frame prepared
         self._bg = None  # a plain picture of the view's background colour (its size, its colour)
 
-    def prepare(self, screen) -> list | None:
+    names_all_changes = True  # prepare names every change of the screen, its redraw key's included (App._draw)
+
+    def prepare(self, screen, quiet: bool = False) -> list | None:
         """Before a frame is drawn (the App asks): the rectangles of the screen that differ from the last frame drawn,
-        or None when all of it is to be drawn. Only the table changes between two frames the App draws in parts (the
-        scene's redraw key the same, no input, no toast): what moves on it and the rings that pulse
-        (view/damage.py); a banner fading over it, or the deployment zone's pulse, needs the whole of it."""
+        or None when all of it is to be drawn: on the table what moved, came, went or changed its look, the rings
+        that pulse and the overlays where they changed (view/damage.py); around it the panel's regions painted
+        again (the top bar, the card, the action notes, the log, the hint), the question box and the label by the
+        cursor where they were and are, and what the scene draws over the table (the Horde's Downed units). A
+        banner fading over the table, a marker's tooltip or the deployment zone's pulse needs the whole of it.
+        (The widgets are the App's to compare.) A `quiet` frame (no input: a command landing, the overlay updating)
+        paints the panel's regions within PANEL_MS, the rest in the next frames."""
         sc = self.sc
         rects = sc.table_view.prepare(screen)
-        return None if sc.effects.banners or sc.match.phase == "deploy" else rects
+        key = sc.redraw_state()[1]
+        if key == self._key and not self.panel.behind:  # (what the panel shows is in the scene's key: as it was)
+            self.panel.hold()
+        self._key = key
+        around = self.panel.refresh(PANEL_MS if quiet else None)
+        pp = sc.prompt_panel
+        around += self._question((pp.active, pp.key, pp.selected, tuple(pp.rect)),
+                                 [pygame.Rect(pp.rect)] if pp.active else [])[1]
+        label = hover_label(sc)
+        blit = self.panel.label_blit(*label) if label is not None else None
+        around += self._label((label, tuple(blit[1]) if blit else None), [blit[1]] if blit else [])[1]
+        look, extra = sc.drawn_over_table()
+        around += self._over_table(look, extra)[1]
+        if rects is None or sc.effects.banners or sc.match.phase == "deploy" or sc.suspended or \
+                sc.sel.hover_marker is not None:
+            return None
+        around = merged(around, screen.get_rect()) if around else []
+        return None if around is None else rects + around
 
     def release(self) -> None:
         """The frame is drawn (in all its parts)."""
         self.sc.table_view.release()
+        self.panel.release()
 
     def draw(self, screen) -> None:
         """The table view is one frame of the table's world (its process: view/screen.py); then the question box

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 import pygame
-from pygame_gui.elements import UIButton, UISelectionList
+from pygame_gui.elements import UIButton
 
 from ..view.questions import QUESTIONS
 from .actions import action_states
@@ -18,13 +18,24 @@ from ..theme import rect
 DEPLOY_NOTE = "Next to deploy: click inside your deployment zone (it pulses)."
 
 
+DEPLOY_ROWS = 5  # rows the list of units to deploy shows (the wheel scrolls a longer one)
+
+
+def room_of(panel, rows_h: int, px) -> int:
+    """The panel's height left for the card and the preview box beside the rows of widgets (the log's least: two
+    lines)."""
+    return panel.h - rows_h - px(6) - px(8) - px(44)
+
+
 class SidePanel:
     def __init__(self, scene) -> None:
         self.sc = scene
         self.actions: list = []  # ActionState of the buttons shown
         self.buttons: dict = {}  # UIButton -> action key
-        self.deploy_list = None
-        self.deploy_uids: list[int] = []
+        self.deploy_list: pygame.Rect | None = None  # where the list of units to deploy is drawn
+        self.deploy_uids: list[int] = []  # the units it lists (those left to deploy) ...
+        self.deploy_scroll = 0  # ... from this one on
+        self._deploy_card_h = 0  # the card's box while deploying: as tall as the tallest card shown so far
         self.b_auto = self.b_start = self.b_end = None
         self._key = None
         self._cols = (0, 0, 0)  # the actions column: its x, its width, a button's width
@@ -68,7 +79,7 @@ class SidePanel:
         for b in self.buttons:
             b.kill()
         self.buttons = {}
-        for el in (self.deploy_list, self.b_auto, self.b_start, self.b_end):
+        for el in (self.b_auto, self.b_start, self.b_end):
             if el is not None:
                 el.kill()
         self.deploy_list = self.b_auto = self.b_start = self.b_end = None
@@ -87,24 +98,15 @@ class SidePanel:
         self._cols = (x, w, bw)
         extra = [self.reason_extra(st, x, w, bw) for st in states]  # a long reason: its row grows under the button
         self._extra = extra
-        rows_h = px(26) + px(30) * 5 + px(60) if deploy else (len(states) + 1) * (bh + px(4)) + px(8) + sum(extra)
-        # the vertical budget, in this order: the card as tall as it is (the unit the buttons are for), the
-        # preview box (at least 3 lines), the log (at least a few lines); a card that still does not fit
-        # scrolls with the wheel (the painter marks it)
-        shown = [sc.sel.deploy_uid if deploy else sc.selected]
-        if shown[0] is None and sc.prompt_panel.card_unit() is not None:  # a question about units: room for the
-            shown = list(sc.prompt_panel.option_units.values())  # tallest of the candidates' cards
-        note = DEPLOY_NOTE if deploy and shown[0] is not None else ""
+        rows_h = self._deploy_rows() if deploy else (len(states) + 1) * (bh + px(4)) + px(8) + sum(extra)
         info_h = 0 if deploy else px(118)
         info_min = 0 if deploy else px(56)
-        room = panel.h - rows_h - px(6) - px(8) - px(44)  # (the log's least: two lines)
-        cw = panel.w - px(8)
-        need = max(sc.card.height(sc.match, u, cw, sc.version, note) for u in shown) + px(10)
-        sc.sel.card_compact = need > room - info_min  # a short panel: the compact card
-        if sc.sel.card_compact:
-            need = max(sc.card.height(sc.match, u, cw, sc.version, note, compact=True) for u in shown) + px(10)
-        card_h = max(min(need, px(120)), min(need, room - info_min))
-        info_h = max(info_min, min(info_h, room - card_h))
+        card_h, sc.sel.card_compact = self._card_height(rows_h, info_min)
+        if deploy:  # (the box as tall as the tallest card shown while deploying: the layout stays as units deploy)
+            card_h = self._deploy_card_h = max(card_h, self._deploy_card_h)
+        else:
+            self._deploy_card_h = 0
+        info_h = max(info_min, min(info_h, room_of(panel, rows_h, px) - card_h))
         sc.sel.card_scroll = 0
         y = panel.y + card_h
         L["card"] = pygame.Rect(panel.x + px(4), panel.y + px(6), panel.w - px(8), card_h - px(10))
@@ -130,7 +132,75 @@ class SidePanel:
         log_h = panel.bottom - y - px(8)
         L["log"] = pygame.Rect(x, y, w, max(px(60), log_h))
         sc.log.set_rect(L["log"])
-        self._key = (sc.selected, sc.match.phase, sc.version, tuple(panel), sc.prompt_panel.card_unit() is None)
+        self._key = (sc.selected, sc.match.phase, sc.version, tuple(panel), sc.prompt_panel.card_unit() is None,
+                     sc.sel.deploy_uid if deploy else None)
+
+    def _card_height(self, rows_h: int, info_min: int) -> tuple[int, bool]:
+        """(the card's box height, compact) in the panel's vertical budget, in this order: the card as tall as it is
+        (the unit the buttons are for, the next to deploy), the preview box (at least 3 lines), the log (at least a
+        few lines); a card that still does not fit scrolls with the wheel (the painter marks it)."""
+        sc = self.sc
+        px = sc.px
+        panel = sc.layout["panel"]
+        deploy = sc.match.phase == "deploy"
+        shown = [sc.sel.deploy_uid if deploy else sc.selected]
+        if shown[0] is None and sc.prompt_panel.card_unit() is not None:  # a question about units: room for the
+            shown = list(sc.prompt_panel.option_units.values())  # tallest of the candidates' cards
+        note = DEPLOY_NOTE if deploy and shown[0] is not None else ""
+        room = room_of(panel, rows_h, px)
+        cw = panel.w - px(8)
+        need = max(sc.card.height(sc.match, u, cw, sc.version, note) for u in shown) + px(10)
+        compact = need > room - info_min  # a short panel: the compact card
+        if compact:
+            need = max(sc.card.height(sc.match, u, cw, sc.version, note, compact=True) for u in shown) + px(10)
+        return max(min(need, px(120)), min(need, room - info_min)), compact
+
+    def _deploy_rows(self) -> int:
+        """The height of the deployment's widgets (the count, the list, the two buttons)."""
+        px = self.sc.px
+        return px(26) + px(30) * 5 + px(60)
+
+    def _deploy_in_place(self) -> bool:
+        """While deploying, the list of units left (drawn by the painter) and the Start button brought up to date
+        without building the panel again (pygame_gui's widgets cost many ms to make), when the card's box stays as
+        tall. True if done."""
+        sc = self.sc
+        m, px = sc.match, sc.px
+        if self.deploy_list is None or self.b_start is None:
+            return False
+        card_h, compact = self._card_height(self._deploy_rows(), 0)
+        if compact != sc.sel.card_compact or max(card_h, self._deploy_card_h) - px(10) != sc.layout["card"].h:
+            return False
+        self.deploy_uids = [u for u in m.units(sc.side, standing=False) if m.position(u) is None]
+        self.deploy_scroll = max(0, min(self.deploy_scroll, len(self.deploy_uids) - DEPLOY_ROWS))
+        (self.b_start.disable if self.deploy_uids else self.b_start.enable)()
+        return True
+
+    # == the list of units to deploy (drawn by the painter: draw_panel.py) =================================
+    def deploy_rows(self) -> list:
+        """(uid, its name, its row's rect) of the units to deploy the list shows, scrolled."""
+        r = self.deploy_list
+        if r is None:
+            return []
+        h = self.sc.px(30)
+        m = self.sc.match
+        shown = self.deploy_uids[self.deploy_scroll:self.deploy_scroll + DEPLOY_ROWS]
+        return [(u, m.unit(u).name, pygame.Rect(r.x + 3, r.y + 3 + i * h, r.w - 6, h)) for i, u in enumerate(shown)]
+
+    def pick_deploy(self, pos) -> bool:
+        """A click on the list: the unit of that row is the next to deploy. True if the click was on the list."""
+        if self.deploy_list is None or not self.deploy_list.collidepoint(pos):
+            return False
+        for u, _, r in self.deploy_rows():
+            if r.collidepoint(pos):
+                self.sc.sel.deploy_uid = u
+                self.sc.card.invalidate()
+        return True
+
+    def scroll_deploy(self, dy: int) -> None:
+        """The wheel over the list: its rows scroll (a squad longer than the list)."""
+        most = max(0, len(self.deploy_uids) - DEPLOY_ROWS)
+        self.deploy_scroll = max(0, min(most, self.deploy_scroll - dy))
 
     def reason_width(self, st, x: int, w: int, bw: int) -> int:
         """The width beside a button of the actions column (at `x`, `w` wide; the button `bw`) for its reason: up
@@ -158,12 +228,12 @@ class SidePanel:
         sc = self.sc
         m, px = sc.app.manager, sc.px
         und = [u for u in sc.match.units(sc.side, standing=False) if sc.match.position(u) is None]
-        items = [sc.match.unit(u).name for u in und]
         self.deploy_uids = und
-        lh = px(30) * max(1, min(len(items), 5)) + px(6)
+        self.deploy_scroll = max(0, min(self.deploy_scroll, len(und) - DEPLOY_ROWS))
+        lh = px(30) * DEPLOY_ROWS + px(6)  # (as tall whatever is left: the layout stays as units deploy)
         sc.layout["deploy_head"] = pygame.Rect(x, y, w, px(24))
         y += px(26)
-        self.deploy_list = UISelectionList(rect(x, y, w, lh), items, m, container=sc.root)
+        self.deploy_list = pygame.Rect(x, y, w, lh)
         y += lh + px(8)
         half = (w - px(8)) // 2
         self.b_auto = UIButton(rect(x, y, half, px(38)), "Auto-deploy", m, container=sc.root,
@@ -182,9 +252,13 @@ class SidePanel:
         m = sc.match
         if sc.root is None:
             return
-        key = (sc.selected, m.phase, sc.version, tuple(sc.layout["panel"]), sc.prompt_panel.card_unit() is None)
+        key = (sc.selected, m.phase, sc.version, tuple(sc.layout["panel"]), sc.prompt_panel.card_unit() is None,
+               sc.sel.deploy_uid if m.phase == "deploy" else None)  # (the next to deploy: its card's box may grow)
         if key != self._key:
-            if m.phase == "deploy" or self.deploy_list is not None or self._key is None or \
+            if m.phase == "deploy" and self._key is not None and self._key[1] == "deploy" and \
+                    (self._key[0], self._key[3], self._key[4]) == (key[0], key[3], key[4]) and self._deploy_in_place():
+                self._key = key
+            elif m.phase == "deploy" or self.deploy_list is not None or self._key is None or \
                     self._key[0] != sc.selected or self._key[1] != m.phase or self._key[4] != key[4]:
                 self.build()
             else:

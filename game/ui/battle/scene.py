@@ -478,11 +478,17 @@ class BattleScene(HotSeat, Scene):
         self.feed.ingest(old=old)
         self.after_change()
 
-    def read_change(self, old: dict) -> None:
-        """The table follows the new events (a new screen version)."""
+    def read_change(self, old: dict, markers_later: bool = False) -> None:
+        """The table follows the new events (a new screen version); `markers_later`: the markers in a stage of their
+        own (read_markers)."""
         self.version += 1
-        self.table_view.feed(self.match.events[self.feed.seen:], old)
+        self.table_view.feed(self.match.events[self.feed.seen:], old, markers_later)
         self.read_units()
+
+    def read_markers(self) -> None:
+        """The markers the last reading left for later (who controls each), read."""
+        if self.table_view.read_markers():
+            self.read_units()
 
     def after_change(self) -> None:
         self.sel.after_change()
@@ -697,9 +703,11 @@ class BattleScene(HotSeat, Scene):
 
     def moving(self) -> bool:
         """Bases slide, shots fly, damage numbers rise, crosses fade, the dice tumble or fade (the table's world),
-        banners fade or the camera glides."""
+        banners fade or the camera glides; or a picture is made over frames (the threat areas' next one, a region of
+        the panel left to the next frame)."""
         return bool(self.effects.banners or self.table_view.world.moving() or
-                    (self.camera is not None and self.camera.glide is not None))
+                    (self.camera is not None and self.camera.glide is not None) or self.painter.foresight.making or
+                    self.painter.panel.behind)
 
     @property
     def busy(self) -> bool:
@@ -728,6 +736,11 @@ class BattleScene(HotSeat, Scene):
 
     def draw_over(self, screen) -> None:
         self.painter.draw_over(screen)
+
+    def drawn_over_table(self) -> tuple:
+        """What this screen draws over the table beyond the view world and the painters: (a look, the rectangles it
+        covers). None here."""
+        return None, []
 
 
 # the selection's state, read and written as the scene's own (`scene.selected`, `scene.mode`, ...)

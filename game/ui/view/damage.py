@@ -62,6 +62,38 @@ def changed(last: dict, now: dict) -> list[pygame.Rect]:
     return out
 
 
+def stamps_changed(last: dict, now: dict) -> list[pygame.Rect] | None:
+    """The rectangles where the overlays changed between two frames (`{overlay: (look, rects)}`, each overlay's
+    rects saying where its picture differs from the look before; None: anywhere): None when one changed anywhere,
+    or came or went."""
+    if last.keys() != now.keys():
+        return None
+    out = []
+    for key, (look, rects) in now.items():
+        if last[key][0] == look:
+            continue
+        if rects is None:
+            return None
+        out += rects
+    return out
+
+
+class Stamp:
+    """An overlay's stamp kept simple: what it shows now (a look) and the rectangles it covers; a changed look
+    changes its old rectangles and its new ones (`None`: it may cover anything)."""
+
+    def __init__(self) -> None:
+        self.look = None
+        self.rects: list | None = []
+
+    def __call__(self, look, rects: list | None) -> tuple:
+        if look == self.look:
+            return look, []
+        out = None if rects is None or self.rects is None else self.rects + rects
+        self.look, self.rects = look, rects
+        return look, out
+
+
 def merged(rects: list[pygame.Rect], view: pygame.Rect) -> list[pygame.Rect] | None:
     """The damaged rectangles inside `view`, those close together drawn as one, at most MAX_PASSES of them; None
     when they cover most of the view (drawing it whole costs no more)."""

@@ -53,6 +53,7 @@ class Canvas:
     tray: bool = True  # the dice tray shows (not under a question box or a banner)
     placer: object = None  # (wants, bases) -> [(Want, Rect)]: where the labels go (labels.py)
     placed: list = field(default_factory=list)  # the labels placed for this frame, asked before anything is drawn
+    stamps: dict = field(default_factory=dict)  # overlay -> (look, rects where it changed): asked with the labels
 
 
 # == bases ==============================================================================================

@@ -263,7 +263,7 @@ class DrawProcessor(esper.Processor):
         plan = self.plan(cv)
         marks = cv.marks
         marked = {marks.active, marks.selected, marks.hover} | set(marks.pick) | set(marks.rings)
-        cv.wants, cv.bases = [], []
+        cv.wants, cv.bases, cv.stamps = [], [], {}
         looks: dict = {}
         rects = []
         for layer, kind, ent, pic, place, extra in plan:
@@ -275,18 +275,19 @@ class DrawProcessor(esper.Processor):
         for w, rc in cv.placed:
             labels[(w.text, w.colour, w.size, w.bold, tuple(rc))] = (0, pygame.Rect(rc))
         cam = cv.camera
+        # (the marks on bases are in each base's look; a marker's hover in its own)
         key = (cam.ppi, cam.ox, cam.oy, tuple(cv.view), tuple(cv.screen.get_size()), cv.app.palette.name,
-               id(cv.renderer), id(cv.screen), cv.tray, marks.battle, marks.active, marks.selected, marks.hover,
-               marks.pick, tuple(sorted(marks.rings.items())), marks.names, marks.hover_marker, marks.side_colour)
+               id(cv.renderer), id(cv.screen), cv.tray, marks.battle, marks.names, marks.side_colour)
         self._rects, self._cv = rects, cv
-        last, self._last = self._last, (key, looks, labels)
+        last, self._last = self._last, (key, looks, labels, cv.stamps)
         if last is None or last[0] != key:
             return None
         hurt = D.changed(last[1], looks)
         hurt_labels = D.changed(last[2], labels)
-        if hurt is None or hurt_labels is None:
+        hurt_over = D.stamps_changed(last[3], cv.stamps)
+        if hurt is None or hurt_labels is None or hurt_over is None:
             return None
-        return D.merged(hurt + hurt_labels, cv.view)
+        return D.merged(hurt + hurt_labels + hurt_over, cv.view)
 
     def look(self, cv, kind, ent, pic, place, extra, marked) -> tuple:
         """(look, rectangle on screen) of a plan's entry; its labels asked for in `cv.wants` (in the order they were
@@ -303,10 +304,15 @@ class DrawProcessor(esper.Processor):
                 return memo[2], memo[3]
             blits, sx, sy, r_px = extra
             P.base_wants(cv, v, sx, sy, r_px, True)
-            return (memo[2], cv.marks.pulse), memo[3].union(D.circle_rect(sx, sy, r_px + D.MARGIN_MARKED))
+            m, uid = cv.marks, v.uid
+            return (memo[2], m.pulse, uid == m.active, uid == m.selected, uid == m.hover, uid in m.pick,
+                    m.rings.get(uid)), memo[3].union(D.circle_rect(sx, sy, r_px + D.MARGIN_MARKED))
         if kind == "overlay":
-            if pic.memo is not None:
-                cv.wants += pic.memo(cv)
+            wants, stamp = pic.memo
+            if wants is not None:
+                cv.wants += wants(cv)
+            if stamp is not None:
+                cv.stamps[ent] = stamp(cv)  # (compared in prepare: where the overlay changed)
             return 0, None
         if kind == "marker":
             mv = pic.data

@@ -83,24 +83,36 @@ class TableReading:
         self.styles: dict[str, str] = {}
         self.reads = 0  # full readings made (a test counts them)
         self.active = None  # the active unit when last read (an activation may end with the next one's start)
+        self.markers_due = False  # the markers are to be read again (read_markers): apply left them for later
         self.read_all()
 
-    def read_all(self) -> None:
+    def read_all(self, markers: bool = True) -> None:
         m = self.match
         self.reads += 1
         views = snapshot_units(m)
         self.units = {v.uid: v for v in views}
         self.labels = {v.uid: v.label for v in views}
         self.styles = side_styles(m)
-        self.markers = snapshot_markers(m)
+        self.markers_due = True
+        if markers:
+            self.read_markers()
         self.tokens = [token_fields(t) for t in m.tokens]
         self.active = m.active_unit
 
-    def apply(self, events) -> Changes:
-        """Bring the reading up to date after `events` (one command's): what changed."""
+    def read_markers(self) -> bool:
+        """The markers read again if they are due (who controls each asks where every base stands): True if read."""
+        if not self.markers_due:
+            return False
+        self.markers_due = False
+        self.markers = snapshot_markers(self.match)
+        return True
+
+    def apply(self, events, markers_later: bool = False) -> Changes:
+        """Bring the reading up to date after `events` (one command's): what changed. `markers_later`: the markers,
+        if they are to be read again, are left due (read_markers) and not in the changes."""
         ch = changes_of(events)
         if ch.full:
-            self.read_all()
+            self.read_all(markers=not markers_later)
             return ch
         m = self.match
         ch.units |= {u for u in (self.active, m.active_unit) if u is not None}  # (the activation that ended)
@@ -108,17 +120,17 @@ class TableReading:
         for uid in ch.units:
             if uid not in self.labels:  # a unit the table did not have: everything again (its label)
                 ch.full = True
-                self.read_all()
+                self.read_all(markers=not markers_later)
                 return ch
             v = unit_view(m, uid, self.labels[uid], self.styles) if m.standing(uid) else None
             if v is None:
                 ch.full = True  # it left the table: the labels of its squad may change
-                self.read_all()
+                self.read_all(markers=not markers_later)
                 return ch
             self.units[uid] = v
         if ch.markers or ch.units:
-            self.markers = snapshot_markers(m)
-            ch.markers = True
+            self.markers_due = True
+        ch.markers = False if markers_later else self.read_markers()
         self.tokens = [token_fields(t) for t in m.tokens]
         return ch
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import math
 
+import pygame
+
+from . import damage as D
 from .components import LAYER
 from .pictures import Canvas, Marks
 from .world import ViewWorld
@@ -33,7 +36,7 @@ class TableView:
             p = sc.painter
             threat = sc.ahead.threat_shown
             covered = sc.renderer.draw_board(cv.screen, cv.camera, m.table.doors_open, sc.show_grid,
-                                             static=p.foresight.board_with_threat() if threat else None,
+                                             static=p.foresight.threat_board() if threat else None,
                                              cleared=m.table.cleared_terrain)
             p.background(cv.screen, cv.view, covered)
 
@@ -78,15 +81,20 @@ class TableView:
         def summary(cv):
             sc.painter.summary.draw(cv.screen, folded=sc.painter.summary_folded())
 
-        for layer, fn in (("board", board), ("zones", zones), ("deploy_ghost", deploy_ghost),
-                          ("preview_under", under), ("skill_choices", skill_choices), ("labels", labels),
-                          ("preview_over", over),
-                          ("summary", summary)):
-            add(LAYER[layer], fn, wants=zone_names if fn is zones else None)
+        stamps = OverlayStamps(sc)
+        for layer, fn, stamp in (("board", board, stamps.board), ("zones", zones, stamps.zones),
+                                 ("deploy_ghost", deploy_ghost, stamps.deploy_ghost),
+                                 ("preview_under", under, stamps.under), ("skill_choices", skill_choices, stamps.skill),
+                                 ("labels", labels, stamps.labels),  # (the labels placed are compared one by one)
+                                 ("preview_over", over, stamps.over), ("summary", summary, stamps.summary)):
+            add(LAYER[layer], fn, wants=zone_names if fn is zones else None, stamp=stamp)
 
     # == what the scene tells it ===================================================================================
-    def feed(self, events, before: dict) -> None:
-        self.world.feed(events, before)
+    def feed(self, events, before: dict, markers_later: bool = False) -> None:
+        self.world.feed(events, before, markers_later)
+
+    def read_markers(self) -> bool:
+        return self.world.read_markers()
 
     def restart(self, match) -> None:
         self.world.restart(match)
@@ -141,3 +149,85 @@ class TableView:
 
     def close(self) -> None:
         self.world.close()
+
+
+class OverlayStamps:
+    """What each of the painters' overlays shows, and where it changed since the last frame prepared (damage.py):
+    the board where the threat areas of a new pass differ from the last (a door, the grid or the rubble changing:
+    all of it), the threat's crosshairs and legend and the summary box where they were and are; the previews, the
+    skill choices, a deploy ghost and an NPC's intent (a person's pointing, mostly) anywhere when they change."""
+
+    def __init__(self, scene) -> None:
+        self.sc = scene
+        self._board = None  # (look, the threat areas shown) of the board at the last frame prepared
+        self._over = D.Stamp()
+        self._over_other = None
+        self._summary = D.Stamp()
+
+    def board(self, cv) -> tuple:
+        sc = self.sc
+        t = sc.match.table
+        threat = None
+        if sc.ahead.threat_shown and sc.painter.foresight.board_with_threat() is not None:
+            threat = sc.painter.foresight.shown  # (the picture's next stage made here: the frame knows what changed)
+        base = (tuple(sorted(t.doors_open.items())), sc.show_grid, tuple(t.cleared_terrain))
+        look = (base, id(threat) if threat is not None else None)
+        last, self._board = self._board, (look, threat)
+        if last is None or last[0] == look:
+            return look, []
+        if last[0][0] != base or last[1] is None or threat is None:
+            return look, None
+        return look, sc.painter.foresight.board_change(last[1], threat)
+
+    def zones(self, cv) -> tuple:
+        sc = self.sc
+        return (tuple((dz.purpose, dz.side, dz.zone) for dz in sc.mission_zones()), sc.match.phase == "deploy"), None
+
+    def deploy_ghost(self, cv) -> tuple:
+        sc = self.sc
+        return (sc.sel.ghost if sc.match.phase == "deploy" else None), None
+
+    def _pointing(self) -> tuple:
+        """What the previews show depends on: the match's version, the selection, the mode, what the mouse is on,
+        the work ahead's progress (the same parts of the scene's redraw key)."""
+        sc = self.sc
+        sel = sc.sel
+        return (sc.version, sel.selected, sel.mode, sel.weapon_id, sel.hover_uid, sel.hover_spot,
+                None if sel.hover_target is None else (sel.hover_target.uid, sel.hover_target.spread),
+                None if sel.preview is None else sel.preview.spread_dice(), sel.skill_hover,
+                None if sel.skill is None else (sel.skill.sid, sel.skill.first), sc.ahead.progress)
+
+    def under(self, cv) -> tuple:
+        sel = self.sc.sel
+        shown = sel.shown_preview is not None and sel.mode in ("move", "dash", "ranged", "melee")
+        return (self._pointing() if shown else None), None
+
+    def skill(self, cv) -> tuple:
+        return (self._pointing() if self.sc.sel.skill is not None else None), None
+
+    def labels(self, cv) -> tuple:
+        return 0, []
+
+    def over(self, cv) -> tuple:
+        sc = self.sc
+        sel = sc.sel
+        ahead = sc.ahead
+        key = ahead.intent_key()
+        job = ahead.look.get(key) if key is not None else None
+        pointing = (job is not None and job.done) or sel.skill is not None or \
+            (sel.shown_preview is not None and sel.mode in ("move", "dash", "ranged", "melee"))
+        other = (self._pointing(), key) if pointing else None
+        if ahead.threat_shown:
+            look, rects = self._over(*sc.painter.foresight.threat_stamp())
+        else:
+            look, rects = self._over(None, [])
+        if other != self._over_other:
+            self._over_other = other
+            rects = None
+        return (look, other), rects
+
+    def summary(self, cv) -> tuple:
+        sc = self.sc
+        p = sc.painter
+        look = p.summary.prepare(folded=p.summary_folded())
+        return self._summary(look, [pygame.Rect(p.summary.rect)])

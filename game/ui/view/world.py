@@ -88,14 +88,23 @@ class ViewWorld:
         self.pending.append(([], {}, Changes(full=True)))
         self.generation += 1
 
-    def feed(self, events, before: dict) -> Changes:
+    def feed(self, events, before: dict, markers_later: bool = False) -> Changes:
         """A command's new events (`before`: uid -> the UnitView it had before the command: moves start there).
         The reading is brought up to date at once (the screen's selection and hover read it); the view entities
-        are made from them in the next frame's process. What changed on the table."""
-        ch = self.reading.apply(events)
+        are made from them in the next frame's process. What changed on the table. `markers_later`: the markers
+        are read again by `read_markers` (a stage of its own when the screen reads a command over frames)."""
+        ch = self.reading.apply(events, markers_later)
         self.pending.append((list(events), dict(before), ch))
         self.generation += 1
         return ch
+
+    def read_markers(self) -> bool:
+        """The markers the last feed left due, read again (their entities made in the next frame): True if read."""
+        if not self.reading.read_markers():
+            return False
+        self.pending.append(([], {}, Changes(markers=True)))
+        self.generation += 1
+        return True
 
     def reread(self) -> None:
         """Read the whole table again (the match was changed from outside a command: a test, a bench)."""
@@ -198,12 +207,15 @@ class ViewWorld:
                 return pic.data, (sx, sy), r_px, blits
         return None
 
-    def add_overlay(self, layer: int, draw, wants=None) -> int:
+    def add_overlay(self, layer: int, draw, wants=None, stamp=None) -> int:
         """A part of the picture another painter owns (the board, a preview), drawn in its layer's place:
-        `draw(canvas)`; `wants(canvas)` the labels it asks for (a list of Want), if any."""
+        `draw(canvas)`; `wants(canvas)` the labels it asks for (a list of Want), if any; `stamp(canvas)` what its
+        drawing shows now and where that differs from what it showed at the last call: (look, rectangles of the
+        screen, None: anywhere), asked once per frame prepared. An overlay with no stamp is taken to change only
+        with the frame's key (the camera, the marks...): its screen draws whole when anything else changes."""
         self.generation += 1
         with self._in:
-            return esper.create_entity(Picture("overlay", draw, layer, memo=wants))
+            return esper.create_entity(Picture("overlay", draw, layer, memo=(wants, stamp)))
 
     def prepare(self, dt: float, canvas) -> list | None:
         """Before a frame is drawn: everything moves on by `dt` (the world's process without drawing), then what
