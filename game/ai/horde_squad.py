@@ -382,7 +382,8 @@ class HordeSquadController(Controller):
     def _advance(self, match, uid: int):
         """Toward the objective markers near the unit; else a spot to shoot from (the most hidden), else toward the
         nearest of the Horde, in Cover from the nearest when it can, round walls when the straight way is blocked
-        (the Turn's walking field)."""
+        (the Turn's walking field). A marker the unit cannot come nearer to (it stands as close as it can and still
+        cannot work it) no longer holds it: it goes for the Horde instead of waiting there for the wave to end."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
@@ -397,22 +398,15 @@ class HordeSquadController(Controller):
         if foes:
             goal = min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
             gd = match.table.distance(me, match.base(goal))
-            close = [pt for d, pt in points if d < min(gd, 8.0)]
-            if not close:
-                spot = None
-                if self._ranged_first(match, uid) and not match.activation.grant and not self._pressing(match):
-                    spot = self._shot_spot(match, uid, budget)
-                if spot is None:
-                    spot = approach_spot(match, uid, goal, budget, False, True)
-                if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
-                    field = self.fields.get(match, foes, me)
-                    if field is not None and field.at(me.x, me.y, me.z) < math.inf:
-                        spot = walk_spot(match, me, field, match.table.reach(me, budget).spots,
-                                         self._threats(match, uid))
-                return None if spot is None else C.Move(self.side, *spot)
-        elif not points:
+            close = [(d, pt) for d, pt in points if d < min(gd, 8.0)]
+            step = self._to_marker(match, me, budget, min(close)[1]) if close else None
+            return step or self._to_foes(match, uid, me, budget, goal, foes)
+        if not points:
             return None
-        target = min(points)[1]
+        return self._to_marker(match, me, budget, min(points)[1])
+
+    def _to_marker(self, match, me, budget: float, target):
+        """A Move to the spot of the reach nearest the marker; None when none is nearer than where the unit is."""
         spots = match.table.reach(me, budget).spots
         if not spots:
             return None
@@ -421,3 +415,15 @@ class HordeSquadController(Controller):
         if math.hypot(x - target[0], y - target[1]) >= math.hypot(me.x - target[0], me.y - target[1]) - 0.05:
             return None
         return C.Move(self.side, x, y, z)
+
+    def _to_foes(self, match, uid: int, me, budget: float, goal: int, foes: list):
+        spot = None
+        if self._ranged_first(match, uid) and not match.activation.grant and not self._pressing(match):
+            spot = self._shot_spot(match, uid, budget)
+        if spot is None:
+            spot = approach_spot(match, uid, goal, budget, False, True)
+        if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
+            field = self.fields.get(match, foes, me)
+            if field is not None and field.at(me.x, me.y, me.z) < math.inf:
+                spot = walk_spot(match, me, field, match.table.reach(me, budget).spots, self._threats(match, uid))
+        return None if spot is None else C.Move(self.side, *spot)
