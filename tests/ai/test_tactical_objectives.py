@@ -16,14 +16,28 @@ from tests.ai.test_tactical_missions import battle_ready, home_y, sides_of
 
 OBJECTIVES = {"objective-west": 6.0, "objective-centre": 12.0, "objective-east": 18.0}
 
+
 @pytest.fixture
 def zone():
     m = battle_ready("pvp-secure-the-zone", seed=21)
     yield m
     m.close()
 
+
 def _toward(y_home: float, inches: float) -> float:
     return 12.0 + inches if y_home > 12 else 12.0 - inches
+
+
+def _face_off(m, gap: float):
+    """Our first unit and the enemy's first on the centre line's middle, each `gap` inches off it on its own side:
+    (our side, our unit, our side's brief)."""
+    side, enemy = sides_of(m)
+    me, foe = m.units(side)[0], m.units(enemy)[0]
+    with m._in_world():
+        m.place(foe, 12.0, _toward(home_y(m, enemy), gap))
+        m.place(me, 12.0, _toward(home_y(m, side), gap))
+    return side, me, brief_for(m, side)
+
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_unit_without_an_objective_of_its_own_comes_up_behind_the_holders(zone, seed):
@@ -79,12 +93,7 @@ def test_the_hard_level_values_contesting_an_objective_the_enemy_stands_at(zone)
     """Standing beside the centre objective with an enemy beside it too: the hard level counts nearly the whole
     objective (the enemy no longer Controls it), the others little more than half."""
     m = zone
-    side, enemy = sides_of(m)
-    me, foe = m.units(side)[0], m.units(enemy)[0]
-    with m._in_world():
-        m.place(foe, 12.0, _toward(home_y(m, enemy), 1.3))
-        m.place(me, 12.0, _toward(home_y(m, side), 1.3))
-    b = brief_for(m, side)
+    side, me, b = _face_off(m, 1.3)
     centre = next(g for g in b.goals if g.marker == "objective-centre")
     got = {}
     for name in ("normal", "hard"):
@@ -125,12 +134,7 @@ def test_contesting_a_marker_to_pick_up_is_worth_no_more_at_the_hard_level():
     as nearly holding it (only markers that score by Control are worth denying so)."""
     m = battle_ready("pvp-climax-the-flag", "krumpfists")
     try:
-        side, enemy = sides_of(m)
-        me, foe = m.units(side)[0], m.units(enemy)[0]
-        with m._in_world():
-            m.place(foe, 12.0, _toward(home_y(m, enemy), 1.4))
-            m.place(me, 12.0, _toward(home_y(m, side), 1.4))
-        b = brief_for(m, side)
+        side, me, b = _face_off(m, 1.4)
         flag = next(g for g in b.goals if g.marker == "flag")
         ctx = TE.Ctx(m, side, b, LEVELS["hard"])
         got = TE.goal_value(ctx, me, ctx.bases[me], [flag], {})
