@@ -3,37 +3,18 @@ match deals the dice between them, [ and ] move a die, the preview gives each ta
 click commits exactly that attack."""
 import pygame
 
-from game.battlefield import open_table
 from game.match import commands as C
-from game.match.match import Match
-from game.match.scenario import Scenario, SideSpec
-from game.rules.dice import ScriptedDice
 from game.rules.model import Special
-from tests.match.conftest import Skirmish, card
+from tests.match.conftest import card
 
-from .test_hotseat import A_FIRST, TO_A_NONE_B_THREE, open_scene, take_seat
+from .aiming import aim, aiming_scene, attack_words
 
 
 def spread_scene(app):
-    app.settings.set_ask_saves("Ben", "never")
-    sides = (SideSpec("A", None, name="Ana"), SideSpec("B", None, name="Ben"))
     gunner = card(name="Thudda", act=3, melee=None, ranged=(5, 4), weapon_specials=(Special("SPR"),))
-    cards = {"A": [("Thudda", gunner)],
-             "B": [("Left", card(name="Left", hit=9)), ("Middle", card(name="Middle", hit=9)),
-                   ("Right", card(name="Right", hit=9)), ("Far", card(name="Far", hit=9))]}
-    m = Match(Scenario(mission="test-skirmish", sides=sides), 0, Skirmish(), open_table(), cards)
-    m.submit(C.Deploy("A", m.undeployed("A")[0], 10, 10))
-    m.submit(C.EndDeployment("A"))
-    left, middle, right, far = m.undeployed("B")
-    for u, y in ((left, 8.2), (middle, 10), (right, 11.8), (far, 16)):
-        m.submit(C.Deploy("B", u, 18, y))
-    m.dice = ScriptedDice(TO_A_NONE_B_THREE + A_FIRST + [6] * 80)
-    m.submit(C.EndDeployment("B"))
-    if m.prompt is not None and m.prompt.kind == "first":
-        m.submit(C.ChooseFirst(m.prompt.side, "A"))
-    d, sc = open_scene(app, m)
-    take_seat(d, "Ana")
-    return m, d, sc, (left, middle, right, far)
+    return aiming_scene(app, ("Thudda", gunner),
+                        [(n, card(name=n, hit=9), 18, y) for n, y in (("Left", 8.2), ("Middle", 10), ("Right", 11.8),
+                                                                      ("Far", 16))])
 
 
 def shift_click(d, m, u):
@@ -45,18 +26,10 @@ def shift_click(d, m, u):
         pygame.key.set_mods(0)
 
 
-def words(sc):
-    from game.ui.battle.texts import _attack_info
-    return [line for line, _, _ in _attack_info(sc, sc.sel.preview, [])]
-
-
 def test_spread_targets_are_chosen_dealt_shifted_and_fired_as_shown(app):
     m, d, sc, (left, middle, right, far) = spread_scene(app)
-    a = m.units("A")[0]
-    p = m.position(a)
-    d.click_board(p.x, p.y)
-    d.key(pygame.K_r)
-    assert any("Shift+click enemies Adjacent to each other to share the 5 dice" in w for w in words(sc))
+    aim(d, m, pygame.K_r)
+    assert any("Shift+click enemies Adjacent to each other to share the 5 dice" in w for w in attack_words(sc))
     shift_click(d, m, middle)
     shift_click(d, m, far)  # not Adjacent to Middle: refused, said
     assert sc.sel.preview.spread == (middle,)
@@ -64,14 +37,14 @@ def test_spread_targets_are_chosen_dealt_shifted_and_fired_as_shown(app):
     shift_click(d, m, left)
     shift_click(d, m, right)
     assert sc.sel.preview.spread == (middle, left, right) and sc.sel.preview.split == (2, 2, 1)
-    assert "Spread: Middle 2, Left 2, Right 1 dice  ·  [ / ] over a target: one die fewer / more" in words(sc)
+    assert "Spread: Middle 2, Left 2, Right 1 dice  ·  [ / ] over a target: one die fewer / more" in attack_words(sc)
     t = m.position(right)
     d.hover_board(t.x, t.y)
     d.key(pygame.K_RIGHTBRACKET)  # Right gets one more, from the later of the two with most: Left
     assert sc.sel.preview.split == (2, 1, 2)
     info = sc.sel.hover_target
     assert info.uid == right and info.setup.att == 2 and dict(info.spread) == {middle: 2, left: 1, right: 2}
-    assert any(w.startswith("Spread: Right gets 2 dice of 5") for w in words(sc))
+    assert any(w.startswith("Spread: Right gets 2 dice of 5") for w in attack_words(sc))
     d.shot("spread-aim")
     gold = sc.app.palette.select
 
@@ -90,10 +63,7 @@ def test_spread_targets_are_chosen_dealt_shifted_and_fired_as_shown(app):
 
 def test_a_plain_click_without_spread_targets_fires_all_the_dice_at_one(app):
     m, d, sc, (left, middle, right, far) = spread_scene(app)
-    a = m.units("A")[0]
-    p = m.position(a)
-    d.click_board(p.x, p.y)
-    d.key(pygame.K_r)
+    aim(d, m, pygame.K_r)
     t = m.position(far)
     d.hover_board(t.x, t.y)
     assert sc.sel.hover_target.setup.att == 5
