@@ -277,3 +277,23 @@ class ListingCache:
                 self._found.clear()
             self._found[path] = (key, found)
         return found
+
+
+def json_files(folder: Path) -> list[Path]:
+    """The `.json` entries of `folder` by name, folders left out (a pipe or a broken link stays: the caller says
+    what it is), after the stale temporary files an interrupted write left there are removed; [] when the folder
+    cannot be read."""
+    remove_stale_temp_files(folder)
+    try:
+        files = sorted(folder.glob("*.json"))
+    except OSError:
+        return []
+    out = []
+    for p in files:
+        try:
+            if p.is_dir():
+                continue
+        except OSError:
+            pass
+        out.append(p)
+    return out

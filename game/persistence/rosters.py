@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.persistence.jsonfile import read_versioned_json, remove_stale_temp_files, write_json_atomic
+from game.persistence.jsonfile import json_files, read_versioned_json, write_json_atomic
 from game.rules.model import Catalog, SquadSpec, UnitSpec
 
 FORMAT = "ruinstars-roster"
@@ -178,12 +178,7 @@ def list_rosters(folder: Path | None = None, catalog: Catalog | None = None) -> 
         from game.content import load_catalog
         catalog = load_catalog()
     out: list[RosterInfo] = []
-    remove_stale_temp_files(folder)
-    try:
-        files = sorted(folder.glob("*.json"))
-    except OSError:
-        return out
-    for p in files:
+    for p in json_files(folder):
         if not p.is_file():
             continue
         try:

@@ -10,7 +10,7 @@ from pathlib import Path
 from game import paths
 
 from .horde_scores import FILE_NAME as HORDE_SCORES
-from .jsonfile import ListingCache, remove_stale_temp_files
+from .jsonfile import ListingCache, json_files, remove_stale_temp_files
 from .save_format import SaveError
 from .save_reading import read_checked
 from .setup_picks import FILE_NAME as SETUP_PICKS
@@ -86,22 +86,8 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     says why; loading one raises SaveError with the same words). Files are only read, never changed. Temporary
     files an interrupted write left behind (older than a minute) are removed from the folder and its rosters/."""
     folder = Path(folder or paths.SAVES_DIR)
-    out: list[SaveInfo] = []
-    for f in (folder, folder / "rosters"):
-        remove_stale_temp_files(f)
-    try:
-        files = sorted(folder.glob("*.json"))
-    except OSError:
-        return out
-    for p in files:
-        if p.name in NOT_SAVES:
-            continue
-        try:
-            if p.is_dir():
-                continue
-        except OSError:
-            pass
-        out.append(_info(p))
+    remove_stale_temp_files(folder / "rosters")
+    out = [_info(p) for p in json_files(folder) if p.name not in NOT_SAVES]
     good = sorted((s for s in out if not s.broken), key=lambda s: (s.saved_at, s.mtime_ns, s.path.name),
                   reverse=True)
     return good + sorted((s for s in out if s.broken), key=lambda s: s.path.name)
