@@ -157,6 +157,28 @@ class HordeMarathon(HordeMission):
 register(MissionEntry(HordeMarathon.id, "horde", "Horde marathon (bench)", HordeMarathon))
 
 
+class CrowdedMarathon(HordeMarathon):
+    """The Horde marathon on the largest board the game plays (the battle frame's target is 48 units): at the start
+    of each Turn the Horde is brought up to CROWD units at its Spawn Points (a unit of the wave's first row, placed
+    as a wave places its units), so that the board holds some forty units and seventy entities at any length."""
+
+    id = "bench-horde-crowded"
+    CROWD = 44  # Horde units on the table at the start of a Turn (with the squad: some fifty units)
+
+    def start_of_turn(self, match) -> None:
+        super().start_of_turn(match)
+        from game.modes.horde import waves
+        from game.modes.horde.common import HORDE
+        ms = match.mission_state
+        type_id = self.data.wave(ms.get("wave") or 1).spawn(1)[0]
+        for _ in range(self.CROWD - len(match.units(HORDE))):
+            if waves.place_at_spawn_point(match, self, type_id) is None:
+                break
+
+
+register(MissionEntry(CrowdedMarathon.id, "horde", "Horde marathon, crowded (bench)", CrowdedMarathon))
+
+
 def long_match(commands: int, map_name="pve-facility.tmx", squads=("interdictors", "krumpfists"),
                checkpoints: bool = True) -> Match:
     cat = load_catalog()
@@ -171,12 +193,12 @@ def long_match(commands: int, map_name="pve-facility.tmx", squads=("interdictors
     return m
 
 
-def marathon(commands: int, squad: str = "interdictors", seed: int = 7) -> Match:
-    """A Horde marathon (HordeMarathon) of `commands` commands, the squad played by the computer as in a headless
-    Horde run, with the checkpoints the battle screen keeps."""
+def marathon(commands: int, squad: str = "interdictors", seed: int = 7, mission: str = HordeMarathon.id) -> Match:
+    """A Horde marathon (HordeMarathon, or `mission`: CrowdedMarathon) of `commands` commands, the squad played by
+    the computer as in a headless Horde run, with the checkpoints the battle screen keeps."""
     cat = load_catalog()
     sc = replace(build_scenario("horde", default_squad(squad, cat), map_name="horde-last-stand.tmx"),
-                 mission=HordeMarathon.id)
+                 mission=mission)
     m = create_match(sc, seed, cat)
     m.checkpoint_every = CHECKPOINT_EVERY
     s = Session(m, {sp.side: make_controller(m, sp.side, "computer") for sp in sc.sides if sp.control == "person"})

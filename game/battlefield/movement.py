@@ -32,10 +32,11 @@ class _Blocking:
 class TableMovement:
     """Movement, mixed into Table (uses its Space, terrain info, bases and lattices)."""
 
-    def reset(self) -> None:
-        """Back to the map as loaded: no bases, doors as drawn. The movement lattices built so far are kept
-        (a door put back drops only the nodes around it), so a replayed match (undo) starts warm."""
-        self.set_bases([])
+    def reset(self, bases=()) -> None:
+        """Back to the map as loaded: doors as drawn, no bases but `bases` (set_bases: one standing where it stood
+        stays put). The movement lattices built so far are kept (a door put back drops only the nodes around
+        it), so a replayed match (undo) starts warm."""
+        self.set_bases(bases)
         self._restore_terrain()
         for d in self.battlefield.doors:
             self.set_door(d.id, d.open)

@@ -32,6 +32,17 @@ def _move_rule(card):
     return hit[1]
 
 
+def _base_of(ent: int) -> Base | None:
+    """The base `ent` stands on the table with, from its components (None: not a unit standing there); in its
+    match's world."""
+    u = esper.try_component(ent, Unit)
+    p = esper.try_component(ent, Position) if u is not None else None
+    if p is None or esper.has_component(ent, TakenOut):
+        return None
+    return Base(uid=ent, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z, radius=u.card.base_diameter / 2,
+                move=_move_rule(u.card))
+
+
 @dataclass(frozen=True, slots=True)
 class PlacedToken:
     """A token as the screen and the skills read it: its Token component and where it lies."""
@@ -71,26 +82,25 @@ class MatchPlaces:
         says (or taken away when it is not a unit standing there), and the kept lists of units are dropped."""
         self._units_cache = {}
         with self._in_world():
-            u = esper.try_component(ent, Unit)
-            p = esper.try_component(ent, Position) if u is not None else None
-            if p is None or esper.has_component(ent, TakenOut):
-                self.table.remove_base(ent)
-            else:
-                self.table.update_base(Base(uid=ent, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z,
-                                            radius=u.card.base_diameter / 2, move=_move_rule(u.card)))
+            base = _base_of(ent)
+        if base is None:
+            self.table.remove_base(ent)
+        else:
+            self.table.update_base(base)
 
     def _follow_all(self) -> None:
-        """The table as the state says, from scratch (a snapshot was restored): the map as loaded, the terrain
-        taken away and the doors as the state record has them, then every base."""
+        """The table as the state says, from scratch (a snapshot was restored): the map as loaded with every base
+        in one pass (a base already standing where it stands stays put: undo hands the same table over), the
+        terrain taken away and the doors as the state record has them."""
         self._units_cache = {}
-        self.table.reset()
+        with self._in_world():
+            bases = [b for b in map(_base_of, sorted(e for e, _ in esper.get_components(Unit, Position)))
+                     if b is not None]
+        self.table.reset(bases)
         for x, y, r in self.state.cleared:
             self.table.clear_terrain(x, y, r)
         for door, opened in self.state.doors.items():
             self.table.set_door(door, opened)
-        with self._in_world():
-            for ent in sorted(e for e, _ in esper.get_components(Unit, Position)):
-                self._follow(ent)
 
     # == the terrain that changes: doors, terrain taken away =========================================
     def set_door(self, door: str, opened: bool) -> None:

@@ -15,9 +15,12 @@ lengths and shares the lists; a save writes them beside its snapshots (game/pers
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
+import operator
 import random
+import re
 import types
 import typing
 from dataclasses import fields, is_dataclass
@@ -71,44 +74,104 @@ def record_types() -> dict[str, type]:
     return _TYPES
 
 
-_RECORDS: dict = {}  # type -> (its record name, its field names), or None: not a dataclass
 _OWN_TAGS = (Die, UnitCard, Dice, ScriptedDice)  # encoded under tags of their own, never as records ("#t")
-_NO_RECORD = object()
 
 
 # == the codec ==============================================================================================
+_SCALARS = frozenset((type(None), bool, int, str, float))  # written as they are (no encoder called for them)
+_ENCODERS: dict = {}  # exact type -> its encoder (o, dice) -> data, worked out once per type (_encoder_for)
+
+
 def encode(o, dice=None):
     """Plain JSON data for `o`. `dice`: the match's Dice, written as a reference where it appears inside."""
-    if o is None or isinstance(o, (bool, int, str, float)):
-        return o
-    if dice is not None and o is dice:
-        return {"#ref": "dice"}
-    if isinstance(o, Dice):
-        return {"#dice": encode_dice(o)}
-    if isinstance(o, UnitCard):  # cards never change: kept once, by digest (see capture)
-        return {"#card": card_key(o)}
-    if type(o) is Die:  # the commonest record of all (every roll): its fields in order, defaults left off
-        v = [o.natural, o.shift, o.rerolled, o.auto]
-        while len(v) > 1 and not v[-1]:
-            v.pop()
-        return {"#d": v}
     t = type(o)
-    rec = _RECORDS.get(t, _NO_RECORD)
-    if rec is _NO_RECORD:  # (a dataclass's name and field names, worked out once per type)
-        rec = _RECORDS[t] = (_name(t), _field_names(t)) if is_dataclass(t) and t is not type else None
-    if rec is not None:
-        return {"#t": rec[0], "v": [encode(getattr(o, f), dice) for f in rec[1]]}
-    if isinstance(o, tuple):
-        return {"#tup": [encode(x, dice) for x in o]}
-    if isinstance(o, list):
-        return [encode(x, dice) for x in o]
-    if isinstance(o, (set, frozenset)):
-        return {"#set": sorted((encode(x, dice) for x in o), key=repr)}
-    if isinstance(o, dict):
-        if all(isinstance(k, str) and not k.startswith("#") for k in o):
-            return {k: encode(v, dice) for k, v in o.items()}
-        return {"#kv": [[encode(k, dice), encode(v, dice)] for k, v in o.items()]}
+    if t in _SCALARS:
+        return o
+    f = _ENCODERS.get(t)
+    if f is None:
+        f = _ENCODERS[t] = _encoder_for(t)
+    return f(o, dice)
+
+
+def _encoder_for(t: type):
+    """The encoder of values of exactly type `t`: the dice (a reference to the match's, or their state), a card
+    by digest, a die in short, a record by its registered name and its fields in order, tuples, lists, sets
+    (sorted), dicts (tagged when a key is not plain text)."""
+    if issubclass(t, (bool, int, str, float)):
+        return _as_is
+    if issubclass(t, Dice):
+        return _encode_dice_ref
+    if issubclass(t, UnitCard):  # cards never change: kept once, by digest (see capture)
+        return _encode_card_key
+    if t is Die:  # the commonest record of all (every roll): its fields in order, defaults left off
+        return _encode_die
+    if is_dataclass(t) and t is not type:
+        return _record_encoder(_name(t), _field_names(t))
+    if issubclass(t, tuple):
+        return _encode_tuple
+    if issubclass(t, list):
+        return _encode_list
+    if issubclass(t, (set, frozenset)):
+        return _encode_set
+    if issubclass(t, dict):
+        return _encode_dict
+    return _cannot_keep
+
+
+def _as_is(o, dice):
+    return o
+
+
+def _cannot_keep(o, dice):
     raise SnapshotError(f"cannot keep a {type(o).__name__} in a snapshot")
+
+
+def _encode_dice_ref(o, dice):
+    return {"#ref": "dice"} if o is dice else {"#dice": encode_dice(o)}
+
+
+def _encode_card_key(o, dice):
+    return {"#card": card_key(o)}
+
+
+def _encode_die(o, dice):
+    v = [o.natural, o.shift, o.rerolled, o.auto]
+    while len(v) > 1 and not v[-1]:
+        v.pop()
+    return {"#d": v}
+
+
+def _record_encoder(name: str, names: tuple):
+    if not names:
+        return lambda o, dice: {"#t": name, "v": []}
+    get = operator.attrgetter(*names)
+    if len(names) == 1:
+        def one(o, dice):
+            x = get(o)
+            return {"#t": name, "v": [x if type(x) in _SCALARS else encode(x, dice)]}
+        return one
+
+    def record(o, dice):
+        return {"#t": name, "v": [x if type(x) in _SCALARS else encode(x, dice) for x in get(o)]}
+    return record
+
+
+def _encode_tuple(o, dice):
+    return {"#tup": [x if type(x) in _SCALARS else encode(x, dice) for x in o]}
+
+
+def _encode_list(o, dice):
+    return [x if type(x) in _SCALARS else encode(x, dice) for x in o]
+
+
+def _encode_set(o, dice):
+    return {"#set": sorted((encode(x, dice) for x in o), key=repr)}
+
+
+def _encode_dict(o, dice):
+    if all(isinstance(k, str) and not k.startswith("#") for k in o):
+        return {k: x if type(x) in _SCALARS else encode(x, dice) for k, x in o.items()}
+    return {"#kv": [[encode(k, dice), encode(x, dice)] for k, x in o.items()]}
 
 
 def decode(d, dice=None, depth: int = 0):
@@ -121,7 +184,7 @@ def decode(d, dice=None, depth: int = 0):
     if depth > MAX_DEPTH:
         raise SnapshotError("nested too deep")
     if t is list:
-        return [decode(x, dice, depth + 1) for x in d]
+        return [x if type(x) in _SCALARS else decode(x, dice, depth + 1) for x in d]
     if t is not dict:
         raise SnapshotError(f"unexpected {t.__name__}")
     if "#t" in d:
@@ -134,14 +197,14 @@ def decode(d, dice=None, depth: int = 0):
     if len(d) != 1:
         if any(k.startswith("#") for k in d):
             raise SnapshotError("a tagged value with more than its tag")
-        return {k: decode(x, dice, depth + 1) for k, x in d.items()}
+        return {k: x if type(x) in _SCALARS else decode(x, dice, depth + 1) for k, x in d.items()}
     (tag, v), = d.items()
     if tag == "#d":
         return _decode_die(v)
     if tag == "#tup":
         if type(v) is not list:
             raise SnapshotError("a tuple is not a list")
-        return tuple(decode(x, dice, depth + 1) for x in v)
+        return tuple([x if type(x) in _SCALARS else decode(x, dice, depth + 1) for x in v])
     if tag == "#set":
         if type(v) is not list or v != sorted(v, key=repr):
             raise SnapshotError("a set is not a sorted list")
@@ -177,13 +240,13 @@ def decode(d, dice=None, depth: int = 0):
 
 def _record(cls: type, names: tuple, values: list, dice, depth: int):
     """A record of class `cls` from its encoded field values, each checked against its annotation."""
-    kw = {k: decode(x, dice, depth + 1) for k, x in zip(names, values)}
-    checks = _checks(cls)
-    for k, x in kw.items():
-        if not checks[k](x):
+    vals = [x if type(x) in _SCALARS else decode(x, dice, depth + 1) for x in values]
+    checks, positional = _checks_in_order(cls)
+    for k, x, ok in zip(names, vals, checks):
+        if not ok(x):
             raise SnapshotError(f"{_name(cls)}.{k} has the wrong type")
     try:
-        return cls(**kw)
+        return cls(*vals) if positional else cls(**dict(zip(names, vals)))
     except TypeError as e:
         raise SnapshotError(f"{_name(cls)}: {e}") from None
 
@@ -211,6 +274,18 @@ def _checks(cls: type) -> dict:
     return c
 
 
+_IN_ORDER: dict[type, tuple] = {}
+
+
+def _checks_in_order(cls: type) -> tuple[list, bool]:
+    """(each field's check, in the fields' order; whether the record is made from its values in that order)."""
+    c = _IN_ORDER.get(cls)
+    if c is None:
+        checks = _checks(cls)
+        c = _IN_ORDER[cls] = ([checks[f.name] for f in fields(cls)], all(f.init for f in fields(cls)))
+    return c
+
+
 def _any(v) -> bool:
     return True
 
@@ -221,7 +296,12 @@ def _compile(tp, depth: int = 0):
         return _any
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
-        parts = [_compile(a, depth + 1) for a in args]
+        parts = [_compile(a, depth + 1) for a in args if a is not type(None)]
+        if len(parts) < len(args):  # X | None
+            if len(parts) == 1:
+                one = parts[0]
+                return lambda v: v is None or one(v)
+            return lambda v: v is None or any(f(v) for f in parts)
         return lambda v: any(f(v) for f in parts)
     if tp is type(None):
         return lambda v: v is None
@@ -357,24 +437,42 @@ def capture_stages(match, each: int = 4):
     }
 
 
+_HASH_TEXT = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # (made once: json.dumps makes an
+# encoder for every call that is not of its defaults)
+
+
 def _hash_text(o) -> str:
     """A part of the state hash's text (Match.state_hash: sorted keys, no spaces)."""
-    return json.dumps(o, sort_keys=True, separators=(",", ":"))
+    return _HASH_TEXT(o)
+
+
+_CARD_REF = re.compile(r'\{"#card": ?"([0-9a-f]{1,64})"\}')  # (in JSON text a quote inside a string is escaped:
+# this is only ever the tag encode writes)
+_CARD_TEXTS: dict[str, str] = {}  # digest -> the card in full, as JSON text (cards never change)
+_COMPACT = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+
+
+def card_keys(text: str) -> list[str]:
+    """The digests of the cards a snapshot's JSON text names, sorted."""
+    return sorted(set(_CARD_REF.findall(text)))
+
+
+def cards_text(keys) -> str:
+    """The JSON text of {digest: the card in full} for these digests (in their order), each card's made once."""
+    parts = []
+    for k in keys:
+        t = _CARD_TEXTS.get(k)
+        if t is None:
+            t = _CARD_TEXTS[k] = _COMPACT(_encode_card(_CARDS[k]))
+        parts.append('"%s":%s' % (k, t))
+    return "{" + ",".join(parts) + "}"
 
 
 def with_cards(data: dict) -> dict:
     """A snapshot taken in memory (cards named by their digest) made fit for a file: with those cards in full (the
     world's and the record's: the units that left the world, whose records in the log name them too)."""
-    keys, todo = set(), [data["entities"], data["state"]]
-    while todo:
-        o = todo.pop()
-        if isinstance(o, dict):
-            if "#card" in o:
-                keys.add(o["#card"])
-            todo.extend(o.values())
-        elif isinstance(o, list):
-            todo.extend(o)
-    return {**data, "cards": {k: _encode_card(_CARDS[k]) for k in sorted(keys)}}
+    keys = card_keys(_COMPACT([data["entities"], data["state"]]))
+    return {**data, "cards": {k: _encode_card(_CARDS[k]) for k in keys}}
 
 
 def encode_event(e) -> list:
@@ -444,6 +542,17 @@ def peek_phase(data: dict):
     return None
 
 
+def _make_entities(ents: list, next_id: int) -> None:
+    """The entities `ents` ([(id, components)], ids rising) in the current (new) world under the same ids, and the
+    world's next id `next_id`, as in the match they were captured in (its deleted entities are not made and
+    deleted again: a long Horde run has made hundreds)."""
+    for ent, comps in ents:
+        esper._entity_count = itertools.count(ent)  # (esper numbers a world's entities with this counter)
+        if esper.create_entity(*comps) != ent:
+            raise SnapshotError("the world does not number its entities as a snapshot needs")
+    esper._entity_count = itertools.count(next_id)
+
+
 def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     """Put a freshly built match (same scenario and seed, nothing submitted) into the captured state.
     `events`, `log`, `rolls`: the histories (or lists) the snapshot's counts refer to: the match it was captured in,
@@ -478,13 +587,9 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
                 kept[name] = seq.prefix(n) if isinstance(seq, History) else History(seq[:n])
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise SnapshotError(f"the snapshot is damaged ({e})") from None
-    match.new_world()  # entity ids count from 1 again
+    match.new_world()
     with match._in_world():
-        wanted = dict(ents)
-        for i in range(1, next_id):
-            e = esper.create_entity(*wanted.get(i, ()))
-            if i not in wanted:
-                esper.delete_entity(e, immediate=True)
+        _make_entities(ents, next_id)
     match.state = state
     for name, history in kept.items():
         setattr(match, name, history)

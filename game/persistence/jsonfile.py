@@ -30,11 +30,10 @@ MAX_INT_DIGITS = 24  # whole numbers in the game's files are ids, counts, coordi
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 60.0
 
-# A string, or an unterminated one running to the end: every quote starts a match, so the scan is linear.
-_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 # outside strings a JSON text is ASCII: its brackets kept as steps of +1 / -1 (signed bytes), all else deleted
 _BRACKET_STEPS = bytes.maketrans(b"[]{}", b"\x01\xff\x01\xff")
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_BRACKET_OR_QUOTE = bytes(b for b in range(256) if b not in b'[]{}"')
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 # numbers outside strings the game's files never hold: a whole number longer than MAX_INT_DIGITS, an exponent
 # of three digits (1e400 is infinite), NaN and the infinities (json reads them as constants)
@@ -51,23 +50,36 @@ def _bad_constant(name: str):
     raise _Rejected(f"holds a number that is not finite ({name})")
 
 
+def outside_strings(text: str) -> str:
+    """The JSON text without its strings (the quotes and all between them; an unterminated one runs to the end),
+    made by passes of C: the escaped backslashes and quotes taken out first, every other quote then opens or
+    closes a string. (Outside strings a JSON text holds no backslash; a text that does is not JSON, and the
+    parser refuses it at the first one, before anything this reads differently.)"""
+    if "\\" in text:
+        text = text.replace("\\\\", "").replace('\\"', "")
+    return "".join(text.split('"')[::2])
+
+
+def _bracket_steps(text: str) -> bytes:
+    """The brackets of the JSON text outside its strings, as steps of +1 / -1 (outside_strings, but the escapes
+    taken out of the whole text and everything but brackets and quotes dropped before the strings are)."""
+    if "\\" in text:
+        text = text.replace("\\\\", "").replace('\\"', "")
+    kept = text.encode("utf-8", "replace").translate(None, _NOT_BRACKET_OR_QUOTE)
+    return b"".join(kept.split(b'"')[::2]).translate(_BRACKET_STEPS)
+
+
 def nesting_depth(text: str) -> int:
     """How deeply the JSON text nests arrays and objects (brackets inside strings do not count). Linear,
     no recursion, so a file of a million '[' is measured as safely as a small one."""
-    return _depth(_STRING.sub("", text))
+    return max(accumulate(memoryview(_bracket_steps(text)).cast("b")), default=0)
 
 
 def nesting_steps(text: str, level: int = 0) -> tuple[int, int]:
     """A piece of a JSON text that cuts no string, begun `level` deep: (how deep it ends, the deepest it goes).
     Measured piece by piece, a text's pieces give its nesting_depth."""
-    steps = _STRING.sub("", text).encode("utf-8", "replace").translate(_BRACKET_STEPS, _NOT_BRACKET)
-    acc = list(accumulate(memoryview(steps).cast("b"), initial=level))
+    acc = list(accumulate(memoryview(_bracket_steps(text)).cast("b"), initial=level))
     return acc[-1], max(acc)
-
-
-def _depth(outside_strings: str) -> int:
-    steps = outside_strings.encode("utf-8", "replace").translate(_BRACKET_STEPS, _NOT_BRACKET)
-    return max(accumulate(memoryview(steps).cast("b")), default=0)
 
 
 def _number_problem(outside_strings: str) -> str | None:
@@ -146,10 +158,10 @@ def parse_json(raw: bytes, path: Path, error):
         text = text[1:]
     if not text.strip():
         raise error(path, "is empty")
-    outside = _STRING.sub("", text)
-    if _depth(outside) > MAX_DEPTH:
+    if nesting_depth(text) > MAX_DEPTH:
         raise error(path, f"is damaged: nested more than {MAX_DEPTH} levels deep")
-    problem = _number_problem(outside)
+    # (a number problem found anywhere is looked for again outside the strings: a text may hold long digits)
+    problem = _number_problem(text) and _number_problem(outside_strings(text))
     if problem:
         raise error(path, f"is damaged: it {problem}")
     try:

@@ -52,9 +52,12 @@ def save_path(name: str, folder: Path | None = None) -> Path:
     return (folder or paths.SAVES_DIR) / f"{safe}.json"
 
 
+_DUMPS = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode  # (made once, not for every call)
+
+
 def dumps(o) -> str:
     """The JSON text of a save's parts: compact, and no NaN or Infinity (the reader would refuse them)."""
-    return json.dumps(o, separators=(",", ":"), allow_nan=False)
+    return _DUMPS(o)
 
 
 # the layout save_match writes: the head's length comes first, so the head is found without reading the log

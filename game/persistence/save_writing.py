@@ -59,7 +59,7 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
     snaps, checkpoint, before_text = {}, "null", "null"
     try:  # the state now, so that loading need not replay the log (the log stays the truth)
         taken = yield from snapshot.capture_stages(match)
-        snaps["snapshot"] = yield from _with_cards(taken)
+        snaps["snapshot"] = yield from _snapshot_text(taken)
         if isinstance(cp, SavedCheckpoint):  # (the one a loaded match was given: copied as the file held it)
             checkpoint = cp.text()
         elif cp is not None:
@@ -71,7 +71,7 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
         snaps, checkpoint, before_text = {}, "null", "null"
         head["recent"].pop("before_last", None)
-    head["state_hash"] = snaps["snapshot"]["hash"] if snaps else match.state_hash()
+    head["state_hash"] = taken["hash"] if snaps else match.state_hash()
     parts = [(yield from _array_text(match.log, start, lambda c: c.to_dict())),
              (yield from _array_text(match.rolls_per_command, start, lambda r: r)),
              (yield from _array_text(match.events, start_events, snapshot.encode_event)), checkpoint, before_text]
@@ -121,7 +121,6 @@ def _before_last(match, n: int, start: int):
 
 
 EACH = 32  # log entries encoded in one piece of a staged save
-CARDS_EACH = 2  # entities whose cards are encoded in one piece (a card in full is large)
 PIECE_CHARS = 6000  # characters of JSON text made in one piece
 
 
@@ -134,16 +133,13 @@ def _encoded(items, encode):
     return out
 
 
-def _with_cards(data: dict):
-    """Generator: snapshot.with_cards(data) a few entities at a time."""
-    cards: dict = {}
-    ents = data["entities"]
-    for at in range(0, len(ents), CARDS_EACH):
-        cards.update(snapshot.with_cards({"entities": ents[at:at + CARDS_EACH], "state": None})["cards"])
-        yield
-    cards.update(snapshot.with_cards({"entities": [], "state": data["state"]})["cards"])
+def _snapshot_text(data: dict):
+    """Generator: the JSON text of a snapshot in a file, snapshot.with_cards(data) (the cards it names in full, found
+    in its text), made a stretch at a time."""
+    text = "".join((yield from _pieces(data)))
+    cards = snapshot.cards_text(snapshot.card_keys(text))
     yield
-    return {**data, "cards": {k: cards[k] for k in sorted(cards)}}
+    return text[:-1] + ',"cards":' + cards + "}"
 
 
 _CHECKPOINT_TEXTS: dict[int, tuple[dict, str]] = {}  # id(checkpoint) -> (it, its text in a file): a checkpoint never
@@ -155,8 +151,7 @@ def _checkpoint_text(cp: dict):
     got = _CHECKPOINT_TEXTS.get(id(cp))
     if got is not None and got[0] is cp:
         return got[1]
-    data = yield from _with_cards(cp)
-    text = "".join((yield from _pieces(data)))
+    text = yield from _snapshot_text(cp)
     if len(_CHECKPOINT_TEXTS) >= 64:
         _CHECKPOINT_TEXTS.pop(next(iter(_CHECKPOINT_TEXTS)))
     _CHECKPOINT_TEXTS[id(cp)] = (cp, text)
@@ -220,10 +215,10 @@ def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None, tex
     if snaps:
         pieces = (yield from _pieces(head))[:-1]
         spans = {}
-        for k, v in snaps.items():
+        for k, v in snaps.items():  # (each a snapshot's text, or its data)
             pieces.append("," + dumps(k) + ":")
             at = len(pieces)
-            pieces += yield from _pieces(v)
+            pieces += [v] if isinstance(v, str) else (yield from _pieces(v))
             spans[k] = (at, len(pieces))
         pieces.append("}")
         level = deepest = 0
