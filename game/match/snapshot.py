@@ -23,6 +23,7 @@ import random
 import re
 import types
 import typing
+import weakref
 from dataclasses import fields, is_dataclass
 
 import esper
@@ -188,12 +189,13 @@ def decode(d, dice=None, depth: int = 0):
     if t is not dict:
         raise SnapshotError(f"unexpected {t.__name__}")
     if "#t" in d:
-        cls = record_types().get(d["#t"])
-        names = _field_names(cls) if cls is not None else ()
+        rec = _DECODABLE.get(d["#t"]) if type(d["#t"]) is str else None
+        if rec is None:
+            rec = _decodable(d["#t"])
         v = d.get("v")
-        if cls is None or cls in _OWN_TAGS or len(d) != 2 or type(v) is not list or len(v) != len(names):
+        if len(d) != 2 or type(v) is not list or len(v) != rec[1]:
             raise SnapshotError(f"unknown record {d.get('#t')!r}, or its fields do not match")
-        return _record(cls, names, v, dice, depth)
+        return _record(rec[0], rec[2], v, dice, depth)
     if len(d) != 1:
         if any(k.startswith("#") for k in d):
             raise SnapshotError("a tagged value with more than its tag")
@@ -236,6 +238,20 @@ def decode(d, dice=None, depth: int = 0):
     if tag.startswith("#"):
         raise SnapshotError(f"unknown tag {tag!r}")
     return {tag: decode(v, dice, depth + 1)}
+
+
+_DECODABLE: dict[str, tuple] = {}  # record name -> (its class, its number of fields, their names)
+
+
+def _decodable(name) -> tuple:
+    """(class, number of fields, field names) of a record a snapshot may hold, by its registered name (SnapshotError:
+    none, or one with a tag of its own)."""
+    cls = record_types().get(name) if type(name) is str else None
+    if cls is None or cls in _OWN_TAGS:
+        raise SnapshotError(f"unknown record {name!r}, or its fields do not match")
+    names = _field_names(cls)
+    out = _DECODABLE[name] = (cls, len(names), names)
+    return out
 
 
 def _record(cls: type, names: tuple, values: list, dice, depth: int):
@@ -403,6 +419,13 @@ def capture(match, for_file: bool = False) -> dict:
     return with_cards(data) if for_file else data
 
 
+class Captured(dict):
+    """A snapshot as this program captured it (never one read from a file): restoring it needs no check of its hash,
+    its data is the encoding of a match's state as it was."""
+
+    __slots__ = ()
+
+
 def capture_stages(match, each: int = 4):
     """Generator: capture's work in pieces, yielding after every `each` entities (encoded, and their part of the
     state hash's text) and after the record; returns what capture returns (cards by digest). The match must not
@@ -426,7 +449,7 @@ def capture_stages(match, each: int = 4):
     digest = hashlib.sha256(('{"dice":%s,"entities":[' % _hash_text(match.dice.fingerprint())).encode())
     digest.update(",".join(world).encode())
     digest.update(('],"state":%s}' % _hash_text(state)).encode())
-    return {
+    data = Captured({
         "commands": len(match.log),
         "events": len(match.events),
         "dice": encode_dice(match.dice),
@@ -434,7 +457,51 @@ def capture_stages(match, each: int = 4):
         "entities": ents,
         "next_entity": next_id,
         "hash": digest.hexdigest(),
-    }
+    })
+    _remember(match, data)
+    return data
+
+
+# == where an undo starts ====================================================================================
+RECENT_KEPT = 2  # the latest snapshots of a match kept beside its checkpoints (the battle screen's autosave captures
+# one after every command: an undo right after it restores the one before and replays nothing)
+_RECENT: dict[int, tuple] = {}  # id(match) -> (a weak reference to it, [its latest snapshots, oldest first])
+
+
+def _recent(match, make: bool = False) -> list:
+    got = _RECENT.get(id(match))
+    if got is None or got[0]() is not match:
+        if not make:
+            return []
+        while len(_RECENT) >= 16:
+            _RECENT.pop(next(iter(_RECENT)))
+        got = _RECENT[id(match)] = (weakref.ref(match), [])
+    return got[1]
+
+
+def _remember(match, data: dict) -> None:
+    kept = _recent(match, make=True)
+    kept[:] = [c for c in kept if c["commands"] < data["commands"]][-(RECENT_KEPT - 1):] + [data]
+
+
+def start_of_rewind(match, n: int, checkpoints) -> dict | None:
+    """The snapshot a match of the first n commands of `match` is best restored from: the latest at or before n of
+    `checkpoints` (the match's, at or before n) and of the snapshots captured of it lately (its last saves); None:
+    there is none, the log is replayed."""
+    return max([*checkpoints, *(c for c in _recent(match) if c["commands"] <= n)], key=lambda c: c["commands"],
+               default=None)
+
+
+def captured_at(match, n: int) -> dict | None:
+    """The snapshot of `match` at n commands captured lately (snapshots kept: RECENT_KEPT), or None."""
+    return next((c for c in _recent(match) if c["commands"] == n), None)
+
+
+def hand_on(old, new, n: int) -> None:
+    """`new` holds the first n commands of `old`: the snapshots lately captured of `old` up to there are its too."""
+    for c in _recent(old):
+        if c["commands"] <= n:
+            _remember(new, c)
 
 
 _HASH_TEXT = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # (made once: json.dumps makes an
@@ -597,5 +664,5 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     match._follow_all()
     # The state hash of what was restored, from the data as read: decode takes only what encode writes, so the
     # restored world and record encode to exactly this data (tests/match/test_state_record.py checks it).
-    if match.state_hash(match.state_record(world, data["state"])) != data["hash"]:
+    if type(data) is not Captured and match.state_hash(match.state_record(world, data["state"])) != data["hash"]:
         raise SnapshotError("the restored state differs from the one captured")

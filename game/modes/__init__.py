@@ -169,17 +169,20 @@ def undo(match: Match) -> Match:
 
 def rewind(match: Match, n: int) -> Match:
     """A new match holding the state after the first `n` commands of `match` (which is closed): the nearest
-    checkpoint at or before n restored, and the commands after it replayed (a loaded match's older log is not
-    decoded for it)."""
+    checkpoint at or before n restored (or a snapshot of it captured since: the battle screen's autosave captures
+    one after every command), and the commands after it replayed (a loaded match's older log is not decoded for
+    it)."""
     match.close(keep_table=True)
     usable = [cp for cp in match.checkpoints if cp["commands"] <= n]
-    if usable:
+    start = snapshot.start_of_rewind(match, n, usable)  # (or a snapshot captured since: the autosave's)
+    if start is not None:
         fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)
         fresh.checkpoint_every = match.checkpoint_every
         try:
-            snapshot.restore(fresh, usable[-1], events=match.events, log=match.log, rolls=match.rolls_per_command)
+            snapshot.restore(fresh, start, events=match.events, log=match.log, rolls=match.rolls_per_command)
             fresh.checkpoints = usable
-            for c in match.log[usable[-1]["commands"]:n]:
+            snapshot.hand_on(match, fresh, n)
+            for c in match.log[start["commands"]:n]:
                 fresh.submit(c)
             return fresh
         except Exception:  # never trusted blindly (a checkpoint may come from a file): the log is the truth

@@ -82,6 +82,13 @@ def nesting_steps(text: str, level: int = 0) -> tuple[int, int]:
     return acc[-1], max(acc)
 
 
+def _numbers_suspect(text: str) -> bool:
+    """The text (strings and all) may hold a number the game's files never hold: a long run of digits, or an
+    exponent of three digits (a hex digest's "e123" too: _number_problem then reads the numbers outside strings)."""
+    nines = text.translate(_DIGITS_AS_NINE)
+    return "9" * (MAX_INT_DIGITS + 1) in nines or any(e + "999" in nines for e in ("e", "E", "e+", "E+", "e-", "E-"))
+
+
 def _number_problem(outside_strings: str) -> str | None:
     """What is wrong with a number of the text (outside strings), read in passes of C before parsing: every digit
     made a 9 first, so a clean file costs a few substring searches and the patterns run only on a suspect one."""
@@ -125,15 +132,15 @@ def read_bytes(path: Path, max_bytes: int, what: str, error) -> bytes:
         if st.st_size > max_bytes:
             raise error(path, f"is too large to be a {what} ({st.st_size} bytes; the limit is {max_bytes})")
         chunks, total = [], 0
-        while total <= max_bytes:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+        while total <= max_bytes:  # (the whole file in one read as a rule: one copy of it, no join)
+            chunk = os.read(fd, min(max(st.st_size + 1 - total, 1 << 16), max_bytes + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)
             total += len(chunk)
         if total > max_bytes:  # it grew while being read
             raise error(path, f"is too large to be a {what} (more than {max_bytes} bytes)")
-        return b"".join(chunks)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     except OSError as e:
         raise error(path, f"cannot be read ({e.strerror or e})") from None
     finally:
@@ -160,8 +167,7 @@ def parse_json(raw: bytes, path: Path, error):
         raise error(path, "is empty")
     if nesting_depth(text) > MAX_DEPTH:
         raise error(path, f"is damaged: nested more than {MAX_DEPTH} levels deep")
-    # (a number problem found anywhere is looked for again outside the strings: a text may hold long digits)
-    problem = _number_problem(text) and _number_problem(outside_strings(text))
+    problem = _number_problem(outside_strings(text)) if _numbers_suspect(text) else None
     if problem:
         raise error(path, f"is damaged: it {problem}")
     try:

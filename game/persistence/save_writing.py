@@ -107,14 +107,15 @@ def _keep_end(match, n: int, n_events: int, text: str) -> None:
 
 def _before_last(match, n: int, start: int):
     """(events, the snapshot) of this match one command before its end, when one is at hand and the save's
-    checkpoint is older: the end snapshot of an earlier save of it (its text), or one of its checkpoints (a loaded
-    match's end snapshot). None otherwise."""
+    checkpoint is older: the end snapshot of an earlier save of it (its text), one of its checkpoints (a loaded
+    match's end snapshot) or a snapshot captured of it lately (snapshot.captured_at). None otherwise."""
     if n < 1 or start >= n - 1:
         return None
     got = _LAST_ENDS.get(id(match))
     if got is not None and got[0]() is match and n - 1 in got[1]:
         return got[1][n - 1]
-    cp = next((c for c in reversed(match.checkpoints) if c["commands"] == n - 1), None)
+    cp = next((c for c in reversed(match.checkpoints) if c["commands"] == n - 1), None) or \
+        snapshot.captured_at(match, n - 1)  # (or one captured since: an undone match's, restored from it)
     if cp is None:
         return None
     return cp["events"], (cp.text() if isinstance(cp, SavedCheckpoint) else cp)

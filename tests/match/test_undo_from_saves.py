@@ -1,0 +1,103 @@
+"""Undo on the battle screen: the autosave after every command captures the match's state, and an undo restores the
+one a command back instead of a checkpoint up to 16 commands back with the commands since replayed. Whatever it
+starts from, the undone match agrees with a replay of its log (state hash, battle log), and a save of it goes on
+holding the state a command before its end (so an undo right after loading it replays nothing either)."""
+import json
+
+import pytest
+
+from game.match.match import Match
+from game.modes import CHECKPOINT_EVERY, create_match, first_mission_scenario, replay, rewind
+from game.modes.session import Session, make_controller
+from game.persistence.save_loading import load_match
+from game.persistence.save_writing import save_match
+
+
+def _played(commands: int, seed: int):
+    m = create_match(first_mission_scenario(), seed)
+    m.checkpoint_every = CHECKPOINT_EVERY
+    s = Session(m, {sp.side: make_controller(m, sp.side, "npc" if sp.npc else "computer") for sp in m.scenario.sides})
+    while m.phase != "over" and len(m.log) < commands:
+        s.step()
+        if len(m.log) >= commands - 3:  # the screen's autosave after each of the last commands
+            save_match(m, "autosave", folder=FOLDER[0])
+    return m
+
+
+FOLDER = [None]
+
+
+@pytest.fixture(autouse=True)
+def _folder(tmp_path):
+    FOLDER[0] = tmp_path
+
+
+def _counting_submits(monkeypatch) -> list:
+    count = [0]
+    real = Match.submit
+
+    def submit(self, cmd):
+        count[0] += 1
+        return real(self, cmd)
+    monkeypatch.setattr(Match, "submit", submit)
+    return count
+
+
+def _same_as_replayed(m: Match, log, n: int) -> None:
+    again = replay(m.scenario, m.seed, list(log)[:n])
+    try:
+        assert m.state_hash() == again.state_hash() and m.battle_log() == again.battle_log()
+        assert len(m.log) == n
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_undo_after_the_autosave_restores_the_state_a_command_back_and_replays_nothing(seed, monkeypatch):
+    m = _played(45, seed)  # (checkpoints at 16 and 32: a checkpoint alone would replay 12 commands)
+    n, log = len(m.log), list(m.log)
+    assert n % CHECKPOINT_EVERY > 1
+    count = _counting_submits(monkeypatch)
+    back = rewind(m, n - 1)
+    try:
+        assert count[0] == 0, "the autosave's snapshot a command back is restored: nothing replayed"
+        _same_as_replayed(back, log, n - 1)
+        assert [c["commands"] for c in back.checkpoints] == [16, 32], "the checkpoints stay the regular ones"
+        count[0] = 0
+        again = rewind(back, n - 2)  # (the two last snapshots are kept, of n - 1 and n: none of n - 2; the
+        back = again  # checkpoint, and the commands since)
+        assert count[0] == (n - 2) - 32
+        _same_as_replayed(back, log, n - 2)
+    finally:
+        back.close()
+
+
+def test_a_snapshot_captured_past_the_undo_is_never_restored(monkeypatch):
+    m = _played(40, 3)
+    n, log = len(m.log), list(m.log)
+    count = _counting_submits(monkeypatch)
+    back = rewind(m, n - 5)  # (snapshots of the last commands were captured: all past n - 5)
+    try:
+        assert count[0] == (n - 5) - 32
+        _same_as_replayed(back, log, n - 5)
+    finally:
+        back.close()
+
+
+def test_the_undone_match_saved_again_keeps_the_state_a_command_back_for_an_undo_after_loading(monkeypatch):
+    m = _played(45, 4)
+    n, log = len(m.log), list(m.log)
+    back = rewind(m, n - 1)  # restored from the autosave's snapshot of n - 1 (the screen saves it again after
+    back.submit(log[n - 1])  # its next command)
+    path = save_match(back, "autosave", folder=FOLDER[0])
+    back.close()
+    head = json.loads(path.read_text())
+    assert head["head"]["recent"]["before_last"]["commands"] == n - 1
+    loaded = load_match(path)
+    count = _counting_submits(monkeypatch)
+    undone = rewind(loaded, n - 1)
+    try:
+        assert count[0] == 0
+        _same_as_replayed(undone, log, n - 1)
+    finally:
+        undone.close()
