@@ -37,6 +37,19 @@ from .terrain import (ADJ_FILTER, ADJ_GAP, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL
 __all__ = ["Face", "Table", "climb_cost", "grid_climb_cost", "open_table", "platform_faces"]
 
 
+_FACES: dict[int, tuple] = {}  # id(battlefield) -> (it, its platform faces): worked out once per map (a load, an undo
+# and every match build a Table)
+
+
+def _faces_of(battlefield: Battlefield) -> tuple:
+    hit = _FACES.get(id(battlefield))
+    if hit is None or hit[0] is not battlefield:
+        if len(_FACES) >= 64:
+            _FACES.clear()
+        hit = _FACES[id(battlefield)] = (battlefield, tuple(platform_faces(battlefield)))
+    return hit[1]
+
+
 class Table(TableSight, TableMovement):
     def __init__(self, battlefield: Battlefield, measure: str = "inches", share_graph: bool = True):
         """share_graph: take the movement graph from the one shared by every Table of this terrain (built
@@ -92,7 +105,7 @@ class Table(TableSight, TableMovement):
             xs = [q[0] for q in p.polygon]
             ys = [q[1] for q in p.polygon]
             self._plat_boxes.append((min(xs), min(ys), max(xs), max(ys), p))
-        self.faces = tuple(platform_faces(battlefield))
+        self.faces = _faces_of(battlefield)
         body = self._space.static_body
         for w in battlefield.walls:
             self._add_terrain(body, WALL, _Terrain("wall", w.label, w.a, w.b, w.top, w.base, w.climbable))

@@ -43,13 +43,19 @@ def _counting_submits(monkeypatch) -> list:
     return count
 
 
-def _same_as_replayed(m: Match, log, n: int) -> None:
-    again = replay(m.scenario, m.seed, list(log)[:n])
+def _rewound(m: Match, n: int, log, count: list, replayed: int) -> Match:
+    """rewind(m, n), which replays `replayed` commands and agrees with a replay of the log's first n (state hash,
+    battle log)."""
+    count[0] = 0
+    back = rewind(m, n)
+    assert count[0] == replayed, f"{count[0]} commands replayed, not {replayed}"
+    again = replay(back.scenario, back.seed, list(log)[:n])
     try:
-        assert m.state_hash() == again.state_hash() and m.battle_log() == again.battle_log()
-        assert len(m.log) == n
+        assert back.state_hash() == again.state_hash() and back.battle_log() == again.battle_log()
+        assert len(back.log) == n
     finally:
         again.close()
+    return back
 
 
 @pytest.mark.parametrize("seed", [2, 5])
@@ -58,30 +64,17 @@ def test_undo_after_the_autosave_restores_the_state_a_command_back_and_replays_n
     n, log = len(m.log), list(m.log)
     assert n % CHECKPOINT_EVERY > 1
     count = _counting_submits(monkeypatch)
-    back = rewind(m, n - 1)
-    try:
-        assert count[0] == 0, "the autosave's snapshot a command back is restored: nothing replayed"
-        _same_as_replayed(back, log, n - 1)
-        assert [c["commands"] for c in back.checkpoints] == [16, 32], "the checkpoints stay the regular ones"
-        count[0] = 0
-        again = rewind(back, n - 2)  # (the two last snapshots are kept, of n - 1 and n: none of n - 2; the
-        back = again  # checkpoint, and the commands since)
-        assert count[0] == (n - 2) - 32
-        _same_as_replayed(back, log, n - 2)
-    finally:
-        back.close()
+    back = _rewound(m, n - 1, log, count, 0)  # the autosave's snapshot a command back
+    assert [c["commands"] for c in back.checkpoints] == [16, 32], "the checkpoints stay the regular ones"
+    # the two last snapshots are kept, of n - 1 and n: none of n - 2 (the checkpoint, and the commands since)
+    _rewound(back, n - 2, log, count, (n - 2) - 32).close()
 
 
 def test_a_snapshot_captured_past_the_undo_is_never_restored(monkeypatch):
     m = _played(40, 3)
     n, log = len(m.log), list(m.log)
     count = _counting_submits(monkeypatch)
-    back = rewind(m, n - 5)  # (snapshots of the last commands were captured: all past n - 5)
-    try:
-        assert count[0] == (n - 5) - 32
-        _same_as_replayed(back, log, n - 5)
-    finally:
-        back.close()
+    _rewound(m, n - 5, log, count, (n - 5) - 32).close()  # (snapshots of the last commands: all past n - 5)
 
 
 def test_the_undone_match_saved_again_keeps_the_state_a_command_back_for_an_undo_after_loading(monkeypatch):
@@ -95,9 +88,4 @@ def test_the_undone_match_saved_again_keeps_the_state_a_command_back_for_an_undo
     assert head["head"]["recent"]["before_last"]["commands"] == n - 1
     loaded = load_match(path)
     count = _counting_submits(monkeypatch)
-    undone = rewind(loaded, n - 1)
-    try:
-        assert count[0] == 0
-        _same_as_replayed(undone, log, n - 1)
-    finally:
-        undone.close()
+    _rewound(loaded, n - 1, log, count, 0).close()
