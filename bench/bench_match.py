@@ -9,7 +9,9 @@ a miss flagged:
   - undo and load <= 30 ms, the autosave after a command <= 50 ms, at 10 to 10,000 commands (a PvE mission
     is about 500, a Horde run about 150 per wave) of one Horde marathon (HordeMarathon: Horde Mode played past
     its twelve waves; built once per run, about a minute) and again on the largest board (CrowdedMarathon: the
-    Horde brought up to 44 units each Turn): undo from the checkpoints the screen keeps, load (cold: the
+    Horde brought up to 44 units each Turn, from 150 commands on): undo as on the screen (the autosave after
+    every command captured the state a command back) and from a checkpoint alone (before that autosave is
+    written: the commands since the last checkpoint replayed, up to 15), load (cold: the
     program's first load, the map and catalog read too, in a process of its own; then this program's first and
     warm), undo right after loading a save written as the battle screen writes it (after every command: it holds
     the state a command before its end) and, beside it, one written once, and the autosave after a command (cold:
