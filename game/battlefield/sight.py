@@ -41,6 +41,8 @@ BASE_CHANGES_KEPT = 1024  # the base changes a table remembers (at least)
 
 
 _alpha = itemgetter(0)  # a crossing's place along its line
+_LISTED = object()  # _first_hits: the line must be walked by listing its crossings
+_WALK_GROUP = 2 ** 31 - 1  # a pymunk group no shape has: pieces a walk passed, when the attacker has no base
 
 
 def base_label(side: str, uid: int) -> str:
@@ -312,30 +314,11 @@ class TableSight:
         if L < EPS:
             return None
         unit_of, info = self._unit_of_shape, self._info
-        # Nearly always the first piece met ends the walk. Chipmunk's first-hit query names it without a
-        # call back to Python per piece: when nothing else lies within _ALONE of the point it meets (so no
-        # other piece is met within 1e-7" of it, N71) it is the walk's first, and if it ends the walk that
-        # is the answer; else every crossing is listed and walked.
         trace = self._trace
         if self.first_hit_sight:
-            q = self._q
-            hit = q.first(p, e, self._sight_filter(self._unit_group.get(skip[0], 0)))
-            if hit is None:
-                if trace is not None:
-                    trace.append((p, e, 2.0))
-                return None  # the line meets nothing
-            shape, alpha, x, y = hit
-            uid = unit_of.get(shape)
-            if uid is not None:
-                if not q.any_near((x, y), _ALONE, self._sight_filter(self._unit_group[uid])):
-                    if trace is not None:
-                        trace.append((p, e, alpha + _READ / L))
-                    return None if uid in skip else shape
-            elif alpha >= 1.0 - 1e-6 or info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
-                if not q.any_near((x, y), _ALONE, self._sight_filter(self._terrain_group[shape])):
-                    if trace is not None:
-                        trace.append((p, e, alpha + _READ / L))
-                    return None if alpha >= 1.0 - 1e-6 else shape
+            got = self._first_hits(p, e, L, ha, ht, skip)
+            if got is not _LISTED:
+                return got
         for alpha, shape in self._crossed(p, e, skip[0]):
             uid = unit_of.get(shape)
             if uid is not None:
@@ -352,6 +335,57 @@ class TableSight:
         if trace is not None:
             trace.append((p, e, 2.0))
         return None
+
+    def _first_hits(self, p, e, L, ha, ht, skip):
+        """_line_blocked's walk by first hits: Chipmunk's first-hit query names the nearest piece without a call
+        back to Python per piece. When nothing else lies within _ALONE of the point it meets (so no other piece is
+        met within 1e-7" of it, N71) it is the walk's next; a piece the line passes over is then left out of the
+        next query (put in the attacker's pymunk group for the while), which names the piece after it, with the
+        same alpha along p -> e as a listing gives (the same Chipmunk test of that shape against that segment).
+        Returns the answer, or _LISTED when a piece is not alone (the caller lists every crossing)."""
+        unit_of, info = self._unit_of_shape, self._info
+        trace = self._trace
+        q = self._q
+        group = self._unit_group.get(skip[0], 0)
+        flt = self._sight_filter(group)
+        hit = q.first(p, e, flt)
+        passed = None
+        try:
+            while True:
+                if hit is None:
+                    if trace is not None:
+                        trace.append((p, e, 2.0))
+                    return None  # the line meets nothing (more)
+                shape, alpha, x, y = hit
+                uid = unit_of.get(shape)
+                if uid is not None:
+                    got, ends = (None if uid in skip else shape), True
+                    alone = self._unit_group[uid]
+                else:
+                    alone = self._terrain_group[shape]
+                    if alpha >= 1.0 - 1e-6:
+                        got, ends = None, True
+                    else:
+                        got = shape
+                        ends = info[shape].top >= ha + (ht - ha) * alpha - 1e-9
+                if q.any_near((x, y), _ALONE, self._sight_filter(alone)):
+                    return _LISTED
+                if ends:
+                    if trace is not None:
+                        trace.append((p, e, alpha + _READ / L))
+                    return got
+                if passed is None:  # passed over: the next query leaves it out with the attacker's base
+                    passed = []
+                    if not group:
+                        group = _WALK_GROUP
+                        flt = self._sight_filter(group)
+                passed.append((shape, q.regroup(shape, group)))
+                hit = q.first(p, e, flt)
+        finally:
+            if passed:
+                restore = q.restore
+                for shape, was in passed:
+                    restore(shape, was)
 
     def _sight_filter(self, group: int) -> ShapeFilter:
         """The filter of sight-line queries that leaves out one pymunk group (the attacker's, or what the

@@ -8,12 +8,15 @@ internals ever differ, the public API answers instead (the same answers, slower)
 """
 from __future__ import annotations
 
+from pymunk import ShapeFilter
+
 try:  # pymunk's compiled Chipmunk binding (internal): the same functions its public wrappers call
     from pymunk._chipmunk import ffi as _ffi
     from pymunk._chipmunk import lib as _lib
 
     _FAST = all(hasattr(_lib, f) for f in ("cpSpaceSegmentQueryFirst", "cpSpaceSegmentQuery", "cpShapeSegmentQuery",
-                                             "cpSpacePointQueryNearest", "cpShapeGetUserData"))
+                                             "cpSpacePointQueryNearest", "cpShapeGetUserData", "cpShapeGetFilter",
+                                             "cpShapeSetFilter"))
 except ImportError:  # pragma: no cover - a pymunk without the binding
     _ffi = _lib = None
     _FAST = False
@@ -64,6 +67,18 @@ class SpaceQueries:
         overlaps counts: its distance is negative)."""
         return self.space.point_query_nearest(point, distance, shape_filter) is not None
 
+    def regroup(self, shape, group: int):
+        """Put the shape in another pymunk group for a while (queries leaving that group out then leave it out
+        too); returns what restore() needs to put its filter back as it was."""
+        old = shape.filter
+        shape.filter = ShapeFilter(group=group, categories=old.categories, mask=old.mask)
+        return old
+
+    @staticmethod
+    def restore(shape, old) -> None:
+        """The shape's filter as it was before regroup()."""
+        shape.filter = old
+
     # -------------------------------------------------------------- the same through Chipmunk directly
     def _install_fast(self, space) -> None:
         cs = space._space
@@ -113,6 +128,18 @@ class SpaceQueries:
         def any_near(point, distance, shape_filter):
             return bool(nearest(cs, point, distance, shape_filter, pinfo))
 
+        get_filter, set_filter = _lib.cpShapeGetFilter, _lib.cpShapeSetFilter
+
+        def regroup(shape, group):
+            c = shape._shape
+            old = get_filter(c)
+            set_filter(c, (group, old.categories, old.mask))
+            return old
+
+        def restore(shape, old):
+            set_filter(shape._shape, old)
+
         self.first, self.first_shape, self.last_point = first, first_shape, last_point
         self.hits, self.touches, self.any_near = hits, touches, any_near
+        self.regroup, self.restore = regroup, restore
         self.crossings = crossings
