@@ -5,8 +5,6 @@ import math
 from itertools import islice
 from operator import itemgetter
 
-from pymunk import ShapeFilter
-
 from .geometry import point_in_polygon, seg_point_dist
 from .model import Base, Sight
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
@@ -387,12 +385,12 @@ class TableSight:
                 for shape, was in passed:
                     restore(shape, was)
 
-    def _sight_filter(self, group: int) -> ShapeFilter:
+    def _sight_filter(self, group: int):
         """The filter of sight-line queries that leaves out one pymunk group (the attacker's, or what the
         line already passed)."""
         flt = self._sight_filters.get(group)
         if flt is None:
-            flt = self._sight_filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
+            flt = self._sight_filters[group] = self._q.shape_filter(group, SIGHT_MASK | UNIT)
         return flt
 
     def _cover_terrain(self, target: Base):
