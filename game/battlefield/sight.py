@@ -145,6 +145,8 @@ class TableSight:
         b1 = self._line_blocked(centre, e1, ha, ht, skip)
         if b1 is None:
             b1 = self._line_blocked(centre, e2, ha, ht, skip)
+        cutters = None  # pieces known to block any line crossing them (blocked from the centre: the blocker's name
+        # is known, and each line below only needs to be found blocked or clear)
         if b1 is None:  # seen from the centre: no need to prove anything blocked
             # cover (R11, B6) is flat: terrain within 1" of the target's base rising above its surface
             near_target, base_points = self._cover_terrain(target)
@@ -154,14 +156,22 @@ class TableSight:
             seen_with_cover = lines
         else:
             first_block = self._blocker_label(b1)
-            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip):
+            cutters = [] if self.first_hit_sight else None
+            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip, cutters):
                 return self._blocked_sight(high, first_block)
             near_target, base_points = self._cover_terrain(target)
+        if cutters:
+            cur = self._unit_bodies.get(target.uid)
+            target_shape = cur[1] if cur is not None else None
         rp = ra * 0.98
         for c, s_ in _SIGHT_DIRS:
             pnt = (ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_))
+            if cutters and self._cut_by(cutters, pnt, e1, target_shape):
+                continue
             b1 = self._line_blocked(pnt, e1, ha, ht, skip)
             if b1 is None:
+                if cutters and self._cut_by(cutters, pnt, e2, target_shape):
+                    continue
                 b1 = self._line_blocked(pnt, e2, ha, ht, skip)
             if b1 is not None:
                 if first_block is None:
@@ -184,13 +194,37 @@ class TableSight:
             got = self._blocked_sights[key] = Sight(False, False, high, (), label)
         return got
 
-    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip) -> bool:
+    def _cut_by(self, cutters, p, e, target_shape) -> bool:
+        """Whether the line p -> e is surely blocked by one of `cutters` (bases but the two involved, terrain as high
+        as both eyes: each blocks any line crossing it), asked of each piece alone: crossed before the line's end,
+        and before the target's own base (where a walk would stop, clear). The walk would stop at that piece or at
+        one before it: the stretch up to it is what it read (_seen_sight)."""
+        L = math.hypot(e[0] - p[0], e[1] - p[1])
+        if L < EPS:
+            return False
+        hits = self._q.hits
+        for shape in cutters:
+            h = hits(shape, p, e)
+            if h is None or h[0] >= 1.0 - 1e-6:
+                continue
+            if target_shape is not None:
+                t = hits(target_shape, p, e)
+                if t is not None and t[0] <= h[0] + _ALONE / L:
+                    return False
+            if self._trace is not None:
+                self._trace.append((p, e, h[0] + _READ / L))
+            return True
+        return False
+
+    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip, cutters=None) -> bool:
         """Whether no point of the attacker's base can see both edge points, proved without trying them all.
         x: what blocks a line from its centre. Only bases and terrain as high as both eyes count here (they
         block whatever line crosses them). Every line lies in the hull of the base and e1-e2: what crosses both
         side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
         meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
-        that point to the base. x is tried first: it usually settles it with no query of the Space."""
+        that point to the base. x is tried first: it usually settles it with no query of the Space. cutters (a
+        list, or None): what was found to block any line crossing it is put there (x, when it is such a piece,
+        and what crosses the rails)."""
         ax, ay, ra = attacker.x, attacker.y, attacker.radius
         top_h = max(ha, ht)
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
@@ -198,6 +232,8 @@ class TableSight:
         crosses = self._q.touches
         info = self._info.get(x)
         if info is None or info.top >= top_h - 1e-9:
+            if cutters is not None:
+                cutters.append(x)
             on1, on2 = crosses(x, r1a, e1, 0.0), crosses(x, r2a, e2, 0.0)
             if on1 and on2:
                 return True
@@ -211,6 +247,8 @@ class TableSight:
                 return True
             rail1.append(shape)
         rail2 = list(self._full_blockers((r2a, e2), skip, top_h))
+        if cutters is not None:
+            cutters += [shape for shape in rail1 + rail2 if shape is not x]
         if rail1 and rail1[0] in self._info and rail2 and rail2[0] in self._info:
             i1, i2 = self._info[rail1[0]], self._info[rail2[0]]
             for c in (i1.a, i1.b):
