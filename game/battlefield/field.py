@@ -57,7 +57,7 @@ class WalkField:
         key = (x, y, z)
         got = self._asked.get(key)
         if got is None:
-            if len(self._asked) >= 65536:
+            if len(self._asked) >= 4096:
                 self._asked.clear()
             got = self._asked[key] = self._at(x, y, z)
         return got
