@@ -40,6 +40,8 @@ class WalkField:
     def __init__(self, lat, dist: list[float]) -> None:
         self._lat = lat
         self.dist = dist
+        self._asked: dict = {}  # (x, y, z) -> at()'s answer (the distances never change): computer players ask
+        # about the same spots again and again
 
     def node(self, x: float, y: float, z: float) -> int | None:
         lat = self._lat
@@ -52,6 +54,15 @@ class WalkField:
     def at(self, x: float, y: float, z: float) -> float:
         """The walking distance from a spot (a lattice spot exactly; any other point: the nearest spots around it
         on its level, plus the straight way to them)."""
+        key = (x, y, z)
+        got = self._asked.get(key)
+        if got is None:
+            if len(self._asked) >= 4096:
+                self._asked.clear()
+            got = self._asked[key] = self._at(x, y, z)
+        return got
+
+    def _at(self, x: float, y: float, z: float) -> float:
         lat = self._lat
         fi = (x - lat.off) / lat.step
         fj = (y - lat.off) / lat.step

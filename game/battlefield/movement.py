@@ -242,23 +242,31 @@ class TableMovement:
         ext = lat.reach_len
         step = lat.step
         p = (px, py)
-        # what any of these steps can touch lies within r + ext of the point
-        near = [h.shape for h in self._space.point_query(p, r + ext, MOVE_FILTER)]
+        hypot = math.hypot
+        # what any of these steps can touch lies within r + ext of the point; a step of length L touches only what
+        # lies closer than r + L to it (the capsule it sweeps lies within r - EPS of the segment)
+        near = [(h.shape, h.distance) for h in self._space.point_query(p, r + ext, MOVE_FILTER)]
         i0, i1 = max(0, int(math.floor((px - ext) / step))), min(lat.nx - 1, int(math.ceil((px + ext) / step)))
         j0, j1 = max(0, int(math.floor((py - ext) / step))), min(lat.ny - 1, int(math.ceil((py + ext) / step)))
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
                 u = j * lat.nx + i
                 q = (i * step, j * step)
-                if math.hypot(q[0] - px, q[1] - py) > ext + EPS:
+                L = hypot(q[0] - px, q[1] - py)
+                if L > ext + EPS:
                     continue
                 zq = lat.zof(u)
                 if zq is None:
                     continue
+                shapes = [s for s, d in near if d < r + L] if near else near
+                if not shapes:  # a plain walk (_step_cost's answer with nothing crossed)
+                    if abs(zq - pz) <= ZTOL:
+                        out.append((u, q, L, 0))
+                    continue
                 if outward:
-                    res = self._terrain_step(p, pz, q, zq, r, near, rule)
+                    res = self._terrain_step(p, pz, q, zq, r, shapes, rule)
                 else:
-                    res = self._terrain_step(q, zq, p, pz, r, near, rule)
+                    res = self._terrain_step(q, zq, p, pz, r, shapes, rule)
                 if res is not None:
                     out.append((u, q, res[0], res[1]))
         return out
@@ -405,11 +413,12 @@ class TableMovement:
     def _keep_search(self, mover: Base, budget: float):
         return self._kept_search(mover, budget)[0]
 
-    def _kept_search(self, mover: Base, budget: float) -> list:
+    def _kept_search(self, mover: Base, budget: float, key=None) -> list:
         """[search state, its Reach or None] of the mover with this budget: a search depends on the terrain and
         on the bases it can meet only (those _blocking keeps), so one made at an earlier version serves while
-        only bases farther away have changed."""
-        key = (mover, budget, self._bases_met(mover, budget))
+        only bases farther away have changed. key: (mover, budget, _bases_met), when the caller has it."""
+        if key is None:
+            key = (mover, budget, self._bases_met(mover, budget))
         kept = self._kept.get(key)
         limit = self._kept_limit()
         if kept is None:
@@ -451,6 +460,13 @@ class TableMovement:
                     return state
         return got
 
+    def _bigger_search(self, mover: Base, budget: float):
+        """A finished search of this table version from the mover's base with a larger budget, or None."""
+        for (m, b), state in self._searches.items():
+            if b > budget and m == mover:
+                return state
+        return None
+
     def _path_in_tree(self, mover: Base, budget: float, state, x, y, z) -> Path | None:
         """path() answered from a reach search already made: the cheapest of the straight step and the tree's
         paths into the goal (the same choice as path()'s own search, from the distances already known)."""
@@ -488,10 +504,18 @@ class TableMovement:
         got = self._reaches.get(key)
         if got is not None and got[0] == self.version:
             return got[1]
-        kept = self._kept_search(mover, budget)
-        if kept[1] is None:
-            kept[1] = self._reach_of(mover, budget, kept[0])
-        r = kept[1]
+        met = (mover, budget, self._bases_met(mover, budget))
+        kept = self._kept.get(met)
+        bigger = self._bigger_search(mover, budget) if kept is None or isinstance(kept[0], SearchRun) else None
+        if bigger is not None:
+            # a search of this version with a larger budget (a Dash's, when a Move is asked): its distances within
+            # this budget are this search's, and its tree the same (path() reads it the same way)
+            r = self._reach_of(mover, budget, bigger)
+        else:
+            kept = self._kept_search(mover, budget, met)
+            if kept[1] is None:
+                kept[1] = self._reach_of(mover, budget, kept[0])
+            r = kept[1]
         while len(self._reaches) >= self._kept_limit():
             self._reaches.pop(next(iter(self._reaches)))
         self._reaches[key] = (self.version, r)

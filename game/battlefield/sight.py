@@ -5,8 +5,6 @@ import math
 from itertools import islice
 from operator import itemgetter
 
-from pymunk import ShapeFilter
-
 from .geometry import point_in_polygon, seg_point_dist
 from .model import Base, Sight
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
@@ -41,6 +39,8 @@ BASE_CHANGES_KEPT = 1024  # the base changes a table remembers (at least)
 
 
 _alpha = itemgetter(0)  # a crossing's place along its line
+_LISTED = object()  # _first_hits: the line must be walked by listing its crossings
+_WALK_GROUP = 2 ** 31 - 1  # a pymunk group no shape has: pieces a walk passed, when the attacker has no base
 
 
 def base_label(side: str, uid: int) -> str:
@@ -145,6 +145,8 @@ class TableSight:
         b1 = self._line_blocked(centre, e1, ha, ht, skip)
         if b1 is None:
             b1 = self._line_blocked(centre, e2, ha, ht, skip)
+        cutters = None  # pieces known to block any line crossing them (blocked from the centre: the blocker's name
+        # is known, and each line below only needs to be found blocked or clear)
         if b1 is None:  # seen from the centre: no need to prove anything blocked
             # cover (R11, B6) is flat: terrain within 1" of the target's base rising above its surface
             near_target, base_points = self._cover_terrain(target)
@@ -154,14 +156,22 @@ class TableSight:
             seen_with_cover = lines
         else:
             first_block = self._blocker_label(b1)
-            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip):
+            cutters = [] if self.first_hit_sight else None
+            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip, cutters):
                 return self._blocked_sight(high, first_block)
             near_target, base_points = self._cover_terrain(target)
+        if cutters:
+            cur = self._unit_bodies.get(target.uid)
+            target_shape = cur[1] if cur is not None else None
         rp = ra * 0.98
         for c, s_ in _SIGHT_DIRS:
             pnt = (ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_))
+            if cutters and self._cut_by(cutters, pnt, e1, target_shape):
+                continue
             b1 = self._line_blocked(pnt, e1, ha, ht, skip)
             if b1 is None:
+                if cutters and self._cut_by(cutters, pnt, e2, target_shape):
+                    continue
                 b1 = self._line_blocked(pnt, e2, ha, ht, skip)
             if b1 is not None:
                 if first_block is None:
@@ -184,13 +194,37 @@ class TableSight:
             got = self._blocked_sights[key] = Sight(False, False, high, (), label)
         return got
 
-    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip) -> bool:
+    def _cut_by(self, cutters, p, e, target_shape) -> bool:
+        """Whether the line p -> e is surely blocked by one of `cutters` (bases but the two involved, terrain as high
+        as both eyes: each blocks any line crossing it), asked of each piece alone: crossed before the line's end,
+        and before the target's own base (where a walk would stop, clear). The walk would stop at that piece or at
+        one before it: the stretch up to it is what it read (_seen_sight)."""
+        L = math.hypot(e[0] - p[0], e[1] - p[1])
+        if L < EPS:
+            return False
+        hits = self._q.hits
+        for shape in cutters:
+            h = hits(shape, p, e)
+            if h is None or h[0] >= 1.0 - 1e-6:
+                continue
+            if target_shape is not None:
+                t = hits(target_shape, p, e)
+                if t is not None and t[0] <= h[0] + _ALONE / L:
+                    return False
+            if self._trace is not None:
+                self._trace.append((p, e, h[0] + _READ / L))
+            return True
+        return False
+
+    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip, cutters=None) -> bool:
         """Whether no point of the attacker's base can see both edge points, proved without trying them all.
         x: what blocks a line from its centre. Only bases and terrain as high as both eyes count here (they
         block whatever line crosses them). Every line lies in the hull of the base and e1-e2: what crosses both
         side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
         meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
-        that point to the base. x is tried first: it usually settles it with no query of the Space."""
+        that point to the base. x is tried first: it usually settles it with no query of the Space. cutters (a
+        list, or None): what was found to block any line crossing it is put there (x, when it is such a piece,
+        and what crosses the rails)."""
         ax, ay, ra = attacker.x, attacker.y, attacker.radius
         top_h = max(ha, ht)
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
@@ -198,6 +232,8 @@ class TableSight:
         crosses = self._q.touches
         info = self._info.get(x)
         if info is None or info.top >= top_h - 1e-9:
+            if cutters is not None:
+                cutters.append(x)
             on1, on2 = crosses(x, r1a, e1, 0.0), crosses(x, r2a, e2, 0.0)
             if on1 and on2:
                 return True
@@ -211,6 +247,8 @@ class TableSight:
                 return True
             rail1.append(shape)
         rail2 = list(self._full_blockers((r2a, e2), skip, top_h))
+        if cutters is not None:
+            cutters += [shape for shape in rail1 + rail2 if shape is not x]
         if rail1 and rail1[0] in self._info and rail2 and rail2[0] in self._info:
             i1, i2 = self._info[rail1[0]], self._info[rail2[0]]
             for c in (i1.a, i1.b):
@@ -312,30 +350,11 @@ class TableSight:
         if L < EPS:
             return None
         unit_of, info = self._unit_of_shape, self._info
-        # Nearly always the first piece met ends the walk. Chipmunk's first-hit query names it without a
-        # call back to Python per piece: when nothing else lies within _ALONE of the point it meets (so no
-        # other piece is met within 1e-7" of it, N71) it is the walk's first, and if it ends the walk that
-        # is the answer; else every crossing is listed and walked.
         trace = self._trace
         if self.first_hit_sight:
-            q = self._q
-            hit = q.first(p, e, self._sight_filter(self._unit_group.get(skip[0], 0)))
-            if hit is None:
-                if trace is not None:
-                    trace.append((p, e, 2.0))
-                return None  # the line meets nothing
-            shape, alpha, x, y = hit
-            uid = unit_of.get(shape)
-            if uid is not None:
-                if not q.any_near((x, y), _ALONE, self._sight_filter(self._unit_group[uid])):
-                    if trace is not None:
-                        trace.append((p, e, alpha + _READ / L))
-                    return None if uid in skip else shape
-            elif alpha >= 1.0 - 1e-6 or info[shape].top >= ha + (ht - ha) * alpha - 1e-9:
-                if not q.any_near((x, y), _ALONE, self._sight_filter(self._terrain_group[shape])):
-                    if trace is not None:
-                        trace.append((p, e, alpha + _READ / L))
-                    return None if alpha >= 1.0 - 1e-6 else shape
+            got = self._first_hits(p, e, L, ha, ht, skip)
+            if got is not _LISTED:
+                return got
         for alpha, shape in self._crossed(p, e, skip[0]):
             uid = unit_of.get(shape)
             if uid is not None:
@@ -353,12 +372,63 @@ class TableSight:
             trace.append((p, e, 2.0))
         return None
 
-    def _sight_filter(self, group: int) -> ShapeFilter:
+    def _first_hits(self, p, e, L, ha, ht, skip):
+        """_line_blocked's walk by first hits: Chipmunk's first-hit query names the nearest piece without a call
+        back to Python per piece. When nothing else lies within _ALONE of the point it meets (so no other piece is
+        met within 1e-7" of it, N71) it is the walk's next; a piece the line passes over is then left out of the
+        next query (put in the attacker's pymunk group for the while), which names the piece after it, with the
+        same alpha along p -> e as a listing gives (the same Chipmunk test of that shape against that segment).
+        Returns the answer, or _LISTED when a piece is not alone (the caller lists every crossing)."""
+        unit_of, info = self._unit_of_shape, self._info
+        trace = self._trace
+        q = self._q
+        group = self._unit_group.get(skip[0], 0)
+        flt = self._sight_filter(group)
+        hit = q.first(p, e, flt)
+        passed = None
+        try:
+            while True:
+                if hit is None:
+                    if trace is not None:
+                        trace.append((p, e, 2.0))
+                    return None  # the line meets nothing (more)
+                shape, alpha, x, y = hit
+                uid = unit_of.get(shape)
+                if uid is not None:
+                    got, ends = (None if uid in skip else shape), True
+                    alone = self._unit_group[uid]
+                else:
+                    alone = self._terrain_group[shape]
+                    if alpha >= 1.0 - 1e-6:
+                        got, ends = None, True
+                    else:
+                        got = shape
+                        ends = info[shape].top >= ha + (ht - ha) * alpha - 1e-9
+                if q.any_near((x, y), _ALONE, self._sight_filter(alone)):
+                    return _LISTED
+                if ends:
+                    if trace is not None:
+                        trace.append((p, e, alpha + _READ / L))
+                    return got
+                if passed is None:  # passed over: the next query leaves it out with the attacker's base
+                    passed = []
+                    if not group:
+                        group = _WALK_GROUP
+                        flt = self._sight_filter(group)
+                passed.append((shape, q.regroup(shape, group)))
+                hit = q.first(p, e, flt)
+        finally:
+            if passed:
+                restore = q.restore
+                for shape, was in passed:
+                    restore(shape, was)
+
+    def _sight_filter(self, group: int):
         """The filter of sight-line queries that leaves out one pymunk group (the attacker's, or what the
         line already passed)."""
         flt = self._sight_filters.get(group)
         if flt is None:
-            flt = self._sight_filters[group] = ShapeFilter(group=group, mask=SIGHT_MASK | UNIT)
+            flt = self._sight_filters[group] = self._q.shape_filter(group, SIGHT_MASK | UNIT)
         return flt
 
     def _cover_terrain(self, target: Base):

@@ -30,7 +30,7 @@ from .model import Base, Battlefield, default_anchors
 from .movement import TableMovement
 from .sight import BASE_CHANGES_KEPT, TableSight
 from .spacequery import SpaceQueries
-from .terrain import (ADJ_FILTER, ADJ_GAP, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL, MEASURES, MOVE_FILTER,
+from .terrain import (ADJ_GAP, ADJ_MASK, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL, MEASURES, MOVE_MASK,
                       OPEN_DOOR, SAME_LEVEL, SQUARE, UNIT, WALL, ZTOL, Face, _Terrain, climb_cost,
                       grid_climb_cost, platform_faces)
 
@@ -63,6 +63,8 @@ class Table(TableSight, TableMovement):
             raise ValueError(f"grid measure needs a table size in whole 2\" squares, not {battlefield.width}x{battlefield.height}")
         self._space = pymunk.Space()
         self._q = SpaceQueries(self._space)
+        self._adj_filter = self._q.shape_filter(0, ADJ_MASK)  # ADJ_FILTER and MOVE_FILTER as the queries take them
+        self._move_filter = self._q.shape_filter(0, MOVE_MASK)
         self._info: dict = {}
         self._door_shapes: dict[str, pymunk.Shape] = {}
         self._doors_open: dict[str, bool] = {}
@@ -136,7 +138,8 @@ class Table(TableSight, TableMovement):
         for body in list(space.bodies):
             space.remove(body)
         self._space = None
-        self._q = None  # its closures hold the C space
+        self._q = None  # its closures hold the C space (and the filter structs)
+        self._sight_filters.clear()
         self._unit_bodies.clear()
         self._unit_of_shape.clear()
         self._door_shapes.clear()
@@ -417,13 +420,13 @@ class Table(TableSight, TableMovement):
             if self._cheb(a, b) > 1:
                 return False
             pa, pb = self.snap(a.x, a.y), self.snap(b.x, b.y)
-            return pa == pb or self._q.first(pa, pb, ADJ_FILTER) is None
+            return pa == pb or not self._q.meets(pa, pb, self._adj_filter)
         return self._adjacent_at(a.x, a.y, a.radius, b)
 
     def _adjacent_at(self, x, y, r, b: Base) -> bool:
         if math.hypot(x - b.x, y - b.y) - r - b.radius > ADJ_GAP + EPS:
             return False
-        return self._q.first((x, y), (b.x, b.y), ADJ_FILTER) is None
+        return not self._q.meets((x, y), (b.x, b.y), self._adj_filter)
 
     # ------------------------------------------------------------------ surfaces
     def _surface_top(self, x: float, y: float) -> float:
@@ -456,7 +459,7 @@ class Table(TableSight, TableMovement):
             if not (0 <= x < self.width and 0 <= y < self.height):
                 return False
             cx, cy = self.snap(x, y)
-            if self._q.any_near((cx, cy), SQUARE / 2 - 0.1, MOVE_FILTER):
+            if self._q.any_near((cx, cy), SQUARE / 2 - 0.1, self._move_filter):
                 return False
             if abs(self._surface_top(cx, cy) - z) > ZTOL:
                 return False
@@ -468,7 +471,7 @@ class Table(TableSight, TableMovement):
         """can_stand without the bases (inches)."""
         if x < radius - EPS or y < radius - EPS or x > self.width - radius + EPS or y > self.height - radius + EPS:
             return False
-        if self._q.any_near((x, y), radius - EPS, MOVE_FILTER):
+        if self._q.any_near((x, y), radius - EPS, self._move_filter):
             return False
         return abs(self._surface_top(x, y) - z) <= ZTOL
 

@@ -201,3 +201,31 @@ def test_an_enemy_that_moves_blocks_where_it_stands_now():
     _check(t, [m], 6.0)
     lat, _, dist, *_ = t._search(m, 6.0)
     assert dist[lat.node_at(12.0, 9.0)] < math.inf and dist[lat.node_at(14.0, 10.0)] == math.inf
+
+
+@pytest.mark.parametrize("path", REAL_MAPS[::3], ids=lambda p: p.stem)
+@pytest.mark.parametrize("measure", ["inches", "grid"])
+def test_a_move_read_from_the_dash_search_is_the_moves_own(path, measure):
+    """A reach asked while a search of the same table with a larger budget is kept (a Move after the Dash) is read
+    from it, searching nothing: the same spots and costs, and the same path to each, as the Move's own search on a
+    table that never searched the Dash."""
+    bf = load_battlefield(path)
+    own, after_dash = Table(bf, measure=measure), Table(bf, measure=measure)
+    rng = random.Random(f"dash {path.stem}-{measure}")
+    bases = _movers(own, rng, 12)
+    own.set_bases(bases)
+    after_dash.set_bases(bases)
+    move, dash = (6.0, 8.0) if measure == "inches" else (6.0, 12.0)
+    checked = 0
+    for m in bases:
+        if m.side == "item":
+            continue
+        after_dash.reach(m, dash)
+        searches = dict(after_dash._searches)
+        got, want = after_dash.reach(m, move), own.reach(m, move)
+        assert after_dash._searches == searches  # no search made for the Move
+        assert got.spots == want.spots
+        for x, y, z, _ in got.spots[::5]:
+            assert got.path_to(x, y, z) == want.path_to(x, y, z) == own.path(m, x, y, z, move)
+        checked += 1
+    assert checked >= 4
