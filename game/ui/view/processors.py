@@ -60,7 +60,9 @@ class EventProcessor(esper.Processor):
             if ent is None:
                 bases[uid] = esper.create_entity(UnitOf(uid), Place(v.x, v.y), Elevation(v.z), Picture("base", v))
                 continue
-            esper.component_for_entity(ent, Picture).data = v
+            pic = esper.component_for_entity(ent, Picture)
+            if pic.data != v:  # (the same look kept: its blits are kept with the very view they were made from)
+                pic.data = v
             if not esper.has_component(ent, Tween):
                 place = esper.component_for_entity(ent, Place)
                 place.x, place.y = v.x, v.y
