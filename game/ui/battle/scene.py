@@ -79,6 +79,7 @@ class BattleScene(HotSeat, Scene):
         self.autosave = Autosave(self)  # the battle is written to the autosave slot after every command
         self.checkpoints = Checkpoints(self)  # the match's checkpoints (undo's), taken over frames
         self.keep_match = False  # True when the match is handed on (to the results screen)
+        self._holds_memory = False  # the app's Memory held while the battle is on screen (enter / exit)
         self.show_grid = app.settings.show_grid or match.table.measure == "grid"
         self.version = 0
         self.units = []
@@ -250,6 +251,9 @@ class BattleScene(HotSeat, Scene):
             self.table_view = _table_view(self)
             self.refresh_units()
         self.autosave.write()  # Continue opens this battle from now on
+        if not self._holds_memory:  # the loop paces the garbage collector while the battle is on screen
+            self._holds_memory = True
+            self.app.memory.hold()
 
     def exit(self) -> None:
         self.checkpoints.release()  # (the match takes its own checkpoints again: it may go on elsewhere)
@@ -259,6 +263,9 @@ class BattleScene(HotSeat, Scene):
             self.match.close()  # its esper world goes with it
         self.table_view.close()  # and the table's
         self.sel.preview = None
+        if self._holds_memory:
+            self._holds_memory = False
+            self.app.memory.release()
 
     def on_style_change(self) -> None:
         app = self.app
@@ -505,6 +512,7 @@ class BattleScene(HotSeat, Scene):
         self.feed.restart()
         self.prompt_panel.clear()
         self.table_view.restart(match)
+        self.app.memory.settle()  # (the match loaded and its view: long-lived, never walked again)
         self.refresh_units()
         self.feed.ingest(initial=True)
         sel = self.sel
