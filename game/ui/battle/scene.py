@@ -329,6 +329,12 @@ class BattleScene(HotSeat, Scene):
         self.markers = reading.markers
 
     def _mission_now(self):
+        if self._mission_view is not None and self.landing.pending:
+            return self._mission_view  # (a command landing is read a stage per frame: the mission in its own)
+        return self.read_mission()
+
+    def read_mission(self):
+        """The mission's zones and summary read again if the match changed since they were read."""
         if self._mission_view is None or self._mission_view[0] != self.version:
             m = self.match
             try:
