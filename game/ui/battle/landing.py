@@ -30,7 +30,7 @@ class Landing:
                         sc.read_mission,  # the mission's zones and summary (its box drawn again in this frame)
                         lambda: sc.feed.ingest(old=old),  # the log lines, the banners, the effects
                         sc.sel.after_change,  # the selection after the command ...
-                        sc.update_hover,  # ... and what is under the mouse
+                        sc.sel.update_hover,  # ... and what is under the mouse
                         sc.panel.sync]  # the action buttons' states
 
     def step(self) -> None:
