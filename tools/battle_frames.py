@@ -6,7 +6,9 @@ is one in which a command landed or the screen still read it (game/ui/battle/lan
     python tools/battle_frames.py --pvp MISSION [--frames 3000]   a PvP mission, both squads by the tactical player
                                                                   (its decisions are the costly ones)
     python tools/battle_frames.py --horde [--units 48]            bench_ui's Horde run, both sides by the computer
-    python tools/battle_frames.py ... --parts 30                  the 30 slowest frames split into their parts
+    python tools/battle_frames.py ... --parts 30                  the 30 slowest frames split into their parts (the
+                                                                  garbage collector's passes among them)
+    python tools/battle_frames.py ... --profile worst --worst 8   each of the 8 slowest warm frames profiled apart
 
 Prints, for each table, median / p99 / max ms of all frames and of the command frames beside the targets (p99 <= 4
 ms, max <= 8 ms), a miss flagged, cold (the first second of frames) and warm, in the CPU time of the frame's own
