@@ -6,7 +6,9 @@ is one in which a command landed or the screen still read it (game/ui/battle/lan
     python tools/battle_frames.py --pvp MISSION [--frames 3000]   a PvP mission, both squads by the tactical player
                                                                   (its decisions are the costly ones)
     python tools/battle_frames.py --horde [--units 48]            bench_ui's Horde run, both sides by the computer
-    python tools/battle_frames.py ... --parts 30                  the 30 slowest frames split into their parts
+    python tools/battle_frames.py ... --parts 30                  the 30 slowest frames split into their parts (the
+                                                                  garbage collector's passes among them)
+    python tools/battle_frames.py ... --profile worst --worst 8   each of the 8 slowest warm frames profiled apart
 
 Prints, for each table, median / p99 / max ms of all frames and of the command frames beside the targets (p99 <= 4
 ms, max <= 8 ms), a miss flagged, cold (the first second of frames) and warm, in the CPU time of the frame's own
@@ -37,9 +39,11 @@ def main() -> None:
     ap.add_argument("--pvp", default=None, help="a PvP mission's id (its squads, its map) instead of the bugs")
     ap.add_argument("--horde", action="store_true", help="bench_ui's Horde run (the Weapons Manufacture, heavy units "
                                                          "added up to --units) instead of the bugs")
-    ap.add_argument("--profile", nargs="?", const="all", choices=("all", "command", "slow"),
-                    help="profile every frame, only the command frames, or only the frames slower than --slow ms "
-                         "(timed with the profiler on: about twice the time without)")
+    ap.add_argument("--profile", nargs="?", const="all", choices=("all", "command", "slow", "worst"),
+                    help="profile every frame, only the command frames, only the frames slower than --slow ms, or "
+                         "each of the --worst slowest warm frames on its own (timed with the profiler on: about twice "
+                         "the time without)")
+    ap.add_argument("--worst", type=int, default=6, help="how many frames --profile worst prints, each apart")
     ap.add_argument("--slow", type=float, default=10.0, help="what --profile slow counts as slow (ms, profiled)")
     ap.add_argument("--parts", type=int, default=0, metavar="N",
                     help="list the N slowest warm frames with what each part of them took (CPU ms)")
@@ -119,6 +123,8 @@ def run(a, units: int) -> None:
             full.append((time.thread_time() - t0) * 1000)
     parts = Parts(sc, app) if a.parts else None
     stats = None
+    worst: list = []  # (ms, frame number, its profile): the slowest warm frames, each profiled apart
+    count = [0]
     if a.profile:
         import cProfile
         import pstats
@@ -142,7 +148,14 @@ def run(a, units: int) -> None:
         prof.disable()
         ms = (time.thread_time() - c0) * 1000
         command = reading or len(m.log) != before
-        if a.profile == "all" or (a.profile == "command" and command) or (a.profile == "slow" and ms > a.slow):
+        count[0] += 1
+        if a.profile == "worst":
+            from bench_ui import COLD
+            if count[0] > COLD and (len(worst) < a.worst or ms > worst[-1][0]):
+                worst.append((ms, count[0], "cmd" if command else "", prof))
+                worst.sort(key=lambda w: -w[0])
+                del worst[a.worst:]
+        elif a.profile == "all" or (a.profile == "command" and command) or (a.profile == "slow" and ms > a.slow):
             stats = pstats.Stats(prof) if stats is None else stats.add(prof)
     got = bench_ui.frames_of(app, sc, a.frames, frame, after=full_read)
     print(f"battle frames: {got['units']} units on the table at the start, {len(m.units(items=None))} standing at "
@@ -156,6 +169,9 @@ def run(a, units: int) -> None:
                   f"max {max(xs):6.2f} ms")
     if parts is not None:
         parts.print(a.parts)
+    for ms, n, cmd, prof in worst:
+        print(f"==== frame {n}: {ms:.2f} ms CPU (profiled) {cmd}")
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(28)
     if stats is not None:
         stats.sort_stats("cumulative").print_stats(45)
         stats.sort_stats("tottime").print_stats(25)
@@ -165,10 +181,11 @@ def run(a, units: int) -> None:
 class Parts:
     """Each frame's CPU time split into its parts: the computer's turn work (a command resolved in it), a landing
     stage (the screen reading a command), the work ahead (threat areas, previews), the autosave and checkpoints,
-    the frame's preparing (what changed) and its drawing (whole or in parts)."""
+    the frame's preparing (what changed) and its drawing (whole or in parts), and the garbage collector's passes
+    (inside any of them or at the frame's end: game/ui/memory.py)."""
 
     NAMES = ("turns", "landing", "ahead", "autosave", "checkpoints", "prepare", "table", "world", "panel", "threat",
-             "draw")
+             "draw", "gc")
 
     def __init__(self, sc, app) -> None:
         self.frames: list = []
@@ -186,6 +203,15 @@ class Parts:
         w = sc.table_view.world
         with w._in:
             self._wrap("world", esper.get_processor(DrawProcessor), "prepare")  # (the table's prepare: its plan, looks)
+        import gc
+        self._gc0 = 0.0
+        gc.callbacks.append(self._gc)  # (the garbage collector's passes, wherever they fall in the frame)
+
+    def _gc(self, phase, info) -> None:
+        if phase == "start":
+            self._gc0 = time.thread_time()
+        else:
+            self.now["gc"] = self.now.get("gc", 0.0) + (time.thread_time() - self._gc0) * 1000
 
     def _wrap(self, name, obj, meth) -> None:
         fn = getattr(obj, meth)

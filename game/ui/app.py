@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from .intents import key_intent
+from .memory import Memory
 from .settings import Palette, Settings
 from .sound import Sound
 from .sprites import Sprites
@@ -88,6 +89,7 @@ class App:
         self.palette = Palette(self.settings.palette)
         # sounds: silently off without an audio device; the ambient loop only in a real window
         self.sound = Sound(self.settings.volume, self.settings.muted, ambient=not headless)
+        self.memory = Memory()  # the garbage collector paced by the loop while a battle is on screen
         self.text = Text(self.settings.ui_scale)
         self.sprites = Sprites(self.text, self.palette)
         self.manager = make_manager(self.size, self.settings.ui_scale, self.palette, lambda: self.mouse)
@@ -262,6 +264,8 @@ class App:
         import gc
         while self.scenes:
             self.scenes.pop().exit()
+        while self.memory.held:  # (a battle left on the stack by a test: the collector's thresholds back)
+            self.memory.release()
         self.close_dialog()
         self.sound.close()
         gc.collect()
@@ -349,7 +353,14 @@ class App:
         return any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focused)
 
     def _frame(self, dt: float) -> bool:
-        """One frame: events, update, and a draw when something changed or moves. True if it drew."""
+        """One frame: events, update, and a draw when something changed or moves (True if it drew); then, while a
+        battle holds the garbage collector, its young collection if the frame left room (memory.py)."""
+        c0 = time.thread_time()
+        drew = self._frame_work(dt)
+        self.memory.frame_end((time.thread_time() - c0) * 1000)
+        return drew
+
+    def _frame_work(self, dt: float) -> bool:
         self.frame += 1
         events = self._pending + pygame.event.get()
         self._pending = []

@@ -190,7 +190,7 @@ class PromptPanel(DicePanels):
             if hidden(self.rect) and hidden(top) < hidden(self.rect):
                 self.rect = top
             if hidden(self.rect):  # docked at either edge it would still hide them: the table makes room
-                self.scene.make_room(pts, self.rect)
+                self.scene.framing.make_room(pts, self.rect)
 
     def _about_points(self) -> list:
         sc = self.scene

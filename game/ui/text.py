@@ -26,6 +26,7 @@ class Text:
         self.scale = scale
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._warm: set = set()  # (px, bold) of the fonts made ready (warm)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         px = max(6, int(round(size * self.scale)))
@@ -38,6 +39,15 @@ class Text:
                 f.set_bold(True)
             self._fonts[key] = f
         return f
+
+    def warm(self, sizes) -> None:
+        """Make the fonts of `sizes` ((size, bold) pairs) ready now: a font's first text costs about 5 ms (the
+        face set up at that size), better paid when a screen opens than in the middle of its frames."""
+        for size, bold in sizes:
+            px = max(6, int(round(size * self.scale)))
+            if (px, bold) not in self._warm:
+                self._warm.add((px, bold))
+                self.font(size, bold).size("0")
 
     def render(self, text: str, size: int = 14, colour=(230, 230, 230), bold: bool = False) -> pygame.Surface:
         key = (text, size, tuple(colour), bold)

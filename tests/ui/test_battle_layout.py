@@ -81,12 +81,12 @@ def test_the_camera_comes_back_to_the_persons_units_when_their_decision_starts(a
     sc.camera.pan(view.w, view.h)
     d.step(2)
     b = m.position(ben)
-    assert not sc.prompt_area().collidepoint(sc.camera.to_screen(b.x, b.y)), "(the test needs Ben's unit out of view)"
+    assert not sc.framing.prompt_area().collidepoint(sc.camera.to_screen(b.x, b.y)), "(the test needs Ben's unit out of view)"
     d.end_activation()
     take_seat(d, "Ben")
     for _ in range(60):  # the camera glides
         d.step(1)
-    assert sc.prompt_area().collidepoint(sc.camera.to_screen(b.x, b.y)), "Ben's decision: his unit is in view"
+    assert sc.framing.prompt_area().collidepoint(sc.camera.to_screen(b.x, b.y)), "Ben's decision: his unit is in view"
     d.shot("layout-camera-back-to-ben")
 
 

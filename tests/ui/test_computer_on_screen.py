@@ -44,7 +44,7 @@ def watch(d, sc, frames: int, name: str) -> dict:
             moved = [e.uid for e in m.events[n_events:] if isinstance(e, E.Moved)]
             glide = 0.0
             if moved:
-                for _ in range(6):  # the screen reads the command over the next frames, a stage each
+                for _ in range(8):  # the screen reads the command over the next frames, a stage each
                     if not sc.landing.pending:
                         break
                     d.step(1)

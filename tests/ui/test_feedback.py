@@ -218,7 +218,7 @@ def test_the_question_box_leaves_its_units_in_view(app):
         sc.camera.pan(0, box.centery - at[1])
         at = sc.camera.to_screen(12, 21)
     assert box.collidepoint(at)
-    sc.make_room([at], box)
+    sc.framing.make_room([at], box)
     assert sc.camera.glide is not None
     for _ in range(120):
         d.step(1)

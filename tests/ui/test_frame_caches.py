@@ -213,3 +213,15 @@ def test_work_ahead_waits_a_frame_for_the_mouse_s_own_work_but_never_stalls(app)
             break
         ahead.update(spent_ms=BUDGET_MS + 1)
     assert not ahead.busy and ahead.result(ahead.threat_key()) is not None
+
+
+def test_the_battle_screen_makes_its_fonts_ready_when_it_opens(app):
+    """A font's first text costs about 5 ms: paid when the screen opens, not in the frame a number first rises."""
+    from game.ui.battle.painter import FONTS
+
+    from .test_screens import battle
+    sc = battle(Driver(app))
+    t = app.text
+    for size, bold in FONTS:
+        assert (max(6, int(round(size * t.scale))), bold) in t._fonts, (size, bold)
+    assert sc.painter is not None

@@ -106,7 +106,7 @@ class PanelPainter:
         a = m.activation
         grant = None if a is None or not a.grant else (a.grant, repr(a.plan), a.max_cost, a.target)
         return (m.phase, m.turn, m.to.get(sc.side, 0), m.waiting_for(), None if p is None else (p.side, p.text),
-                sc.seat, sc.prompt_where(),
+                sc.seat, sc.framing.prompt_where(),
                 m.active_unit, m.act_left(), grant, sc.npc_line, sc.npc_line_uid, sc.app.palette.name,
                 tuple(sc.b_skip.rect) if sc.b_skip else 0)
 

@@ -51,7 +51,8 @@ WIDEN_EACH = 12  # discs drawn per slice of the threat work (a long gun's are la
 
 def threat_work(match, side: str):
     """Generator: a few slices per enemy (its reach, its search stopping at the slice's end and going on in the next;
-    then its areas, a few discs a slice; it yields the layers as they grow); returns ThreatLayers. Each slice reads
+    then its areas, a few discs a slice; then whether it could shoot each of the side's units, one a slice; it yields
+    the layers as they grow); returns ThreatLayers. Each slice reads
     the match as it stands then (the screen lets a pass go on while the match changes, and shows it once it is
     done)."""
     bf = match.table.battlefield
@@ -85,10 +86,13 @@ def threat_work(match, side: str):
             mine = [u for u in match.units(side) if not match.unit(u).item]
             for w in guns:
                 for u in mine:
+                    if not (match.standing(e) and match.standing(u)):
+                        continue
                     if match.ranged_target_reason(e, w, u) is None:
                         out.line_of_fire.setdefault(u, [])
                         if e not in out.line_of_fire[u]:
                             out.line_of_fire[u].append(e)
+                    yield out  # (a target's check a slice: on a crowded table one is a millisecond or more)
         yield out
     return out
 

@@ -211,7 +211,7 @@ class HotSeat:
             self.prompt_panel.clear()
             self.panel.build()
             self.panel.sync()
-            self.camera_to_own_units()
+            self.framing.own_units_in_view()
 
     def close_open_list(self) -> bool:
         return close_open_dropdown(self.root)

@@ -209,7 +209,7 @@ class BattleInput:
                 if moved or abs(dx) + abs(dy) > 4:
                     sc.camera.pan(dx, dy)
                     self.drag = (event.pos[0], event.pos[1], True)
-            sc.update_hover()
+            sc.sel.update_hover()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             if sc.layout["view"].collidepoint(event.pos):
@@ -221,7 +221,7 @@ class BattleInput:
             self.drag = None
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            sc.update_hover()
+            sc.sel.update_hover()
             self.click(event.pos)
 
     def wheel(self, dy: int) -> None:
@@ -236,7 +236,7 @@ class BattleInput:
             sc.sel.scroll_card(-dy)
         elif L["view"].collidepoint(mx, my):
             if sc.camera.zoom_at(dy, mx, my):
-                sc.update_hover()
+                sc.sel.update_hover()
 
     def click(self, pos) -> None:
         sc = self.sc

@@ -2,10 +2,11 @@
 
 The frame in which the computer's command lands does only that: the match resolves it. The screen's reading of it
 follows a stage per frame, in order: the table (the view world fed the command's events: what moved, what was hit),
-the markers (who controls each, read apart: it asks where every base stands), the battle log and effects, the selection, then the action buttons. Each stage is what `BattleScene.changed` does
-at once for a person's command, in the same order, so the screen ends where it would have. Until the last stage
-the scene does nothing else (no decision goes on, no work ahead, no autosave): it never reads a match it has not
-caught up with. Anything that must change the match first catches up at once (`finish`).
+the markers (who controls each, read apart: it asks where every base stands), the mission's zones and summary (the
+summary box is drawn again in that frame), the battle log and effects, the selection, then the action buttons. Each
+stage is what `BattleScene.changed` does at once for a person's command, in the same order, so the screen ends where
+it would have. Until the last stage the scene does nothing else (no decision goes on, no work ahead, no autosave): it
+never reads a match it has not caught up with. Anything that must change the match first catches up at once (`finish`).
 """
 from __future__ import annotations
 
@@ -26,9 +27,10 @@ class Landing:
         sc = self.sc
         self._stages = [lambda: sc.read_change(old, markers_later=True),  # the table: the view world fed the events
                         sc.read_markers,  # ... and the markers (who controls each) if the command changed them
+                        sc.read_mission,  # the mission's zones and summary (its box drawn again in this frame)
                         lambda: sc.feed.ingest(old=old),  # the log lines, the banners, the effects
                         sc.sel.after_change,  # the selection after the command ...
-                        sc.update_hover,  # ... and what is under the mouse
+                        sc.sel.update_hover,  # ... and what is under the mouse
                         sc.panel.sync]  # the action buttons' states
 
     def step(self) -> None:

@@ -19,6 +19,8 @@ from ..view.damage import Stamp, merged
 
 
 PANEL_MS = 1.0  # a frame with no input paints the panel's regions that changed for about this long (one at least)
+# the text sizes the battle screen draws with (size, bold): made ready when it opens (Text.warm)
+FONTS = tuple((size, bold) for size in range(9, 19) for bold in (False, True)) + ((30, True),)
 
 
 class BattlePainter:
@@ -36,6 +38,7 @@ class BattlePainter:
         self._over_table = Stamp()  # what the scene draws over the table itself
         self._key = None  # the scene's redraw key at the last frame prepared
         self._bg = None  # a plain picture of the view's background colour (its size, its colour)
+        scene.app.text.warm(FONTS)
 
     names_all_changes = True  # prepare names every change of the screen, its redraw key's included (App._draw)
 

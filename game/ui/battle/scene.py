@@ -11,12 +11,12 @@ The scene only reads the match, and changes it only through `submit(command)`:
     skips ahead: turns.py); people take the seat in turn (hot-seat: a hand-over screen between them),
   - Ctrl+Z replaces the match by `undo(match)` when the last command rolled no dice.
 Every change bumps `version`; previews, the card and the action buttons are recomputed on a new version
-or a new selection, never per frame. What the player picked is `sel` (selection.py), the events become log
-lines and effects in `feed` (feed.py), the painters (draw_*.py) own their caches.
+or a new selection, never per frame. What the player picked and what is under the mouse is `sel` (selection.py),
+where the camera looks and the question box goes `framing` (framing.py), the events become log lines and effects
+in `feed` (feed.py), the painters (draw_*.py) own their caches.
 """
 from __future__ import annotations
 
-import math
 import time
 
 import pygame
@@ -35,6 +35,7 @@ from ..scene import Scene
 from ..theme import rect
 from ..wording import command_text, count
 from .feed import EventFeed
+from .framing import Framing
 from .handover import HotSeat
 from .handlers import ActInput, DeployInput, PromptInput, TableInput, WatchInput
 from .ahead import Ahead
@@ -79,6 +80,7 @@ class BattleScene(HotSeat, Scene):
         self.autosave = Autosave(self)  # the battle is written to the autosave slot after every command
         self.checkpoints = Checkpoints(self)  # the match's checkpoints (undo's), taken over frames
         self.keep_match = False  # True when the match is handed on (to the results screen)
+        self._holds_memory = False  # the app's Memory held while the battle is on screen (enter / exit)
         self.show_grid = app.settings.show_grid or match.table.measure == "grid"
         self.version = 0
         self.units = []
@@ -107,6 +109,7 @@ class BattleScene(HotSeat, Scene):
         self._watch = WatchInput(self)
         self._prompt_input = PromptInput(self)
         self.painter = BattlePainter(self)
+        self.framing = Framing(self)  # where the camera looks and the question box goes
         self.table_view = _table_view(self)  # the table's own esper world: what stands on it, what moves, drawn
         self.turns = ComputerTurns(self)
         self.landing = Landing(self)  # a computer's command read a stage per frame after it landed
@@ -250,6 +253,9 @@ class BattleScene(HotSeat, Scene):
             self.table_view = _table_view(self)
             self.refresh_units()
         self.autosave.write()  # Continue opens this battle from now on
+        if not self._holds_memory:  # the loop paces the garbage collector while the battle is on screen
+            self._holds_memory = True
+            self.app.memory.hold()
 
     def exit(self) -> None:
         self.checkpoints.release()  # (the match takes its own checkpoints again: it may go on elsewhere)
@@ -259,6 +265,9 @@ class BattleScene(HotSeat, Scene):
             self.match.close()  # its esper world goes with it
         self.table_view.close()  # and the table's
         self.sel.preview = None
+        if self._holds_memory:
+            self._holds_memory = False
+            self.app.memory.release()
 
     def on_style_change(self) -> None:
         app = self.app
@@ -322,6 +331,12 @@ class BattleScene(HotSeat, Scene):
         self.markers = reading.markers
 
     def _mission_now(self):
+        if self._mission_view is not None and self.landing.pending:
+            return self._mission_view  # (a command landing is read a stage per frame: the mission in its own)
+        return self.read_mission()
+
+    def read_mission(self):
+        """The mission's zones and summary read again if the match changed since they were read."""
         if self._mission_view is None or self._mission_view[0] != self.version:
             m = self.match
             try:
@@ -373,19 +388,6 @@ class BattleScene(HotSeat, Scene):
         return [u for u in self.match.units(self.side, downed=None) if self.owns(u) and
                 self.match.position(u) is not None]
 
-    def camera_to_own_units(self) -> None:
-        """Their decision starts: bring the person's units into view if most of them are out of it."""
-        cam = self.camera
-        pts = [(self.by_uid[u].x, self.by_uid[u].y) for u in self.own_units() if u in self.by_uid]
-        if cam is None or not pts:
-            return
-        view = self.prompt_area()
-        inside = sum(1 for x, y in pts if view.collidepoint(cam.to_screen(x, y)))
-        if inside * 2 >= len(pts):
-            return
-        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        cam.glide_to(cx, cy, instant=self.effects.speed <= 0)
-
     def can_undo(self) -> bool:
         m = self.match
         if not m.can_undo() or not m.log:
@@ -415,42 +417,6 @@ class BattleScene(HotSeat, Scene):
         """The match waits for the person at the screen."""
         who = self.session.person_to_act()
         return who is not None and (self.seat is None or who == self.seat)
-
-    # == the camera follows what the computer does; the question box leaves its units in view ======================
-    def follow(self, x: float, y: float) -> None:
-        """The computer acts at (x, y): glide there if it is not well inside the view."""
-        cam = self.camera
-        if cam is None:
-            return
-        view = self.layout["view"]
-        inner = view.inflate(-int(view.w * 0.3), -int(view.h * 0.3))
-        if not inner.collidepoint(cam.to_screen(x, y)):
-            cam.glide_to(x, y, instant=self.effects.speed <= 0)
-
-    def make_room(self, points, box) -> None:
-        """The question box would hide the units it is about (`points` on screen): glide the table so they stand
-        in the part of the view the box leaves free."""
-        view = self.layout["view"]
-        free = pygame.Rect(view.x, view.y, view.w, box.top - view.y) if box.centery > view.centery else \
-            pygame.Rect(view.x, box.bottom, view.w, view.bottom - box.bottom)
-        if free.h <= 0 or not points:
-            return
-        cy = sum(p[1] for p in points) / len(points)
-        self.camera.glide_by(0, free.centery - cy)
-
-    def prompt_area(self) -> pygame.Rect:
-        """Where the question box may go: the table view below the summary's title line (it stays in view)."""
-        view = self.layout["view"]
-        top = self.painter.summary.header_height() + self.px(8)
-        return pygame.Rect(view.x, view.y + top, view.w, view.h - top)
-
-    def prompt_where(self) -> str:
-        """Where the question box is: "at the top" or "at the bottom" of the table view."""
-        view = self.layout.get("view")
-        r = self.prompt_panel.rect
-        if view is not None and self.prompt_panel.active and r.centery < view.centery:
-            return "at the top"
-        return "at the bottom"
 
     # == changing the match ============================================================================
     def submit(self, cmd, quiet: bool = False) -> bool:
@@ -492,7 +458,7 @@ class BattleScene(HotSeat, Scene):
 
     def after_change(self) -> None:
         self.sel.after_change()
-        self.update_hover()
+        self.sel.update_hover()
         self.panel.sync()
 
     def set_match(self, match) -> None:
@@ -505,6 +471,7 @@ class BattleScene(HotSeat, Scene):
         self.feed.restart()
         self.prompt_panel.clear()
         self.table_view.restart(match)
+        self.app.memory.settle()  # (the match loaded and its view: long-lived, never walked again)
         self.refresh_units()
         self.feed.ingest(initial=True)
         sel = self.sel
@@ -555,66 +522,6 @@ class BattleScene(HotSeat, Scene):
             return self._watch
         return self.act
 
-    def update_hover(self) -> None:
-        """What is under the mouse, recomputed when the mouse moves or the match changes (the time it takes counts
-        against this frame's work ahead: a path worked out for a new spot and a slice of work ahead do not share
-        a frame)."""
-        t0 = time.perf_counter()
-        try:
-            self._update_hover()
-        finally:
-            self.spent_ms += (time.perf_counter() - t0) * 1000
-
-    def _update_hover(self) -> None:
-        cam = self.camera
-        if cam is None:
-            return
-        sel = self.sel
-        mx, my = self.app.mouse
-        if not self.layout["view"].collidepoint(mx, my) or (self.prompt_panel.active and
-                                                           self.prompt_panel.rect.collidepoint(mx, my)) or \
-                self.painter.summary.rect.collidepoint(mx, my):
-            sel.mouse_board = None
-            sel.hover_marker = None
-            if sel.hover_uid is not None:
-                sel.hover_uid = None
-                self.card.invalidate()
-            sel.clear_hover()
-            sel.ghost = None
-            return
-        x, y = cam.to_board(mx, my)
-        sel.mouse_board = (x, y)
-        hu = None
-        best = None
-        for v in self.units:
-            d = math.hypot(v.x - x, v.y - y)
-            if d <= v.r + 0.08 and (best is None or d < best):
-                hu, best = v.uid, d
-        if hu != sel.hover_uid:
-            sel.hover_uid = hu
-            self.card.invalidate()
-        sel.hover_marker = self._marker_at(x, y, (mx, my), hu)
-        if self.match.phase == "deploy":
-            self.deploy.hover(x, y, hu)
-        elif sel.skill is not None:
-            self.skills.hover(x, y, hu)
-        else:
-            self.act.hover(x, y, hu)
-
-    def _marker_at(self, x: float, y: float, pos, hu) -> str | None:
-        """The marker under the mouse: a token on the table, the token of a carried marker on its carrier, or an
-        item marker's base."""
-        for mv in self.markers:
-            if mv.item is not None and mv.item == hu:
-                return mv.mid
-            if mv.carrier is not None:
-                at = self.painter.mission.badge_at(mv)
-                if at is not None and math.hypot(at[0] - pos[0], at[1] - pos[1]) <= max(6, self.camera.ppi * 0.3):
-                    return mv.mid
-            elif mv.item is None and hu is None and math.hypot(mv.x - x, mv.y - y) <= mv.r + 0.1:
-                return mv.mid
-        return None
-
     # == per frame ===================================================================================
     def update(self, dt: float) -> None:
         self.time += dt
@@ -623,7 +530,7 @@ class BattleScene(HotSeat, Scene):
         self.table_view.tick(dt)  # (the table moves by it in the next frame drawn: its world's process)
         if self.table_view.world.camera_moved:
             self.table_view.world.camera_moved = False
-            self.update_hover()
+            self.sel.update_hover()
         if self.landing.pending:  # a stage of reading the computer's last command, and nothing else
             self.landing.step()
             return
@@ -640,12 +547,12 @@ class BattleScene(HotSeat, Scene):
         if self.effects.banner is None:
             mine = self.my_decision() and self.match.prompt is None
             if mine and not self._was_mine:
-                self.camera_to_own_units()  # their decision starts: their units in view
+                self.framing.own_units_in_view()  # their decision starts: their units in view
             self._was_mine = mine
         if self.sel.preview_key is None and self.sel.mode is not None:
             self.sel.current_preview()
-            self.update_hover()
-        self.prompt_panel.sync(self.match, self.side, self.prompt_area())
+            self.sel.update_hover()
+        self.prompt_panel.sync(self.match, self.side, self.framing.prompt_area())
         self.panel.sync()
         self.painter.update_tooltip(dt)
         self.ahead.update(spent_ms=self.spent_ms + self.turns.spent_ms)  # (what the rest of the frame took)

@@ -1,10 +1,14 @@
 """What the player has picked and is pointing at on the battle screen: the selected unit and its action mode
 (Move, Dash, an attack with a weapon, a skill's choices), the preview of that mode, the hovered base, spot,
-path or target, the unit shown on the card, the deployment ghost.
+path or target, the unit shown on the card, the deployment ghost; what is under the mouse is worked out here when
+the mouse moves or the match changes (`update_hover`).
 
 The preview is rebuilt when the match version, the unit or the mode changes, never per frame.
 """
 from __future__ import annotations
+
+import math
+import time
 
 import pygame
 
@@ -114,7 +118,7 @@ class Selection:
         self.preview_key = None
         sc.card.invalidate()
         sc.panel.sync()
-        sc.update_hover()
+        self.update_hover()
 
     def set_mode(self, mode: str, weapon_id: str | None = None) -> None:
         """Move / Dash / Ranged / Melee with a weapon: shows the preview; commits on the next click."""
@@ -141,7 +145,7 @@ class Selection:
         self.mode = mode
         self.weapon_id = weapon_id
         self.preview_key = None
-        sc.update_hover()
+        self.update_hover()
 
     def back_to_default(self) -> None:
         """Esc or right click in an attack or Dash preview: back to the unit's default mode."""
@@ -219,3 +223,66 @@ class Selection:
         und = m.to_deploy(self.sc.side)  # the match says whose placement it is (alternate: one unit each)
         if self.deploy_uid not in und:
             self.deploy_uid = und[0] if und else None
+
+    # == what is under the mouse ====================================================================
+    def update_hover(self) -> None:
+        """What is under the mouse, recomputed when the mouse moves or the match changes (the time it takes counts
+        against this frame's work ahead: a path worked out for a new spot and a slice of work ahead do not share
+        a frame)."""
+        t0 = time.perf_counter()
+        try:
+            self._update_hover()
+        finally:
+            self.sc.spent_ms += (time.perf_counter() - t0) * 1000
+
+    def _update_hover(self) -> None:
+        sc = self.sc
+        cam = sc.camera
+        if cam is None:
+            return
+        sel = self
+        mx, my = sc.app.mouse
+        if not sc.layout["view"].collidepoint(mx, my) or (sc.prompt_panel.active and
+                                                         sc.prompt_panel.rect.collidepoint(mx, my)) or \
+                sc.painter.summary.rect.collidepoint(mx, my):
+            sel.mouse_board = None
+            sel.hover_marker = None
+            if sel.hover_uid is not None:
+                sel.hover_uid = None
+                sc.card.invalidate()
+            sel.clear_hover()
+            sel.ghost = None
+            return
+        x, y = cam.to_board(mx, my)
+        sel.mouse_board = (x, y)
+        hu = None
+        best = None
+        for v in sc.units:
+            d = math.hypot(v.x - x, v.y - y)
+            if d <= v.r + 0.08 and (best is None or d < best):
+                hu, best = v.uid, d
+        if hu != sel.hover_uid:
+            sel.hover_uid = hu
+            sc.card.invalidate()
+        sel.hover_marker = self._marker_at(x, y, (mx, my), hu)
+        if sc.match.phase == "deploy":
+            sc.deploy.hover(x, y, hu)
+        elif sel.skill is not None:
+            sc.skills.hover(x, y, hu)
+        else:
+            sc.act.hover(x, y, hu)
+
+    def _marker_at(self, x: float, y: float, pos, hu) -> str | None:
+        """The marker under the mouse: a token on the table, the token of a carried marker on its carrier, or an
+        item marker's base."""
+        sc = self.sc
+        for mv in sc.markers:
+            if mv.item is not None and mv.item == hu:
+                return mv.mid
+            if mv.carrier is not None:
+                at = sc.painter.mission.badge_at(mv)
+                if at is not None and math.hypot(at[0] - pos[0], at[1] - pos[1]) <= max(6, sc.camera.ppi * 0.3):
+                    return mv.mid
+            elif mv.item is None and hu is None and math.hypot(mv.x - x, mv.y - y) <= mv.r + 0.1:
+                return mv.mid
+        return None

@@ -72,7 +72,7 @@ class SkillInput:
         sel.skill_hover = None
         sel.skill_victims = []
         sel.preview_key = None
-        self.sc.update_hover()
+        self.sc.sel.update_hover()
         self.sc.app.toast(t.instruction() + "  (Esc: cancel)")
 
     def leave(self, default_mode: bool = True) -> None:
@@ -100,7 +100,7 @@ class SkillInput:
         """Esc or a right click: undo the last pick, or leave."""
         if not self.sc.skill.back():
             self.leave()
-        self.sc.update_hover()
+        self.sc.sel.update_hover()
 
     def confirm(self) -> None:
         """Enter: a skill whose first pick is enough (Neural Command on one unit) is used on it."""
@@ -134,7 +134,7 @@ class SkillInput:
             sc.app.toast(f"{t.name}: {val}", "error")
         else:
             sc.sel.skill_hover = None
-            sc.update_hover()
+            sc.sel.update_hover()
 
     def hover(self, x: float, y: float, hu: int | None) -> None:
         sel = self.sc.sel

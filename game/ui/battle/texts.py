@@ -26,7 +26,7 @@ def top_status(sc) -> tuple[str, tuple]:
     me = seated_name(sc)
     mine = sc.person_colour(sc.seat or sc.session.person_to_act()) if me else pal.player
     if m.prompt is not None and m.prompt.side == sc.side and sc.my_decision():
-        where = "above" if sc.prompt_where() == "at the top" else "below"
+        where = "above" if sc.framing.prompt_where() == "at the top" else "below"
         return (f"{me}: your decision, in the box {where}" if me else f"Your decision: answer the question {where}"), \
             pal.select
     if w == sc.side and sc.my_decision():
@@ -74,7 +74,7 @@ def info_lines(sc):
         return skill_info(sc, lines)
     if m.prompt is not None and m.prompt.side == sc.side:
         if sc.prompt_panel.active:
-            lines.append((f"Answer the question {sc.prompt_where()} of the table view first.", pal.select, True))
+            lines.append((f"Answer the question {sc.framing.prompt_where()} of the table view first.", pal.select, True))
         return lines
     if sc.selected is None:
         if m.waiting_for() == sc.side and m.prompt is None:
@@ -233,7 +233,7 @@ def hint_text(sc) -> str:
             return "Pick a die (click or 1-9), then re-roll or change it, or Accept (Enter)"
         if kind == "parry":
             return "Pick one of the attacker's dice that hit (click or 1-9), then Parry it  ·  Enter: no Parry"
-        where = sc.prompt_where()
+        where = sc.framing.prompt_where()
         if kind in ("devoted", "react"):
             return f"Click a highlighted unit on the table, or answer in the box {where}  ·  Enter: no"
         return f"Answer the question in the box {where} of the table view"

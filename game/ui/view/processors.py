@@ -60,7 +60,9 @@ class EventProcessor(esper.Processor):
             if ent is None:
                 bases[uid] = esper.create_entity(UnitOf(uid), Place(v.x, v.y), Elevation(v.z), Picture("base", v))
                 continue
-            esper.component_for_entity(ent, Picture).data = v
+            pic = esper.component_for_entity(ent, Picture)
+            if pic.data != v:  # (the same look kept: its blits are kept with the very view they were made from)
+                pic.data = v
             if not esper.has_component(ent, Tween):
                 place = esper.component_for_entity(ent, Place)
                 place.x, place.y = v.x, v.y
@@ -243,13 +245,20 @@ class DrawProcessor(esper.Processor):
     @staticmethod
     def base_blits(cv, pic, place) -> tuple:
         """A base's blits, kept in its Picture's memo while it stands still (its place, its UnitView, its state,
-        the camera and the renderer unchanged)."""
+        the zoom and the renderer unchanged); the camera panning moves them (the same pixels as made anew: each
+        blit is placed from the base's point on screen)."""
         cam = cv.camera
-        key = (place.x, place.y, P.base_state(cv.marks, pic.data), cam.ppi, cam.ox, cam.oy, id(cv.renderer),
-               cv.app.palette.name)
+        key = (place.x, place.y, P.base_state(cv.marks, pic.data), cam.ppi, id(cv.renderer), cv.app.palette.name)
         memo = pic.memo
         if memo is not None and memo[0] is pic.data and memo[1] == key:
-            return memo[2]
+            blits, sx, sy, r_px = got = memo[2]
+            nx, ny = cam.to_screen(place.x, place.y)
+            if (nx, ny) == (sx, sy):
+                return got
+            dx, dy = nx - sx, ny - sy
+            got = ([(surf, rect.move(dx, dy)) for surf, rect in blits], nx, ny, r_px)
+            pic.memo = (pic.data, key, got, memo[3].move(dx, dy), memo[4].move(dx, dy))
+            return got
         got = P.base_blits(cv, pic, place)
         blits, sx, sy, r_px = got
         pic.memo = (pic.data, key, got, D.blits_rect(blits),

@@ -1,9 +1,10 @@
 """What the table shows of the match, kept up to date from each command's events.
 
 A full reading (every base, marker and token) is made when the screen opens, at a new Turn and when an event
-may change more than the things it names (a unit appears or leaves the table, a mission's own event, an event
-kind not known here). Otherwise only the units the events name are read again, and the markers when a unit moved
-or a marker changed (Control follows the bases). The match is asked through its public questions (`unit`,
+may change more than the things it names (a mission's own event, an event kind not known here). Otherwise only the
+units the events name are read again, and the markers when a unit moved or a marker changed (Control follows the
+bases); a unit that comes onto the table or leaves it is read with the bases whose label that changes (the labels
+are worked out again from what is shown: names and sides do not change). The match is asked through its public questions (`unit`,
 `position`, `health`, `markers`...), never through its components.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from game.match import events as E
 
 from ..battle.mission_view import MarkerView, snapshot_markers
 from ..board import UnitView, side_styles, snapshot_units, unit_view
+from ..wording import unit_labels
 
 # events that change nothing the table shows
 QUIET = (E.DiceRolled, E.Note, E.AttackDeclared, E.TacticalOrdersRolled, E.TacticalOrdersChanged,
@@ -23,6 +25,8 @@ QUIET = (E.DiceRolled, E.Note, E.AttackDeclared, E.TacticalOrdersRolled, E.Tacti
 NAMED = (E.Moved, E.AttackEnded, E.HitLost, E.Healed, E.Downed, E.Revived, E.ActivationStarted, E.ActivationEnded,
          E.DamageTaken, E.DamageReturned, E.DirectDamage, E.LifeDrained, E.ReturnedDamageLost, E.MarkerPickedUp,
          E.MarkerDropped, E.MarkerGiven, E.MarkerPlaced, E.MarkerChanged)
+# events that bring a unit onto the table or take it off (the labels of its squad may change; Control follows)
+MEMBERS = (E.TakenOut, E.Deployed, E.Spawned)
 MARKERS_MOVE = (E.Moved, E.Downed, E.Revived, E.MarkerPickedUp, E.MarkerDropped, E.MarkerGiven, E.MarkerPlaced,
                 E.MarkerChanged)
 UID_FIELDS = ("uid", "attacker", "giver", "receiver", "source")
@@ -36,6 +40,7 @@ class Changes:
     full: bool = False
     units: set = field(default_factory=set)
     markers: bool = False
+    members: bool = False  # a unit came onto the table or left it
 
 
 def token_fields(t) -> dict:
@@ -64,6 +69,10 @@ def changes_of(events) -> Changes:
         if isinstance(e, NAMED):
             ch.units |= named_units(e)
             ch.markers = ch.markers or isinstance(e, MARKERS_MOVE)
+            continue
+        if isinstance(e, MEMBERS):
+            ch.units.add(e.uid)
+            ch.markers = ch.members = True
             continue
         ch.full = True  # a Turn, a unit appearing or leaving, a mission's own event, anything else
         break
@@ -117,22 +126,46 @@ class TableReading:
         m = self.match
         ch.units |= {u for u in (self.active, m.active_unit) if u is not None}  # (the activation that ended)
         self.active = m.active_unit
-        for uid in ch.units:
-            if uid not in self.labels:  # a unit the table did not have: everything again (its label)
-                ch.full = True
-                self.read_all(markers=not markers_later)
-                return ch
-            v = unit_view(m, uid, self.labels[uid], self.styles) if m.standing(uid) else None
-            if v is None:
-                ch.full = True  # it left the table: the labels of its squad may change
-                self.read_all(markers=not markers_later)
-                return ch
-            self.units[uid] = v
+        if ch.members or any(uid not in self.labels or not m.standing(uid) for uid in ch.units):
+            self._members(ch)
+        else:
+            for uid in ch.units:
+                self.units[uid] = unit_view(m, uid, self.labels[uid], self.styles)
         if ch.markers or ch.units:
             self.markers_due = True
         ch.markers = False if markers_later else self.read_markers()
         self.tokens = [token_fields(t) for t in m.tokens]
         return ch
+
+    def _members(self, ch: Changes) -> None:
+        """Units came onto the table or left it: those `ch` names read again, the labels worked out again over the
+        table (from the views kept for the others: a name or a side never changes), and the bases whose label
+        changed read again and added to `ch.units`."""
+        m = self.match
+        npc = m.npc_sides
+        shown = self.units
+        on_table = []
+        for uid in m.units(items=None, downed=None):
+            if uid in ch.units or uid not in shown:
+                if uid not in ch.units and uid not in self.labels:
+                    continue  # off the table before, and nothing named it: off the table still
+                u = m.unit(uid)
+                p = m.position(uid)
+                if p is not None:
+                    on_table.append((uid, u.name, u.side, u.item, u, p))
+            else:
+                v = shown[uid]
+                on_table.append((uid, v.name, v.side, v.item, None, None))
+        labels = unit_labels([(uid, name, side, item, side in npc) for uid, name, side, item, _, _ in on_table])
+        units = {}
+        for uid, _name, _side, _item, u, p in on_table:
+            if uid in ch.units or labels[uid] != self.labels.get(uid):
+                units[uid] = unit_view(m, uid, labels[uid], self.styles, u, p)
+                ch.units.add(uid)
+            else:
+                units[uid] = shown[uid]
+        ch.units |= set(shown) - set(units)  # (those that left: their bases go)
+        self.units, self.labels = units, labels
 
     def unit_list(self) -> list[UnitView]:
         return list(self.units.values())

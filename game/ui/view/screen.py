@@ -19,7 +19,7 @@ from .world import ViewWorld
 class TableView:
     def __init__(self, scene) -> None:
         sc = self.sc = scene
-        self.world = ViewWorld(sc.match, camera=sc.camera, app=sc.app, computer=sc.computer_side, follow=sc.follow,
+        self.world = ViewWorld(sc.match, camera=sc.camera, app=sc.app, computer=sc.computer_side, follow=sc.framing.follow,
                                attack_record=lambda: sc.feed.reader.last_attack,
                                area=lambda: sc.layout.get("view"), avoid=lambda: (sc.painter.summary.rect,))
         self.dt = 0.0  # time since the last frame that drew (a frame that draws moves things by it)

@@ -18,13 +18,16 @@ def test_the_reading_follows_a_whole_game_command_by_command(mission, seed):
     m = create_match(build_scenario(mission, None, None, "default", "inches", {}), seed)
     reading = TableReading(m)
     assert same_as_match(reading) == []
-    commands = partial = 0
+    commands = partial = outs = outs_partial = 0
 
     def check(events):
-        nonlocal commands, partial
+        nonlocal commands, partial, outs, outs_partial
         ch = reading.apply(events)
         commands += 1
         partial += not ch.full
+        if any(isinstance(e, E.TakenOut) for e in events):
+            outs += 1
+            outs_partial += not ch.full
         wrong = same_as_match(reading)
         assert wrong == [], f"after command {commands} ({[type(e).__name__ for e in events]}): {wrong[:3]}"
 
@@ -34,6 +37,7 @@ def test_the_reading_follows_a_whole_game_command_by_command(mission, seed):
         m.close()
     assert commands > 30
     assert partial > commands / 3, f"only {partial} of {commands} commands were read in part"
+    assert outs_partial >= outs / 2, f"of {outs} commands that took a unit out only {outs_partial} were read in part"
 
 
 def test_what_a_batch_of_events_changes():
@@ -43,4 +47,6 @@ def test_what_a_batch_of_events_changes():
     ch = changes_of([E.HitLost(7, "Bug", 1, source=4)])
     assert not ch.full and ch.units == {7, 4} and not ch.markers
     assert changes_of([moved, E.TurnStarted(2, 6)]).full, "a new Turn: everything again (Readiness)"
-    assert changes_of([E.TakenOut(7, "Bug", "npc")]).full, "a unit leaves the table: labels may change"
+    ch = changes_of([E.TakenOut(7, "Bug", "npc")])
+    assert not ch.full and ch.units == {7} and ch.members and ch.markers, \
+        "a unit leaves the table: read with the labels that change, and the markers (Control)"
