@@ -24,6 +24,7 @@ OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
 SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
+REINFORCED_TURN = 5  # from this Turn of a wave a Horde unit arrives every Turn (H1): only the Boss's fall ends it
 
 
 class HordeSquadController(Controller):
@@ -33,6 +34,9 @@ class HordeSquadController(Controller):
         self._plan: list = []  # deployment spots, asked once
         self.fields = FieldCache(exact=False)  # walking distances to the Horde, once per Turn
         self.to_mates = FieldCache()  # ... to the Standing squad, for the Downed
+        self.to_boss = FieldCache()  # ... to the wave's Boss, when the squad goes for it
+        self._given_up: set[tuple] = set()  # (unit, marker, wave): a marker the unit got as near as it can and could
+        # not work from there (a wall between): it goes for the Horde instead, not back to it in its next Move
 
     # == prompts ==================================================================================================
     def think(self, match):
@@ -231,8 +235,7 @@ class HordeSquadController(Controller):
             if match.activation.target is not None:
                 adj = [e for e in adj if e == match.activation.target]
             if adj:
-                t = min(adj, key=lambda e: (match.health(e).hit, e))
-                return match.attack_command(self.side, uid, w, t)
+                return match.attack_command(self.side, uid, w, self._first(match, uid, adj)[0])
         return None
 
     def _grenade(self, match, uid: int):
@@ -255,8 +258,7 @@ class HordeSquadController(Controller):
     def _fire_turret(self, match, uid: int):
         if not match.markers("turret") or match.adjacent_enemies(uid):
             return None
-        foes = sorted(self._foes(match, uid), key=lambda e: (match.health(e).hit, e))
-        for t in foes:
+        for t in self._first(match, uid, self._foes(match, uid)):
             cmd = self._mission(match, uid, "fire-turret", target=t)
             if cmd is not None:
                 return cmd
@@ -269,6 +271,24 @@ class HordeSquadController(Controller):
             return None
         return self._mission(match, uid, "deploy-turret")
 
+    def _boss(self, match, uid: int) -> int | None:
+        """The wave's Boss while the squad goes for it first: it stands and either the rest of the Horde is no more
+        than the Standing squad or reinforcements come every Turn (the wave ends only when the Boss falls, and a
+        Broodmind births a Leech each Turn). Shooting the Leeches and stragglers first is what made those waves
+        last 20 Turns and more."""
+        boss = match.mission_state.get("boss")
+        foes = self._foes(match, uid)
+        if boss is None or boss not in foes:
+            return None
+        if match.mission_state.get("wave_turn", 0) >= REINFORCED_TURN or len(foes) - 1 <= len(match.units(self.side)):
+            return boss
+        return None
+
+    def _first(self, match, uid: int, pool: list[int]) -> list[int]:
+        """`pool` in the order the unit attacks: the Boss first when the squad goes for it, then the weakest."""
+        boss = self._boss(match, uid)
+        return sorted(pool, key=lambda e: (e != boss, match.health(e).hit, e))
+
     def _shoot(self, match, uid: int):
         foes = self._foes(match, uid)
         items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")]
@@ -279,7 +299,7 @@ class HordeSquadController(Controller):
             for pool in (foes, items):  # the weakest valid target first (asked in that order: sight is costly)
                 if match.activation.target is not None:
                     pool = [e for e in pool if e == match.activation.target]
-                for t in sorted(pool, key=lambda e: (match.health(e).hit, e)):
+                for t in self._first(match, uid, pool):
                     if match.ranged_target_reason(uid, w, t) is None:
                         return match.attack_command(self.side, uid, w, t)
         return None
@@ -352,10 +372,10 @@ class HordeSquadController(Controller):
         step = max(1, len(spots) // (SAMPLE * 2))
         return [(x, y, z, c) for c, x, y, z in spots[::step]]
 
-    def _shot_spot(self, match, uid: int, budget: float):
-        """A spot of the Move from which the unit can shoot one of the nearest enemies (in range, in sight, not
-        Adjacent to one) with the ACT left after the Move: the one most hidden from the others, then the cheapest;
-        None when it has no such shot."""
+    def _shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
+        """A spot of the Move from which the unit can shoot one of the nearest enemies (`aim` alone when given: the
+        Boss) in range, in sight, not Adjacent to one, with the ACT left after the Move: the one most hidden from the
+        nearest enemies, then the cheapest; None when it has no such shot."""
         left = match.act_left() - match.cost_of(act.MOVE)
         weapons = [w for w in match.unit(uid).card.weapons if w.kind == RANGED and not
                    (w.has("LIM") and w.id in match.readiness(uid).used_limited)]
@@ -363,16 +383,14 @@ class HordeSquadController(Controller):
         if not weapons:
             return None
         threats = self._threats(match, uid, 4)
+        targets = threats if aim is None else [match.base(aim)]
         me = match.base(uid)
         table = match.table
         best = None
-        for x, y, z, cost in self._spots(match, me, budget, threats):
+        for x, y, z, cost in self._spots(match, me, budget, threats + targets):
             probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius, move=me.move)
-            shots = 0
-            for t in threats:
-                if any(table.in_range(probe, t, w.range_inches) for w in weapons) and table.sight(probe, t).visible:
-                    shots += 1
-            if not shots:
+            if not any(any(table.in_range(probe, t, w.range_inches) for w in weapons) and table.sight(probe, t).visible
+                       for t in targets):
                 continue
             key = (hidden_from(match, me, x, y, z, threats), -cost, -x, -y)
             if best is None or key > best[0]:
@@ -382,28 +400,49 @@ class HordeSquadController(Controller):
     def _advance(self, match, uid: int):
         """Toward the objective markers near the unit; else a spot to shoot from (the most hidden), else toward the
         nearest of the Horde, in Cover from the nearest when it can, round walls when the straight way is blocked
-        (the Turn's walking field). A marker the unit cannot come nearer to (it stands as close as it can and still
-        cannot work it) no longer holds it: it goes for the Horde instead of waiting there for the wave to end."""
+        (the Turn's walking field); the wave's Boss instead of the nearest when the squad goes for it (`_boss_goal`).
+        A marker the unit cannot come nearer to (it stands as close as it can and still cannot work it) no longer
+        holds it in that wave: it goes for the Horde instead of waiting there, or walking back to it, Turn after
+        Turn (seed 130's fourth wave: a Crate with a wall between)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
         budget = match.move_budget(act.MOVE)
+        wave = match.mission_state.get("wave", 0)
         points = []
         for kind in OBJECTIVE_MARKERS:
             for mid in match.markers(kind, on_table=True):
-                p = match.marker_position(mid)
-                points.append((math.hypot(p[0] - me.x, p[1] - me.y), p))
+                if (uid, mid, wave) not in self._given_up:
+                    p = match.marker_position(mid)
+                    points.append((math.hypot(p[0] - me.x, p[1] - me.y), p, mid, kind))
         items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")]
         foes = self._foes(match, uid) + items
         if foes:
-            goal = min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
+            boss = self._boss_goal(match, uid, foes)
+            goal = boss if boss is not None else min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
             gd = match.table.distance(me, match.base(goal))
-            close = [(d, pt) for d, pt in points if d < min(gd, 8.0)]
-            step = self._to_marker(match, me, budget, min(close)[1]) if close else None
-            return step or self._to_foes(match, uid, me, budget, goal, foes)
+            close = [pt for pt in points if pt[0] < min(gd, 8.0) and not (boss is not None and pt[3] == "crate")]
+            step = None
+            if close:
+                _, at, mid, _ = min(close)
+                step = self._to_marker(match, me, budget, at)
+                if step is None:  # as near as it gets and still not worked: it no longer holds this unit this wave
+                    self._given_up.add((uid, mid, wave))
+            return step or self._to_foes(match, uid, me, budget, goal, foes, boss is not None)
         if not points:
             return None
         return self._to_marker(match, me, budget, min(points)[1])
+
+    def _boss_goal(self, match, uid: int, foes: list[int]) -> int | None:
+        """The Boss, when the squad goes for it (`_boss`) and this unit can hurt it where it stands: in Melee, or by
+        shooting when it shoots first and the Boss may be shot at all (the Ossuary Engine's Null Construct: not while
+        it has all its HIT); a shooter that cannot hurt it goes for it only when nothing else of the Horde is left."""
+        boss = self._boss(match, uid)
+        if boss is None or not self._ranged_first(match, uid):
+            return boss
+        if match.mission.ranged_target_reason(match, uid, boss) is None or foes == [boss]:
+            return boss
+        return None
 
     def _to_marker(self, match, me, budget: float, target):
         """A Move to the spot of the reach nearest the marker; None when none is nearer than where the unit is."""
@@ -416,14 +455,21 @@ class HordeSquadController(Controller):
             return None
         return C.Move(self.side, x, y, z)
 
-    def _to_foes(self, match, uid: int, me, budget: float, goal: int, foes: list):
+    def _to_foes(self, match, uid: int, me, budget: float, goal: int, foes: list, boss: bool = False):
+        """Toward the goal: a shooter first looks for a spot to shoot from (at the Boss when it is the goal, pressing
+        or not), else the nearest spot, else round walls by the Turn's walking field, else (blocked every way: a
+        Downed squadmate or a wall in the only way) any spot of the Move with a shot."""
+        shooter = self._ranged_first(match, uid) and not match.activation.grant
+        aim = goal if boss else None
         spot = None
-        if self._ranged_first(match, uid) and not match.activation.grant and not self._pressing(match):
-            spot = self._shot_spot(match, uid, budget)
+        if shooter and (boss or not self._pressing(match)):
+            spot = self._shot_spot(match, uid, budget, aim)
         if spot is None:
             spot = approach_spot(match, uid, goal, budget, False, True)
         if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
-            field = self.fields.get(match, foes, me)
+            field = self.to_boss.get(match, [goal], me) if boss else self.fields.get(match, foes, me)
             if field is not None and field.at(me.x, me.y, me.z) < math.inf:
                 spot = walk_spot(match, me, field, match.table.reach(me, budget).spots, self._threats(match, uid))
+        if spot is None and shooter and not boss and self._pressing(match):
+            spot = self._shot_spot(match, uid, budget)
         return None if spot is None else C.Move(self.side, *spot)

@@ -1,0 +1,106 @@
+"""The Horde squad's computer player and the wave's Boss: a Boss wave ends only when the Boss falls (from the wave's
+Turn 5 a unit of reinforcements comes every Turn, and the Broodmind births a Leech each Turn), so the squad goes for
+the Boss first. Before, it shot the weakest target first: the 1-HIT newcomers, Turn after Turn, while the Boss stood
+(seed 29's fourth wave lasted 24 Turns, seeds 61 and 64 over 20 with a Broodmind in a corner)."""
+from game.ai.horde_squad import HordeSquadController
+from game.match import commands as C
+from game.modes.horde import crates, waves
+
+from tests.modes.horde.horde_helpers import begin, clear_horde, matches, put, squad  # noqa: F401
+
+BROODMIND, OSSUARY, LEECH = "HRD-BOSS3", "HRD-BOSS2", "HRD-LCH01"
+
+
+def spawn(m, type_id, x, y):
+    card = waves.horde_card(m.mission, type_id)
+    with m._in_world():
+        return m.spawn("horde", card.name, card, x, y, 0.0)
+
+
+def activate(m, uid):
+    while m.waiting_for() == "player" and m.active_unit != uid:
+        m.submit(C.Activate("player", uid) if m.activation is None else C.EndActivation("player"))
+    assert m.active_unit == uid
+
+
+def shooter(m):
+    """The unit of the squad with the best Ranged weapon, and that weapon."""
+    def best(u):
+        return max((w for w in m.unit(u).card.weapons if w.kind == "ranged"), key=lambda w: (w.att * w.skl, w.id),
+                   default=None)
+    u = max((u for u in squad(m) if best(u) is not None), key=lambda u: (best(u).att * best(u).skl, -u))
+    return u, best(u)
+
+
+def scene(m, boss_type, wave_turn):
+    clear_horde(m)
+    me, w = shooter(m)
+    for i, u in enumerate(x for x in squad(m) if x != me):
+        put(m, u, 2 + 2.5 * i, 22)  # the others far away, south-west
+    put(m, me, 12, 12)
+    boss = spawn(m, boss_type, 12, 17)
+    leech = spawn(m, LEECH, 16, 12)
+    m.mission_state["boss"] = boss
+    m.mission_state["wave_turn"] = wave_turn
+    activate(m, me)
+    return me, w, boss, leech
+
+
+def test_the_squad_shoots_the_boss_before_the_leeches_once_reinforcements_come(matches):
+    m = begin(matches())
+    me, w, boss, leech = scene(m, BROODMIND, 5)
+    assert m.ranged_target_reason(me, w, boss) is None and m.ranged_target_reason(me, w, leech) is None
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == boss, cmd  # before: the Leech (1 HIT)
+
+
+def test_early_in_the_wave_with_many_foes_it_still_shoots_the_weakest(matches):
+    m = begin(matches())
+    me, w, boss, leech = scene(m, BROODMIND, 2)
+    for i in range(len(squad(m)) + 1):  # more of the Horde than the squad
+        spawn(m, LEECH, 2 + 1.5 * i, 2)
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == leech, cmd
+
+
+def test_an_unhurt_ossuary_engine_cannot_be_shot_so_the_shooter_takes_the_leech(matches):
+    m = begin(matches())
+    me, w, boss, leech = scene(m, OSSUARY, 6)
+    assert m.ranged_target_reason(me, w, boss) is not None  # Null Construct: not while it has all its HIT
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == leech, cmd
+    with m._in_world():
+        m.lose_hit(boss, 1)
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == boss, cmd  # hurt once, it is the target
+
+
+CRATE_MAP = "horde-containment-breach.tmx"
+FROM, BY_THE_CRATE = (18.5, 11.5), (21.5, 15.5)  # seed 130: a wall between the second spot and Crate 2
+
+
+def test_a_unit_that_could_not_work_a_crate_does_not_walk_back_to_it(matches):
+    """Seed 130's fourth wave: from (18.5, 11.5) the unit walked to the crate (4" away), could not work it from
+    there, walked toward the Boss and, in its next activation, back to the crate: 37 Turns."""
+    m = begin(matches(map_name=CRATE_MAP))
+    clear_horde(m)
+    me = squad(m)[0]
+    for i, u in enumerate(squad(m)[1:]):
+        put(m, u, 2 + 2.5 * i, 22)
+    boss = spawn(m, BROODMIND, 0.5, 0.5)
+    m.mission_state["boss"] = boss
+    m.mission_state["wave_turn"] = 12
+    with m._in_world():
+        m.place_marker("crate-2", crates.CRATE, "Crate 2", 20.5, 16.5, 0.0, card=crates.crate_card(m.mission),
+                       item_side="neutral", where="by the Supply Drop", rules="")
+    put(m, me, *BY_THE_CRATE)
+    activate(m, me)
+    assert m.mission_action_reason(me, "open-crate", "crate-2", None) is not None  # not from here
+    ctl = HordeSquadController("player")
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.Move) and (cmd.x, cmd.y) != BY_THE_CRATE, cmd
+    put(m, me, *FROM)  # where that Move led, in the same wave
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.Move), cmd
+    assert (cmd.x, cmd.y) != BY_THE_CRATE, cmd  # before: back to the crate, and so on every Turn
+    assert abs(cmd.x - 0.5) + abs(cmd.y - 0.5) < abs(FROM[0] - 0.5) + abs(FROM[1] - 0.5)  # toward the Boss
