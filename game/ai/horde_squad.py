@@ -13,8 +13,10 @@ import math
 from game.battlefield import Base
 from game.battlefield.search import sliced
 from game.match import commands as C
+from game.match import events as E
 from game.match.flow import DEPLOY
 from game.rules import actions as act
+from game.rules.combat import ATTACK
 from game.rules.model import MELEE, RANGED
 
 from .common import Controller, answer_prompt, approach_spot
@@ -24,6 +26,8 @@ OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
 SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
+REVIVE_TO = 2  # Tactical Orders kept for a revive (2 ACT) while a squadmate is Downed
+MEDPACK_HEALS = 2  # 1D3 HIT: what a Medpack gives back on average
 REINFORCED_TURN = 5  # from this Turn of a wave a Horde unit arrives every Turn (H1): only the Boss's fall ends it
 
 
@@ -75,7 +79,42 @@ class HordeSquadController(Controller):
             return C.Choose(self.side, self._choose(match, then, [o for o, _ in p.options]))
         if p.kind == "mission_dice":
             return C.AcceptDice(self.side)
+        if p.kind == "dice":
+            return self._dice(match, p)
         return answer_prompt(match, self.side)
+
+    def _dice(self, match, p) -> C.Command:
+        """Free re-rolls first (the plain policy); then Tactical Orders, lost at the end of the Turn anyway: on a
+        squad unit's failed saves always (each is a HIT lost, and HIT carries from wave to wave), on failed attack
+        dice against the Boss or while 3 or more are left. Two are kept for a revive while a squadmate is Downed.
+        A die one short is changed (a sure thing), another re-rolled."""
+        cmd = answer_prompt(match, self.side)
+        if not isinstance(cmd, C.AcceptDice):
+            return cmd
+        d = p.decision
+        to = match.to.get(self.side, 0) - (REVIVE_TO if match.units(self.side, downed=True) else 0)
+        if to <= 0 or not d.failed():
+            return cmd
+        if d.stage == ATTACK and to < 3:
+            target = self._attack_target(match)
+            if target is None or target != match.mission_state.get("boss"):
+                return cmd
+        legal = set(match.legal_commands(self.side))
+        for i in d.failed():
+            if d.dice[i].value - max(d.stat, 1) == 1 and C.ChangeDie(self.side, i, -1) in legal:
+                return C.ChangeDie(self.side, i, -1)
+        for i in d.failed():
+            if C.RerollDie(self.side, i, "TO") in legal:
+                return C.RerollDie(self.side, i, "TO")
+        return cmd
+
+    @staticmethod
+    def _attack_target(match) -> int | None:
+        """The main target of the attack being resolved (its declaration, the last in the log)."""
+        for e in reversed(match.events):
+            if isinstance(e, E.AttackDeclared):
+                return e.targets[0] if e.targets else None
+        return None
 
     def _choose(self, match, then: tuple, options: list[str]) -> str:
         step = then[0] if then else ""
@@ -92,17 +131,22 @@ class HordeSquadController(Controller):
         return options[0]
 
     def _shop(self, match, options: list[str]) -> str:
+        """Medpacks for the HIT the squad has lost (1D3 each for 4 MP, where Heal gives 1), Reinforcements only for a
+        Downed unit no Standing squadmate can reach to revive in the next Turn, Heal when no Medpack can be had,
+        then Grenades, Spoils of War, a Turret when rich, Ammunition. HIT carries from wave to wave: the squad
+        that lost its fourth and fifth waves had started them with two thirds of the HIT of the one that won them."""
         ms = match.mission_state
         mp = match.score[self.side]
         standing = match.units(self.side)
         carried = [i for lst in ms.get("items", {}).values() for i in lst]
+        lost = sum(match.health(u).max_hit - match.health(u).hit for u in standing)
         want = []
-        if match.units(self.side, downed=True):
+        if any(self._beyond_reach(match, d, standing) for d in match.units(self.side, downed=True)):
             want.append("reinforcements")
+        if lost - MEDPACK_HEALS * carried.count("medpack") >= MEDPACK_HEALS:
+            want.append("medpack")
         if any(match.health(u).hit * 2 <= match.health(u).max_hit for u in standing):
             want.append("heal")
-        if carried.count("medpack") < 1:
-            want.append("medpack")
         if carried.count("grenade") < 2:
             want.append("grenade")
         want.append("spoil")
@@ -110,6 +154,12 @@ class HordeSquadController(Controller):
             want.append("turret")
         want.append("ammunition")
         return next((o for o in want if o in options), "done")
+
+    @staticmethod
+    def _beyond_reach(match, downed: int, standing: list[int]) -> bool:
+        """Whether no Standing unit is within a Move and its base of the Downed one (to revive it, 2 ACT, next Turn)."""
+        d = match.base(downed)
+        return not any(match.table.distance(match.base(u), d) <= match.move_budget(act.MOVE, u) + 1.0 for u in standing)
 
     def _unit_for(self, match, purpose: str, units: list[int]) -> str:
         def lost(u):
@@ -137,9 +187,7 @@ class HordeSquadController(Controller):
         pref = []
         if horde >= 3:
             pref += ["horde-damage", "weaken"]
-        if any(match.health(u).hit * 2 <= match.health(u).max_hit for u in standing):
-            pref.append("heal")
-        pref += ["fewer-spawns", "spoil", "mp"]
+        pref += ["fewer-spawns", "spoil", "mp", "heal"]  # 4 MP buy a Medpack: 1D3 HIT, where the reward heals 1
         return next((o for o in pref if o in options), options[0])
 
     def _spoil(self, match, uid: int, options: list[str]) -> str:
@@ -201,13 +249,17 @@ class HordeSquadController(Controller):
         return None
 
     def _medpack(self, match, uid: int):
-        h = match.health(uid)
-        if h.hit * 2 <= h.max_hit:
+        """A Medpack on the unit or a squadmate it Controls that has lost enough HIT for 1D3 not to go to waste (2, or
+        its last HIT but one)."""
+        def needs(u):
+            h = match.health(u)
+            return h.max_hit - h.hit >= MEDPACK_HEALS or (h.hit == 1 and h.max_hit > 1)
+        if needs(uid):
             cmd = self._mission(match, uid, "medpack-self")
             if cmd is not None:
                 return cmd
         for m in match.units(self.side):
-            if m != uid and match.health(m).hit * 2 <= match.health(m).max_hit:
+            if m != uid and needs(m):
                 cmd = self._mission(match, uid, "medpack", target=m)
                 if cmd is not None:
                     return cmd

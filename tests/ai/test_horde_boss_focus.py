@@ -4,9 +4,9 @@ the Boss first. Before, it shot the weakest target first: the 1-HIT newcomers, T
 (seed 29's fourth wave lasted 24 Turns, seeds 61 and 64 over 20 with a Broodmind in a corner)."""
 from game.ai.horde_squad import HordeSquadController
 from game.match import commands as C
-from game.modes.horde import crates, waves
+from game.modes.horde import crates, shop, waves
 
-from tests.modes.horde.horde_helpers import begin, clear_horde, matches, put, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import begin, clear_horde, matches, put, run, squad  # noqa: F401
 
 BROODMIND, OSSUARY, LEECH = "HRD-BOSS3", "HRD-BOSS2", "HRD-LCH01"
 
@@ -104,3 +104,50 @@ def test_a_unit_that_could_not_work_a_crate_does_not_walk_back_to_it(matches):
     assert isinstance(cmd, C.Move), cmd
     assert (cmd.x, cmd.y) != BY_THE_CRATE, cmd  # before: back to the crate, and so on every Turn
     assert abs(cmd.x - 0.5) + abs(cmd.y - 0.5) < abs(FROM[0] - 0.5) + abs(FROM[1] - 0.5)  # toward the Boss
+
+
+# == Tactical Orders on dice, and healing ===============================================================================
+def test_tactical_orders_save_a_squad_unit_from_losing_hit(matches):
+    """Tactical Orders are lost at the end of the Turn: the squad spends them on its failed saves (before: never,
+    every save accepted as rolled)."""
+    from game.rules.dice import ScriptedDice
+    m = begin(matches())
+    clear_horde(m)
+    me = squad(m)[0]
+    for i, u in enumerate(squad(m)[1:]):
+        put(m, u, 2 + 2.5 * i, 22)
+    put(m, me, 12, 12)
+    stalker = spawn(m, "HRD-MED01", 13.2, 12)  # Ruin Stalker: Bone Claws, Melee
+    m.submit(C.Activate("player", squad(m)[1]))
+    m.submit(C.EndActivation("player"))
+    assert m.active_unit == stalker
+    m.to["player"] = 3
+    m.dice = ScriptedDice([2, 2, 2, 2] + [5] * 4 + [1] * 20)  # 4 Strikes; every save fails; re-rolls save
+    claws = next(w for w in m.unit(stalker).card.weapons if w.kind == "melee")
+    m.submit(m.attack_command("horde", stalker, claws, me))
+    while m.prompt is not None and m.prompt.side == "horde":
+        m.submit(C.AcceptDice("horde"))
+    assert m.prompt is not None and m.prompt.kind == "dice" and m.prompt.side == "player"
+    assert m.prompt.decision.stage == "save" and m.prompt.decision.failed()
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, (C.RerollDie, C.ChangeDie)), cmd  # before: AcceptDice
+    assert not isinstance(cmd, C.RerollDie) or cmd.source == "TO"
+
+
+def test_the_shop_buys_medpacks_for_the_hit_lost_and_the_unit_uses_one(matches):
+    m = begin(matches())
+    clear_horde(m)
+    a, b = squad(m)[0], squad(m)[1]
+    with m._in_world():
+        m.health(a).hit = m.health(a).max_hit - 2  # 2 HIT lost: a Medpack's 1D3 is not wasted
+    m.score["player"] = 8
+    m.mission_state["wave_state"] = "shop"
+    run(m, shop.open_shop)
+    ctl = HordeSquadController("player")
+    assert ctl.decide(m) == C.Choose("player", "medpack")  # before: Heal only at half HIT or less, 1 HIT for 4 MP
+    m.submit(C.Choose("player", "medpack"))
+    cmd = ctl.decide(m)
+    assert cmd == C.Choose("player", str(a)), cmd
+    m.submit(cmd)
+    assert m.mission_state["items"][str(a)] == ["medpack"]
+    assert ctl.decide(m) != C.Choose("player", "medpack")  # the 2 HIT lost are covered
