@@ -39,6 +39,7 @@ class HordeSquadController(Controller):
         self.fields = FieldCache(exact=False)  # walking distances to the Horde, once per Turn
         self.to_mates = FieldCache()  # ... to the Standing squad, for the Downed
         self.to_boss = FieldCache()  # ... to the wave's Boss, when the squad goes for it
+        self.to_downed = FieldCache()  # ... to the Downed squad, when as many lie Downed as stand
         self._given_up: set[tuple] = set()  # (unit, marker, wave): a marker the unit got as near as it can and could
         # not work from there (a wall between): it goes for the Horde instead, not back to it in its next Move
 
@@ -365,18 +366,28 @@ class HordeSquadController(Controller):
         return None
 
     def _to_downed(self, match, uid: int):
-        """Walk to a Downed Squadmate within one Move, to revive it (with the ACT or TO left)."""
+        """Walk to a Downed Squadmate within one Move, to revive it (with the ACT or TO left); when no more of the
+        squad stands than lies Downed, to the nearest Downed one however far (by the walking field): a lone unit
+        at 1 HIT does not end a wave of reinforcements, two may (seed 3's fourth wave: 27 Turns, the Downed one
+        12" away the whole time)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
-        for d in sorted(match.units(self.side, downed=True),
-                        key=lambda d: (match.table.distance(me, match.base(d)), d)):
+        down = match.units(self.side, downed=True)
+        for d in sorted(down, key=lambda d: (match.table.distance(me, match.base(d)), d)):
             if match.adjacent(uid, d) or match.table.distance(me, match.base(d)) > match.move_budget(act.MOVE) + 1:
                 continue
             spot = approach_spot(match, uid, d, match.move_budget(act.MOVE), True, False)
             if spot is not None:
                 return C.Move(self.side, *spot)
-        return None
+        if not down or len(match.units(self.side)) > len(down) or any(match.adjacent(uid, d) for d in down):
+            return None
+        field = self.to_downed.get(match, down, me)
+        if field is None or field.at(me.x, me.y, me.z) == math.inf:
+            return None
+        spot = walk_spot(match, me, field, match.table.reach(me, match.move_budget(act.MOVE)).spots,
+                         self._threats(match, uid))
+        return None if spot is None else C.Move(self.side, *spot)
 
     def _threats(self, match, uid: int, n: int = 3) -> list:
         me = match.base(uid)
@@ -516,12 +527,16 @@ class HordeSquadController(Controller):
         spot = None
         if shooter and (boss or not self._pressing(match)):
             spot = self._shot_spot(match, uid, budget, aim)
-        if spot is None:
+        walk = boss or self._pressing(match)  # a long wave: by the walking field (the straight line led into dead
+        # ends and back, Turn after Turn, as the nearest foe changed with every step)
+        if spot is None and not walk:
             spot = approach_spot(match, uid, goal, budget, False, True)
         if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
             field = self.to_boss.get(match, [goal], me) if boss else self.fields.get(match, foes, me)
             if field is not None and field.at(me.x, me.y, me.z) < math.inf:
                 spot = walk_spot(match, me, field, match.table.reach(me, budget).spots, self._threats(match, uid))
+        if spot is None and walk:
+            spot = approach_spot(match, uid, goal, budget, False, True)
         if spot is None and shooter and not boss and self._pressing(match):
             spot = self._shot_spot(match, uid, budget)
         return None if spot is None else C.Move(self.side, *spot)

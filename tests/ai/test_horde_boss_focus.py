@@ -151,3 +151,27 @@ def test_the_shop_buys_medpacks_for_the_hit_lost_and_the_unit_uses_one(matches):
     m.submit(cmd)
     assert m.mission_state["items"][str(a)] == ["medpack"]
     assert ctl.decide(m) != C.Choose("player", "medpack")  # the 2 HIT lost are covered
+
+
+def test_a_lone_unit_walks_to_its_downed_squadmates_however_far(matches):
+    """With no more of the squad Standing than Downed, the unit goes to revive one (seed 3's fourth wave: one unit at
+    1 HIT fought the reinforcements for 18 Turns while the Downed one lay 12" away)."""
+    m = begin(matches())
+    clear_horde(m)
+    me, *others = squad(m)
+    put(m, me, 12, 12)
+    for i, u in enumerate(others):
+        put(m, u, 20 + 1.5 * i, 20)
+        with m._in_world():
+            m.health(u).hit = 0
+            m.down(u)
+    boss = spawn(m, OSSUARY, 2, 2)  # unhurt: no shot at it
+    m.mission_state["boss"] = boss
+    m.mission_state["wave_turn"] = 8
+    activate(m, me)
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.Move), cmd
+    near = min(others, key=lambda u: (abs(m.base(u).x - 12) + abs(m.base(u).y - 12), u))
+    before = ((12 - m.base(near).x) ** 2 + (12 - m.base(near).y) ** 2) ** 0.5
+    after = ((cmd.x - m.base(near).x) ** 2 + (cmd.y - m.base(near).y) ** 2) ** 0.5
+    assert after < before - 3.0, cmd  # before: toward the Boss, away from them
