@@ -26,6 +26,7 @@ OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
 SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
+KEEP_TO = 3  # Tactical Orders an attack leaves unspent (for the saves of the Horde's activations, and revives)
 REVIVE_TO = 2  # Tactical Orders kept for a revive (2 ACT) while a squadmate is Downed
 MEDPACK_HEALS = 2  # 1D3 HIT: what a Medpack gives back on average
 REINFORCED_TURN = 5  # from this Turn of a wave a Horde unit arrives every Turn (H1): only the Boss's fall ends it
@@ -267,8 +268,17 @@ class HordeSquadController(Controller):
         return None
 
     def _affordable(self, match, action, weapon=None) -> bool:
-        return match.act_left() >= match.cost_of(action, weapon) or \
-            (match.activation.grant and match.payment(match.cost_of(action, weapon)) is not None)
+        """With the unit's ACT; an attack also with Tactical Orders beyond the KEEP_TO kept for saves and revives
+        (they are lost at the end of the Turn: a lone unit held 8 while it fought a long wave one attack a Turn)."""
+        cost = match.cost_of(action, weapon)
+        if match.act_left() >= cost:
+            return True
+        pay = match.payment(cost)
+        if pay is None:
+            return False
+        if match.activation.grant:
+            return True
+        return action in (act.MELEE_COMBAT, act.RANGED_COMBAT) and match.to.get(self.side, 0) - pay[1] >= KEEP_TO
 
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
@@ -525,7 +535,7 @@ class HordeSquadController(Controller):
         shooter = self._ranged_first(match, uid) and not match.activation.grant
         aim = goal if boss else None
         spot = None
-        if shooter and (boss or not self._pressing(match)):
+        if shooter:  # pressing or not: a shot from where it stops (the nearest spot by walking may be across a wall)
             spot = self._shot_spot(match, uid, budget, aim)
         walk = boss or self._pressing(match)  # a long wave: by the walking field (the straight line led into dead
         # ends and back, Turn after Turn, as the nearest foe changed with every step)
@@ -537,6 +547,4 @@ class HordeSquadController(Controller):
                 spot = walk_spot(match, me, field, match.table.reach(me, budget).spots, self._threats(match, uid))
         if spot is None and walk:
             spot = approach_spot(match, uid, goal, budget, False, True)
-        if spot is None and shooter and not boss and self._pressing(match):
-            spot = self._shot_spot(match, uid, budget)
         return None if spot is None else C.Move(self.side, *spot)

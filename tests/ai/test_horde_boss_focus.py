@@ -175,3 +175,24 @@ def test_a_lone_unit_walks_to_its_downed_squadmates_however_far(matches):
     before = ((12 - m.base(near).x) ** 2 + (12 - m.base(near).y) ** 2) ** 0.5
     after = ((cmd.x - m.base(near).x) ** 2 + (cmd.y - m.base(near).y) ** 2) ** 0.5
     assert after < before - 3.0, cmd  # before: toward the Boss, away from them
+
+
+def test_tactical_orders_pay_for_more_attacks_beyond_those_kept(matches):
+    """Its ACT spent, a unit attacks again with Tactical Orders while more than KEEP_TO are left (they are lost at the
+    end of the Turn; before, it ended its activation holding them)."""
+    from game.ai.horde_squad import KEEP_TO
+    from game.rules.dice import ScriptedDice
+    m = begin(matches())
+    me, w, boss, leech = scene(m, BROODMIND, 8)
+    m.to["player"] = KEEP_TO + 3
+    m.dice = ScriptedDice([6] * 200)  # every attack misses: the targets stay
+    while m.act_left() >= m.cost_of("ranged", w):
+        m.submit(m.attack_command("player", me, w, boss))
+        while m.prompt is not None:
+            m.submit(C.AcceptDice(m.prompt.side))
+    assert m.active_unit == me and m.to["player"] == KEEP_TO + 3
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.RangedAttack), cmd  # before: EndActivation with the TO unspent
+    m.to["player"] = KEEP_TO
+    cmd = HordeSquadController("player").decide(m)
+    assert not isinstance(cmd, (C.RangedAttack, C.MeleeAttack)), cmd
