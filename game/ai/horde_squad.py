@@ -2,9 +2,12 @@
 
 In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing
 Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the
-Wave Objective and opens Crates, else closes in. It answers the mode's questions: the Upgrades shop (Reinforcements
-for the Downed, Heal for the badly hurt, Medpacks, Grenades, Spoils of War, a Turret when rich, Ammunition), the
-rewards, which unit. Deterministic; pays with ACT, and with Tactical Orders only to revive.
+Wave Objective and opens Crates, else closes in. A Boss wave ends only when the Boss falls, so once reinforcements
+come every Turn (or the rest of the Horde is no bigger than the squad) it attacks the Boss first, with the units
+that can hurt it. It answers the mode's questions: the Upgrades shop (Medpacks for the HIT lost, Reinforcements for
+a Downed unit no squadmate can reach, Heal, Grenades, Spoils of War, a Turret when rich, Ammunition), the rewards,
+which unit, its dice. Deterministic; pays with ACT, and with Tactical Orders to revive, for failed saves, for attack
+dice (at the Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left.
 """
 from __future__ import annotations
 
