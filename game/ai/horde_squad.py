@@ -305,15 +305,21 @@ class HordeSquadController(Controller):
         return None
 
     def _grenade(self, match, uid: int):
+        """At a group of two or more (none of the squad Adjacent), the biggest; or at the Boss alone when the squad
+        goes for it and it cannot be shot yet (the Ossuary Engine's Null Construct: a Grenade is no Ranged Combat,
+        and once the Boss is hurt every shooter may fire at it)."""
         if "grenade" not in match.mission_state.get("items", {}).get(str(uid), []):
             return None
         foes = self._foes(match, uid)
         mates = match.units(self.side)
+        boss = self._boss(match, uid)
+        unshot = boss is not None and match.mission.ranged_target_reason(match, uid, boss) is not None
         best = None
         for t in foes:
             tb = match.base(t)
             near = [f for f in foes if f == t or match.table.adjacent(tb, match.base(f))]
-            if len(near) < 2 or any(match.table.adjacent(tb, match.base(m)) for m in mates):
+            if (len(near) < 2 and not (unshot and t == boss)) or \
+                    any(match.table.adjacent(tb, match.base(m)) for m in mates):
                 continue
             if best is None or len(near) > best[0]:
                 cmd = self._mission(match, uid, "throw-grenade", target=t)

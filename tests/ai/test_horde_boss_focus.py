@@ -196,3 +196,22 @@ def test_tactical_orders_pay_for_more_attacks_beyond_those_kept(matches):
     m.to["player"] = KEEP_TO
     cmd = HordeSquadController("player").decide(m)
     assert not isinstance(cmd, (C.RangedAttack, C.MeleeAttack)), cmd
+
+
+def test_a_grenade_at_the_unhurt_ossuary_engine_opens_it_to_the_shooters(matches):
+    """Null Construct forbids Ranged Combat at the Ossuary Engine while it has all its HIT; a Grenade is no Ranged
+    Combat: the squad throws one at it alone (before: only at groups of two or more)."""
+    m = begin(matches())
+    me, w, boss, leech = scene(m, OSSUARY, 6)
+    put(m, me, 12, 13)  # the Boss (12, 17) within the Grenade's 6"
+    m.mission_state.setdefault("items", {})[str(me)] = ["grenade"]
+    assert m.ranged_target_reason(me, w, boss) is not None
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.UseMissionAction) and cmd.action == "throw-grenade" and cmd.target == boss, cmd
+    from game.rules.dice import ScriptedDice
+    m.dice = ScriptedDice([5] * 10)  # its saves fail (ARM 4)
+    m.submit(cmd)
+    while m.prompt is not None:
+        m.submit(C.AcceptDice(m.prompt.side))
+    assert m.health(boss).hit < m.health(boss).max_hit  # the Grenade hurt it at full HIT (N73)
+    assert m.ranged_target_reason(me, w, boss) is None  # and now it may be shot
