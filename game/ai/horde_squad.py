@@ -392,7 +392,12 @@ class HordeSquadController(Controller):
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
+        wave = match.mission_state.get("wave", 0)
         down = match.units(self.side, downed=True)
+        for d in down:  # here, able to pay, and the revive was refused (an enemy by it): not walked back to this wave
+            if match.adjacent(uid, d) and match.act_left() >= 2:
+                self._given_up.add((uid, d, wave))
+        down = [d for d in down if (uid, d, wave) not in self._given_up]
         for d in sorted(down, key=lambda d: (match.table.distance(me, match.base(d)), d)):
             if match.adjacent(uid, d) or match.table.distance(me, match.base(d)) > match.move_budget(act.MOVE) + 1:
                 continue

@@ -215,3 +215,30 @@ def test_a_grenade_at_the_unhurt_ossuary_engine_opens_it_to_the_shooters(matches
         m.submit(C.AcceptDice(m.prompt.side))
     assert m.health(boss).hit < m.health(boss).max_hit  # the Grenade hurt it at full HIT (N73)
     assert m.ranged_target_reason(me, w, boss) is None  # and now it may be shot
+
+
+def test_a_unit_held_off_a_downed_squadmate_does_not_walk_back_to_it(matches):
+    """Next to a Downed squadmate with its ACT and no revive allowed (an enemy by it), the unit goes about the wave
+    and does not walk back to it Turn after Turn (seed 157's first wave: 159 Turns)."""
+    m = begin(matches())
+    clear_horde(m)
+    me, mate, *others = squad(m)
+    for i, u in enumerate(others):
+        put(m, u, 2 + 2.5 * i, 22)
+    put(m, mate, 13.2, 12)
+    with m._in_world():
+        m.health(mate).hit = 0
+        m.down(mate)
+    boss = spawn(m, OSSUARY, 14.4, 12)  # by the Downed one; unhurt, so no shot at it
+    m.mission_state["boss"] = boss
+    m.mission_state["wave_turn"] = 8
+    put(m, me, 12, 12)
+    activate(m, me)
+    assert m.adjacent(me, mate) and m.act_left() >= 2
+    assert m.mission_action_reason(me, "revive", None, mate) is not None
+    ctl = HordeSquadController("player")
+    ctl.decide(m)
+    put(m, me, 12, 16)  # wherever that led, in the same wave
+    cmd = ctl.decide(m)
+    assert not (isinstance(cmd, C.Move) and ((cmd.x - 13.2) ** 2 + (cmd.y - 12) ** 2) ** 0.5 <= 1.6), cmd  # before:
+    # back beside it
