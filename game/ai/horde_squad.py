@@ -2,9 +2,12 @@
 
 In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing
 Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the
-Wave Objective and opens Crates, else closes in. It answers the mode's questions: the Upgrades shop (Reinforcements
-for the Downed, Heal for the badly hurt, Medpacks, Grenades, Spoils of War, a Turret when rich, Ammunition), the
-rewards, which unit. Deterministic; pays with ACT, and with Tactical Orders only to revive.
+Wave Objective and opens Crates, else closes in. A Boss wave ends only when the Boss falls, so once reinforcements
+come every Turn (or the rest of the Horde is no bigger than the squad) it attacks the Boss first, with the units
+that can hurt it. It answers the mode's questions: the Upgrades shop (Medpacks for the HIT lost, Reinforcements for
+a Downed unit no squadmate can reach, Heal, Grenades, Spoils of War, a Turret when rich, Ammunition), the rewards,
+which unit, its dice. Deterministic; pays with ACT, and with Tactical Orders to revive, for failed saves, for attack
+dice (at the Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left.
 """
 from __future__ import annotations
 
@@ -13,8 +16,10 @@ import math
 from game.battlefield import Base
 from game.battlefield.search import sliced
 from game.match import commands as C
+from game.match import events as E
 from game.match.flow import DEPLOY
 from game.rules import actions as act
+from game.rules.combat import ATTACK
 from game.rules.model import MELEE, RANGED
 
 from .common import Controller, answer_prompt, approach_spot
@@ -24,6 +29,10 @@ OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
 SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
+KEEP_TO = 3  # Tactical Orders an attack leaves unspent (for the saves of the Horde's activations, and revives)
+REVIVE_TO = 2  # Tactical Orders kept for a revive (2 ACT) while a squadmate is Downed
+MEDPACK_HEALS = 2  # 1D3 HIT: what a Medpack gives back on average
+REINFORCED_TURN = 5  # from this Turn of a wave a Horde unit arrives every Turn (H1): only the Boss's fall ends it
 
 
 class HordeSquadController(Controller):
@@ -33,6 +42,10 @@ class HordeSquadController(Controller):
         self._plan: list = []  # deployment spots, asked once
         self.fields = FieldCache(exact=False)  # walking distances to the Horde, once per Turn
         self.to_mates = FieldCache()  # ... to the Standing squad, for the Downed
+        self.to_boss = FieldCache()  # ... to the wave's Boss, when the squad goes for it
+        self.to_downed = FieldCache()  # ... to the Downed squad, when as many lie Downed as stand
+        self._given_up: set[tuple] = set()  # (unit, marker, wave): a marker the unit got as near as it can and could
+        # not work from there (a wall between): it goes for the Horde instead, not back to it in its next Move
 
     # == prompts ==================================================================================================
     def think(self, match):
@@ -71,7 +84,42 @@ class HordeSquadController(Controller):
             return C.Choose(self.side, self._choose(match, then, [o for o, _ in p.options]))
         if p.kind == "mission_dice":
             return C.AcceptDice(self.side)
+        if p.kind == "dice":
+            return self._dice(match, p)
         return answer_prompt(match, self.side)
+
+    def _dice(self, match, p) -> C.Command:
+        """Free re-rolls first (the plain policy); then Tactical Orders, lost at the end of the Turn anyway: on a
+        squad unit's failed saves always (each is a HIT lost, and HIT carries from wave to wave), on failed attack
+        dice against the Boss or while 3 or more are left. Two are kept for a revive while a squadmate is Downed.
+        A die one short is changed (a sure thing), another re-rolled."""
+        cmd = answer_prompt(match, self.side)
+        if not isinstance(cmd, C.AcceptDice):
+            return cmd
+        d = p.decision
+        to = match.to.get(self.side, 0) - (REVIVE_TO if match.units(self.side, downed=True) else 0)
+        if to <= 0 or not d.failed():
+            return cmd
+        if d.stage == ATTACK and to < 3:
+            target = self._attack_target(match)
+            if target is None or target != match.mission_state.get("boss"):
+                return cmd
+        legal = set(match.legal_commands(self.side))
+        for i in d.failed():
+            if d.dice[i].value - max(d.stat, 1) == 1 and C.ChangeDie(self.side, i, -1) in legal:
+                return C.ChangeDie(self.side, i, -1)
+        for i in d.failed():
+            if C.RerollDie(self.side, i, "TO") in legal:
+                return C.RerollDie(self.side, i, "TO")
+        return cmd
+
+    @staticmethod
+    def _attack_target(match) -> int | None:
+        """The main target of the attack being resolved (its declaration, the last in the log)."""
+        for e in reversed(match.events):
+            if isinstance(e, E.AttackDeclared):
+                return e.targets[0] if e.targets else None
+        return None
 
     def _choose(self, match, then: tuple, options: list[str]) -> str:
         step = then[0] if then else ""
@@ -88,17 +136,22 @@ class HordeSquadController(Controller):
         return options[0]
 
     def _shop(self, match, options: list[str]) -> str:
+        """Medpacks for the HIT the squad has lost (1D3 each for 4 MP, where Heal gives 1), Reinforcements only for a
+        Downed unit no Standing squadmate can reach to revive in the next Turn, Heal when no Medpack can be had,
+        then Grenades, Spoils of War, a Turret when rich, Ammunition. HIT carries from wave to wave: the squad
+        that lost its fourth and fifth waves had started them with two thirds of the HIT of the one that won them."""
         ms = match.mission_state
         mp = match.score[self.side]
         standing = match.units(self.side)
         carried = [i for lst in ms.get("items", {}).values() for i in lst]
+        lost = sum(match.health(u).max_hit - match.health(u).hit for u in standing)
         want = []
-        if match.units(self.side, downed=True):
+        if any(self._beyond_reach(match, d, standing) for d in match.units(self.side, downed=True)):
             want.append("reinforcements")
+        if lost - MEDPACK_HEALS * carried.count("medpack") >= MEDPACK_HEALS:
+            want.append("medpack")
         if any(match.health(u).hit * 2 <= match.health(u).max_hit for u in standing):
             want.append("heal")
-        if carried.count("medpack") < 1:
-            want.append("medpack")
         if carried.count("grenade") < 2:
             want.append("grenade")
         want.append("spoil")
@@ -106,6 +159,12 @@ class HordeSquadController(Controller):
             want.append("turret")
         want.append("ammunition")
         return next((o for o in want if o in options), "done")
+
+    @staticmethod
+    def _beyond_reach(match, downed: int, standing: list[int]) -> bool:
+        """Whether no Standing unit is within a Move and its base of the Downed one (to revive it, 2 ACT, next Turn)."""
+        d = match.base(downed)
+        return not any(match.table.distance(match.base(u), d) <= match.move_budget(act.MOVE, u) + 1.0 for u in standing)
 
     def _unit_for(self, match, purpose: str, units: list[int]) -> str:
         def lost(u):
@@ -133,9 +192,7 @@ class HordeSquadController(Controller):
         pref = []
         if horde >= 3:
             pref += ["horde-damage", "weaken"]
-        if any(match.health(u).hit * 2 <= match.health(u).max_hit for u in standing):
-            pref.append("heal")
-        pref += ["fewer-spawns", "spoil", "mp"]
+        pref += ["fewer-spawns", "spoil", "mp", "heal"]  # 4 MP buy a Medpack: 1D3 HIT, where the reward heals 1
         return next((o for o in pref if o in options), options[0])
 
     def _spoil(self, match, uid: int, options: list[str]) -> str:
@@ -197,21 +254,34 @@ class HordeSquadController(Controller):
         return None
 
     def _medpack(self, match, uid: int):
-        h = match.health(uid)
-        if h.hit * 2 <= h.max_hit:
+        """A Medpack on the unit or a squadmate it Controls that has lost enough HIT for 1D3 not to go to waste (2, or
+        its last HIT but one)."""
+        def needs(u):
+            h = match.health(u)
+            return h.max_hit - h.hit >= MEDPACK_HEALS or (h.hit == 1 and h.max_hit > 1)
+        if needs(uid):
             cmd = self._mission(match, uid, "medpack-self")
             if cmd is not None:
                 return cmd
         for m in match.units(self.side):
-            if m != uid and match.health(m).hit * 2 <= match.health(m).max_hit:
+            if m != uid and needs(m):
                 cmd = self._mission(match, uid, "medpack", target=m)
                 if cmd is not None:
                     return cmd
         return None
 
     def _affordable(self, match, action, weapon=None) -> bool:
-        return match.act_left() >= match.cost_of(action, weapon) or \
-            (match.activation.grant and match.payment(match.cost_of(action, weapon)) is not None)
+        """With the unit's ACT; an attack also with Tactical Orders beyond the KEEP_TO kept for saves and revives
+        (they are lost at the end of the Turn: a lone unit held 8 while it fought a long wave one attack a Turn)."""
+        cost = match.cost_of(action, weapon)
+        if match.act_left() >= cost:
+            return True
+        pay = match.payment(cost)
+        if pay is None:
+            return False
+        if match.activation.grant:
+            return True
+        return action in (act.MELEE_COMBAT, act.RANGED_COMBAT) and match.to.get(self.side, 0) - pay[1] >= KEEP_TO
 
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
@@ -231,20 +301,25 @@ class HordeSquadController(Controller):
             if match.activation.target is not None:
                 adj = [e for e in adj if e == match.activation.target]
             if adj:
-                t = min(adj, key=lambda e: (match.health(e).hit, e))
-                return match.attack_command(self.side, uid, w, t)
+                return match.attack_command(self.side, uid, w, self._first(match, uid, adj)[0])
         return None
 
     def _grenade(self, match, uid: int):
+        """At a group of two or more (none of the squad Adjacent), the biggest; or at the Boss alone when the squad
+        goes for it and it cannot be shot yet (the Ossuary Engine's Null Construct: a Grenade is no Ranged Combat,
+        and once the Boss is hurt every shooter may fire at it)."""
         if "grenade" not in match.mission_state.get("items", {}).get(str(uid), []):
             return None
         foes = self._foes(match, uid)
         mates = match.units(self.side)
+        boss = self._boss(match, uid)
+        unshot = boss is not None and match.mission.ranged_target_reason(match, uid, boss) is not None
         best = None
         for t in foes:
             tb = match.base(t)
             near = [f for f in foes if f == t or match.table.adjacent(tb, match.base(f))]
-            if len(near) < 2 or any(match.table.adjacent(tb, match.base(m)) for m in mates):
+            if (len(near) < 2 and not (unshot and t == boss)) or \
+                    any(match.table.adjacent(tb, match.base(m)) for m in mates):
                 continue
             if best is None or len(near) > best[0]:
                 cmd = self._mission(match, uid, "throw-grenade", target=t)
@@ -255,8 +330,7 @@ class HordeSquadController(Controller):
     def _fire_turret(self, match, uid: int):
         if not match.markers("turret") or match.adjacent_enemies(uid):
             return None
-        foes = sorted(self._foes(match, uid), key=lambda e: (match.health(e).hit, e))
-        for t in foes:
+        for t in self._first(match, uid, self._foes(match, uid)):
             cmd = self._mission(match, uid, "fire-turret", target=t)
             if cmd is not None:
                 return cmd
@@ -269,6 +343,24 @@ class HordeSquadController(Controller):
             return None
         return self._mission(match, uid, "deploy-turret")
 
+    def _boss(self, match, uid: int) -> int | None:
+        """The wave's Boss while the squad goes for it first: it stands and either the rest of the Horde is no more
+        than the Standing squad or reinforcements come every Turn (the wave ends only when the Boss falls, and a
+        Broodmind births a Leech each Turn). Shooting the Leeches and stragglers first is what made those waves
+        last 20 Turns and more."""
+        boss = match.mission_state.get("boss")
+        foes = self._foes(match, uid)
+        if boss is None or boss not in foes:
+            return None
+        if match.mission_state.get("wave_turn", 0) >= REINFORCED_TURN or len(foes) - 1 <= len(match.units(self.side)):
+            return boss
+        return None
+
+    def _first(self, match, uid: int, pool: list[int]) -> list[int]:
+        """`pool` in the order the unit attacks: the Boss first when the squad goes for it, then the weakest."""
+        boss = self._boss(match, uid)
+        return sorted(pool, key=lambda e: (e != boss, match.health(e).hit, e))
+
     def _shoot(self, match, uid: int):
         foes = self._foes(match, uid)
         items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")]
@@ -279,7 +371,7 @@ class HordeSquadController(Controller):
             for pool in (foes, items):  # the weakest valid target first (asked in that order: sight is costly)
                 if match.activation.target is not None:
                     pool = [e for e in pool if e == match.activation.target]
-                for t in sorted(pool, key=lambda e: (match.health(e).hit, e)):
+                for t in self._first(match, uid, pool):
                     if match.ranged_target_reason(uid, w, t) is None:
                         return match.attack_command(self.side, uid, w, t)
         return None
@@ -293,18 +385,33 @@ class HordeSquadController(Controller):
         return None
 
     def _to_downed(self, match, uid: int):
-        """Walk to a Downed Squadmate within one Move, to revive it (with the ACT or TO left)."""
+        """Walk to a Downed Squadmate within one Move, to revive it (with the ACT or TO left); when no more of the
+        squad stands than lies Downed, to the nearest Downed one however far (by the walking field): a lone unit
+        at 1 HIT does not end a wave of reinforcements, two may (seed 3's fourth wave: 27 Turns, the Downed one
+        12" away the whole time)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
-        for d in sorted(match.units(self.side, downed=True),
-                        key=lambda d: (match.table.distance(me, match.base(d)), d)):
+        wave = match.mission_state.get("wave", 0)
+        down = match.units(self.side, downed=True)
+        for d in down:  # here, able to pay, and the revive was refused (an enemy by it): not walked back to this wave
+            if match.adjacent(uid, d) and match.act_left() >= 2:
+                self._given_up.add((uid, d, wave))
+        down = [d for d in down if (uid, d, wave) not in self._given_up]
+        for d in sorted(down, key=lambda d: (match.table.distance(me, match.base(d)), d)):
             if match.adjacent(uid, d) or match.table.distance(me, match.base(d)) > match.move_budget(act.MOVE) + 1:
                 continue
             spot = approach_spot(match, uid, d, match.move_budget(act.MOVE), True, False)
             if spot is not None:
                 return C.Move(self.side, *spot)
-        return None
+        if not down or len(match.units(self.side)) > len(down) or any(match.adjacent(uid, d) for d in down):
+            return None
+        field = self.to_downed.get(match, down, me)
+        if field is None or field.at(me.x, me.y, me.z) == math.inf:
+            return None
+        spot = walk_spot(match, me, field, match.table.reach(me, match.move_budget(act.MOVE)).spots,
+                         self._threats(match, uid))
+        return None if spot is None else C.Move(self.side, *spot)
 
     def _threats(self, match, uid: int, n: int = 3) -> list:
         me = match.base(uid)
@@ -352,10 +459,10 @@ class HordeSquadController(Controller):
         step = max(1, len(spots) // (SAMPLE * 2))
         return [(x, y, z, c) for c, x, y, z in spots[::step]]
 
-    def _shot_spot(self, match, uid: int, budget: float):
-        """A spot of the Move from which the unit can shoot one of the nearest enemies (in range, in sight, not
-        Adjacent to one) with the ACT left after the Move: the one most hidden from the others, then the cheapest;
-        None when it has no such shot."""
+    def _shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
+        """A spot of the Move from which the unit can shoot one of the nearest enemies (`aim` alone when given: the
+        Boss) in range, in sight, not Adjacent to one, with the ACT left after the Move: the one most hidden from the
+        nearest enemies, then the cheapest; None when it has no such shot."""
         left = match.act_left() - match.cost_of(act.MOVE)
         weapons = [w for w in match.unit(uid).card.weapons if w.kind == RANGED and not
                    (w.has("LIM") and w.id in match.readiness(uid).used_limited)]
@@ -363,16 +470,14 @@ class HordeSquadController(Controller):
         if not weapons:
             return None
         threats = self._threats(match, uid, 4)
+        targets = threats if aim is None else [match.base(aim)]
         me = match.base(uid)
         table = match.table
         best = None
-        for x, y, z, cost in self._spots(match, me, budget, threats):
+        for x, y, z, cost in self._spots(match, me, budget, threats + targets):
             probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius, move=me.move)
-            shots = 0
-            for t in threats:
-                if any(table.in_range(probe, t, w.range_inches) for w in weapons) and table.sight(probe, t).visible:
-                    shots += 1
-            if not shots:
+            if not any(any(table.in_range(probe, t, w.range_inches) for w in weapons) and table.sight(probe, t).visible
+                       for t in targets):
                 continue
             key = (hidden_from(match, me, x, y, z, threats), -cost, -x, -y)
             if best is None or key > best[0]:
@@ -382,28 +487,49 @@ class HordeSquadController(Controller):
     def _advance(self, match, uid: int):
         """Toward the objective markers near the unit; else a spot to shoot from (the most hidden), else toward the
         nearest of the Horde, in Cover from the nearest when it can, round walls when the straight way is blocked
-        (the Turn's walking field). A marker the unit cannot come nearer to (it stands as close as it can and still
-        cannot work it) no longer holds it: it goes for the Horde instead of waiting there for the wave to end."""
+        (the Turn's walking field); the wave's Boss instead of the nearest when the squad goes for it (`_boss_goal`).
+        A marker the unit cannot come nearer to (it stands as close as it can and still cannot work it) no longer
+        holds it in that wave: it goes for the Horde instead of waiting there, or walking back to it, Turn after
+        Turn (seed 130's fourth wave: a Crate with a wall between)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
         budget = match.move_budget(act.MOVE)
+        wave = match.mission_state.get("wave", 0)
         points = []
         for kind in OBJECTIVE_MARKERS:
             for mid in match.markers(kind, on_table=True):
-                p = match.marker_position(mid)
-                points.append((math.hypot(p[0] - me.x, p[1] - me.y), p))
+                if (uid, mid, wave) not in self._given_up:
+                    p = match.marker_position(mid)
+                    points.append((math.hypot(p[0] - me.x, p[1] - me.y), p, mid, kind))
         items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")]
         foes = self._foes(match, uid) + items
         if foes:
-            goal = min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
+            boss = self._boss_goal(match, uid, foes)
+            goal = boss if boss is not None else min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
             gd = match.table.distance(me, match.base(goal))
-            close = [(d, pt) for d, pt in points if d < min(gd, 8.0)]
-            step = self._to_marker(match, me, budget, min(close)[1]) if close else None
-            return step or self._to_foes(match, uid, me, budget, goal, foes)
+            close = [pt for pt in points if pt[0] < min(gd, 8.0) and not (boss is not None and pt[3] == "crate")]
+            step = None
+            if close:
+                _, at, mid, _ = min(close)
+                step = self._to_marker(match, me, budget, at)
+                if step is None:  # as near as it gets and still not worked: it no longer holds this unit this wave
+                    self._given_up.add((uid, mid, wave))
+            return step or self._to_foes(match, uid, me, budget, goal, foes, boss is not None)
         if not points:
             return None
         return self._to_marker(match, me, budget, min(points)[1])
+
+    def _boss_goal(self, match, uid: int, foes: list[int]) -> int | None:
+        """The Boss, when the squad goes for it (`_boss`) and this unit can hurt it where it stands: in Melee, or by
+        shooting when it shoots first and the Boss may be shot at all (the Ossuary Engine's Null Construct: not while
+        it has all its HIT); a shooter that cannot hurt it goes for it only when nothing else of the Horde is left."""
+        boss = self._boss(match, uid)
+        if boss is None or not self._ranged_first(match, uid):
+            return boss
+        if match.mission.ranged_target_reason(match, uid, boss) is None or foes == [boss]:
+            return boss
+        return None
 
     def _to_marker(self, match, me, budget: float, target):
         """A Move to the spot of the reach nearest the marker; None when none is nearer than where the unit is."""
@@ -416,14 +542,23 @@ class HordeSquadController(Controller):
             return None
         return C.Move(self.side, x, y, z)
 
-    def _to_foes(self, match, uid: int, me, budget: float, goal: int, foes: list):
+    def _to_foes(self, match, uid: int, me, budget: float, goal: int, foes: list, boss: bool = False):
+        """Toward the goal: a shooter first looks for a spot to shoot from (at the Boss when it is the goal, pressing
+        or not), else the nearest spot, else round walls by the Turn's walking field, else (blocked every way: a
+        Downed squadmate or a wall in the only way) any spot of the Move with a shot."""
+        shooter = self._ranged_first(match, uid) and not match.activation.grant
+        aim = goal if boss else None
         spot = None
-        if self._ranged_first(match, uid) and not match.activation.grant and not self._pressing(match):
-            spot = self._shot_spot(match, uid, budget)
-        if spot is None:
+        if shooter:  # pressing or not: a shot from where it stops (the nearest spot by walking may be across a wall)
+            spot = self._shot_spot(match, uid, budget, aim)
+        walk = boss or self._pressing(match)  # a long wave: by the walking field (the straight line led into dead
+        # ends and back, Turn after Turn, as the nearest foe changed with every step)
+        if spot is None and not walk:
             spot = approach_spot(match, uid, goal, budget, False, True)
         if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
-            field = self.fields.get(match, foes, me)
+            field = self.to_boss.get(match, [goal], me) if boss else self.fields.get(match, foes, me)
             if field is not None and field.at(me.x, me.y, me.z) < math.inf:
                 spot = walk_spot(match, me, field, match.table.reach(me, budget).spots, self._threats(match, uid))
+        if spot is None and walk:
+            spot = approach_spot(match, uid, goal, budget, False, True)
         return None if spot is None else C.Move(self.side, *spot)

@@ -94,13 +94,15 @@ def test_the_squad_player_revives_and_shops(matches):
     assert act_cmd == C.Activate("player", b)  # the unit next to a Downed one goes first
     m.submit(act_cmd)
     assert ctl.decide(m) == C.UseMissionAction("player", "revive", None, a)
-    # the shop: Heal for the badly hurt, then Medpack, Grenade, a Spoil when it can pay
+    # the shop: a Medpack for the badly hurt (1D3 HIT for the 4 MP Heal gives 1 for), then Grenade, a Spoil when
+    # it can pay
     with m._in_world():
         m.health(b).hit = 1
+    assert m.health(b).max_hit - 1 >= 2
     m.score["player"] = 4
     m.mission_state["wave_state"] = "shop"
     run(m, shop.open_shop)
-    assert ctl.decide(m) == C.Choose("player", "heal")
+    assert ctl.decide(m) == C.Choose("player", "medpack")
     m.score["player"] = 0
     run(m, shop.open_shop)
     assert ctl.decide(m) == C.Choose("player", "done")
