@@ -49,15 +49,20 @@ def test_spawn_tables_cover_every_face_at_every_threat_level():
             assert faces == [1, 2, 3, 4, 5, 6], (f.id, tl)
 
 
-def test_the_two_published_example_tables_are_kept():
-    swarm = DATA.faction("drone-pod")
-    assert [(r.faces, swarm.unit(r.unit).name, r.count) for r in swarm.spawn[1]] == [
-        ("1-3", "Swarmling", 2), ("4-5", "Drone", 2), ("6", "Brood Mother", 1)]
-    assert [(r.faces, r.count) for r in swarm.spawn[3]] == [("1-2", 4), ("3-5", 4), ("6", 2)]
-    des = DATA.faction("despoilers")
-    assert [(r.faces, des.unit(r.unit).name, r.count) for r in des.spawn[1]] == [
-        ("1-4", "Desecrator (M)", 2), ("5", "Desecrator (R)", 2), ("6", "Ravager", 1)]
-    assert [(r.faces, r.count) for r in des.spawn[2]] == [("1-3", 3), ("4-5", 3), ("6", 1)]
+def test_every_spawn_table_keeps_the_style_of_the_rules_examples():
+    """N73: every faction's table is authored in the manner of the digest's two examples: the 6 a row of its own
+    bringing a unit other than the 1's, at least as hard to bring down as any unit of the common rows, and the units a
+    die brings on average never fewer at a higher Threat Level."""
+    for f in DATA.factions:
+        per_die = []
+        for tl in (1, 2, 3):
+            rows = f.spawn[tl]
+            six, one = rows[-1], rows[0]
+            assert six.faces == "6" and six.unit != one.unit, (f.id, tl)
+            common = [f.unit(r.unit).card.hit for r in rows[:-1]]
+            assert f.unit(six.unit).card.hit >= max(common), (f.id, tl)
+            per_die.append(sum(r.count * (r.high - r.low + 1) for r in rows) / 6)
+        assert per_die == sorted(per_die), (f.id, per_die)
 
 
 def test_npc_cards_drop_leader_brutal_relentless_melee_and_cost_nothing():

@@ -18,6 +18,12 @@ PICKED = {"npc": "classic", "tl": 1, "battlefield": "facility", "deployment": "s
 A = anchor_points(24, 24)
 
 
+def classic_units(*faces: int) -> int:
+    """How many units these spawn dice bring from the classic roster's TL 1 column (read from the data)."""
+    col = DATA.faction("classic").spawn[1]
+    return sum(next(r.count for r in col if r.low <= face <= r.high) for face in faces)
+
+
 def dice_rolled(m, why):
     return [e for e in m.events if isinstance(e, E.DiceRolled) and why in e.why]
 
@@ -66,14 +72,17 @@ def test_each_spawn_die_is_read_on_its_own_at_the_threat_level(pve):
 
 
 def test_npc_units_split_evenly_over_their_anchors_within_four_inches(pve):
-    m = pve(dict(PICKED, objectives="no-survivors,protect"), [5, 1, 2, 3])  # Asset on C; 2+2+2 Basics
+    from game.modes.pve.placement import split_evenly
+    m = pve(dict(PICKED, objectives="no-survivors,protect"), [5, 1, 2, 3])  # Asset on C; spawn dice 1, 2, 3
+    n = classic_units(1, 2, 3)
+    assert len(m.units("npc")) == n
     by_anchor = {"NW": 0, "N": 0, "NE": 0}
     for u in m.units("npc"):
         b = m.base(u)
         near = [a for a in by_anchor if math.hypot(b.x - A[a][0], b.y - A[a][1]) - b.radius <= 4 + 1e-6]
         assert near, f"{m.unit(u).name} at {b.x, b.y} is not within 4\" of NW, N or NE"
         by_anchor[min(near, key=lambda a: math.hypot(b.x - A[a][0], b.y - A[a][1]))] += 1
-    assert sorted(by_anchor.values()) == [2, 2, 2]
+    assert sorted(by_anchor.values()) == sorted(split_evenly(n, 3))
 
 
 def test_adjacent_deployment_puts_each_npc_adjacent_to_its_anchor(pve):
@@ -164,9 +173,9 @@ def test_each_deployment_places_both_sides_as_printed(pve, deployment):
     from game.modes.pve.placement import split_evenly
     d = DATA.deployment(deployment)
     m = pve(dict(PICKED, deployment=deployment, objectives="no-survivors,protect"), [5, 1, 2, 6])
-    # the Asset on C; classic TL 1: 1 and 2 -> two Melee Basics each, 6 -> one Ranged Trooper: five units
+    # the Asset on C; the classic TL 1 column's rows for 1, 2 and 6
     npcs = m.units("npc")
-    assert len(npcs) == 5 and m.dice.remaining == 0
+    assert len(npcs) == classic_units(1, 2, 6) and m.dice.remaining == 0
     counts = {a: 0 for a in d.npc.anchors}
     for u in npcs:
         b = m.base(u)

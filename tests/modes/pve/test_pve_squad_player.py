@@ -4,15 +4,33 @@ Control Points up, and it shoots first the enemy closing on the Asset."""
 from game.ai import pve_squad
 from game.ai.pve_squad import Plan, PveSquadController
 from game.match import commands as C
+from game.rules.dice import ScriptedDice
 
-from .conftest import NO_TO, roll
+from .conftest import NO_TO
 from .test_pve_objectives import A, beside, npc_idle, pass_turn, start
 
 
+class Sixes(ScriptedDice):
+    """Every D6 a 6 (shots miss, saves fail: nobody falls); a D10 (a reinforcement's random Anchor) 1, 2, 3, ... in
+    turn, so the units of one Spawn Table row never roll the same Anchor again and again."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.d10s = 0
+
+    def d(self, sides: int) -> int:
+        self.rolled += 1
+        if sides == 10:
+            self.d10s += 1
+            return (self.d10s - 1) % 9 + 1
+        return min(6, sides)
+
+
 def play_turn(m, ctl):
-    """The computer player plays the squad until the Turn ends (or the mission); the enemy does nothing. Every die
-    rolled from here is a 6 (shots miss, saves fail: nobody falls)."""
-    roll(m, *[6] * 300)
+    """The computer player plays the squad until the Turn ends (or the mission); the enemy does nothing. Every D6
+    rolled from here is a 6 (Sixes)."""
+    assert m.dice.remaining == 0
+    m.dice = Sixes()
     turn = m.turn
     for _ in range(400):
         if m.turn != turn or m.phase == "over":

@@ -8,7 +8,7 @@ from game.match import commands as C
 from game.match import events as E
 from game.match.anchors import anchor_points
 
-from .conftest import NO_TO, deploy, events_named, two_troopers
+from .conftest import DATA, NO_TO, deploy, events_named, two_troopers
 from .test_pve_objectives import pass_turn
 
 A = anchor_points(24, 24)
@@ -192,8 +192,12 @@ def test_overrun_gives_every_npc_one_action_by_its_behaviour(pve):
 
 
 def test_enemy_reinforcements_arrive_adjacent_to_their_own_random_anchors(pve):
-    m = start(pve, "facility", turn1=(6, 1, 5, 5, 1))  # 1: two Melee Basics on C, then C (taken: again), NW
-    new = [u for u in m.units("npc") if m.unit(u).name.startswith("Melee Basic")]
+    m = start(pve, "facility", turn1=(6, 1, 5, 5, 1))  # 1: the classic TL 1 row of two units, on C, C (taken), NW
+    row = DATA.faction("classic").spawn[1][0]
+    assert (row.low, row.count) == (1, 2)
+    name = DATA.faction("classic").unit(row.unit).name
+    new = m.units("npc")[3:]  # after the three of the setup
+    assert all(m.unit(u).name.startswith(name) for u in new)
     assert len(new) == 2 and m.adjacent_to_anchor(new[0], "C") and m.adjacent_to_anchor(new[1], "NW")
     outcomes = [e.outcome for e in m.events if isinstance(e, E.DiceRolled) and e.why.startswith("Reinforcement")]
     assert outcomes == ["C", "C is taken: rolled again", "NW"]
@@ -204,7 +208,11 @@ def test_from_turn_5_no_event_is_rolled_and_reinforcements_come_every_turn(pve):
     m = start(pve, "blacksite", turn1=())
     m.turn = 4
     m.mission_state["extraction"] = "S"
-    pass_turn(m, [*NO_TO, 6, 5])  # Turn 5: the Spawn Table die 6 (a Ranged Trooper) on E
+    six = DATA.faction("classic").spawn[1][-1]
+    assert six.faces == "6" and six.count == 2
+    pass_turn(m, [*NO_TO, 6, 5, 1])  # Turn 5: the Spawn Table die 6 (the classic TL 1 column's two units) on C, NW
     assert m.turn == 5 and events_named(m, "Turn 5: Enemy Reinforcements")
-    assert [m.unit(u).name for u in m.units("npc")][-1] == "Ranged Trooper 1"
-    assert m.adjacent_to_anchor(m.units("npc")[-1], "C")
+    name = DATA.faction("classic").unit(six.unit).name
+    new = m.units("npc")[-2:]
+    assert [m.unit(u).name for u in new] == [f"{name} 1", f"{name} 2"]
+    assert m.adjacent_to_anchor(new[0], "C") and m.adjacent_to_anchor(new[1], "NW")
