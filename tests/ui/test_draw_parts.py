@@ -180,3 +180,39 @@ def test_a_horde_run_drawn_in_parts_is_the_whole_frame(make_app):
     ck.frames(700, "horde")
     assert ck.commands >= 5 and ck.parts >= 50, (ck.commands, ck.parts, ck.whole)
     assert ck.keyed >= 20 and ck.landing >= 10, (ck.keyed, ck.landing)
+
+
+def test_a_threat_area_opened_in_one_place_is_drawn_again_where_its_outline_changed(make_app):
+    """A threat area's outline goes round its outside only: a ring opened at its foot turns the edge of its hole,
+    far from the opening, into outline. The board's picture with the new areas differs from the last only inside
+    the rectangles the painter names as changed (what a frame drawn in parts draws again)."""
+    from game.ui.battle.foresight import RES, ThreatLayers
+    app, d, sc = _battle(make_app, threat=True)
+    p, cam = sc.painter.foresight, sc.camera
+    bf = sc.match.table.battlefield
+    size = (int(bf.width * RES), int(bf.height * RES))
+
+    def layers(opened: bool) -> ThreatLayers:
+        melee = pygame.Surface(size, pygame.SRCALPHA)
+        ring = pygame.Rect(20, 20, 40, 40)
+        melee.fill((255, 255, 255, 255), ring)
+        melee.fill((0, 0, 0, 0), ring.inflate(-12, -12))  # the hole (a wall no one crosses, say)
+        if opened:
+            melee.fill((0, 0, 0, 0), (38, 50, 4, 12))  # a way into it from below
+        return ThreatLayers(melee, pygame.Surface(size, pygame.SRCALPHA), {}, [])
+
+    def board(t) -> pygame.Surface:
+        return [pic for pic in p.stages(t, cam.ppi) if pic is not None][-1]
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(board(layers(True)), str(OUT / "ring-opened.png"))
+    for shown, now in ((layers(False), layers(True)), (layers(True), layers(False))):
+        a, b = board(shown), board(now)
+        assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+        rects = p.board_change(shown, now)
+        assert rects is not None
+        for r in rects:  # (on the screen: the board's picture is drawn at the camera's offset)
+            hide = r.move(-int(cam.ox), -int(cam.oy))
+            a.fill((0, 0, 0), hide)
+            b.fill((0, 0, 0), hide)
+        assert _diff_box(a, b) is None, f"the threat areas' pictures differ outside {rects}: in {_diff_box(a, b)}"

@@ -101,14 +101,8 @@ class ForesightPainter:
 
     @staticmethod
     def _outline(layer: pygame.Surface, ppi: int) -> list:
-        mask = pygame.mask.from_surface(layer, 127)
         k = ppi / RES
-        out = []
-        for comp in mask.connected_components(minimum=4):
-            pts = comp.outline()  # (every point: an area changed in one place keeps its outline elsewhere)
-            if len(pts) >= 3:
-                out.append([(x * k, y * k) for x, y in pts])
-        return out
+        return [[(x * k, y * k) for x, y in pts] for pts in outlines(layer)]
 
     def threat_marks(self, screen) -> None:
         """Over the units: a crosshair on each of the player's units an enemy could shoot now; the legend."""
@@ -147,8 +141,9 @@ class ForesightPainter:
 
     def board_change(self, shown, now) -> list | None:
         """Where the board's picture with the threat areas of pass `now` differs from the one with `shown` (both
-        ThreatLayers, drawn at this zoom): round each place either area changed, as far as the scaled picture's
-        smoothing and the outlines reach. None when that is most of the table (drawn whole)."""
+        ThreatLayers, drawn at this zoom): round each place either area changed and each line of their outlines
+        drawn in one picture only, as far as the scaled picture's smoothing and the outlines reach. None when that is
+        most of the table (drawn whole)."""
         sc = self.sc
         cam = sc.camera
         diff = None
@@ -158,6 +153,11 @@ class ForesightPainter:
             gone.erase(mb, (0, 0))
             mb.erase(ma, (0, 0))
             gone.draw(mb, (0, 0))
+            # an outline traces only the outside of each area: one changed in one place (a hole opened to the
+            # outside or closed, two areas joined or parted) may gain or lose its outline far from there
+            for (x0, y0), (x1, y1) in outline_edges(a) ^ outline_edges(b):
+                line = pygame.mask.Mask((abs(x1 - x0) + 1, abs(y1 - y0) + 1), fill=True)
+                gone.draw(line, (min(x0, x1), min(y0, y1)))
             if diff is None:
                 diff = gone
             else:
@@ -272,3 +272,21 @@ class ForesightPainter:
         if dest[0] is not None:
             p = cam.to_screen(*dest)
             pygame.draw.circle(screen, pal.npc, p, cam.length(v.r), 2)
+
+
+def outlines(layer: pygame.Surface) -> list:
+    """The outline of each area of a threat layer (its pixels at least half opaque, 4 of them at least): the points
+    of its outer edge in order, in the layer's pixels (the holes inside an area are not outlined)."""
+    mask = pygame.mask.from_surface(layer, 127)
+    out = []
+    for comp in mask.connected_components(minimum=4):
+        pts = comp.outline()  # (every point: the outline is a line from each edge pixel to the next)
+        if len(pts) >= 3:
+            out.append(pts)
+    return out
+
+
+def outline_edges(layer: pygame.Surface) -> set:
+    """The lines the outlines of a layer's areas draw (each from a point to the next, in the layer's pixels): two
+    pictures draw the same outlines where they have the same lines."""
+    return {line for pts in outlines(layer) for line in zip(pts, pts[1:] + pts[:1])}
