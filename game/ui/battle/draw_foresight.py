@@ -23,6 +23,7 @@ class ForesightPainter:
         self.shown = None  # the ThreatLayers the picture shows
         self._staged_at = -1  # the frame (App.frame) that made the last stage
         self._legend_pic = None  # (key, surface)
+        self._traced: list = []  # (layer, its outlines, their lines) of the last few threat layers traced
 
     # -- threat areas ---------------------------------------------------------------------------------------
     def board_with_threat(self):
@@ -99,10 +100,21 @@ class ForesightPainter:
         w, h = layer.get_size()
         return pygame.transform.smoothscale(layer, (max(1, w * ppi // RES), max(1, h * ppi // RES)))
 
-    @staticmethod
-    def _outline(layer: pygame.Surface, ppi: int) -> list:
+    def _outline(self, layer: pygame.Surface, ppi: int) -> list:
         k = ppi / RES
-        return [[(x * k, y * k) for x, y in pts] for pts in outlines(layer)]
+        return [[(x * k, y * k) for x, y in pts] for pts in self.traced(layer)[0]]
+
+    def traced(self, layer: pygame.Surface) -> tuple:
+        """(outlines, the lines they draw) of a threat layer, traced once: a stage of its picture traces them, and the
+        frame that shows the picture compares the lines of the two pictures (two pictures draw the same outlines
+        where they have the same lines)."""
+        for got in self._traced:
+            if got[0] is layer:
+                return got[1:]
+        pts = outlines(layer)
+        got = (layer, pts, {line for p in pts for line in zip(p, p[1:] + p[:1])})
+        self._traced = [got, *self._traced[:5]]  # (the two pictures' two layers each, and the next one's)
+        return got[1:]
 
     def threat_marks(self, screen) -> None:
         """Over the units: a crosshair on each of the player's units an enemy could shoot now; the legend."""
@@ -155,7 +167,7 @@ class ForesightPainter:
             gone.draw(mb, (0, 0))
             # an outline traces only the outside of each area: one changed in one place (a hole opened to the
             # outside or closed, two areas joined or parted) may gain or lose its outline far from there
-            for (x0, y0), (x1, y1) in outline_edges(a) ^ outline_edges(b):
+            for (x0, y0), (x1, y1) in self.traced(a)[1] ^ self.traced(b)[1]:
                 line = pygame.mask.Mask((abs(x1 - x0) + 1, abs(y1 - y0) + 1), fill=True)
                 gone.draw(line, (min(x0, x1), min(y0, y1)))
             if diff is None:
@@ -285,8 +297,3 @@ def outlines(layer: pygame.Surface) -> list:
             out.append(pts)
     return out
 
-
-def outline_edges(layer: pygame.Surface) -> set:
-    """The lines the outlines of a layer's areas draw (each from a point to the next, in the layer's pixels): two
-    pictures draw the same outlines where they have the same lines."""
-    return {line for pts in outlines(layer) for line in zip(pts, pts[1:] + pts[:1])}
