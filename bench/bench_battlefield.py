@@ -176,19 +176,20 @@ def main(short: bool = False) -> None:
     # --- sight and cover per pair of bases, against the segment query they are made of: the direct Chipmunk
     # query the table uses (spacequery.py), centre to centre with the sight filter, for the same pairs
     pairs = [(a, b) for a in bases for b in bases if a is not b]
-    flt = ShapeFilter(mask=SIGHT_MASK | UNIT)
+    flt = ShapeFilter(mask=SIGHT_MASK | UNIT)  # pymunk's own filter, for its wrapper
+    fast_flt = table._q.shape_filter(mask=SIGHT_MASK | UNIT)  # the form the table's queries take it in
     space = table._space
     direct = table._q.first_shape
 
     def direct_query():
         for a, b in pairs:
-            direct((a.x, a.y), (b.x, b.y), flt)
+            direct((a.x, a.y), (b.x, b.y), fast_flt)
 
     crossings = table._q.crossings
 
     def crossings_query():
         for a, b in pairs:
-            crossings((a.x, a.y), (b.x, b.y), flt)
+            crossings((a.x, a.y), (b.x, b.y), fast_flt)
 
     def wrapper_query():
         for a, b in pairs:
