@@ -50,7 +50,7 @@ def test_spawn_tables_cover_every_face_at_every_threat_level():
 
 
 def test_every_spawn_table_keeps_the_style_of_the_rules_examples():
-    """N73: every faction's table is authored in the manner of the digest's two examples: the 6 a row of its own
+    """N74: every faction's table is authored in the manner of the digest's two examples: the 6 a row of its own
     bringing a unit other than the 1's, at least as hard to bring down as any unit of the common rows, and the units a
     die brings on average never fewer at a higher Threat Level."""
     for f in DATA.factions:
