@@ -29,7 +29,7 @@ from game.ui.menus import PauseScene, ResultsScene, TitleScene
 
 from .driver import Driver
 
-SEED = 5  # Operation 1 ends with a unit fallen, units with two Injuries and 18 MP in the bank
+SEED = 6  # Operation 1 ends with a unit fallen, Injuries to heal and at least 8 MP in the bank (a Spoil of War)
 
 
 def snap(d: Driver, name: str) -> None:
