@@ -18,7 +18,7 @@ import bisect
 import logging
 
 from game.match import events as E
-from game.match import snapshot
+from game.match import codec, snapshot
 from game.match.errors import IllegalCommand
 from game.modes import create_match
 
@@ -208,7 +208,7 @@ class ReplayCursor:
                 snapshot.restore(self.match, self.checkpoints[i], events=self.events, log=self.commands,
                                  rolls=self._rolls)
                 start = self._cp_at[i]
-            except snapshot.SnapshotError:  # never trusted blindly: the commands are the truth
+            except codec.SnapshotError:  # never trusted blindly: the commands are the truth
                 log.warning("replay: a snapshot did not restore; replaying from the start", exc_info=True)
                 self.match.close(keep_table=True)
                 self.match = create_match(self.scenario, self.seed, self.catalog, table=table)

@@ -27,7 +27,7 @@ from game.rules.model import UnitCard
 from . import commands as C
 from . import events as E
 from . import skills as S
-from . import snapshot
+from . import codec, snapshot
 from .attacks import MatchAttacks
 from .errors import IllegalCommand
 from .events import Event
@@ -192,12 +192,12 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
     # == hashing, replay, undo ======================================================================
     def state_data(self) -> dict:
         """Everything that makes this match what it is now, as plain data: every entity with its components and
-        the state record, walked generically (snapshot.encode: cards by their digest), the dice by their seed
+        the state record, walked generically (codec.encode: cards by their digest), the dice by their seed
         and the rolls so far."""
         with self._in_world():
-            world = [[ent, {type(c).__name__: snapshot.encode(c) for c in esper.components_for_entity(ent)}]
+            world = [[ent, {type(c).__name__: codec.encode(c) for c in esper.components_for_entity(ent)}]
                      for ent in sorted(esper.get_entities())]
-        return self.state_record(world, snapshot.encode(self.state, self.dice))
+        return self.state_record(world, codec.encode(self.state, self.dice))
 
     def state_record(self, world: list, state) -> dict:
         """state_data from its parts already encoded: [[entity, {component type: encoded}]] and the state record."""

@@ -23,22 +23,7 @@ import esper
 
 from game.stepwise import run_to_end
 
-from .codec import (  # noqa: F401 (the codec's public names, read through this module as before)
-    SnapshotError,
-    _field_names,
-    _name,
-    card_keys,
-    cards_text,
-    decode,
-    decode_dice,
-    decode_events,
-    encode,
-    encode_dice,
-    encode_event,
-    learn_cards,
-    record_types,
-    with_cards,
-)
+from .codec import SnapshotError, _field_names, _name, decode, decode_dice, encode, encode_dice, learn_cards, with_cards
 from .history import History
 
 MAX_ENTITIES = 200_000  # entities a match may have made (a long Horde run makes a few thousand)

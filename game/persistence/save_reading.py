@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import paths
-from game.match import snapshot
+from game.match import codec
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 from game.match.history import History, HistoryError
 from game.match.scenario import Scenario, ScenarioError
@@ -97,7 +97,7 @@ class _OlderLog:
                     return _commands(self.path, self._list(name))
                 if name == "rolls":
                     return _rolls(self.path, self._list(name), "log")
-                return snapshot.decode_events(self._list(name))
+                return codec.decode_events(self._list(name))
         except SaveError as e:
             raise HistoryError(e.problem, self.path) from None
 
@@ -115,9 +115,9 @@ class SavedCheckpoint(Mapping):
             try:
                 data = parse_json(self._raw, self.path, SaveError)
             except SaveError as e:
-                raise snapshot.SnapshotError(f"the saved checkpoint {e.problem}") from None
+                raise codec.SnapshotError(f"the saved checkpoint {e.problem}") from None
             if not isinstance(data, dict) or any(data.get(k) != n for k, n in self._counts.items()):
-                raise snapshot.SnapshotError("the saved checkpoint is not the one its head names")
+                raise codec.SnapshotError("the saved checkpoint is not the one its head names")
             self._data = data
         return self._data
 
@@ -265,13 +265,13 @@ def _checked(path: Path, data: dict, older: _OlderLog | None, log_ok: bool) -> S
                               "the snapshot a command before the end")
     if isinstance(data.get("snapshot"), dict):  # (the events may name the cards of units that left the world)
         try:
-            snapshot.learn_cards(data["snapshot"])
-        except snapshot.SnapshotError:
+            codec.learn_cards(data["snapshot"])
+        except codec.SnapshotError:
             pass  # (a damaged snapshot is not restored: the log is replayed)
     with paused_gc():
         commands = _commands(path, recent["commands"], start)
         rolls = _rolls(path, recent["rolls"], "recent")
-        events = snapshot.decode_events(recent["events"])
+        events = codec.decode_events(recent["events"])
     histories = [History(items, (older, name), count, older.decode) for items, name, count in
                  ((commands, "commands", start), (rolls, "rolls", start), (events, "events", start_events))]
     saved = Saved(data, scenario, seed, *histories, log_ok=log_ok, older=older)

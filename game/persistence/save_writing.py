@@ -9,7 +9,7 @@ import zlib
 from datetime import datetime, timezone
 from pathlib import Path
 
-from game.match import snapshot
+from game.match import codec, snapshot
 from game.match.history import History
 from game.stepwise import run_to_end
 
@@ -39,7 +39,7 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
     start, start_events = (cp["commands"], cp["events"]) if cp is not None else (max(0, n - 1), n_events)
     before = _before_last(match, n, start)  # the state one command before the end, when a snapshot of it is at hand
     recent_commands = yield from _encoded(match.log[start:], lambda c: c.to_dict())
-    recent_events = yield from _encoded(match.events[start_events:], snapshot.encode_event)
+    recent_events = yield from _encoded(match.events[start_events:], codec.encode_event)
     head = {
         "label": label or name,
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -67,14 +67,14 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
         if before is not None:
             before_text = before[1] if isinstance(before[1], str) else (yield from _checkpoint_text(before[1]))
             head["recent"]["before_last"] = {"commands": n - 1, "events": before[0]}
-    except snapshot.SnapshotError:
+    except codec.SnapshotError:
         log.warning("saving %s without a snapshot: the state could not be captured", path, exc_info=True)
         snaps, checkpoint, before_text = {}, "null", "null"
         head["recent"].pop("before_last", None)
     head["state_hash"] = taken["hash"] if snaps else match.state_hash()
     parts = [(yield from _array_text(match.log, start, lambda c: c.to_dict())),
              (yield from _array_text(match.rolls_per_command, start, lambda r: r)),
-             (yield from _array_text(match.events, start_events, snapshot.encode_event)), checkpoint, before_text]
+             (yield from _array_text(match.events, start_events, codec.encode_event)), checkpoint, before_text]
     texts: dict = {}
     try:
         text = yield from laid_out_stages(head, parts, snaps, texts)
@@ -135,10 +135,10 @@ def _encoded(items, encode):
 
 
 def _snapshot_text(data: dict):
-    """Generator: the JSON text of a snapshot in a file, snapshot.with_cards(data) (the cards it names in full, found
+    """Generator: the JSON text of a snapshot in a file, codec.with_cards(data) (the cards it names in full, found
     in its text), made a stretch at a time."""
     text = "".join((yield from _pieces(data)))
-    cards = snapshot.cards_text(snapshot.card_keys(text))
+    cards = codec.cards_text(codec.card_keys(text))
     yield
     return text[:-1] + ',"cards":' + cards + "}"
 

@@ -8,7 +8,7 @@ import pytest
 
 from game.content import default_squad
 from game.headless import build_scenario
-from game.match import snapshot
+from game.match import codec, snapshot
 from game.match.state import MatchState
 from game.modes import CHECKPOINT_EVERY, create_match, replay, rewind
 from game.modes.session import Session, make_controller
@@ -152,8 +152,8 @@ def test_a_snapshot_decodes_only_in_the_form_encode_writes():
         snap = snapshot.capture(m, for_file=True)
         for _, comps in snap["entities"]:
             for c in comps:
-                assert snapshot.encode(snapshot.decode(c)) == c
-        assert snapshot.encode(snapshot.decode(snap["state"], m.dice), m.dice) == snap["state"]
+                assert codec.encode(codec.decode(c)) == c
+        assert codec.encode(codec.decode(snap["state"], m.dice), m.dice) == snap["state"]
     finally:
         m.close()
     from game.rules.dice import Die
@@ -168,10 +168,10 @@ def test_a_snapshot_decodes_only_in_the_form_encode_writes():
         {"#d": [3, 0]},  # a default left on
         {"#t": "dice.Die", "v": [3, 0, False, False]},  # a die written as a record
     ]
-    assert snapshot.encode(Die(3)) == {"#d": [3]}
+    assert codec.encode(Die(3)) == {"#d": [3]}
     for d in bad:
-        with pytest.raises(snapshot.SnapshotError):
-            snapshot.decode(d)
+        with pytest.raises(codec.SnapshotError):
+            codec.decode(d)
 
 
 def test_a_snapshot_edited_out_of_form_with_its_hash_redone_is_refused():
@@ -186,13 +186,13 @@ def test_a_snapshot_edited_out_of_form_with_its_hash_redone_is_refused():
         forged = copy.deepcopy(snap)
         forged["entities"][0] = [ent, comps + [comps[0]]]  # a component listed twice
         fresh = create_match(m.scenario, m.seed)
-        with pytest.raises(snapshot.SnapshotError):
+        with pytest.raises(codec.SnapshotError):
             snapshot.restore(fresh, forged, events=m.events, log=m.log, rolls=m.rolls_per_command)
         fresh.close()
         forged = copy.deepcopy(snap)
         forged["entities"] = list(reversed(forged["entities"]))  # out of order
         fresh = create_match(m.scenario, m.seed)
-        with pytest.raises(snapshot.SnapshotError):
+        with pytest.raises(codec.SnapshotError):
             snapshot.restore(fresh, forged, events=m.events, log=m.log, rolls=m.rolls_per_command)
         fresh.close()
         # a unit's HIT changed and the hash made again from the data: restored, and the restored match's own hash

@@ -116,8 +116,8 @@ def test_an_autosave_after_a_command_encodes_only_what_is_new(tmp_path, monkeypa
     first = save_match(m, "autosave", folder=tmp_path)
     older_then = json.loads(first.read_text())["head"]["recent"]["events_from"]
     encoded = []
-    real = saves.snapshot.encode_event
-    monkeypatch.setattr(saves.snapshot, "encode_event", lambda e: encoded.append(e) or real(e))
+    real = saves.codec.encode_event
+    monkeypatch.setattr(saves.codec, "encode_event", lambda e: encoded.append(e) or real(e))
     s.step()
     path = save_match(m, "autosave", folder=tmp_path)
     assert older_then > 0 and len(encoded) == len(m.events) - older_then, "older events were encoded again"
