@@ -4,7 +4,6 @@ is kept with the match's histories, so a save after one more command encodes onl
 from __future__ import annotations
 
 import logging
-import weakref
 import zlib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -59,7 +58,7 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
     snaps, checkpoint, before_text = {}, "null", "null"
     try:  # the state now, so that loading need not replay the log (the log stays the truth)
         taken = yield from snapshot.capture_stages(match)
-        snaps["snapshot"] = yield from _snapshot_text(taken)
+        snaps["snapshot"] = yield from _checkpoint_text(taken)  # (its text kept: the next save may write it again)
         if isinstance(cp, SavedCheckpoint):  # (the one a loaded match was given: copied as the file held it)
             checkpoint = cp.text()
         elif cp is not None:
@@ -75,47 +74,25 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
     parts = [(yield from _array_text(match.log, start, lambda c: c.to_dict())),
              (yield from _array_text(match.rolls_per_command, start, lambda r: r)),
              (yield from _array_text(match.events, start_events, codec.encode_event)), checkpoint, before_text]
-    texts: dict = {}
     try:
-        text = yield from laid_out_stages(head, parts, snaps, texts)
+        text = yield from laid_out_stages(head, parts, snaps)
     except ValueError as e:  # (NaN, Infinity: never written, the reader would refuse them)
         raise OSError(f"{path.name} cannot be written: {e}") from None
     write_text_atomic(path, text)
-    if "snapshot" in texts:
-        _keep_end(match, n, n_events, texts["snapshot"])
     return path
-
-
-# The end snapshots of the last saves of each match (its text as written): the battle screen saves after every
-# command, so the next save finds the state one command before its end here and writes it beside its checkpoint;
-# an undo right after loading that save restores it and replays nothing (a snapshot 16 commands back would be
-# restored and up to 15 commands replayed on a table with nothing worked out yet).
-_LAST_ENDS: dict[int, tuple] = {}  # id(match) -> (a weak reference to it, {commands: (events, text)})
-
-
-def _keep_end(match, n: int, n_events: int, text: str) -> None:
-    got = _LAST_ENDS.get(id(match))
-    if got is None or got[0]() is not match:
-        while len(_LAST_ENDS) >= 8:
-            _LAST_ENDS.pop(next(iter(_LAST_ENDS)))
-        got = _LAST_ENDS[id(match)] = (weakref.ref(match), {})
-    ends = got[1]
-    ends[n] = (n_events, text)
-    for k in sorted(ends)[:-2]:  # (the last two counts: a save by hand right after the autosave of a command)
-        del ends[k]
 
 
 def _before_last(match, n: int, start: int):
     """(events, the snapshot) of this match one command before its end, when one is at hand and the save's
-    checkpoint is older: the end snapshot of an earlier save of it (its text), one of its checkpoints (a loaded
-    match's end snapshot) or a snapshot captured of it lately (snapshot.captured_at). None otherwise."""
+    checkpoint is older: one of its checkpoints (a loaded match's end snapshot) or a snapshot captured of it lately
+    (snapshot.captured_at: the battle screen saves after every command, so the end snapshot of the save before,
+    whose text is kept). An undo right after loading the save restores it and replays nothing (a checkpoint 16
+    commands back would be restored and up to 15 commands replayed on a table with nothing worked out yet). None
+    otherwise."""
     if n < 1 or start >= n - 1:
         return None
-    got = _LAST_ENDS.get(id(match))
-    if got is not None and got[0]() is match and n - 1 in got[1]:
-        return got[1][n - 1]
     cp = next((c for c in reversed(match.checkpoints) if c["commands"] == n - 1), None) or \
-        snapshot.captured_at(match, n - 1)  # (or one captured since: an undone match's, restored from it)
+        snapshot.captured_at(match, n - 1)
     if cp is None:
         return None
     return cp["events"], (cp.text() if isinstance(cp, SavedCheckpoint) else cp)
@@ -143,12 +120,12 @@ def _snapshot_text(data: dict):
     return text[:-1] + ',"cards":' + cards + "}"
 
 
-_CHECKPOINT_TEXTS: dict[int, tuple[dict, str]] = {}  # id(checkpoint) -> (it, its text in a file): a checkpoint never
-# changes, so each save after it copies the text made the first time
+_CHECKPOINT_TEXTS: dict[int, tuple[dict, str]] = {}  # id(snapshot) -> (it, its text in a file): a checkpoint or a
+# save's end snapshot never changes, so each save after it copies the text made the first time
 
 
 def _checkpoint_text(cp: dict):
-    """Generator: the checkpoint's text in a file (with its cards), made once per checkpoint."""
+    """Generator: the text in a file (with its cards) of a checkpoint or a save's end snapshot, made once for each."""
     got = _CHECKPOINT_TEXTS.get(id(cp))
     if got is not None and got[0] is cp:
         return got[1]
@@ -207,20 +184,16 @@ def laid_out(head: dict, parts: list[str], snaps: dict | None = None) -> str:
     return run_to_end(laid_out_stages(head, parts, snaps))
 
 
-def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None, texts: dict | None = None):
-    """Generator: laid_out's work in pieces (the snapshot's text a few entities at a time); returns the text.
-    `texts`: given, it receives the text of each of `snaps` the head holds."""
+def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None):
+    """Generator: laid_out's work in pieces (the snapshot's text a few entities at a time); returns the text."""
     older = log_text(parts)
     head = dict(head, log_parts=[len(p) for p in parts], log_crc=zlib.crc32(older.encode()))
     head_text = None
     if snaps:
         pieces = (yield from _pieces(head))[:-1]
-        spans = {}
         for k, v in snaps.items():  # (each a snapshot's text, or its data)
             pieces.append("," + dumps(k) + ":")
-            at = len(pieces)
             pieces += [v] if isinstance(v, str) else (yield from _pieces(v))
-            spans[k] = (at, len(pieces))
         pieces.append("}")
         level = deepest = 0
         for at in range(0, len(pieces), EACH):
@@ -229,8 +202,6 @@ def laid_out_stages(head: dict, parts: list[str], snaps: dict | None = None, tex
             yield
         if deepest <= MAX_DEPTH - 3:
             head_text = "".join(pieces)
-            if texts is not None:
-                texts.update((k, "".join(pieces[a:b])) for k, (a, b) in spans.items())
     if head_text is None:
         head_text = dumps(head)
     return '{"format":"%s","version":%d,"head_bytes":%d,"head":%s,"log":%s}' % (FORMAT, VERSION, len(head_text),
