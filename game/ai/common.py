@@ -7,6 +7,7 @@ import math
 from game.battlefield import Base
 from game.battlefield.terrain import ADJ_GAP
 from game.match import commands as C
+from game.match import events as E
 from game.rules.combat import Accept, Change, Convert, Reroll, RollAuto, reroll_failed_policy
 from game.stepwise import run_to_end
 
@@ -56,6 +57,28 @@ def answer_dice(match, side: str) -> C.Command:
         return C.ChooseNumber(side, action.count)
     assert isinstance(action, Accept)
     return C.AcceptDice(side)
+
+
+def order_on_dice(match, side: str, failed: list[int]):
+    """A Tactical Order spent on the failed dice `failed` of the dice question now: a die one short changed (a sure
+    thing), else the first that may be re-rolled re-rolled; None when the match offers neither."""
+    d = match.prompt.decision
+    legal = set(match.legal_commands(side))
+    for i in failed:
+        if d.dice[i].value - max(d.stat, 1) == 1 and C.ChangeDie(side, i, -1) in legal:
+            return C.ChangeDie(side, i, -1)
+    for i in failed:
+        if C.RerollDie(side, i, "TO") in legal:
+            return C.RerollDie(side, i, "TO")
+    return None
+
+
+def attack_target(match) -> int | None:
+    """The main target of the attack being resolved (its declaration, the last in the events), while it stands."""
+    for e in reversed(match.events):
+        if isinstance(e, E.AttackDeclared):
+            return e.targets[0] if e.targets and match.standing(e.targets[0]) else None
+    return None
 
 
 def answer_prompt(match, side: str) -> C.Command:

@@ -16,13 +16,12 @@ import math
 from game.battlefield import Base
 from game.battlefield.search import sliced
 from game.match import commands as C
-from game.match import events as E
 from game.match.flow import DEPLOY
 from game.rules import actions as act
 from game.rules.combat import ATTACK
 from game.rules.model import MELEE, RANGED
 
-from .common import Controller, answer_prompt, approach_spot
+from .common import Controller, answer_prompt, approach_spot, attack_target, order_on_dice
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
@@ -101,25 +100,10 @@ class HordeSquadController(Controller):
         if to <= 0 or not d.failed():
             return cmd
         if d.stage == ATTACK and to < 3:
-            target = self._attack_target(match)
+            target = attack_target(match)
             if target is None or target != match.mission_state.get("boss"):
                 return cmd
-        legal = set(match.legal_commands(self.side))
-        for i in d.failed():
-            if d.dice[i].value - max(d.stat, 1) == 1 and C.ChangeDie(self.side, i, -1) in legal:
-                return C.ChangeDie(self.side, i, -1)
-        for i in d.failed():
-            if C.RerollDie(self.side, i, "TO") in legal:
-                return C.RerollDie(self.side, i, "TO")
-        return cmd
-
-    @staticmethod
-    def _attack_target(match) -> int | None:
-        """The main target of the attack being resolved (its declaration, the last in the log)."""
-        for e in reversed(match.events):
-            if isinstance(e, E.AttackDeclared):
-                return e.targets[0] if e.targets else None
-        return None
+        return order_on_dice(match, self.side, d.failed()) or cmd
 
     def _choose(self, match, then: tuple, options: list[str]) -> str:
         step = then[0] if then else ""

@@ -19,7 +19,6 @@ import math
 import random
 
 from game.match import commands as C
-from game.match import events as E
 from game.match import skills as S
 from game.battlefield.search import sliced
 from game.match.flow import DEPLOY
@@ -28,7 +27,7 @@ from game.rules.combat import Accept, reroll_failed_policy, strike_damage
 from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
-from .common import Controller, answer_prompt
+from .common import Controller, answer_prompt, attack_target, order_on_dice
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
@@ -117,7 +116,7 @@ class TacticalController(Controller):
         if to <= 0 or not failed or not self.level.dice_orders:
             return C.AcceptDice(self.side)
         if d.stage == "attack":
-            target = self._attack_target(match)
+            target = attack_target(match)
             if target is None:
                 return C.AcceptDice(self.side)
             dmg, _ = strike_damage(d.dice, d.stat)
@@ -128,21 +127,7 @@ class TacticalController(Controller):
             worth = len(failed) >= hit or to >= 4
         if not worth:
             return C.AcceptDice(self.side)
-        legal = set(match.legal_commands(self.side))
-        for i in failed:
-            if d.dice[i].value - max(d.stat, 1) == 1 and C.ChangeDie(self.side, i, -1) in legal:
-                return C.ChangeDie(self.side, i, -1)
-        for i in failed:
-            if C.RerollDie(self.side, i, "TO") in legal:
-                return C.RerollDie(self.side, i, "TO")
-        return C.AcceptDice(self.side)
-
-    @staticmethod
-    def _attack_target(match) -> int | None:
-        for e in reversed(match.events):
-            if isinstance(e, E.AttackDeclared):
-                return e.targets[0] if e.targets and match.standing(e.targets[0]) else None
-        return None
+        return order_on_dice(match, self.side, failed) or C.AcceptDice(self.side)
 
     # == deployment ======================================================================================
     def _deploy(self, match):
