@@ -74,7 +74,7 @@ def changes_of(events) -> Changes:
             ch.units.add(e.uid)
             ch.markers = ch.members = True
             continue
-        ch.full = True  # a Turn, a unit appearing or leaving, a mission's own event, anything else
+        ch.full = True  # a Turn, a mission's own event, anything else
         break
     return ch
 
