@@ -1,6 +1,6 @@
 """The match where players feel it: headless games per second, undo and load at any log length, previews.
 
-    python bench/bench_match.py [--short]
+    python bench/bench_match.py [--short] [--undo-only]
 
 Times are CPU time of this process (the machine may be shared); printed beside their targets (2-core machine),
 a miss flagged:
@@ -11,7 +11,9 @@ a miss flagged:
     its twelve waves; built once per run, about a minute) and again on the largest board (CrowdedMarathon: the
     Horde brought up to 44 units each Turn, from 150 commands on): undo as on the screen (the autosave after
     every command captured the state a command back) and from a checkpoint alone (before that autosave is
-    written: the commands since the last checkpoint replayed, up to 15), load (cold: the
+    written: the commands since the last checkpoint replayed, up to 7; the garbage collector paced as the screen
+    paces it, its young pass after the undo counted, and beside it with its default thresholds; what the
+    checkpoints hold, objects and MB, beside what they held as plain data every 16 commands), load (cold: the
     program's first load, the map and catalog read too, in a process of its own; then this program's first and
     warm), undo right after loading a save written as the battle screen writes it (after every command: it holds
     the state a command before its end) and, beside it, one written once, and the autosave after a command (cold:
@@ -42,6 +44,7 @@ from game.modes import CHECKPOINT_EVERY, MissionEntry, create_match, register, r
 from game.modes.horde.common import PLAYER as HORDE_PLAYER  # noqa: E402
 from game.modes.horde.mission import HordeMission  # noqa: E402
 from game.modes.session import Session, make_controller  # noqa: E402
+from game.ui.memory import Memory  # noqa: E402  (the collector as the battle screen paces it: no pygame)
 
 
 AUTOSAVE_MS = 50  # the screen is still while the autosave is written after a command: no pause a player feels
@@ -299,13 +302,22 @@ def bench_undo_load(lengths, mission: str = HordeMarathon.id) -> None:
         board = (f"{len(probe.units(items=None, downed=None))} units on the table, "
                  f"{sum(1 for _ in probe.state_data()['entities'])} entities in the world, "
                  f"{len(probe.all_units())} units made, Turn {probe.turn}")
-        undo_t = []
-        for _ in range(5):
-            t0 = time.process_time()
-            back = rewind(probe, n - 1)
-            undo_t.append((time.process_time() - t0) * 1000)
-            probe = back
-            probe = rewind_probe(m, log, events, rolls, cps, n, table=back.table)
+        # undo from a checkpoint with the collector as the battle screen paces it (game/ui/memory.py: its passes
+        # over the older objects off, what lives frozen; the young pass the screen runs right after an undo,
+        # Memory.settle, counted in the time), then with the collector's default thresholds
+        undo_t, default_t = [], []
+        screen = Memory()
+        screen.hold()
+        for times in (undo_t, default_t):
+            for _ in range(5):
+                screen.settle()  # (the match as the screen holds it: settled frames ago)
+                t0 = time.process_time()
+                back = rewind(probe, n - 1)
+                screen.settle()
+                times.append((time.process_time() - t0) * 1000)
+                probe = rewind_probe(m, log, events, rolls, cps, n, table=back.table)
+                back.close(keep_table=True)
+            screen.release()
         # the save as the battle screen leaves it: written after every command (so it holds the state a command
         # before its end too); the one after command n - 1 is this match's first save (nothing kept)
         probe.close(keep_table=True)
@@ -352,7 +364,9 @@ def bench_undo_load(lengths, mission: str = HordeMarathon.id) -> None:
                 ("undo", 30, screen_t[0], statistics.median(screen_t[1:]),
                  "on the screen: the autosave after each command keeps the state a command back"),
                 ("undo from a checkpoint", 30, undo_t[0], statistics.median(undo_t[1:]),
-                 f"before the autosave is written: its commands since replayed, {(n - 1) % CHECKPOINT_EVERY} here"),
+                 f"before the autosave is written: its commands since replayed, {(n - 1) % CHECKPOINT_EVERY} here; "
+                 f"the collector paced as on the screen; with its default thresholds: cold {default_t[0]:.1f}, warm "
+                 f"{statistics.median(default_t[1:]):.1f} ms; {held_by(cps, n)}"),
                 ("load", 30, cold_ms, statistics.median(load_t[1:]),
                  f"cold: the program's first, the catalog and map read too (no target); this program's first of "
                  f"this save: "
@@ -365,6 +379,40 @@ def bench_undo_load(lengths, mission: str = HordeMarathon.id) -> None:
                   (f"  ({more})" if more else ""))
         probe.close()
     m.close()
+
+
+def held_by(checkpoints, n: int) -> str:
+    """What the checkpoints of the first n commands hold (packed: snapshot.Packed), beside what they held kept as
+    plain data every 16 commands (before they were packed): objects and MB."""
+    from game.match import snapshot
+    mine = [c for c in checkpoints if c["commands"] <= n]
+    was = [c.unpacked() if isinstance(c, snapshot.Packed) else c for c in mine if c["commands"] % 16 == 0]
+    (objs, size), (objs_was, size_was) = deep_size(mine), deep_size(was)
+    return (f"its {len(mine)} checkpoints hold {objs:,} objects, {size / 1e6:.1f} MB (plain data every 16 commands, "
+            f"as before: {objs_was:,} objects, {size_was / 1e6:.1f} MB)")
+
+
+def deep_size(roots) -> tuple[int, int]:
+    """(objects, bytes) held by `roots`: lists, tuples, dicts and what they hold, each object once; a packed
+    checkpoint its bytes."""
+    from game.match import snapshot
+    seen, count, size, stack = set(), 0, 0, list(roots)
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        count += 1
+        size += sys.getsizeof(x)
+        if isinstance(x, snapshot.Packed):
+            size += x.size
+            count += 2  # (its bytes, its counts)
+        elif isinstance(x, dict):
+            stack += x.keys()
+            stack += x.values()
+        elif isinstance(x, (list, tuple)):
+            stack += x
+    return count, size
 
 
 def load_once(path: str) -> None:
@@ -485,9 +533,13 @@ def main(short: bool = False) -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--short", action="store_true")
+    ap.add_argument("--undo-only", action="store_true",
+                    help="only undo, load and the autosave on the crowded marathon at 1,000, 3,000 and 10,000 commands")
     ap.add_argument("--load-once", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.load_once:
         load_once(a.load_once)
+    elif a.undo_only:
+        bench_undo_load((1000, 3000, 10_000), CrowdedMarathon.id)
     else:
         main(a.short)

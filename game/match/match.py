@@ -87,7 +87,7 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         self._retired_seen: tuple = (0, {})  # the records of units that left the world, read from the events so far
         self._retired_events = None  # (the history they were read from)
         self.checkpoint_every = 0  # capture a snapshot every n commands (undo replays from the nearest one)
-        self.checkpoints: list[dict] = []
+        self.checkpoints: list = []  # (snapshot.Packed; a loaded match: its save's, read when an undo needs them)
         with self._in_world():
             for side, units in cards.items():
                 owners = scenario.side(side).owners
@@ -129,7 +129,7 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         self.log.append(cmd)
         self.rolls_per_command.append(self.dice.rolled - before_rolls)
         if self.checkpoint_every and len(self.log) % self.checkpoint_every == 0:
-            self.checkpoints.append(snapshot.capture(self))
+            self.checkpoints.append(snapshot.checkpoint(self))
         return self.events[before_events:]
 
     def _apply(self, cmd: C.Command) -> None:

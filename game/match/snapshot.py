@@ -17,7 +17,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import sys
 import weakref
+import zlib
+from collections.abc import Mapping
 
 import esper
 
@@ -81,6 +84,70 @@ def capture_stages(match, each: int = 4):
     return data
 
 
+# == checkpoints, kept packed ================================================================================
+class Packed(Mapping):
+    """A checkpoint as a match keeps it (match.checkpoints): its counts and state hash at hand, the rest its JSON text
+    (the text a save writes of it, cards by digest) compressed: one object of some 6 KB instead of a thousand and
+    more (a long match keeps hundreds of checkpoints: each full pass of the garbage collector would walk every one of
+    their objects, and they held ten times the memory). Unpacking one takes about a millisecond. Only this program's
+    own captures are packed, so restoring one does not check its hash again (Captured)."""
+
+    __slots__ = ("_head", "_packed")
+    KEYS = ("commands", "events", "hash")  # read without unpacking (which checkpoint an undo or a save wants)
+
+    def __init__(self, data: dict, text: str | None = None) -> None:
+        """`data`: a capture; `text`: its JSON text, when made already (checkpoint_stages)."""
+        self._head = {k: data[k] for k in self.KEYS}
+        self._packed = zlib.compress((text if text is not None else _TEXT(data)).encode(), 1)
+
+    def text(self) -> str:
+        """Its JSON text (compact, keys in capture's order: the text a save writes of it, before its cards)."""
+        return zlib.decompress(self._packed).decode()
+
+    def unpacked(self) -> Captured:
+        return Captured(json.loads(self.text()))
+
+    def __getitem__(self, key):
+        return self._head[key] if key in self._head else self.unpacked()[key]
+
+    def __iter__(self):
+        return iter(self.unpacked())
+
+    def __len__(self) -> int:
+        return len(self.unpacked())
+
+    def __repr__(self) -> str:
+        return f"Packed(checkpoint at {self._head['commands']} commands, {len(self._packed)} bytes)"
+
+    @property
+    def size(self) -> int:
+        """The bytes of what it holds (the bench prints the checkpoints' memory)."""
+        return sys.getsizeof(self._packed) + sys.getsizeof(self._head)
+
+
+_TEXT = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode  # (as a save writes JSON)
+
+
+def checkpoint(match) -> Packed:
+    """A checkpoint of the match now (capture, packed)."""
+    return Packed(capture(match))
+
+
+def checkpoint_stages(match, each: int = 4):
+    """Generator: `checkpoint` in pieces (capture_stages', then its text a few entities a piece, then the packing);
+    returns the checkpoint."""
+    data = yield from capture_stages(match, each)
+    ents = data["entities"]
+    parts = []
+    for at in range(0, len(ents), 4 * each):
+        parts.append(",".join(map(_TEXT, ents[at:at + 4 * each])))
+        yield
+    fields = ",".join(_TEXT(k) + ":" + ("[" + ",".join(parts) + "]" if k == "entities" else _TEXT(v))
+                      for k, v in data.items())
+    yield
+    return Packed(data, "{" + fields + "}")
+
+
 # == where an undo starts ====================================================================================
 RECENT_KEPT = 2  # the latest snapshots of a match kept beside its checkpoints (the battle screen's autosave captures
 # one after every command: an undo right after it restores the one before and replays nothing)
@@ -103,11 +170,20 @@ def _remember(match, data: dict) -> None:
     kept[:] = [c for c in kept if c["commands"] < data["commands"]][-(RECENT_KEPT - 1):] + [data]
 
 
-def start_of_rewind(match, n: int, checkpoints) -> dict | None:
+def kept_until(checkpoints: list, n: int) -> list:
+    """The checkpoints at or before n commands, of a match's (oldest first, as a match keeps them): found from the
+    end, so that an undo reads two or three of a long match's thousand and more."""
+    i = len(checkpoints)
+    while i and checkpoints[i - 1]["commands"] > n:
+        i -= 1
+    return checkpoints[:i]
+
+
+def start_of_rewind(match, n: int, checkpoints: list) -> dict | None:
     """The snapshot a match of the first n commands of `match` is best restored from: the latest at or before n of
-    `checkpoints` (the match's, at or before n) and of the snapshots captured of it lately (its last saves); None:
-    there is none, the log is replayed."""
-    return max([*checkpoints, *(c for c in _recent(match) if c["commands"] <= n)], key=lambda c: c["commands"],
+    `checkpoints` (the match's at or before n, oldest first: kept_until) and of the snapshots captured of it lately
+    (its last saves); None: there is none, the log is replayed."""
+    return max([*checkpoints[-1:], *(c for c in _recent(match) if c["commands"] <= n)], key=lambda c: c["commands"],
                default=None)
 
 
@@ -160,6 +236,8 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     `events`, `log`, `rolls`: the histories (or lists) the snapshot's counts refer to: the match it was captured in,
     or a save's; the restored match keeps their first entries as its own (without decoding a saved log)."""
     from .state import MatchState
+    if isinstance(data, Packed):
+        data = data.unpacked()
     try:
         learn_cards(data)
         dice = decode_dice(data["dice"])

@@ -156,7 +156,7 @@ def replay(scenario: Scenario, seed: int, commands, catalog=None, table=None) ->
     return m
 
 
-CHECKPOINT_EVERY = 16
+CHECKPOINT_EVERY = 8
 
 
 def undo(match: Match) -> Match:
@@ -173,7 +173,7 @@ def rewind(match: Match, n: int) -> Match:
     one after every command), and the commands after it replayed (a loaded match's older log is not decoded for
     it)."""
     match.close(keep_table=True)
-    usable = [cp for cp in match.checkpoints if cp["commands"] <= n]
+    usable = snapshot.kept_until(match.checkpoints, n)
     start = snapshot.start_of_rewind(match, n, usable)  # (or a snapshot captured since: the autosave's)
     if start is not None:
         fresh = create_match(match.scenario, match.seed, match.catalog, table=match.table)

@@ -113,8 +113,8 @@ def _encoded(items, encode):
 
 def _snapshot_text(data: dict):
     """Generator: the JSON text of a snapshot in a file, codec.with_cards(data) (the cards it names in full, found
-    in its text), made a stretch at a time."""
-    text = "".join((yield from _pieces(data)))
+    in its text), made a stretch at a time (a checkpoint kept packed holds that text already)."""
+    text = data.text() if isinstance(data, snapshot.Packed) else "".join((yield from _pieces(data)))
     cards = codec.cards_text(codec.card_keys(text))
     yield
     return text[:-1] + ',"cards":' + cards + "}"

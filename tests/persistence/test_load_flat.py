@@ -49,7 +49,7 @@ def test_undo_after_loading_starts_from_the_saved_checkpoint(saved):
     m, path = saved
     n = len(m.log)
     loaded = load_match(path)
-    assert len(loaded.checkpoints) == 2 and loaded.checkpoints[0]["commands"] == (n - 1) // 16 * 16
+    assert len(loaded.checkpoints) == 2 and loaded.checkpoints[0]["commands"] == (n - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
     back = rewind(loaded, n - 1)
     try:
         again = replay(m.scenario, m.seed, list(m.log)[:n - 1])
@@ -176,7 +176,7 @@ def test_a_save_after_each_command_holds_the_state_a_command_back_and_undo_after
     after command n - 1 beside its checkpoint, so an undo right after loading restores it and replays nothing; the
     next undo goes back to the checkpoint. Each lands on the state a replay of the log reaches."""
     from game.match.match import Match
-    m = _played(89, seed=3)
+    m = _played(92, seed=3)
     n = len(m.log) + 1
     assert n - 1 - m.checkpoints[-1]["commands"] > 1, "the checkpoint alone would leave nothing to replay"
     save_match(m, "autosave", folder=tmp_path)

@@ -5,9 +5,10 @@ A match made for a player captures a snapshot every `checkpoint_every` commands 
 one: at 48 units about 5 ms of the frame that resolves that command. On the battle screen the match is left to take
 none itself (its `checkpoint_every` is kept here while the screen shows it, and given back when the screen is left);
 once as many commands were played since its last checkpoint, the snapshot is captured here a few entities a frame
-(`snapshot.capture_stages`, the same data as `capture`) while the match does not change, and added to the match's
-checkpoints; a match that changes meanwhile is captured again as it is then. Undo and saves read the checkpoints as
-before: one at a command count that is not a multiple of the interval is as good as any.
+(`snapshot.checkpoint_stages`, the same checkpoint as `checkpoint`: the data `capture` gives, packed) while the
+match does not change, and added to the match's checkpoints; a match that changes meanwhile is captured again as it
+is then. Undo and saves read the checkpoints as before: one at a command count that is not a multiple of the
+interval is as good as any.
 """
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ class Checkpoints:
             self.work.drop()  # (the match changed under it: captured again below, as it is now)
             if not self.due(m):
                 return False
-            self.work.begin((m, m.version), snapshot.capture_stages(m))
+            self.work.begin((m, m.version), snapshot.checkpoint_stages(m))
         self._go_on(budget_ms)
         return True
 
