@@ -3,13 +3,38 @@ at once, `decide`), shared answers to prompts and small movement helpers."""
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import dataclass
 
 from game.battlefield import Base
 from game.battlefield.terrain import ADJ_GAP
 from game.match import commands as C
 from game.match import events as E
 from game.rules.combat import Accept, Change, Convert, Reroll, RollAuto, reroll_failed_policy
+from game.match.codec import register_record
 from game.stepwise import run_to_end
+
+
+@register_record
+@dataclass(frozen=True)
+class ControllerState:
+    """What a computer player carries from one decision to the next that its next commands depend on: a save keeps it
+    (game/persistence/controller_states.py), so a loaded game plays on as it would have. Plain typed data, decoded
+    and checked like a snapshot; the controller checks the rest before taking any of it (`restore`)."""
+
+    kind: str  # the controller's class name: restored only into a controller of that class
+    random: tuple | None  # its random stream (random.Random.getstate()), None: it thinks without one
+    plan: tuple = ()  # what it planned ahead, in the form its `state` gives it
+
+
+def random_state(state) -> random.Random:
+    """A random stream in the state `state` (ValueError: not a stream's state)."""
+    out = random.Random()
+    try:
+        out.setstate(state)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise ValueError(f"not a random stream's state ({e})") from None
+    return out
 
 
 class Controller:
@@ -25,6 +50,15 @@ class Controller:
     def think(self, match):
         raise NotImplementedError
         yield  # (a generator)
+
+    def state(self, match) -> ControllerState | None:
+        """What it carries between decisions that its commands depend on (None: nothing: a new one plays the same)."""
+        return None
+
+    def restore(self, state: ControllerState, match) -> None:
+        """Carry on from `state` (its own `state` of a game saved): ValueError, and nothing taken, when it is not one
+        this controller could have made."""
+        raise ValueError(f"{type(self).__name__} keeps no state")
 
     def decide(self, match) -> C.Command:
         """The whole decision at once: `think` run to its end."""

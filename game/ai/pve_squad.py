@@ -24,7 +24,7 @@ from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 from game.stepwise import run_to_end
 
-from .common import Controller, answer_prompt
+from .common import Controller, ControllerState, answer_prompt
 
 GIVE_UP_TURN = 7  # settle for what is met and extract from here on
 LAST_TURN = 12  # extract whatever happens (nobody may be left to rescue)
@@ -94,6 +94,25 @@ class PveSquadController(Controller):
         self.explanation = ""
         self.assigned: dict[int, tuple[str, str]] = {}  # unit -> (marker, objective) it goes for
         self._deploy: list = []
+
+    def state(self, match) -> ControllerState:
+        """The markers its units go for, and the deployment spots it worked out."""
+        return ControllerState(type(self).__name__, None,
+                               (tuple(self.assigned.items()), tuple(map(tuple, self._deploy))))
+
+    def restore(self, state: ControllerState, match) -> None:
+        if state.kind != type(self).__name__ or state.random is not None or len(state.plan) != 2:
+            raise ValueError("not a PvE squad player's state")
+        assigned, deploy = state.plan
+        if type(assigned) is not tuple or not all(
+                type(a) is tuple and len(a) == 2 and type(a[0]) is int and type(a[1]) is tuple and len(a[1]) == 2
+                and all(type(x) is str for x in a[1]) for a in assigned):
+            raise ValueError("not the markers a squad's units go for")
+        if type(deploy) is not tuple or not all(
+                type(d) is tuple and len(d) == 4 and type(d[0]) is int and
+                all(type(x) in (int, float) for x in d[1:]) for d in deploy):
+            raise ValueError("not deployment spots")
+        self.assigned, self._deploy = dict(assigned), list(deploy)
 
     def plan(self, match) -> "Plan":
         p = Plan(match, self.side, self.assigned)

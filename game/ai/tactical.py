@@ -27,7 +27,7 @@ from game.rules.combat import Accept, reroll_failed_policy, strike_damage
 from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
-from .common import Controller, answer_prompt, attack_target, order_on_dice
+from .common import Controller, ControllerState, answer_prompt, attack_target, order_on_dice, random_state
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
@@ -55,6 +55,29 @@ class TacticalController(Controller):
         self._next = None  # (the match as the follow-up expects it, the follow-up command, why)
         self.trace: list | None = None  # a list: each decision's best options are kept there (for tuning)
         self._safety: dict = {}  # move -> (ends in an uncovered line of fire, its goal value), for one decision
+
+    def state(self, match) -> ControllerState:
+        """Its random stream, the follow-up planned with its last move and the walking fields worked out."""
+        return ControllerState(type(self).__name__, self.rng.getstate(),
+                               (self._next, TE.Fields.state(match.table)))
+
+    def restore(self, state: ControllerState, match) -> None:
+        if state.kind != type(self).__name__ or len(state.plan) != 2:
+            raise ValueError("not a tactical player's state")
+        rng = random_state(state.random)
+        follow, fields = state.plan
+        if follow is not None and not (type(follow) is tuple and len(follow) == 3 and type(follow[0]) is tuple and
+                                       isinstance(follow[1], (C.MeleeAttack, C.RangedAttack)) and
+                                       follow[1].side == self.side and type(follow[2]) is str):
+            raise ValueError("not a follow-up this player plans")
+        try:
+            if type(fields) is not tuple or not all(type(k) is tuple and len(k) == 4 for k in fields) or \
+                    hash(fields) is None:
+                raise TypeError
+        except TypeError:
+            raise ValueError("not the walking fields of a table") from None
+        self.rng, self._next = rng, follow
+        TE.Fields.restore(match.table, fields)
 
     def _ctx(self, match):
         return TE.Ctx(match, self.side, brief_for(match, self.side), self.level, self.fields)

@@ -44,17 +44,34 @@ class Fields:
             kept = _SHARED[table] = {}
         full = (key, mover.radius, mover.move.terrain, doors)
         f = kept.get(full)
-        if f is None:
-            if self.new >= NEW_FIELDS:
+        if f is None or f is _TO_MAKE:
+            if f is None and self.new >= NEW_FIELDS:
                 return None
             goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
             # (counted once made: a field whose search stops at a slice's end is asked again in the next slice)
-            f = walking_field(table, goals, mover.radius, mover.move, areas=(rect,) if rect is not None else ())
-            self.new += 1
-            if len(kept) >= FIELDS_KEPT:
-                kept.pop(next(iter(kept)))
-            kept[full] = f
+            made = walking_field(table, goals, mover.radius, mover.move, areas=(rect,) if rect is not None else ())
+            if f is None:
+                self.new += 1
+                if len(kept) >= FIELDS_KEPT:
+                    kept.pop(next(iter(kept)))
+            kept[full] = f = made
         return f
+
+    @staticmethod
+    def state(table) -> tuple:
+        """Which fields the table's players had worked out, oldest first (a saved game's: which ones a decision
+        finds ready decides what it weighs by walking, and what it weighs as the crow flies)."""
+        return tuple(_SHARED.get(table, ()))
+
+    @staticmethod
+    def restore(table, made: tuple) -> None:
+        """The table's players had worked out the fields `made` (state): each is made when first asked, as if it were
+        kept (a table whose players worked out fields already keeps its own)."""
+        if not _SHARED.get(table):
+            _SHARED[table] = dict.fromkeys(made[-FIELDS_KEPT:], _TO_MAKE)
+
+
+_TO_MAKE = object()  # a field a saved game's players had worked out: made when first asked, not counted
 
 
 def odds(setup: AttackSetup):

@@ -36,9 +36,9 @@ def _registry() -> dict[str, type]:
     import game.rules.model as rmod
     import game.rules.records as rr
 
-    from . import attacks, components, events, mission, movement, prompts, state
+    from . import attacks, commands, components, events, mission, movement, prompts, state
     out: dict[str, type] = {}
-    for mod in (bm, ra, rc, rd, rmod, rr, attacks, components, events, mission, movement, prompts, state):
+    for mod in (bm, ra, rc, rd, rmod, rr, attacks, commands, components, events, mission, movement, prompts, state):
         for name in dir(mod):
             obj = getattr(mod, name)
             if isinstance(obj, type) and is_dataclass(obj) and obj.__module__ == mod.__name__:
@@ -58,6 +58,15 @@ def record_types() -> dict[str, type]:
     if _TYPES is None:
         _TYPES = _registry()
     return _TYPES
+
+
+def register_record(cls: type) -> type:
+    """Class decorator: a record defined above the match that a save holds beside its snapshots (a computer player's
+    state: game/ai/common.py), encoded and decoded, checked against its annotations, as the match's own records."""
+    if not is_dataclass(cls):
+        raise TypeError(f"{cls!r} is not a record")
+    record_types()[_name(cls)] = cls
+    return cls
 
 
 _OWN_TAGS = (Die, UnitCard, Dice, ScriptedDice)  # encoded under tags of their own, never as records ("#t")

@@ -10,10 +10,16 @@ Each person may say how often they want to be asked about their Armor Saves (`as
 every question the match asks them, only when a re-roll or Tactical Order could change the HIT their units lose,
 or never. It is a preference of the people at the screen, not a rule: the match still asks only a side with a real
 choice (N2, N67), and an answer the preference gives (`standing_answer`) is an ordinary command in the log.
+
+What the computer players carry between decisions (`controller_states`, each one's `state`) is what a save of the
+match keeps beside it (game/persistence/controller_states.py); the first session made for a loaded match has its
+players carry on from the states the save kept (`hand_states`), so the game plays on as if never saved.
 """
 from __future__ import annotations
 
+import logging
 import time
+import weakref
 from dataclasses import dataclass
 
 from game.ai.common import thinking
@@ -22,6 +28,8 @@ from game.match import commands as C
 from game.match.errors import IllegalCommand
 from game.match.flow import OVER
 from game.rules.combat import RETURN_SAVE, SAVE
+
+log = logging.getLogger(__name__)
 
 MAX_COMMANDS = 50_000
 # how often a person is asked about their saves: every time the match asks / only when an answer could change the
@@ -57,7 +65,17 @@ class Session:
             self.controllers.update(controllers)
         self.last: tuple[str, object] | None = None  # (side, command) of the last computer decision
         self._open: list | None = None  # the decision being worked out: [side, the match's version, its generator,
-        # its command once it is made]
+        # its command once it is made, the controller's state before it began]
+        _SESSIONS[match] = weakref.ref(self)  # (weakly: the session holds the match)
+        for side, state in _HANDED.pop(match, {}).items():  # (a loaded game: its computer players carry on)
+            ctl = self.controllers.get(side)
+            try:
+                if ctl is None:
+                    raise ValueError("no computer player plays that side")
+                ctl.restore(state, match)
+            except Exception as e:  # (a state from a file: whatever fails, that player starts afresh)
+                log.warning("the computer player of side %r starts afresh: its saved state %s", side, e,
+                            exc_info=not isinstance(e, ValueError))
 
     # -- who decides ------------------------------------------------------------------------------------
     def computer_to_act(self) -> bool:
@@ -149,7 +167,7 @@ class Session:
         version = self._version()
         if self._open is None or self._open[:2] != [side, version]:
             self.cancel()
-            self._open = [side, version, thinking(ctl, m), None]
+            self._open = [side, version, thinking(ctl, m), None, ctl.state(m) if hasattr(ctl, "state") else None]
         plan = self._open
         end = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
         with m.reading():  # the match's world stays current for the slices and the command's resolution
@@ -188,6 +206,19 @@ class Session:
             self._open[2].close()
             self._open = None
 
+    def controller_states(self) -> dict:
+        """side -> what its computer player carries between decisions (common.ControllerState), as of the match now
+        (one deciding: as it was when that decision began, which a loaded game begins again): what a save keeps."""
+        out = {}
+        for side, ctl in self.controllers.items():
+            if self._open is not None and self._open[0] == side:
+                state = self._open[4]
+            else:
+                state = ctl.state(self.match) if hasattr(ctl, "state") else None
+            if state is not None:
+                out[side] = state
+        return out
+
     def _version(self) -> tuple:
         m = self.match
         return getattr(m, "version", None), len(m.log), len(m.events)
@@ -210,6 +241,26 @@ class Session:
             return ""
         ctl = self.controllers.get(self.last[0])
         return getattr(ctl, "explanation", "") or ""
+
+
+_SESSIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # match -> the session driving it (the last
+# made; a weak reference)
+_HANDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # match -> side -> the state its computer player
+# carries on from (a loaded save's), taken by the first session made for the match
+
+
+def controller_states(match) -> dict:
+    """side -> the state of the computer player driving it in the session playing `match` ({}: none plays it)."""
+    ref = _SESSIONS.get(match)
+    s = ref() if ref is not None else None
+    return s.controller_states() if s is not None and s.match is match else {}
+
+
+def hand_states(match, states: dict) -> None:
+    """The computer players of the first session made for `match` carry on from `states` (side -> ControllerState:
+    a loaded save's); one that cannot is made afresh (a warning logged)."""
+    if states:
+        _HANDED[match] = dict(states)
 
 
 def make_controller(match, side: str, control: str):

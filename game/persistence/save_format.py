@@ -8,8 +8,9 @@ out as
      "events":[...],"checkpoint":{...},"before_last":{...}}}
 
 The head (its length in bytes is N) holds the header, the state at the end (a snapshot, checked against the
-state hash), the commands, dice and events after the last checkpoint before the end (`recent`), and a checksum
-of the log's text. The log holds the older commands, dice and events, the snapshot at that checkpoint and, when
+state hash), the commands, dice and events after the last checkpoint before the end (`recent`), a checksum
+of the log's text and, when computer players play the match, what each carries between decisions (`controllers`:
+controller_states.py; a save without it loads with those players afresh). The log holds the older commands, dice and events, the snapshot at that checkpoint and, when
 the match was saved after the command before too (the battle screen saves after every command), that save's end
 snapshot (an undo right after loading restores it and replays nothing; the next undo starts at the checkpoint);
 loading reads and checks the head only, and the log's entries (and the snapshots) are checked and decoded when

@@ -14,6 +14,7 @@ from game.match.flow import DEPLOY, SETUP
 from game.match.history import HistoryError
 from game.match.scenario import Scenario, ScenarioError
 
+from .controller_states import carry_on
 from .jsonfile import paused_gc
 from .save_format import HASHED_SINCE, SaveError
 from .save_reading import Saved, read_checked
@@ -145,6 +146,7 @@ def load_match(path: Path, catalog=None, prepare: bool = False):
                 _close_quietly(match)
                 raise SaveError(path, f"command {i + 1} ({c.describe()}) cannot be replayed: the game could not "
                                       "carry it out; the save was probably edited or damaged") from None
+    carry_on(path, match, saved.data.get("controllers"))  # (its computer players carry on as they were)
     if start:  # restored: the snapshot's state hash, the save's, was checked against the restored match's
         return match
     try:

@@ -12,6 +12,7 @@ from game.match import codec, snapshot
 from game.match.history import History
 from game.stepwise import run_to_end
 
+from .controller_states import encoded_states
 from .jsonfile import MAX_DEPTH, nesting_steps, write_text_atomic
 from .save_format import FORMAT, VERSION, dumps, log_text, save_path
 from .save_reading import SavedCheckpoint
@@ -50,6 +51,7 @@ def save_stages(match, name: str, folder: Path | None = None, label: str | None 
         "state_hash": None,
         "commands": n,
         "events": n_events,
+        **({"controllers": kept} if (kept := encoded_states(match)) is not None else {}),
         "recent": {"from": start, "events_from": start_events,
                    "commands": recent_commands,
                    "rolls": list(match.rolls_per_command[start:]),

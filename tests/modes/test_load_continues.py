@@ -1,7 +1,7 @@
 """A game saved mid-way, loaded and played on reaches the very state of the same game played on without saving: the
 loaded match rebuilds its table with every base where it stands (another history of moves than the game as
 played), and sight, cover and movement answer the same there (N71). Seeded games of every mode, both sides played
-by the computer (taken up afresh at the save on both sides: its plans are not part of a save)."""
+by the computer (the loaded game's carry on as the save kept them: tests/persistence/test_controllers_saved.py)."""
 import pytest
 
 from game.content import load_catalog
@@ -31,9 +31,7 @@ def test_a_loaded_game_plays_on_to_the_same_state(tmp_path, mission, map_name, s
     path = save_match(m, f"{mission}-{seed}", folder=tmp_path)
     loaded = load_match(path, load_catalog())
     assert loaded.state_hash() == m.state_hash()
-    s_loaded = _session(loaded)
-    s = _session(m)  # the PvP computer keeps plans from one command to the next that a save does not hold: both
-    # games go on with controllers that start afresh, so what differs is only the table's history
+    s_loaded = _session(loaded)  # (its computer players carry on from the states the save kept)
     for _ in range(60):
         if m.phase == "over":
             break
