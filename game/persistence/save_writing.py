@@ -88,8 +88,8 @@ def _before_last(match, n: int, start: int):
     """(events, the snapshot) of this match one command before its end, when one is at hand and the save's
     checkpoint is older: one of its checkpoints (a loaded match's end snapshot) or a snapshot captured of it lately
     (snapshot.captured_at: the battle screen saves after every command, so the end snapshot of the save before,
-    whose text is kept). An undo right after loading the save restores it and replays nothing (a checkpoint 16
-    commands back would be restored and up to 15 commands replayed on a table with nothing worked out yet). None
+    whose text is kept). An undo right after loading the save restores it and replays nothing (a checkpoint up to 8
+    commands back would be restored and up to 7 commands replayed on a table with nothing worked out yet). None
     otherwise."""
     if n < 1 or start >= n - 1:
         return None
