@@ -9,7 +9,9 @@ squads in turn), so a changed table is compared with the one before on the same 
         --table '1-3:strike-trooper:2,4-5:assault-trooper:2,6:patrol-sergeant:1'
 
 --table tries a candidate column for the (single) faction named, in this process only: the data files are not
-touched. Each mission line is also written with --lines, for a comparison of two runs seed by seed.
+touched. Each mission line (with the objectives met) is also written with --lines, for a comparison of two runs seed
+by seed. The wipes are counted twice: every wipe with an objective met, and those in which the squad had been asked
+to extract with an objective met and stayed (each named with the state it stayed in).
 """
 from __future__ import annotations
 
