@@ -9,7 +9,9 @@ squads in turn), so a changed table is compared with the one before on the same 
         --table '1-3:strike-trooper:2,4-5:assault-trooper:2,6:patrol-sergeant:1'
 
 --table tries a candidate column for the (single) faction named, in this process only: the data files are not
-touched. Each mission line is also written with --lines, for a comparison of two runs seed by seed.
+touched. Each mission line (with the objectives met) is also written with --lines, for a comparison of two runs seed
+by seed. The wipes are counted twice: every wipe with an objective met, and those in which the squad had been asked
+to extract with an objective met and stayed (each named with the state it stayed in).
 """
 from __future__ import annotations
 
@@ -89,7 +91,7 @@ def play(seed: int, faction: str, tl: int, squad: str) -> dict:
     ms = m.mission_state
     out = {"win": m.result.outcome == "victory", "turn": m.result.turn,
            "units": sum(c for _, _, c in ms.get("spawned", [])), "wiped": ms.get("over") != "extracted",
-           "stays": player.stays}
+           "met": sorted(o for o, v in ms["status"].items() if v == "met"), "stays": player.stays}
     m.close()
     return out
 
@@ -120,7 +122,7 @@ def main(argv=None) -> None:
     squads = squad_slugs()
     wins: dict = {}
     units: dict = {}
-    lines, late, wipes = [], [], 0
+    lines, late, met_wipes, wipes = [], [], [], 0
     t0 = time.process_time()
     for f in factions:
         col = load_pve_data().faction(f).spawn[a.tl]
@@ -131,9 +133,12 @@ def main(argv=None) -> None:
             wins[f] += r["win"]
             units[f].append(r["units"])
             lines.append(f"{f} {a.tl} {seed} {squad} {'win' if r['win'] else 'loss'} units={r['units']} "
-                         f"turn={r['turn']} {'wiped' if r['wiped'] else 'extracted'}")
+                         f"turn={r['turn']} {'wiped' if r['wiped'] else 'extracted'} met={','.join(r['met']) or '-'}")
             if r["wiped"]:
                 wipes += 1
+                if r["met"]:
+                    met_wipes.append(f"{f} TL {a.tl} seed {seed} {squad}: wiped at Turn {r['turn']} with "
+                                     f"{', '.join(r['met'])} met")
                 if r["stays"]:
                     late.append(f"{f} TL {a.tl} seed {seed} {squad}: stayed " + "; ".join(r["stays"]))
         lo, hi = wilson(wins[f], a.k)
@@ -149,8 +154,11 @@ def main(argv=None) -> None:
           f"{worst} {off[worst] * 100:+.1f} points (target within 10); outside 10 points: "
           + (", ".join(f"{f} {off[f] * 100:+.0f}" for f in factions if abs(off[f]) > 0.10) or "none")
           + f"; {n} missions in {cpu:.0f} CPU-s ({n / max(cpu, 1e-9):.2f} a CPU-second)")
-    print(f"wipes {wipes}; after the squad could have extracted with an objective met: {len(late)} "
-          f"({len(late) / max(wipes, 1):.0%} of wipes, target <= 5%)")
+    print(f"wipes {wipes}; with an objective met: {len(met_wipes)} ({len(met_wipes) / max(wipes, 1):.1%} of wipes); "
+          f"after the squad could have extracted with an objective met: {len(late)} "
+          f"({len(late) / max(wipes, 1):.1%} of wipes, target <= 5%)")
+    for x in met_wipes:
+        print("   ", x)
     for x in late:
         print("   ", x)
     if a.lines:

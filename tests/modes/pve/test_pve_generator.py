@@ -64,11 +64,11 @@ def test_an_occupied_anchor_is_rolled_again_and_a_ten_lets_the_squad_choose(pve)
 
 def test_each_spawn_die_is_read_on_its_own_at_the_threat_level(pve):
     m = pve(dict(PICKED, objectives="no-survivors,protect", tl=2), [5, 1, 3, 6])
-    # classic TL 2: 1-2 -> 3 Melee Troopers, 3-4 -> 3 Ranged Troopers, 5 -> 1 Melee Elite, 6 -> 2 Ranged Elites
-    assert m.mission_state["spawned"] == [[1, "melee-trooper", 3], [3, "ranged-trooper", 3], [6, "ranged-elite", 2]]
-    assert len(m.units("npc")) == 8
+    # classic TL 2: 1-2 -> 3 Melee Troopers, 3-4 -> 4 Ranged Troopers, 5 -> 1 Melee Elite, 6 -> 2 Ranged Elites
+    assert m.mission_state["spawned"] == [[1, "melee-trooper", 3], [3, "ranged-trooper", 4], [6, "ranged-elite", 2]]
+    assert len(m.units("npc")) == 9
     assert [e.name for e in events_named(m, "Spawn Table")] == [
-        "Spawn Table 1: 3 x Melee Trooper", "Spawn Table 3: 3 x Ranged Trooper", "Spawn Table 6: 2 x Ranged Elite"]
+        "Spawn Table 1: 3 x Melee Trooper", "Spawn Table 3: 4 x Ranged Trooper", "Spawn Table 6: 2 x Ranged Elite"]
 
 
 def test_npc_units_split_evenly_over_their_anchors_within_four_inches(pve):
