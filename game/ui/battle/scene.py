@@ -471,7 +471,7 @@ class BattleScene(HotSeat, Scene):
         self.feed.restart()
         self.prompt_panel.clear()
         self.table_view.restart(match)
-        self.app.memory.settle()  # (the match loaded and its view: long-lived, never walked again)
+        self.app.memory.settle()  # (the match loaded and its view: its young objects collected in this frame)
         self.refresh_units()
         self.feed.ingest(initial=True)
         sel = self.sel
