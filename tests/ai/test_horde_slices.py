@@ -1,7 +1,6 @@
 """The Horde's Behaviours on the battle screen: a decision's walking field (and the reversed movement graph it is
 searched on, built once per map) stops at the slice's end and goes on in the next slice, instead of one long slice
 the first time a Horde unit walks toward the squad; the same commands as decided whole."""
-from game.ai.common import thinking
 from game.battlefield import field
 from game.battlefield.model import CORE_MOVE
 from game.battlefield.search import sliced, work_slice
@@ -11,19 +10,7 @@ from game.match.flow import OVER
 from game.modes import create_match
 from game.modes.session import Session
 
-
-def _pieces(ctl, match, end):
-    """(slices taken, command) of one decision, each slice inside `work_slice(end)`."""
-    gen = thinking(ctl, match)
-    n = 0
-    with match.reading():
-        while True:
-            try:
-                with work_slice(end):
-                    next(gen)
-            except StopIteration as done:
-                return n, done.value
-            n += 1
+from tests.ai.test_sliced_searches import _pieces
 
 
 def test_a_horde_decision_on_a_cold_table_is_cut_into_slices_with_the_same_command():

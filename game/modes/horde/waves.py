@@ -41,7 +41,7 @@ class Placing:
     so a spot found taken stays taken. Each Spawn Point's free Adjacent spots (in the order they are taken, toward
     the squad) are asked of the table once per base size and only checked against the bases placed since; the
     search for the nearest free spot goes on from where the last one for that Spawn Point stopped. The places are
-    those place_at_spawn_point finds unit by unit (tests/modes/horde/test_horde_spawning.py), at a small part of
+    those place_at_spawn_point finds unit by unit (tests/modes/horde/test_horde_spawn_places.py), at a small part of
     the cost (40 units on a crowded table: bench_horde prints it)."""
 
     def __init__(self, match) -> None:
