@@ -6,6 +6,7 @@ Prints, beside their targets (never asserted):
   - runs: how many, exceptions (target 0), replays that reproduce the state hash (target all), waves reached
     (median and spread) beside the squad's of before issue 22 on the same seeds (bench/horde_waves_before.txt), the
     longest wave (its seed, map, wave and the match's Turn), how the runs ended;
+  - the CPU time placing a wave's units at its start (waves.place_wave), the most beside its target (<= 20 ms);
   - decision times of the Horde's Behaviours and of the squad's computer player during the runs, and on a table of
     30+ units after create_match(..., prepare=True) (target: p95 and max well under 50 ms);
   - the battle screen's frame time with a full wave on the table, previews on, then the threat overlay on and
@@ -37,6 +38,7 @@ BEFORE = Path(__file__).with_name("horde_waves_before.txt")  # the waves the squ
 MEDIAN_GAIN = 2  # the median wave reached: at least this many waves further than before, on the same seeds
 TARGET_RUNS_PER_CPU_S = 6.0
 TARGET_P95, TARGET_MAX = 20.0, 100.0
+TARGET_PLACING_MS = 20.0  # a wave's units placed at its start (CPU ms): a hitch a player would see beyond that
 
 
 def mark(ok: bool) -> str:
@@ -75,10 +77,27 @@ class Timed:
         return getattr(self.inner, "explanation", "")
 
 
+PLACING: list[tuple[float, int]] = []  # (CPU ms, units placed) of each wave's start during the runs
+
+
+def _timed_placing():
+    """waves.place_wave timed (begin_wave calls it by the module's name)."""
+    from game.modes.horde import waves
+    inner = waves.place_wave
+
+    def timed(mission, match, w, faces):
+        t0 = time.process_time()
+        got = inner(mission, match, w, faces)
+        PLACING.append(((time.process_time() - t0) * 1000, sum(len(v) for v in got[0].values())))
+        return got
+    waves.place_wave = timed
+
+
 def play_runs(n: int, replays: int):
     from game.headless import build_scenario
     from game.modes import create_match, replay
     from game.modes.session import Session, make_controller
+    _timed_placing()
     waves, outcomes, errors, horde_ms, squad_ms = [], {}, [], [], []
     same, checked = 0, 0
     longest: list[tuple] = []  # per run: (Turns of its longest wave, seed, map, that wave, the match's Turn at its end)
@@ -275,6 +294,11 @@ def main(short: bool = False, runs: int | None = None) -> dict:
                 print(f"    {label}: {k} runs, {k / c:.2f} per CPU-second (target >= {TARGET_RUNS_PER_CPU_S:g})"
                       f"{mark(k / c >= TARGET_RUNS_PER_CPU_S)}")
         print("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(outcomes.items(), key=lambda kv: kv[0])))
+    if PLACING:
+        top, units = max(PLACING)
+        print(f"  a wave's units placed at its start: {len(PLACING)} waves, CPU median "
+              f"{statistics.median(p[0] for p in PLACING):.1f} ms, p95 {_pct([p[0] for p in PLACING], 0.95):.1f} ms, "
+              f"max {top:.1f} ms ({units} units; target <= {TARGET_PLACING_MS:g} ms){mark(top <= TARGET_PLACING_MS)}")
     for name, vals in (("Horde Behaviours", horde_ms), ("squad computer player", squad_ms)):
         if vals:
             p95, top = _pct(vals, 0.95), max(vals)

@@ -24,6 +24,7 @@ import math
 
 from game.battlefield import Base
 from game.battlefield.field import walking_field
+from game.battlefield.search import sliced
 from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
@@ -181,7 +182,9 @@ class HordeController(Controller):
         for i, step in enumerate(steps, start=1):
             if i > 1:
                 yield  # a slice per Behavior line tried
-            cmd = getattr(self, "_" + step.replace("-", "_"))(match, look)
+            line = getattr(self, "_" + step.replace("-", "_"))
+            # its walking field and movement searches stop at the slice's end (the line is asked again)
+            cmd = yield from sliced(lambda: line(match, look))
             if cmd is not None:
                 self.last_line = step
                 self.explanation = f"{name}: Behavior line {i}, {LINE_WORDS[step]}"

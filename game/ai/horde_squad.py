@@ -12,6 +12,7 @@ dice (at the Boss, or while 3 are left) and for attacks beyond its ACT while mor
 from __future__ import annotations
 
 import math
+from types import GeneratorType
 
 from game.battlefield import Base
 from game.battlefield.search import sliced
@@ -23,6 +24,7 @@ from game.rules.model import MELEE, RANGED
 
 from .common import Controller, answer_prompt, approach_spot, attack_target, order_on_dice
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
+from .simple import TARGETS_PER_SLICE
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
@@ -71,6 +73,8 @@ class HordeSquadController(Controller):
                   self._marker_action, self._deploy_turret, self._to_downed, self._take_cover, self._advance):
             # a slice per choice weighed; its movement searches stop at the slice's end (the choice is asked again)
             cmd = yield from sliced(lambda: f(match, uid))
+            if isinstance(cmd, GeneratorType):  # a choice weighed in slices of its own (_shoot)
+                cmd = yield from cmd
             if cmd is not None:
                 self.explanation = f"{match.unit(uid).name}: {f.__name__.strip('_').replace('_', ' ')}"
                 return cmd
@@ -346,7 +350,10 @@ class HordeSquadController(Controller):
         return sorted(pool, key=lambda e: (e != boss, match.health(e).hit, e))
 
     def _shoot(self, match, uid: int):
+        """The first weapon and valid target in order. A generator: it yields between every few targets it asks about
+        (TARGETS_PER_SLICE, as the plain policy: each is a sight question; a full table's 40 made one 25 ms slice)."""
         foes = self._foes(match, uid)
+        asked = 0
         items = [i for i in match.units(items=True) if match.unit(i).side not in (self.side, "neutral")]
         for w in sorted((w for w in match.unit(uid).card.weapons if w.kind == RANGED),
                         key=lambda w: (-w.att * w.skl, w.id)):
@@ -356,6 +363,9 @@ class HordeSquadController(Controller):
                 if match.activation.target is not None:
                     pool = [e for e in pool if e == match.activation.target]
                 for t in self._first(match, uid, pool):
+                    if asked and not asked % TARGETS_PER_SLICE:
+                        yield
+                    asked += 1
                     if match.ranged_target_reason(uid, w, t) is None:
                         return match.attack_command(self.side, uid, w, t)
         return None

@@ -30,6 +30,8 @@ _REVERSED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # graph -> {the same keys: a field's spread begun inside `search.sliced` and stopped at a slice's end}
 _BEGUN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# graph -> {(terrain rule, doors): a reversed graph's building begun inside `search.sliced`, stopped at a slice's end}
+_BUILDING: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 BEGUN_KEPT = 8
 CHECK_EVERY = 256  # nodes spread between looks at the clock
 
@@ -109,7 +111,9 @@ def _kept(cache: "weakref.WeakKeyDictionary", lat) -> OrderedDict:
 
 def _reversed_edges(table, lat, rule: MoveRule) -> tuple[list, float]:
     """For each node, the nodes that step into it with the step's cost, and the cheapest step of all (built once per
-    graph, rule and doors, for every Table of the map)."""
+    graph, rule and doors, for every Table of the map). Asked inside `search.sliced`, the building stops at the
+    slice's end (raising search.SearchPaused) and goes on from the node it stopped at when asked again: the same
+    lists, in the same order, as built whole."""
     per_graph = _kept(_REVERSED, lat)
     key = (rule, _doors_key(table))
     got = per_graph.get(key)
@@ -117,16 +121,27 @@ def _reversed_edges(table, lat, rule: MoveRule) -> tuple[list, float]:
         per_graph.move_to_end(key)
         return got
     n = lat.nx * lat.ny
-    rev: list[list] = [[] for _ in range(n)]
+    building = _kept(_BUILDING, lat)
+    run = building.get(key)
+    if run is None:
+        run = building[key] = [[[] for _ in range(n)], _INF, 0]  # the lists, the cheapest step, the next node
+        while len(building) > BEGUN_KEPT:
+            building.popitem(last=False)
+    rev, cheapest, first = run
     out = lat.out_edges
-    cheapest = _INF
-    for u in range(n):
+    deadline = search.pause_at()
+    clock = time.perf_counter
+    for u in range(first, n):
+        if deadline is not None and u > first and not (u - first) % CHECK_EVERY and clock() >= deadline:
+            run[1], run[2] = cheapest, u
+            raise search.SearchPaused
         if lat.zof(u) is None:
             continue
         for v, c, _ in out(u, rule):
             rev[v].append((u, c))
             if c < cheapest:
                 cheapest = c
+    building.pop(key, None)
     got = per_graph[key] = (rev, cheapest)
     while len(per_graph) > REVERSED_KEPT:
         per_graph.popitem(last=False)
@@ -278,6 +293,8 @@ def clear_field_cache() -> None:
     """Forget every walking field and reversed graph worked out (benchmarks measuring a cold start; tests)."""
     _FIELDS.clear()
     _REVERSED.clear()
+    _BEGUN.clear()
+    _BUILDING.clear()
 
 
 def beside_terrain(table, radius: float, x: float, y: float) -> bool:

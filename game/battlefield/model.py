@@ -229,9 +229,10 @@ class Base:
     z: float = 0.0
     radius: float = 0.5
     move: MoveRule = CORE_MOVE
+    lying: bool = False  # laid on its side (a Downed unit, Horde Mode): its base blocks no Line of Sight (N76)
 
     def moved(self, x: float, y: float, z: float) -> "Base":
-        return Base(self.uid, self.side, x, y, z, self.radius, self.move)
+        return Base(self.uid, self.side, x, y, z, self.radius, self.move, self.lying)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from .movement import TableMovement
 from .sight import BASE_CHANGES_KEPT, TableSight
 from .spacequery import SpaceQueries
 from .terrain import (ADJ_GAP, ADJ_MASK, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL, MEASURES, MOVE_MASK,
-                      OPEN_DOOR, SAME_LEVEL, SQUARE, UNIT, WALL, ZTOL, Face, _Terrain, climb_cost,
+                      LYING, OPEN_DOOR, SAME_LEVEL, SQUARE, UNIT, WALL, ZTOL, Face, _Terrain, climb_cost,
                       grid_climb_cost, platform_faces)
 
 __all__ = ["Face", "Table", "climb_cost", "grid_climb_cost", "open_table", "platform_faces"]
@@ -248,12 +248,15 @@ class Table(TableSight, TableMovement):
     def _place(self, b: Base) -> None:
         pos = self.snap(b.x, b.y) if self._grid else (b.x, b.y)
         cur = self._unit_bodies.get(b.uid)
+        category = LYING if b.lying else UNIT
         if cur is not None and cur[2] == b.radius:
             if cur[3] != pos:
                 body = cur[0]
                 body.position = pos
                 self._space.reindex_shapes_for_body(body)
                 cur[3] = pos
+            if cur[1].filter.categories != category:  # laid down or stood up: sight lines meet it or not
+                cur[1].filter = ShapeFilter(group=self._unit_group[b.uid], categories=category)
             return
         if cur is not None:
             self._space.remove(cur[0], cur[1])
@@ -267,7 +270,7 @@ class Table(TableSight, TableMovement):
         if b.uid not in self._unit_group:
             self._next_group += 1
             self._unit_group[b.uid] = self._next_group
-        shape.filter = ShapeFilter(group=self._unit_group[b.uid], categories=UNIT)
+        shape.filter = ShapeFilter(group=self._unit_group[b.uid], categories=category)
         self._space.add(body, shape)
         self._unit_bodies[b.uid] = [body, shape, b.radius, pos]
         self._unit_of_shape[shape] = b.uid

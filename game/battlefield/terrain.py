@@ -12,6 +12,7 @@ from .model import Battlefield
 
 # pymunk categories
 WALL, LOW_WALL, DOOR, UNIT, FACE, OPEN_DOOR = 1, 2, 4, 8, 16, 32
+LYING = 64  # a base laid on its side (Base.lying): in no sight mask
 SIGHT_MASK = WALL | DOOR | FACE  # terrain that can block a sight line (by height, R10)
 COVER_MASK = WALL | DOOR | FACE | LOW_WALL  # terrain that can give cover (R11)
 MOVE_MASK = WALL | LOW_WALL | DOOR | FACE  # terrain a base may not overlap

@@ -18,7 +18,7 @@ import esper
 from game.battlefield import Base
 
 from . import skills as S
-from .components import Position, TakenOut, Token, Unit
+from .components import Conditions, Position, TakenOut, Token, Unit
 
 _RULES: dict[int, tuple[object, object]] = {}  # card id -> (card, its MoveRule): cards never change
 
@@ -39,8 +39,9 @@ def _base_of(ent: int) -> Base | None:
     p = esper.try_component(ent, Position) if u is not None else None
     if p is None or esper.has_component(ent, TakenOut):
         return None
+    c = esper.try_component(ent, Conditions)
     return Base(uid=ent, side="item" if u.item else u.side, x=p.x, y=p.y, z=p.z, radius=u.card.base_diameter / 2,
-                move=_move_rule(u.card))
+                move=_move_rule(u.card), lying=c is not None and c.downed)
 
 
 @dataclass(frozen=True, slots=True)

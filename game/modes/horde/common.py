@@ -10,6 +10,7 @@ PLAYER = "player"
 HORDE = "horde"
 SPAWN_KIND = "spawn_point"
 EPS = 1e-6
+REACH = 12.0  # inches: how far from where it was meant to go a unit or marker with no room there may be put
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -54,6 +55,6 @@ def squad_on_table(match) -> list[int]:
     return match.units(PLAYER, downed=None)
 
 
-def nearest_free(match, radius: float, x0: float, y0: float, taken=(), limit: float = 12.0, gap: float = 0.1):
-    """game.modes.spots.nearest_free with Horde Mode's reach: 12", bases 0.1" apart."""
+def nearest_free(match, radius: float, x0: float, y0: float, taken=(), limit: float = REACH, gap: float = 0.1):
+    """game.modes.spots.nearest_free with Horde Mode's reach (REACH), bases 0.1" apart."""
     return spots.nearest_free(match, radius, x0, y0, taken, limit, gap)

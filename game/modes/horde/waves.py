@@ -8,7 +8,8 @@ from game.battlefield import Base
 from game.rules.cards import build_card
 from game.rules.model import MELEE, UnitSpec
 
-from .common import HORDE, PLAYER, SPAWN_KIND, nearest_free, plural, roll, state
+from ..spots import ring_points
+from .common import EPS, HORDE, PLAYER, REACH, SPAWN_KIND, nearest_free, plural, roll, state
 
 
 def spawn_points(match) -> list[str]:
@@ -35,9 +36,61 @@ def _toward_squad(match, spots):
                                         s[0], s[1]))
 
 
-def place_at_spawn_point(match, mission, type_id: str) -> tuple[int, int] | None:
+class Placing:
+    """A wave's units placed one after another (begin_wave): nothing else moves meanwhile, only bases are added,
+    so a spot found taken stays taken. Each Spawn Point's free Adjacent spots (in the order they are taken, toward
+    the squad) are asked of the table once per base size and only checked against the bases placed since; the
+    search for the nearest free spot goes on from where the last one for that Spawn Point stopped. The places are
+    those place_at_spawn_point finds unit by unit (tests/modes/horde/test_horde_spawn_places.py), at a small part of
+    the cost (40 units on a crowded table: bench_horde prints it)."""
+
+    def __init__(self, match) -> None:
+        self.match = match
+        self.placed: list[Base] = []  # the bases placed so far
+        self._adjacent: dict = {}  # (Spawn Point, radius) -> [its free Adjacent spots toward the squad, bases seen]
+        self._rings: dict = {}  # (Spawn Point, radius) -> the ring points before the last spot taken, skipped
+        self.quick = match.table.measure != "grid"  # squares: the table's own check, unit by unit
+
+    def adjacent_spot(self, point: str, sp: Base, r: float):
+        """The free spot Adjacent to the Spawn Point nearest the squad (None: no room Adjacent)."""
+        if not self.quick:
+            spots = _toward_squad(self.match, self.match.table.spots_adjacent_to(sp, r, HORDE))
+            return spots[0] if spots else None
+        got = self._adjacent.get((point, r))
+        if got is None:
+            got = self._adjacent[(point, r)] = [_toward_squad(self.match, self.match.table.spots_adjacent_to(
+                sp, r, HORDE)), len(self.placed)]
+        spots, seen = got
+        reach = sp.radius + 2 * r + 1.0  # a spot of the ring lies within this of the Spawn Point's centre
+        new = [b for b in self.placed[seen:] if math.hypot(b.x - sp.x, b.y - sp.y) < reach + b.radius]
+        got[1] = len(self.placed)
+        if new and spots:  # as Table.can_stand's test of the bases
+            got[0] = spots = [s for s in spots if all(math.hypot(b.x - s[0], b.y - s[1]) >= r + b.radius - EPS
+                                                      for b in new)]
+        return spots[0] if spots else None
+
+    def free_spot(self, point: str, sp: Base, r: float):
+        """nearest_free round the Spawn Point, the points already passed over not tried again."""
+        if not self.quick:
+            return nearest_free(self.match, r, sp.x, sp.y)
+        table = self.match.table
+        skip = self._rings.get((point, r), 0)
+        for i, (x, y) in enumerate(ring_points(sp.x, sp.y, REACH)):
+            if i < skip:
+                continue
+            x, y = table.snap(x, y)
+            z = table.surface_z(x, y, 0.0)
+            if table.can_stand(r, x, y, z):
+                self._rings[(point, r)] = i
+                return x, y, z
+        self._rings[(point, r)] = i + 1
+        return None
+
+
+def place_at_spawn_point(match, mission, type_id: str, placing: Placing | None = None) -> tuple[int, int] | None:
     """Spawn one unit of `type_id` Adjacent to the next Spawn Point (in order, wrapping; H1): on the side facing
-    the squad; with no room Adjacent, at the nearest free spot (N H3). Returns (uid, Spawn Point number)."""
+    the squad; with no room Adjacent, at the nearest free spot (N H3). Returns (uid, Spawn Point number).
+    `placing`: the wave's placing, when the unit is one of a wave placed in a row."""
     ms = state(match)
     points = spawn_points(match)
     card = horde_card(mission, type_id)
@@ -47,13 +100,34 @@ def place_at_spawn_point(match, mission, type_id: str) -> tuple[int, int] | None
     i = ms.get("spawn_index", 0) % len(points)
     ms["spawn_index"] = ms.get("spawn_index", 0) + 1
     sp = match.marker_base(points[i])
-    spots = _toward_squad(match, match.table.spots_adjacent_to(sp, r, HORDE))
-    spot = spots[0] if spots else nearest_free(match, r, sp.x, sp.y)
+    placing = placing or Placing(match)
+    spot = placing.adjacent_spot(points[i], sp, r)
+    if spot is None:
+        spot = placing.free_spot(points[i], sp, r)
     if spot is None:
         match.note(f"No room for a {card.name} near Spawn Point {i + 1}")
         return None
     uid = match.spawn(HORDE, unit_name(match, mission, type_id), card, *spot)
+    placing.placed.append(match.base(uid))
     return uid, i + 1
+
+
+def place_wave(mission, match, w, faces) -> tuple[dict[str, list[int]], list[str]]:
+    """The wave's units on the rolled faces, placed in turn: {type: [Spawn Point of each]}, the types in order."""
+    placed: dict[str, list[int]] = {}
+    order: list[str] = []
+    placing = Placing(match)
+    for f in faces:
+        type_id, count = w.spawn(f)
+        for _ in range(count):
+            got = place_at_spawn_point(match, mission, type_id, placing)
+            if got is None:
+                continue
+            if type_id not in placed:
+                placed[type_id] = []
+                order.append(type_id)
+            placed[type_id].append(got[1])
+    return placed, order
 
 
 def begin_wave(mission, match, n: int) -> None:
@@ -65,18 +139,7 @@ def begin_wave(mission, match, n: int) -> None:
               wave_started_turn=match.turn)
     dice_n = ms.pop("spawn_dice_next", mission.data.spawn_dice)
     faces = roll(match, dice_n, f"Wave {n} spawn ({dice_n}D6)")
-    placed: dict[str, list[int]] = {}
-    order: list[str] = []
-    for f in faces:
-        type_id, count = w.spawn(f)
-        for _ in range(count):
-            got = place_at_spawn_point(match, mission, type_id)
-            if got is None:
-                continue
-            if type_id not in placed:
-                placed[type_id] = []
-                order.append(type_id)
-            placed[type_id].append(got[1])
+    placed, order = place_wave(mission, match, w, faces)
     parts = []
     for type_id in order:
         pts = sorted(set(placed[type_id]))
