@@ -234,7 +234,7 @@ class TacticalController(Controller):
         kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
         sights = TE.sights_at(ctx, spot)
         yield from sliced(lambda: TE.goal_value(ctx, uid, spot, goals, holders, act_after))
-        near = TE.nearest(ctx, spot, TE.NEAREST, sights)
+        near = TE.nearest(ctx, spot, TE.NEAREST, sights, uid)
         if follow and act_after >= 1:
             for e in near:  # an enemy a slice (the attacks on it, and what it would strike first, are kept)
                 yield
@@ -419,7 +419,8 @@ class TacticalController(Controller):
 
     @staticmethod
     def _blast_extra(ctx, uid: int, w, target: int) -> float:
-        """Blast also hits every unit Adjacent to the target: enemies are a bonus, squadmates a cost."""
+        """Blast also hits every unit Adjacent to the target: enemies are a bonus, squadmates a cost, and so is an
+        enemy whose Take Out scores only by another unit's hand (the enemy Rival)."""
         if not w.has("BLS"):
             return 0.0
         tb = ctx.bases[target]
@@ -432,7 +433,8 @@ class TacticalController(Controller):
                 continue
             o_odds = TE.odds(s)
             loss = ctx.loss_value(o, o_odds.target_loss, o_odds.p_taken_out)
-            v += loss if o in ctx.enemies else -1.2 * loss
+            scores = o in ctx.enemies and ctx.brief.kill_only.get(o, uid) == uid
+            v += loss if scores else -1.2 * loss  # (a Rival it may not score for: a chance lost)
         return v
 
     def _mission_commands(self, match, uid: int):
@@ -591,7 +593,7 @@ class TacticalController(Controller):
     # == free actions a skill gives (Duty Before Death, orders...) =========================================
     def _free_action(self, match):
         """Generator (the search of the moves it may make stops at each slice's end): a free action a skill gives
-        (Duty Before Death, Despoil, an order...): the best attack it may make; else, when it may Move, Adjacent to
+        (Duty Before Death, Despoil, an order...): the best attack it may make, when it is worth anything; else, when it may Move, Adjacent to
         the enemy it can strike hardest if a Melee attack follows, or to the spot worth most; else the free action
         is declined."""
         side = self.side
@@ -609,7 +611,9 @@ class TacticalController(Controller):
         if attacks:
             def value(c):
                 return TE.attack_value(ctx, uid, card.weapon(c.weapon), c.target) if c.target in ctx.hit else 0.0
-            return max(attacks, key=value)
+            best = max(attacks, key=value)
+            if value(best) > 0.05:  # (an attack that costs more than it takes, Critical Saves back, is declined)
+                return best
         moves = [c for c in legal if isinstance(c, (C.Move, C.Dash))]
         if not moves:
             return end

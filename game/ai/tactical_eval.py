@@ -96,6 +96,7 @@ class Ctx:
         self._mat: dict = {}
         self._bonus: dict = {}
         self._engaged: dict = {}
+        self._foes: dict = {}
 
     def may_attack(self, attacker: int, target: int) -> bool:
         """Whether the mission lets `attacker` attack `target` at all (Rivals: only the enemy Rival may)."""
@@ -129,6 +130,15 @@ class Ctx:
             got = self._engaged[key] = tuple(f for f in foes if adjacent(self, ab, bases[f]))
         return got
 
+    def foes_of(self, uid: int) -> list:
+        """The enemies that may attack `uid` or be attacked by it (all of them, the same list, unless the mission
+        says otherwise: Rivals)."""
+        got = self._foes.get(uid)
+        if got is None:
+            them = [e for e in self.enemies if self.may_attack(uid, e) or self.may_attack(e, uid)]
+            got = self._foes[uid] = self.enemies if len(them) == len(self.enemies) else them
+        return got
+
     def marker_base(self, mid: str):
         v = self._markers.get(mid, False)
         if v is False:
@@ -136,8 +146,8 @@ class Ctx:
         return v
 
     def field_of(self, g, uid: int):
-        """The walking field to goal `g` for bases like `uid`'s (None: the goal moves with a unit, or the field is
-        not made yet: as the crow flies)."""
+        """The walking field to goal `g` for bases like `uid`'s (a goal that moves with a unit: to where it stands
+        now; None: the field is not made yet, as the crow flies)."""
         ku = (id(g), uid)
         if ku in self._field_of:
             return self._field_of[ku]
@@ -147,7 +157,10 @@ class Ctx:
             f = self._field_of[ku] = self._field_of[k]
             return f
         f = None
-        if not g.unit_goal:
+        if g.unit_goal:  # (where the unit stands now: a wall between is walked round, not seen through)
+            if g.rect is not None:
+                f = self.fields.get(self.table, ("unit", g.rect), None, g.rect, me, self._doors)
+        else:
             if g.marker is not None:
                 mb = self.marker_base(g.marker)
                 if mb is not None:
@@ -160,7 +173,7 @@ class Ctx:
 
     def walk(self, g, uid: int, spot: Base) -> float:
         """Inches `uid` walks from `spot` to the goal (Adjacent to its marker, or into its zone): along paths, round
-        walls and off platforms; as the crow flies for a goal that moves with a unit, or no way there."""
+        walls and off platforms; as the crow flies when there is no way there."""
         return self.walk_xyz(g, uid, spot.x, spot.y, spot.z)
 
     def walk_xyz(self, g, uid: int, x: float, y: float, z: float) -> float:
@@ -378,22 +391,25 @@ class _Seen:
         self.high_ground = False
 
 
-def nearest(ctx: Ctx, spot: Base, n: int, sights=None) -> list[int]:
-    """The `n` enemies nearest to `spot` (a crowded table weighs only those); kept with the spot's `sights`."""
-    if len(ctx.enemies) <= n:
-        return ctx.enemies
+def nearest(ctx: Ctx, spot: Base, n: int, sights=None, uid: int | None = None) -> list[int]:
+    """The `n` enemies nearest to `spot` (a crowded table weighs only those); kept with the spot's `sights`. Given
+    `uid`, only the enemies that may fight it (Rivals: the enemy Rival alone, however many others stand nearer)."""
+    foes = ctx.enemies if uid is None else ctx.foes_of(uid)
+    if len(foes) <= n:
+        return foes
+    key = n if foes is ctx.enemies else (n, uid)
     if sights is not None and sights.spot is spot:
-        got = sights.near.get(n)
+        got = sights.near.get(key)
         if got is None:
-            got = sights.near[n] = _nearest(ctx, spot, n)
+            got = sights.near[key] = _nearest(ctx, spot, n, foes)
         return got
-    return _nearest(ctx, spot, n)
+    return _nearest(ctx, spot, n, foes)
 
 
-def _nearest(ctx: Ctx, spot: Base, n: int) -> list[int]:
+def _nearest(ctx: Ctx, spot: Base, n: int, foes: list) -> list[int]:
     bases = ctx.bases
     x, y = spot.x, spot.y
-    return sorted(ctx.enemies, key=lambda e: (bases[e].x - x) ** 2 + (bases[e].y - y) ** 2)[:n]
+    return sorted(foes, key=lambda e: (bases[e].x - x) ** 2 + (bases[e].y - y) ** 2)[:n]
 
 
 def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:
@@ -402,7 +418,7 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
     best = (0.0, None)
     card = ctx.cards[uid]
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
-    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST, sights)):
+    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST, sights, uid)):
         eb = ctx.bases[e]
         adj = adjacent(ctx, ab, eb)
         for w in card.weapons:
@@ -439,7 +455,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
 def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     lv = ctx.level
     total = 0.0
-    for e in nearest(ctx, spot, NEAREST + 1, sights):
+    for e in nearest(ctx, spot, NEAREST + 1, sights, uid):
         share = lv.ready_threat if ctx.ready[e] else lv.later_threat
         if share <= 0.0 or not ctx.may_attack(e, uid):
             continue
@@ -493,7 +509,7 @@ def menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
 def _menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
     best = 0.0
     card = ctx.cards[uid]
-    for e in nearest(ctx, spot, NEAREST, sights):
+    for e in nearest(ctx, spot, NEAREST, sights, uid):
         if targets is not None and e not in targets:
             continue
         eb = ctx.bases[e]
