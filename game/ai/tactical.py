@@ -362,6 +362,9 @@ class TacticalController(Controller):
                     v = TE.attack_value(ctx, uid, w, e, sight=sight)
                     v += self._blast_extra(ctx, uid, w, e)
                     cmd = match.attack_command(side, uid, w, e)
+                    spread = self._spread(ctx, uid, w, e, sight, v)
+                    if spread is not None:
+                        v, cmd = spread
                 if v > 0.05:
                     options.append((v + rest - pen, cmd, f"attacks {match.unit(e).name}"))
             yield
@@ -416,6 +419,46 @@ class TacticalController(Controller):
                 self._next = after
             return cmd
         return C.EndActivation(side)
+
+    def _spread(self, ctx, uid: int, w, target: int, sight, alone: float):
+        """A Spread weapon's dice dealt between `target` and the enemies Adjacent to it the match offers
+        (`spread_targets`): every deal between two targets, and an even deal between three; (value, command) of
+        the best when it is worth more than every die on `target` (`alone`), else None."""
+        if not w.has("SPR") or w.kind != RANGED or w.att < 2:
+            return None
+        m = ctx.match
+        first = m.spread_targets(uid, w.id, (target,))
+        if not first:
+            return None
+        sights = {target: sight}
+        for t in first:
+            if t in ctx.hit:
+                sights[t] = TE.ranged_ok(ctx, uid, w, t, ctx.bases[uid], ctx.bases[t])
+        deals = []
+        for t in first:
+            if sights.get(t) is None:
+                continue
+            for k in range(1, w.att):
+                deals.append(((target, k), (t, w.att - k)))
+            if w.att >= 3:
+                for t3 in m.spread_targets(uid, w.id, (target, t)):
+                    if sights.get(t3) is None and t3 in ctx.hit:
+                        sights[t3] = TE.ranged_ok(ctx, uid, w, t3, ctx.bases[uid], ctx.bases[t3])
+                    if sights.get(t3) is not None:
+                        split = m.spread_split(uid, w.id, (target, t, t3))
+                        deals.append(tuple(zip((target, t, t3), split)))
+        best = None
+        for deal in deals:
+            v = TE.spread_value(ctx, uid, w, tuple((t, n, sights[t]) for t, n in deal))
+            if v > alone + 0.05 and (best is None or v > best[0]):
+                best = (v, deal)
+        if best is None:
+            return None
+        v, deal = best
+        if m.attack_preview(uid, w.id, target, with_odds=False, spread=deal).reason is not None:
+            return None
+        return v, C.RangedAttack(self.side, w.id, target, extra_targets=tuple(t for t, _ in deal[1:]),
+                                 split=tuple(n for _, n in deal))
 
     @staticmethod
     def _blast_extra(ctx, uid: int, w, target: int) -> float:

@@ -242,10 +242,11 @@ class Ctx:
 
 
 def setup_for(ctx: Ctx, attacker: int, weapon, target: int, abase: Base | None = None, tbase: Base | None = None,
-              sight=None, aoo: bool = False) -> AttackSetup | None:
+              sight=None, aoo: bool = False, dice: int | None = None) -> AttackSetup | None:
+    """`dice`: the Attack dice a Spread weapon deals this target (instead of the weapon's ATT)."""
     m = ctx.match
     melee = weapon.kind == MELEE
-    att = ctx.hit[attacker] if weapon.has("HIT") else weapon.att
+    att = dice if dice is not None else ctx.hit[attacker] if weapon.has("HIT") else weapon.att
     if melee:
         att = S.attack_dice(m, attacker, weapon, att, aoo)
     more_att, more_skl = ctx.bonus(attacker, target, weapon)
@@ -299,6 +300,20 @@ def attack_value(ctx: Ctx, attacker: int, weapon, target: int, abase=None, tbase
             v += ctx.level.preempt * o.p_taken_out * danger(ctx, target)
     if key is not None:
         ctx._values[key] = v
+    return v
+
+
+def spread_value(ctx: Ctx, attacker: int, weapon, deal: tuple) -> float:
+    """What a Spread attack is worth: each target's expected loss from the dice dealt it, (target, dice, Sight)."""
+    v = 0.0
+    for target, n, sight in deal:
+        s = setup_for(ctx, attacker, weapon, target, sight=sight, dice=n)
+        if s is None:
+            continue
+        o = odds(s)
+        v += ctx.loss_value(target, o.target_loss, o.p_taken_out)
+        if ctx.level.preempt and o.p_taken_out and ctx.ready.get(target) and not ctx.ally(target):
+            v += ctx.level.preempt * o.p_taken_out * danger(ctx, target)
     return v
 
 
@@ -487,6 +502,7 @@ def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
 
 
 RACE_INCHES = 12.0  # inches a racing unit covers in a Turn (two Moves), for a goal with a deadline
+RACE_HORIZON = 2 * RACE_INCHES  # the inches left before a deadline are counted up to this many
 PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a goal never stops pulling)
 CONTESTED = 0.6  # share of a marker's value for standing at it with an enemy Adjacent too (but see Goal.scores_by_control)
 MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
@@ -609,6 +625,9 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict, act_after: 
             d = max(0.0, ctx.walk(g, uid, spot) - act_after * RACE_INCHES * 0.4)  # it can walk on with its ACT
             # the inches it can still walk from there before the deadline: the later Turns and a Move of this one
             left = (g.deadline - max(1, ctx.match.turn)) * RACE_INCHES + RACE_INCHES * 0.5
+            # counted over two Turns at most: an inch made now is worth as much with Turns to spare (the way
+            # only gets harder as the enemy closes in; a carrier sure of later Turns traded shots and fell)
+            left = min(left, RACE_HORIZON)
             v = value * max(0.02 * math.exp(-d / PULL), 0.9 * (1.0 - d / left))
         else:
             d = ctx.walk(g, uid, spot)

@@ -205,6 +205,14 @@ def _victory(match, defn, side: str, b: Brief) -> None:
                                     deadline=defn.turns if is_carrier else None))
                 if is_carrier:
                     b.keep_bonus[u] = b.keep_bonus.get(u, 0) + 6.0
+                    # the mission hangs on it: kept out of fire as if the enemy knew it (a shot shared among the
+                    # squad in the threat let it trade shots in the open, and the Intel fell in Turn 1)
+                    b.focus.add(u)
+            if carrier is not None and match.turn <= 1:  # (deploying too) away from both edges the Attacker may
+                # deploy along
+                b.goals.append(Goal(0.5, bf.height / 2, 1.0, rect=(0.0, bf.height / 2 - 2.0, bf.width,
+                                                                   bf.height / 2 + 2.0), unit=carrier,
+                                    shared=False, label="away from the edges"))
         else:
             b.aggression = 0.9
             suspects = [u for u in match.units(enemy) if not match.unit(u).leader] or match.units(enemy)
