@@ -35,11 +35,11 @@ from .tactical_skills import skill_value, weighs
 from .tactical_spots import HIDE_FROM, HIDE_TRIES, candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
-EXPOSED = 0.25  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
+EXPOSED = 0.6  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
-SAFE_MARGIN = 1.5  # a move out of every uncovered line of fire goes before an exposed one worth up to this much more
+SAFE_MARGIN = 2.5  # a move out of every uncovered line of fire goes before an exposed one worth up to this much more
 GOAL_MARGIN = 0.15  # ... if it gives up at most this much of the goal's value (MP)
-GOAL_SHARE = 0.08  # ... or this share of it, whichever is more
+GOAL_SHARE = 0.15  # ... or this share of it, whichever is more
 NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
 MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 

@@ -547,8 +547,9 @@ def _menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
 
 
 def exposed(ctx: Ctx, spot: Base, sights) -> bool:
-    """Whether an enemy with a Ranged weapon sees `spot` without Cover (an uncovered line of fire)."""
-    for e in nearest(ctx, spot, NEAREST + 1, sights):
+    """Whether an enemy with a Ranged weapon sees `spot` without Cover (an uncovered line of fire): every enemy, the
+    nearest first (a far gun left out made a spot look hidden that was not)."""
+    for e in nearest(ctx, spot, len(ctx.enemies), sights):
         if any(w.kind == RANGED for w in ctx.cards[e].weapons):
             s = sights[e]
             if s.visible and not s.cover:

@@ -17,7 +17,7 @@ from game.rules.model import MELEE
 from . import tactical_eval as TE
 
 HIDE_FROM = 6  # levels weighing this many spots look for a hidden one (normal and hard)
-HIDE_TRIES = 8
+HIDE_TRIES = 12
 
 
 def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
