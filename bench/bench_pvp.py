@@ -318,9 +318,9 @@ def main(short: bool = False, games: int | None = None, ladder: int | None = Non
               f"{bad} of {len(can)} = {share * 100:.0f}% (target <= {TARGET_EXPOSED * 100:.0f}%)"
               f"{mark(share <= TARGET_EXPOSED)}")
     n = slice_games if slice_games is not None else (2 if short else 20)
-    for lv in ("easy", "normal", "hard", "plain") if times_too else ():
+    for lv in ("easy", "normal", "hard", "plain"):
         show_times(f"decisions, {lv}", times.get(lv, []))
-        if n and lv != "plain":
+        if n and times_too and lv != "plain":
             cut: dict = {}
             mirrored(lv, "plain", n, cut, sliced=True)
             show_slices(lv, cut.get(("slices", lv), []), cut.get(lv, []))
@@ -362,7 +362,7 @@ if __name__ == "__main__":
                     help="games per level worked out in slices as on the screen (the largest slice)")
     ap.add_argument("--only", default=None,
                     help="missions of the match-ups and the ladder, comma-separated (e.g. rivals,pvp-ambush)")
-    ap.add_argument("--no-times", action="store_true", help="skip the decision times and the slices")
+    ap.add_argument("--no-times", action="store_true", help="skip the slices and the crowded table (the decisions of the games played are timed)")
     a = ap.parse_args()
     only = None
     if a.only:
