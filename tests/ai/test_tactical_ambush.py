@@ -4,7 +4,7 @@ squad, it traded shots in the open in Turn 1 and fell with the Intel)."""
 from game.ai.tactical_brief import brief_for
 from game.modes.pvp import sides as P
 
-from .test_tactical_missions import battle_ready
+from .test_tactical_missions import battle_ready, east_race
 
 
 def test_the_intel_carrier_deploys_away_from_both_edges_and_keeps_out_of_fire():
@@ -23,18 +23,9 @@ def test_the_intel_carrier_deploys_away_from_both_edges_and_keeps_out_of_fire():
 def test_an_inch_toward_a_deadline_is_worth_as_much_with_turns_to_spare():
     """Counted over the whole mission, an inch made in Turn 1 was worth little beside a shot, and the carrier traded
     shots at its edge; counted over two Turns at most, an inch now is worth what it is worth in Turn 2."""
-    from game.ai import tactical_eval as TE
-    from game.ai.tactical_brief import Brief, Goal
     m = battle_ready("pvp-ambush", "krumpfists")
     try:
-        side = m.sides[0]
-        uid = m.units(side)[0]
-        east = Goal(23.5, 12.0, 6.0, rect=(23.0, 0.0, 24.0, 24.0), unit=uid, shared=False, deadline=4)
-        ctx = TE.Ctx(m, side, Brief(goals=[east]))
-
-        def value(x, turn):
-            m.state.turn = turn
-            return TE.goal_value(ctx, uid, TE.base_at(ctx, uid, x, 12.0, 0.0), [east], {}, 0)
+        value = east_race(m)
         step1, step2 = value(10.0, 1) - value(4.0, 1), value(10.0, 2) - value(4.0, 2)
         assert step1 >= 1.0 and abs(step1 - step2) < 1e-9, (step1, step2)
     finally:
