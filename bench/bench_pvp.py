@@ -3,6 +3,7 @@ decision times, headless games per CPU-second, and the headless sweep. Every fig
 (issue 22), a miss flagged with "MISS"; nothing is asserted.
 
     python bench/bench_pvp.py [--short] [--games N] [--ladder N] [--mirror N] [--rate N] [--sweep N] [--slices N]
+                              [--only MISSIONS] [--no-times] [--no-others]
 
 1. Hard against SimpleSquadController: mirrored games over all 20 missions and all nine squads, each pair once with
    the hard level as the player and once as the opponent (same seed). Targets: >= 90% won (draws count half), no
@@ -285,20 +286,23 @@ def sweep(seeds: int) -> tuple[int, int]:
 
 def main(short: bool = False, games: int | None = None, ladder: int | None = None, mirror: int | None = None,
          rate: int | None = None, sweep_seeds: int | None = None, others: bool = True,
-         slice_games: int | None = None) -> None:
+         slice_games: int | None = None, only=None, times_too: bool = True) -> None:
     times: dict = {}
     t0 = time.perf_counter()
     n = games if games is not None else (4 if short else 400)
     if n:
-        s = mirrored("hard", "plain", n, times)
-        show_match_up("hard vs plain squad policy (mirrored, all missions and squads)", s, TARGET_VS_PLAIN, True)
+        s = mirrored("hard", "plain", n, times, only=only)
+        show_match_up("hard vs plain squad policy (mirrored, " + ("all missions" if only is None else
+                                                                  ", ".join(only)) + " and squads)",
+                      s, TARGET_VS_PLAIN, True)
         if others and not short:
             for lv in ("normal", "easy"):
-                show_match_up(f"{lv} vs plain squad policy", mirrored(lv, "plain", n // 2, times), None, False)
+                show_match_up(f"{lv} vs plain squad policy", mirrored(lv, "plain", n // 2, times, only=only), None,
+                              False)
     n = ladder if ladder is not None else (2 if short else 200)
     if n:
-        show_match_up("hard vs normal", mirrored("hard", "normal", n, times), TARGET_LADDER, False)
-        show_match_up("normal vs easy", mirrored("normal", "easy", n, times), TARGET_LADDER, False)
+        show_match_up("hard vs normal", mirrored("hard", "normal", n, times, only=only), TARGET_LADDER, False)
+        show_match_up("normal vs easy", mirrored("normal", "easy", n, times, only=only), TARGET_LADDER, False)
     n = mirror if mirror is not None else (0 if short else 120)
     if n:
         log: list = []
@@ -316,13 +320,14 @@ def main(short: bool = False, games: int | None = None, ladder: int | None = Non
     n = slice_games if slice_games is not None else (2 if short else 20)
     for lv in ("easy", "normal", "hard", "plain"):
         show_times(f"decisions, {lv}", times.get(lv, []))
-        if n and lv != "plain":
+        if n and times_too and lv != "plain":
             cut: dict = {}
             mirrored(lv, "plain", n, cut, sliced=True)
             show_slices(lv, cut.get(("slices", lv), []), cut.get(lv, []))
-    show_times("decisions, hard, on a crowded table (32 units, real map)",
-               crowded_times(1, limit=40) if short else crowded_times(2))
-    if n:
+    if times_too:
+        show_times("decisions, hard, on a crowded table (32 units, real map)",
+                   crowded_times(1, limit=40) if short else crowded_times(2))
+    if n and times_too:
         cut_crowded: list = []
         whole_crowded = crowded_times(1, limit=40, slices=cut_crowded)
         show_slices("hard on the crowded table", cut_crowded, whole_crowded)
@@ -355,5 +360,14 @@ if __name__ == "__main__":
     ap.add_argument("--no-others", action="store_true", help="skip normal and easy against the plain policy")
     ap.add_argument("--slices", type=int, default=None,
                     help="games per level worked out in slices as on the screen (the largest slice)")
+    ap.add_argument("--only", default=None,
+                    help="missions of the match-ups and the ladder, comma-separated (e.g. rivals,pvp-ambush)")
+    ap.add_argument("--no-times", action="store_true", help="skip the slices and the crowded table (the decisions of the games played are timed)")
     a = ap.parse_args()
-    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others, a.slices)
+    only = None
+    if a.only:
+        only = tuple(m if m.startswith("pvp-") else f"pvp-{m}" for m in a.only.split(",") if m)
+        unknown = [m for m in only if m not in pvp_ids()]
+        if unknown:
+            ap.error(f"--only: no PvP mission {', '.join(unknown)} (known: {', '.join(pvp_ids())})")
+    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others, a.slices, only, not a.no_times)

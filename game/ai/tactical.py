@@ -34,11 +34,11 @@ from .tactical_skills import skill_value, weighs
 from .tactical_spots import HIDE_FROM, HIDE_TRIES, candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
-EXPOSED = 0.25  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
+EXPOSED = 0.6  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
-SAFE_MARGIN = 1.5  # a move out of every uncovered line of fire goes before an exposed one worth up to this much more
+SAFE_MARGIN = 2.5  # a move out of every uncovered line of fire goes before an exposed one worth up to this much more
 GOAL_MARGIN = 0.15  # ... if it gives up at most this much of the goal's value (MP)
-GOAL_SHARE = 0.08  # ... or this share of it, whichever is more
+GOAL_SHARE = 0.15  # ... or this share of it, whichever is more
 NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
 MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 
@@ -219,7 +219,7 @@ class TacticalController(Controller):
         kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
         sights = TE.sights_at(ctx, spot)
         yield from sliced(lambda: TE.goal_value(ctx, uid, spot, goals, holders, act_after))
-        near = TE.nearest(ctx, spot, TE.NEAREST, sights)
+        near = TE.nearest(ctx, spot, TE.NEAREST, sights, uid)
         if follow and act_after >= 1:
             for e in near:  # an enemy a slice (the attacks on it, and what it would strike first, are kept)
                 yield
@@ -347,6 +347,9 @@ class TacticalController(Controller):
                     v = TE.attack_value(ctx, uid, w, e, sight=sight)
                     v += self._blast_extra(ctx, uid, w, e)
                     cmd = match.attack_command(side, uid, w, e)
+                    spread = self._spread(ctx, uid, w, e, sight, v)
+                    if spread is not None:
+                        v, cmd = spread
                 if v > 0.05:
                     options.append((v + rest - pen, cmd, f"attacks {match.unit(e).name}"))
             yield
@@ -402,9 +405,50 @@ class TacticalController(Controller):
             return cmd
         return C.EndActivation(side)
 
+    def _spread(self, ctx, uid: int, w, target: int, sight, alone: float):
+        """A Spread weapon's dice dealt between `target` and the enemies Adjacent to it the match offers
+        (`spread_targets`): every deal between two targets, and an even deal between three; (value, command) of
+        the best when it is worth more than every die on `target` (`alone`), else None."""
+        if not w.has("SPR") or w.kind != RANGED or w.att < 2:
+            return None
+        m = ctx.match
+        first = m.spread_targets(uid, w.id, (target,))
+        if not first:
+            return None
+        sights = {target: sight}
+        for t in first:
+            if t in ctx.hit:
+                sights[t] = TE.ranged_ok(ctx, uid, w, t, ctx.bases[uid], ctx.bases[t])
+        deals = []
+        for t in first:
+            if sights.get(t) is None:
+                continue
+            for k in range(1, w.att):
+                deals.append(((target, k), (t, w.att - k)))
+            if w.att >= 3:
+                for t3 in m.spread_targets(uid, w.id, (target, t)):
+                    if sights.get(t3) is None and t3 in ctx.hit:
+                        sights[t3] = TE.ranged_ok(ctx, uid, w, t3, ctx.bases[uid], ctx.bases[t3])
+                    if sights.get(t3) is not None:
+                        split = m.spread_split(uid, w.id, (target, t, t3))
+                        deals.append(tuple(zip((target, t, t3), split)))
+        best = None
+        for deal in deals:
+            v = TE.spread_value(ctx, uid, w, tuple((t, n, sights[t]) for t, n in deal))
+            if v > alone + 0.05 and (best is None or v > best[0]):
+                best = (v, deal)
+        if best is None:
+            return None
+        v, deal = best
+        if m.attack_preview(uid, w.id, target, with_odds=False, spread=deal).reason is not None:
+            return None
+        return v, C.RangedAttack(self.side, w.id, target, extra_targets=tuple(t for t, _ in deal[1:]),
+                                 split=tuple(n for _, n in deal))
+
     @staticmethod
     def _blast_extra(ctx, uid: int, w, target: int) -> float:
-        """Blast also hits every unit Adjacent to the target: enemies are a bonus, squadmates a cost."""
+        """Blast also hits every unit Adjacent to the target: enemies are a bonus, squadmates a cost, and so is an
+        enemy whose Take Out scores only by another unit's hand (the enemy Rival)."""
         if not w.has("BLS"):
             return 0.0
         tb = ctx.bases[target]
@@ -417,7 +461,8 @@ class TacticalController(Controller):
                 continue
             o_odds = TE.odds(s)
             loss = ctx.loss_value(o, o_odds.target_loss, o_odds.p_taken_out)
-            v += loss if o in ctx.enemies else -1.2 * loss
+            scores = o in ctx.enemies and ctx.brief.kill_only.get(o, uid) == uid
+            v += loss if scores else -1.2 * loss  # (a Rival it may not score for: a chance lost)
         return v
 
     def _mission_commands(self, match, uid: int):
@@ -576,7 +621,7 @@ class TacticalController(Controller):
     # == free actions a skill gives (Duty Before Death, orders...) =========================================
     def _free_action(self, match):
         """Generator (the search of the moves it may make stops at each slice's end): a free action a skill gives
-        (Duty Before Death, Despoil, an order...): the best attack it may make; else, when it may Move, Adjacent to
+        (Duty Before Death, Despoil, an order...): the best attack it may make, when it is worth anything; else, when it may Move, Adjacent to
         the enemy it can strike hardest if a Melee attack follows, or to the spot worth most; else the free action
         is declined."""
         side = self.side
@@ -594,7 +639,9 @@ class TacticalController(Controller):
         if attacks:
             def value(c):
                 return TE.attack_value(ctx, uid, card.weapon(c.weapon), c.target) if c.target in ctx.hit else 0.0
-            return max(attacks, key=value)
+            best = max(attacks, key=value)
+            if value(best) > 0.05:  # (an attack that costs more than it takes, Critical Saves back, is declined)
+                return best
         moves = [c for c in legal if isinstance(c, (C.Move, C.Dash))]
         if not moves:
             return end

@@ -23,7 +23,8 @@ class Goal:
     unit: int | None = None  # only this unit (a carrier, a Rival); None: any unit of the side
     shared: bool = True  # one unit there is enough (a marker); False: every unit there counts (a zone)
     label: str = ""
-    unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): no walking field for it
+    unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): its walking field is
+    # made where the unit stands now (none is made ahead, while deploying)
     deadline: int | None = None  # a race: worth its value only if reached by the end of this Turn (a carrier home)
     # the marker scores by Control: standing at it beside an enemy denies the enemy those MP (the level's contest
     # share of the value); at a marker to Pick Up or act on, it only keeps both sides from it (a flat share)
@@ -61,6 +62,8 @@ class Brief:
     unit_worth: float = 1.0
     # 0..1: how hard to push into the fight whatever it costs (a mission that ends in a draw when nothing happens)
     press: float = 0.0
+    # enemy uid -> the one own unit whose Take Out of it scores (Rivals): by any other, it is a chance lost
+    kill_only: dict[int, int] = field(default_factory=dict)
     # own units the enemy knows to be worth much (a Leader in Assassinate, a known carrier): they draw its fire
     focus: set = field(default_factory=set)
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)

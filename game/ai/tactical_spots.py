@@ -17,7 +17,7 @@ from game.rules.model import MELEE
 from . import tactical_eval as TE
 
 HIDE_FROM = 6  # levels weighing this many spots look for a hidden one (normal and hard)
-HIDE_TRIES = 8
+HIDE_TRIES = 12
 
 
 def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
@@ -52,7 +52,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
                 add(max(at, key=lambda p: (_safety(ctx, p), p)))
     if ctx.enemies:
         if any(w.kind == MELEE for w in m.unit(uid).card.weapons):
-            near = sorted(ctx.enemies, key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
+            near = sorted(ctx.foes_of(uid), key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
             for e in near:
                 eb = ctx.bases[e]
                 adj = [p for p in _within(pts, eb.x, eb.y, me.radius + eb.radius + 1.0 + 1e-6)

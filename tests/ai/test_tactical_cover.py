@@ -34,3 +34,26 @@ def test_an_attack_first_is_never_put_behind_a_move():
     options = [(3.0, shot, "attacks"), (2.9, hidden, "moves")]
     assert ranked(ai, options, {hidden: (False, 2.0)})[0] == shot
 
+
+
+def test_a_hidden_move_two_mp_short_of_an_exposed_one_still_goes_first():
+    ai = TacticalController("player", level="hard")
+    open_, hidden = C.Move("player", 5, 5, 0), C.Move("player", 6, 5, 0)
+    options = [(4.0, open_, "moves"), (2.0, hidden, "moves")]
+    assert ranked(ai, options, {open_: (True, 2.0), hidden: (False, 1.75)})[0] == hidden
+
+
+def test_a_far_gun_counts_for_an_uncovered_line_of_fire():
+    """Five melee enemies nearer than the one with a gun: the spot is exposed all the same (the gun sees it)."""
+    from game.ai import tactical_eval as TE
+    from game.ai.tactical_brief import Brief
+    from tests.modes.pvp.conftest import TURN, card, pvp_match, units
+    near = [(card(f"M{i}", ranged=None), 8.0 + 2.0 * i, 14.0) for i in range(5)]
+    m = pvp_match("attrition", [(card("Me"), 12, 10)], near + [(card("Gun", melee=None), 22, 10)], dice=TURN)
+    try:
+        me = units(m, "player")[0]
+        ctx = TE.Ctx(m, "player", Brief())
+        spot = TE.base_at(ctx, me, 12.0, 10.0, 0.0)
+        assert TE.exposed(ctx, spot, TE.sights_at(ctx, spot))
+    finally:
+        m.close()
