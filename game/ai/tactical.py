@@ -31,14 +31,11 @@ from .common import Controller, answer_prompt, attack_target, order_on_dice
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
-from .tactical_spots import HIDE_FROM, HIDE_TRIES, candidate_spots
+from .tactical_spots import candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
-EXPOSED = 0.6  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
-SAFE_MARGIN = 2.5  # a move out of every uncovered line of fire goes before an exposed one worth up to this much more
-GOAL_MARGIN = 0.15  # ... if it gives up at most this much of the goal's value (MP)
-GOAL_SHARE = 0.15  # ... or this share of it, whichever is more
+GOAL_MARGIN = 0.15  # a hidden move may give up this much of the goal's value (MP), or the level's goal_share of it
 NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
 MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 
@@ -500,7 +497,7 @@ class TacticalController(Controller):
         follow: dict = {}
         walk_on = -math.inf  # the best move without its follow-up attack
         races = any(g.deadline is not None for g in goals)
-        hides = self.level.spots >= HIDE_FROM
+        hides = self.level.hide_tries > 0
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -533,7 +530,7 @@ class TacticalController(Controller):
                 v -= TE.aoo_cost(ctx, uid, me, spot)
                 open_ = hides and TE.exposed(ctx, spot, sights)
                 if open_:
-                    v -= EXPOSED  # an uncovered line of fire on it: Cover or out of sight when it can
+                    v -= self.level.exposed  # an uncovered line of fire on it: Cover or out of sight when it can
                 why = "moves"
                 if self.trace is not None:
                     why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
@@ -572,7 +569,7 @@ class TacticalController(Controller):
                           and abs(s[1] - by) <= NEAR_HIDE)
             tries = 0
             for d, p in near:
-                if d > NEAR_HIDE or tries >= HIDE_TRIES:
+                if d > NEAR_HIDE or tries >= self.level.hide_tries:
                     break
                 tries += 1
                 spot = TE.base_at(ctx, uid, *p)
@@ -584,7 +581,7 @@ class TacticalController(Controller):
 
     def _prefer_safe(self, options: list) -> list:
         """The best option is a move ending in an enemy's uncovered line of fire: a move out of every such line worth
-        nearly as much (within SAFE_MARGIN) and giving up little of the goal (GOAL_MARGIN of its value) goes first
+        nearly as much (within the level's safe_margin) and giving up little of the goal (its goal_share) goes first
         instead: Cover or out of sight when it can, without holding back from the mission (not a flat cost on every
         exposed spot, which kept hunters and runners back)."""
         if not options:
@@ -594,18 +591,18 @@ class TacticalController(Controller):
         if meta is None or not meta[0]:
             return options
         for i, (v, cmd, _why) in enumerate(options[1:], start=1):
-            if v < top_v - SAFE_MARGIN:
+            if v < top_v - self.level.safe_margin:
                 break
             m = self._safety.get(cmd)
             if m is not None and self._safe_instead(meta, top_v, v, m):
                 return [options[i]] + options[:i] + options[i + 1:]
         return options
 
-    @staticmethod
-    def _safe_instead(top: tuple, top_v: float, v: float, other: tuple) -> bool:
+    def _safe_instead(self, top: tuple, top_v: float, v: float, other: tuple) -> bool:
         """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top`."""
         gv = top[1]
-        return not other[0] and v >= top_v - SAFE_MARGIN and other[1] >= gv - max(GOAL_MARGIN, GOAL_SHARE * gv)
+        lv = self.level
+        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv)
 
     def _reach(self, ctx, me, budget: float):
         """Generator (its search stops at each slice's end): the table's reach, kept while nothing on the table
