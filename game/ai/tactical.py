@@ -444,22 +444,21 @@ class TacticalController(Controller):
 
     @staticmethod
     def _blast_extra(ctx, uid: int, w, target: int) -> float:
-        """Blast also hits every unit Adjacent to the target: enemies are a bonus, squadmates a cost, and so is an
-        enemy whose Take Out scores only by another unit's hand (the enemy Rival)."""
+        """Blast also hits every unit Adjacent to the target that the mission lets it target (N75: not a Rival but by
+        the enemy Rival): enemies are a bonus, squadmates a cost."""
         if not w.has("BLS"):
             return 0.0
         tb = ctx.bases[target]
         v = 0.0
         for o in ctx.own + ctx.enemies:
-            if o in (uid, target) or not TE.adjacent(ctx, ctx.bases[o], tb):
+            if o in (uid, target) or not TE.adjacent(ctx, ctx.bases[o], tb) or not ctx.may_attack(uid, o):
                 continue
             s = TE.setup_for(ctx, uid, w, o, tbase=ctx.bases[o])
             if s is None:
                 continue
             o_odds = TE.odds(s)
             loss = ctx.loss_value(o, o_odds.target_loss, o_odds.p_taken_out)
-            scores = o in ctx.enemies and ctx.brief.kill_only.get(o, uid) == uid
-            v += loss if scores else -1.2 * loss  # (a Rival it may not score for: a chance lost)
+            v += loss if o in ctx.enemies else -1.2 * loss
         return v
 
     def _mission_commands(self, match, uid: int):

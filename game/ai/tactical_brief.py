@@ -62,8 +62,6 @@ class Brief:
     unit_worth: float = 1.0
     # 0..1: how hard to push into the fight whatever it costs (a mission that ends in a draw when nothing happens)
     press: float = 0.0
-    # enemy uid -> the one own unit whose Take Out of it scores (Rivals): by any other, it is a chance lost
-    kill_only: dict[int, int] = field(default_factory=dict)
     # own units the enemy knows to be worth much (a Leader in Assassinate, a known carrier): they draw its fire
     focus: set = field(default_factory=set)
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)

@@ -1,7 +1,7 @@
 """Rivals as the PvP computer plays it: only the duel of the two Rivals scores and only the enemy Rival may strike
 ours, so the other units are worth little as Take Outs and stand by the enemy Rival instead (Support for ours, and
-the enemy Rival's blows fall on them); a Blast that would take out the enemy Rival by another unit's hand is a chance
-lost, not a gain; and our Rival measures its way to the enemy Rival by walking, round the wall between them (as the
+the enemy Rival's blows fall on them); a Blast by another unit's hand leaves the enemy Rival beside its target out
+(N75: the match rules so), so it is worth nothing there, neither gain nor cost; and our Rival measures its way to the enemy Rival by walking, round the wall between them (as the
 crow flies it stood off behind a wall for three Turns, thinking itself there)."""
 import math
 
@@ -48,7 +48,7 @@ def test_the_other_units_stand_by_the_enemy_rival(rivals):
     assert by == set(m.units(side)), by
 
 
-def test_a_blast_that_would_take_out_the_enemy_rival_by_another_hand_is_a_cost(rivals):
+def test_a_blast_by_another_hand_counts_nothing_for_the_enemy_rival_beside_its_target(rivals):
     m = rivals
     side = m.sides[0]
     enemy = P.other(side)
@@ -61,8 +61,8 @@ def test_a_blast_that_would_take_out_the_enemy_rival_by_another_hand_is_a_cost(r
         m.place(theirs, 12.0 + 2 * m.base(theirs).radius + 0.3, 12.0)
     ctx = TE.Ctx(m, side, brief_for(m, side), LEVELS["hard"])
     assert TE.adjacent(ctx, ctx.bases[theirs], ctx.bases[target])
-    assert TacticalController._blast_extra(ctx, shooter, w, target) < 0.0
-    # our own Rival's Blast scores the Take Out: there it is a gain
+    assert TacticalController._blast_extra(ctx, shooter, w, target) == 0.0
+    # our own Rival's Blast strikes it too and scores the Take Out: there it is a gain
     assert TacticalController._blast_extra(ctx, mine, w, target) > 0.0
 
 

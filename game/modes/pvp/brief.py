@@ -137,7 +137,6 @@ def brief(match, script, side: str) -> Brief:
                                                                         tb.y + 1.6), unit=mine, shared=False,
                                     label="the enemy Rival", unit_goal=True))
                 b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
-                b.kill_only[theirs] = mine
                 b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
                 b.focus.add(mine)  # the enemy Rival has no other target
                 for u in match.units(side):  # the others stand by the enemy Rival: Support for ours, and decoys
