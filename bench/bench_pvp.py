@@ -3,7 +3,7 @@ decision times, headless games per CPU-second, and the headless sweep. Every fig
 (issue 22), a miss flagged with "MISS"; nothing is asserted.
 
     python bench/bench_pvp.py [--short] [--games N] [--ladder N] [--mirror N] [--rate N] [--sweep N] [--slices N]
-                              [--only MISSIONS] [--no-times] [--no-others]
+                              [--only MISSIONS] [--no-times] [--no-others] [--every N]
 
 1. Hard against SimpleSquadController: mirrored games over all 20 missions and all nine squads, each pair once with
    the hard level as the player and once as the opponent (same seed). Targets: >= 90% won (draws count half), no
@@ -147,6 +147,9 @@ def make(kind: str, side: str, seed: int):
     return TacticalController(side, seed=seed, level=kind)
 
 
+EVERY = 0  # --every: a running count printed after each this many games of a match-up (0: none)
+
+
 def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None = None, only=None,
              sliced: bool = False) -> dict:
     """`games` games (pairs, sides swapped) of controller kind `a` against `b`, every mission and squad in turn
@@ -174,6 +177,10 @@ def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None 
             score["per_mission"].setdefault(mission, []).append({"win": 1.0, "draw": 0.5, "loss": 0.0}[key])
             score["draws"].setdefault(mission, []).append(w is None)
             m.close()
+            played = score["win"] + score["draw"] + score["loss"]
+            if EVERY and played % EVERY == 0 and played < games:
+                print(f"  ({a} vs {b}: {played} games so far, {score['win']} won, {score['draw']} drawn, "
+                      f"{score['loss']} lost: {rate_of(score)[0] * 100:.1f}%)")
     return score
 
 
@@ -362,8 +369,10 @@ if __name__ == "__main__":
                     help="games per level worked out in slices as on the screen (the largest slice)")
     ap.add_argument("--only", default=None,
                     help="missions of the match-ups and the ladder, comma-separated (e.g. rivals,pvp-ambush)")
+    ap.add_argument("--every", type=int, default=0, help="print a running count of each match-up every N games")
     ap.add_argument("--no-times", action="store_true", help="skip the slices and the crowded table (the decisions of the games played are timed)")
     a = ap.parse_args()
+    EVERY = a.every
     only = None
     if a.only:
         only = tuple(m if m.startswith("pvp-") else f"pvp-{m}" for m in a.only.split(",") if m)
