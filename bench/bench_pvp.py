@@ -3,7 +3,8 @@ decision times, headless games per CPU-second, and the headless sweep. Every fig
 (issue 22), a miss flagged with "MISS"; nothing is asserted.
 
     python bench/bench_pvp.py [--short] [--games N] [--ladder N] [--mirror N] [--rate N] [--sweep N] [--slices N]
-                              [--only MISSIONS] [--no-times] [--no-others] [--every N]
+                              [--only MISSIONS] [--no-times] [--no-others]
+                              [--steps STEPS] [--every N]
 
 1. Hard against SimpleSquadController: mirrored games over all 20 missions and all nine squads, each pair once with
    the hard level as the player and once as the opponent (same seed). Targets: >= 90% won (draws count half), no
@@ -147,6 +148,7 @@ def make(kind: str, side: str, seed: int):
     return TacticalController(side, seed=seed, level=kind)
 
 
+LADDER = (("hard", "normal"), ("normal", "easy"))  # the ladder's steps, the upper level first
 EVERY = 0  # --every: a running count printed after each this many games of a match-up (0: none)
 
 
@@ -293,7 +295,7 @@ def sweep(seeds: int) -> tuple[int, int]:
 
 def main(short: bool = False, games: int | None = None, ladder: int | None = None, mirror: int | None = None,
          rate: int | None = None, sweep_seeds: int | None = None, others: bool = True,
-         slice_games: int | None = None, only=None, times_too: bool = True) -> None:
+         slice_games: int | None = None, only=None, times_too: bool = True, steps=None) -> None:
     times: dict = {}
     t0 = time.perf_counter()
     n = games if games is not None else (4 if short else 400)
@@ -308,8 +310,9 @@ def main(short: bool = False, games: int | None = None, ladder: int | None = Non
                               False)
     n = ladder if ladder is not None else (2 if short else 200)
     if n:
-        show_match_up("hard vs normal", mirrored("hard", "normal", n, times, only=only), TARGET_LADDER, False)
-        show_match_up("normal vs easy", mirrored("normal", "easy", n, times, only=only), TARGET_LADDER, False)
+        for upper, lower in LADDER:
+            if steps is None or f"{upper}-{lower}" in steps:
+                show_match_up(f"{upper} vs {lower}", mirrored(upper, lower, n, times, only=only), TARGET_LADDER, False)
     n = mirror if mirror is not None else (0 if short else 120)
     if n:
         log: list = []
@@ -369,6 +372,8 @@ if __name__ == "__main__":
                     help="games per level worked out in slices as on the screen (the largest slice)")
     ap.add_argument("--only", default=None,
                     help="missions of the match-ups and the ladder, comma-separated (e.g. rivals,pvp-ambush)")
+    ap.add_argument("--steps", default=None,
+                    help="the ladder's steps to play, comma-separated (hard-normal,normal-easy; default both)")
     ap.add_argument("--every", type=int, default=0, help="print a running count of each match-up every N games")
     ap.add_argument("--no-times", action="store_true", help="skip the slices and the crowded table (the decisions of the games played are timed)")
     a = ap.parse_args()
@@ -379,4 +384,11 @@ if __name__ == "__main__":
         unknown = [m for m in only if m not in pvp_ids()]
         if unknown:
             ap.error(f"--only: no PvP mission {', '.join(unknown)} (known: {', '.join(pvp_ids())})")
-    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others, a.slices, only, not a.no_times)
+    steps = None
+    if a.steps:
+        steps = tuple(x for x in a.steps.split(",") if x)
+        known = [f"{u}-{lo}" for u, lo in LADDER]
+        if any(x not in known for x in steps):
+            ap.error(f"--steps: expected some of {', '.join(known)}, got {a.steps!r}")
+    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others, a.slices, only, not a.no_times,
+         steps)
