@@ -598,7 +598,8 @@ class TacticalController(Controller):
         return options
 
     def _safe_instead(self, top: tuple, top_v: float, v: float, other: tuple) -> bool:
-        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top`."""
+        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top` (at the level's
+        margins)."""
         gv = top[1]
         lv = self.level
         return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv)
@@ -617,9 +618,9 @@ class TacticalController(Controller):
     # == free actions a skill gives (Duty Before Death, orders...) =========================================
     def _free_action(self, match):
         """Generator (the search of the moves it may make stops at each slice's end): a free action a skill gives
-        (Duty Before Death, Despoil, an order...): the best attack it may make, when it is worth anything; else, when it may Move, Adjacent to
-        the enemy it can strike hardest if a Melee attack follows, or to the spot worth most; else the free action
-        is declined."""
+        (Duty Before Death, Despoil, an order...): the best attack it may make, when it is worth anything; else, when
+        it may Move, Adjacent to the enemy it can strike hardest if a Melee attack follows, or to the spot worth most;
+        else the free action is declined."""
         side = self.side
         uid = match.activation.uid
         legal = yield from sliced(lambda: match.legal_commands(side))

@@ -61,7 +61,8 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         safe = _safety_of(ctx, coarse)
         add(min(coarse, key=lambda p: (safe[p], p)))
         add(max(coarse, key=lambda p: (safe[p], p)))
-        if ctx.level.hide_tries and n >= HIDE_FROM:  # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
+        if ctx.level.hide_tries and n >= HIDE_FROM:
+            # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
             yield
             add((yield from sliced(lambda: _hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))))
     # a spread of the rest, spots beside terrain first

@@ -56,13 +56,11 @@ def test_normal_gives_up_less_for_a_hidden_move_and_easy_nothing():
     safety = {open_: (True, 2.0), hidden: (False, 1.75)}
     assert ranked(TacticalController("player", level="normal"), two_short, safety)[0] == open_
     close = [(4.0, open_, "moves"), (4.0 - normal.safe_margin + 0.05, hidden, "moves")]
-    assert ranked(TacticalController("player", level="normal"), close, {open_: (True, 2.0), hidden: (False, 2.0)})[0] \
-        == hidden
+    as_good = {open_: (True, 2.0), hidden: (False, 2.0)}
+    assert ranked(TacticalController("player", level="normal"), close, as_good)[0] == hidden
     # (a goal given up that hard would give: 0.25 of 2.0 is more than normal's share)
-    assert ranked(TacticalController("player", level="normal"), close, {open_: (True, 2.0), hidden: (False, 1.75)})[0] \
-        == open_
-    assert ranked(TacticalController("player", level="easy"), close, {open_: (True, 2.0), hidden: (False, 2.0)})[0] \
-        == open_
+    assert ranked(TacticalController("player", level="normal"), close, safety)[0] == open_
+    assert ranked(TacticalController("player", level="easy"), close, as_good)[0] == open_
 
 
 def test_a_far_gun_counts_for_an_uncovered_line_of_fire():

@@ -1,8 +1,9 @@
 """Rivals as the PvP computer plays it: only the duel of the two Rivals scores and only the enemy Rival may strike
 ours, so the other units are worth little as Take Outs and stand by the enemy Rival instead (Support for ours, and
 the enemy Rival's blows fall on them); a Blast by another unit's hand leaves the enemy Rival beside its target out
-(N75: the match rules so), so it is worth nothing there, neither gain nor cost; and our Rival measures its way to the enemy Rival by walking, round the wall between them (as the
-crow flies it stood off behind a wall for three Turns, thinking itself there)."""
+(N75: the match rules so), so it is worth nothing there, neither gain nor cost; and our Rival measures its way to
+the enemy Rival by walking, round the wall between them (as the crow flies it stood off behind a wall for three
+Turns, thinking itself there)."""
 import math
 
 import pytest
