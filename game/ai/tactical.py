@@ -558,25 +558,36 @@ class TacticalController(Controller):
             if not hides or not weighed:
                 continue
             # the best spot weighed is in an uncovered line of fire and no hidden one comes close to it: look round
-            # it for a spot out of every such line (near it, so nearly as good for the goal and the fight)
+            # it for spots out of every such line (near it, so nearly as good for the goal and the fight), the level's
+            # `hidden_spots` of them at least 1" apart (one of them may keep the shot the best spot set up)
             (bx, by, bz), (bv, b_open, b_cmd) = max(weighed.items(), key=lambda kv: (kv[1][0], kv[0]))
             if not b_open or any(self._safe_instead(self._safety[b_cmd], bv, v, self._safety[c])
                                  for v, o, c in weighed.values()):
                 continue
-            near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in reach.spots
-                          if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
-                          and abs(s[1] - by) <= NEAR_HIDE)
-            tries = 0
-            for d, p in near:
-                if d > NEAR_HIDE or tries >= self.level.hide_tries:
-                    break
-                tries += 1
-                spot = TE.base_at(ctx, uid, *p)
-                if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
-                    yield
-                    yield from sliced(lambda: weigh(*p))
-                    break
+            for p in self._hidden_near(ctx, uid, reach.spots, weighed, bx, by):
+                yield
+                yield from sliced(lambda: weigh(*p))
         return out, follow, walk_on
+
+    def _hidden_near(self, ctx, uid: int, spots, weighed, bx: float, by: float):
+        """Spots of the reach (`spots`, not yet `weighed`) within NEAR_HIDE of (bx, by), nearest first, out of every
+        enemy's uncovered line of fire: the level's `hidden_spots` of them at least 1" apart, after looking at
+        `hide_tries` spots at most (sight is the costly part). Yields each as it is found."""
+        lv = self.level
+        near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
+                      if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
+                      and abs(s[1] - by) <= NEAR_HIDE)
+        tries, found = 0, []
+        for d, p in near:
+            if d > NEAR_HIDE or tries >= lv.hide_tries or len(found) >= lv.hidden_spots:
+                break
+            if any(math.hypot(p[0] - q[0], p[1] - q[1]) < 1.0 for q in found):
+                continue
+            tries += 1
+            spot = TE.base_at(ctx, uid, *p)
+            if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+                found.append(p)
+                yield p
 
     def _prefer_safe(self, options: list) -> list:
         """The best option is a move ending in an enemy's uncovered line of fire: a move out of every such line worth
