@@ -3,6 +3,8 @@ decision times, headless games per CPU-second, and the headless sweep. Every fig
 (issue 22), a miss flagged with "MISS"; nothing is asserted.
 
     python bench/bench_pvp.py [--short] [--games N] [--ladder N] [--mirror N] [--rate N] [--sweep N] [--slices N]
+                              [--only MISSIONS] [--no-times] [--no-others]
+                              [--steps STEPS] [--every N]
 
 1. Hard against SimpleSquadController: mirrored games over all 20 missions and all nine squads, each pair once with
    the hard level as the player and once as the opponent (same seed). Targets: >= 90% won (draws count half), no
@@ -146,6 +148,10 @@ def make(kind: str, side: str, seed: int):
     return TacticalController(side, seed=seed, level=kind)
 
 
+LADDER = (("hard", "normal"), ("normal", "easy"))  # the ladder's steps, the upper level first
+EVERY = 0  # --every: a running count printed after each this many games of a match-up (0: none)
+
+
 def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None = None, only=None,
              sliced: bool = False) -> dict:
     """`games` games (pairs, sides swapped) of controller kind `a` against `b`, every mission and squad in turn
@@ -173,6 +179,10 @@ def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None 
             score["per_mission"].setdefault(mission, []).append({"win": 1.0, "draw": 0.5, "loss": 0.0}[key])
             score["draws"].setdefault(mission, []).append(w is None)
             m.close()
+            played = score["win"] + score["draw"] + score["loss"]
+            if EVERY and played % EVERY == 0 and played < games:
+                print(f"  ({a} vs {b}: {played} games so far, {score['win']} won, {score['draw']} drawn, "
+                      f"{score['loss']} lost: {rate_of(score)[0] * 100:.1f}%)")
     return score
 
 
@@ -285,20 +295,24 @@ def sweep(seeds: int) -> tuple[int, int]:
 
 def main(short: bool = False, games: int | None = None, ladder: int | None = None, mirror: int | None = None,
          rate: int | None = None, sweep_seeds: int | None = None, others: bool = True,
-         slice_games: int | None = None) -> None:
+         slice_games: int | None = None, only=None, times_too: bool = True, steps=None) -> None:
     times: dict = {}
     t0 = time.perf_counter()
     n = games if games is not None else (4 if short else 400)
     if n:
-        s = mirrored("hard", "plain", n, times)
-        show_match_up("hard vs plain squad policy (mirrored, all missions and squads)", s, TARGET_VS_PLAIN, True)
+        s = mirrored("hard", "plain", n, times, only=only)
+        show_match_up("hard vs plain squad policy (mirrored, " + ("all missions" if only is None else
+                                                                  ", ".join(only)) + " and squads)",
+                      s, TARGET_VS_PLAIN, True)
         if others and not short:
             for lv in ("normal", "easy"):
-                show_match_up(f"{lv} vs plain squad policy", mirrored(lv, "plain", n // 2, times), None, False)
+                show_match_up(f"{lv} vs plain squad policy", mirrored(lv, "plain", n // 2, times, only=only), None,
+                              False)
     n = ladder if ladder is not None else (2 if short else 200)
     if n:
-        show_match_up("hard vs normal", mirrored("hard", "normal", n, times), TARGET_LADDER, False)
-        show_match_up("normal vs easy", mirrored("normal", "easy", n, times), TARGET_LADDER, False)
+        for upper, lower in LADDER:
+            if steps is None or f"{upper}-{lower}" in steps:
+                show_match_up(f"{upper} vs {lower}", mirrored(upper, lower, n, times, only=only), TARGET_LADDER, False)
     n = mirror if mirror is not None else (0 if short else 120)
     if n:
         log: list = []
@@ -316,13 +330,14 @@ def main(short: bool = False, games: int | None = None, ladder: int | None = Non
     n = slice_games if slice_games is not None else (2 if short else 20)
     for lv in ("easy", "normal", "hard", "plain"):
         show_times(f"decisions, {lv}", times.get(lv, []))
-        if n and lv != "plain":
+        if n and times_too and lv != "plain":
             cut: dict = {}
             mirrored(lv, "plain", n, cut, sliced=True)
             show_slices(lv, cut.get(("slices", lv), []), cut.get(lv, []))
-    show_times("decisions, hard, on a crowded table (32 units, real map)",
-               crowded_times(1, limit=40) if short else crowded_times(2))
-    if n:
+    if times_too:
+        show_times("decisions, hard, on a crowded table (32 units, real map)",
+                   crowded_times(1, limit=40) if short else crowded_times(2))
+    if n and times_too:
         cut_crowded: list = []
         whole_crowded = crowded_times(1, limit=40, slices=cut_crowded)
         show_slices("hard on the crowded table", cut_crowded, whole_crowded)
@@ -355,5 +370,25 @@ if __name__ == "__main__":
     ap.add_argument("--no-others", action="store_true", help="skip normal and easy against the plain policy")
     ap.add_argument("--slices", type=int, default=None,
                     help="games per level worked out in slices as on the screen (the largest slice)")
+    ap.add_argument("--only", default=None,
+                    help="missions of the match-ups and the ladder, comma-separated (e.g. rivals,pvp-ambush)")
+    ap.add_argument("--steps", default=None,
+                    help="the ladder's steps to play, comma-separated (hard-normal,normal-easy; default both)")
+    ap.add_argument("--every", type=int, default=0, help="print a running count of each match-up every N games")
+    ap.add_argument("--no-times", action="store_true", help="skip the slices and the crowded table (the decisions of the games played are timed)")
     a = ap.parse_args()
-    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others, a.slices)
+    EVERY = a.every
+    only = None
+    if a.only:
+        only = tuple(m if m.startswith("pvp-") else f"pvp-{m}" for m in a.only.split(",") if m)
+        unknown = [m for m in only if m not in pvp_ids()]
+        if unknown:
+            ap.error(f"--only: no PvP mission {', '.join(unknown)} (known: {', '.join(pvp_ids())})")
+    steps = None
+    if a.steps:
+        steps = tuple(x for x in a.steps.split(",") if x)
+        known = [f"{u}-{lo}" for u, lo in LADDER]
+        if any(x not in known for x in steps):
+            ap.error(f"--steps: expected some of {', '.join(known)}, got {a.steps!r}")
+    main(a.short, a.games, a.ladder, a.mirror, a.rate, a.sweep, not a.no_others, a.slices, only, not a.no_times,
+         steps)

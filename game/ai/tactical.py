@@ -31,14 +31,11 @@ from .common import Controller, ControllerState, answer_prompt, attack_target, o
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
-from .tactical_spots import HIDE_FROM, HIDE_TRIES, candidate_spots
+from .tactical_spots import candidate_spots
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
-EXPOSED = 0.25  # a move ending in an enemy's uncovered line of fire costs this much more (normal, hard)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
-SAFE_MARGIN = 1.5  # a move out of every uncovered line of fire goes before an exposed one worth up to this much more
-GOAL_MARGIN = 0.15  # ... if it gives up at most this much of the goal's value (MP)
-GOAL_SHARE = 0.08  # ... or this share of it, whichever is more
+GOAL_MARGIN = 0.15  # a hidden move may give up this much of the goal's value (MP), or the level's goal_share of it
 NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
 MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 
@@ -242,7 +239,7 @@ class TacticalController(Controller):
         kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
         sights = TE.sights_at(ctx, spot)
         yield from sliced(lambda: TE.goal_value(ctx, uid, spot, goals, holders, act_after))
-        near = TE.nearest(ctx, spot, TE.NEAREST, sights)
+        near = TE.nearest(ctx, spot, TE.NEAREST, sights, uid)
         if follow and act_after >= 1:
             for e in near:  # an enemy a slice (the attacks on it, and what it would strike first, are kept)
                 yield
@@ -370,6 +367,9 @@ class TacticalController(Controller):
                     v = TE.attack_value(ctx, uid, w, e, sight=sight)
                     v += self._blast_extra(ctx, uid, w, e)
                     cmd = match.attack_command(side, uid, w, e)
+                    spread = self._spread(ctx, uid, w, e, sight, v)
+                    if spread is not None:
+                        v, cmd = spread
                 if v > 0.05:
                     options.append((v + rest - pen, cmd, f"attacks {match.unit(e).name}"))
             yield
@@ -425,15 +425,56 @@ class TacticalController(Controller):
             return cmd
         return C.EndActivation(side)
 
+    def _spread(self, ctx, uid: int, w, target: int, sight, alone: float):
+        """A Spread weapon's dice dealt between `target` and the enemies Adjacent to it the match offers
+        (`spread_targets`): every deal between two targets, and an even deal between three; (value, command) of
+        the best when it is worth more than every die on `target` (`alone`), else None."""
+        if not w.has("SPR") or w.kind != RANGED or w.att < 2:
+            return None
+        m = ctx.match
+        first = m.spread_targets(uid, w.id, (target,))
+        if not first:
+            return None
+        sights = {target: sight}
+        for t in first:
+            if t in ctx.hit:
+                sights[t] = TE.ranged_ok(ctx, uid, w, t, ctx.bases[uid], ctx.bases[t])
+        deals = []
+        for t in first:
+            if sights.get(t) is None:
+                continue
+            for k in range(1, w.att):
+                deals.append(((target, k), (t, w.att - k)))
+            if w.att >= 3:
+                for t3 in m.spread_targets(uid, w.id, (target, t)):
+                    if sights.get(t3) is None and t3 in ctx.hit:
+                        sights[t3] = TE.ranged_ok(ctx, uid, w, t3, ctx.bases[uid], ctx.bases[t3])
+                    if sights.get(t3) is not None:
+                        split = m.spread_split(uid, w.id, (target, t, t3))
+                        deals.append(tuple(zip((target, t, t3), split)))
+        best = None
+        for deal in deals:
+            v = TE.spread_value(ctx, uid, w, tuple((t, n, sights[t]) for t, n in deal))
+            if v > alone + 0.05 and (best is None or v > best[0]):
+                best = (v, deal)
+        if best is None:
+            return None
+        v, deal = best
+        if m.attack_preview(uid, w.id, target, with_odds=False, spread=deal).reason is not None:
+            return None
+        return v, C.RangedAttack(self.side, w.id, target, extra_targets=tuple(t for t, _ in deal[1:]),
+                                 split=tuple(n for _, n in deal))
+
     @staticmethod
     def _blast_extra(ctx, uid: int, w, target: int) -> float:
-        """Blast also hits every unit Adjacent to the target: enemies are a bonus, squadmates a cost."""
+        """Blast also hits every unit Adjacent to the target that the mission lets it target (N75: not a Rival but by
+        the enemy Rival): enemies are a bonus, squadmates a cost."""
         if not w.has("BLS"):
             return 0.0
         tb = ctx.bases[target]
         v = 0.0
         for o in ctx.own + ctx.enemies:
-            if o in (uid, target) or not TE.adjacent(ctx, ctx.bases[o], tb):
+            if o in (uid, target) or not TE.adjacent(ctx, ctx.bases[o], tb) or not ctx.may_attack(uid, o):
                 continue
             s = TE.setup_for(ctx, uid, w, o, tbase=ctx.bases[o])
             if s is None:
@@ -478,7 +519,7 @@ class TacticalController(Controller):
         follow: dict = {}
         walk_on = -math.inf  # the best move without its follow-up attack
         races = any(g.deadline is not None for g in goals)
-        hides = self.level.spots >= HIDE_FROM
+        hides = self.level.hide_tries > 0
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -511,7 +552,7 @@ class TacticalController(Controller):
                 v -= TE.aoo_cost(ctx, uid, me, spot)
                 open_ = hides and TE.exposed(ctx, spot, sights)
                 if open_:
-                    v -= EXPOSED  # an uncovered line of fire on it: Cover or out of sight when it can
+                    v -= self.level.exposed  # an uncovered line of fire on it: Cover or out of sight when it can
                 why = "moves"
                 if self.trace is not None:
                     why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
@@ -540,29 +581,40 @@ class TacticalController(Controller):
             if not hides or not weighed:
                 continue
             # the best spot weighed is in an uncovered line of fire and no hidden one comes close to it: look round
-            # it for a spot out of every such line (near it, so nearly as good for the goal and the fight)
+            # it for spots out of every such line (near it, so nearly as good for the goal and the fight), the level's
+            # `hidden_spots` of them at least 1" apart (one of them may keep the shot the best spot set up)
             (bx, by, bz), (bv, b_open, b_cmd) = max(weighed.items(), key=lambda kv: (kv[1][0], kv[0]))
             if not b_open or any(self._safe_instead(self._safety[b_cmd], bv, v, self._safety[c])
                                  for v, o, c in weighed.values()):
                 continue
-            near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in reach.spots
-                          if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
-                          and abs(s[1] - by) <= NEAR_HIDE)
-            tries = 0
-            for d, p in near:
-                if d > NEAR_HIDE or tries >= HIDE_TRIES:
-                    break
-                tries += 1
-                spot = TE.base_at(ctx, uid, *p)
-                if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
-                    yield
-                    yield from sliced(lambda: weigh(*p))
-                    break
+            for p in self._hidden_near(ctx, uid, reach.spots, weighed, bx, by):
+                yield
+                yield from sliced(lambda: weigh(*p))
         return out, follow, walk_on
+
+    def _hidden_near(self, ctx, uid: int, spots, weighed, bx: float, by: float):
+        """Spots of the reach (`spots`, not yet `weighed`) within NEAR_HIDE of (bx, by), nearest first, out of every
+        enemy's uncovered line of fire: the level's `hidden_spots` of them at least 1" apart, after looking at
+        `hide_tries` spots at most (sight is the costly part). Yields each as it is found."""
+        lv = self.level
+        near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
+                      if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
+                      and abs(s[1] - by) <= NEAR_HIDE)
+        tries, found = 0, []
+        for d, p in near:
+            if d > NEAR_HIDE or tries >= lv.hide_tries or len(found) >= lv.hidden_spots:
+                break
+            if any(math.hypot(p[0] - q[0], p[1] - q[1]) < 1.0 for q in found):
+                continue
+            tries += 1
+            spot = TE.base_at(ctx, uid, *p)
+            if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+                found.append(p)
+                yield p
 
     def _prefer_safe(self, options: list) -> list:
         """The best option is a move ending in an enemy's uncovered line of fire: a move out of every such line worth
-        nearly as much (within SAFE_MARGIN) and giving up little of the goal (GOAL_MARGIN of its value) goes first
+        nearly as much (within the level's safe_margin) and giving up little of the goal (its goal_share) goes first
         instead: Cover or out of sight when it can, without holding back from the mission (not a flat cost on every
         exposed spot, which kept hunters and runners back)."""
         if not options:
@@ -572,18 +624,19 @@ class TacticalController(Controller):
         if meta is None or not meta[0]:
             return options
         for i, (v, cmd, _why) in enumerate(options[1:], start=1):
-            if v < top_v - SAFE_MARGIN:
+            if v < top_v - self.level.safe_margin:
                 break
             m = self._safety.get(cmd)
             if m is not None and self._safe_instead(meta, top_v, v, m):
                 return [options[i]] + options[:i] + options[i + 1:]
         return options
 
-    @staticmethod
-    def _safe_instead(top: tuple, top_v: float, v: float, other: tuple) -> bool:
-        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top`."""
+    def _safe_instead(self, top: tuple, top_v: float, v: float, other: tuple) -> bool:
+        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top` (at the level's
+        margins)."""
         gv = top[1]
-        return not other[0] and v >= top_v - SAFE_MARGIN and other[1] >= gv - max(GOAL_MARGIN, GOAL_SHARE * gv)
+        lv = self.level
+        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv)
 
     def _reach(self, ctx, me, budget: float):
         """Generator (its search stops at each slice's end): the table's reach, kept while nothing on the table
@@ -599,9 +652,9 @@ class TacticalController(Controller):
     # == free actions a skill gives (Duty Before Death, orders...) =========================================
     def _free_action(self, match):
         """Generator (the search of the moves it may make stops at each slice's end): a free action a skill gives
-        (Duty Before Death, Despoil, an order...): the best attack it may make; else, when it may Move, Adjacent to
-        the enemy it can strike hardest if a Melee attack follows, or to the spot worth most; else the free action
-        is declined."""
+        (Duty Before Death, Despoil, an order...): the best attack it may make, when it is worth anything; else, when
+        it may Move, Adjacent to the enemy it can strike hardest if a Melee attack follows, or to the spot worth most;
+        else the free action is declined."""
         side = self.side
         uid = match.activation.uid
         legal = yield from sliced(lambda: match.legal_commands(side))
@@ -617,7 +670,9 @@ class TacticalController(Controller):
         if attacks:
             def value(c):
                 return TE.attack_value(ctx, uid, card.weapon(c.weapon), c.target) if c.target in ctx.hit else 0.0
-            return max(attacks, key=value)
+            best = max(attacks, key=value)
+            if value(best) > 0.05:  # (an attack that costs more than it takes, Critical Saves back, is declined)
+                return best
         moves = [c for c in legal if isinstance(c, (C.Move, C.Dash))]
         if not moves:
             return end

@@ -23,7 +23,8 @@ class Goal:
     unit: int | None = None  # only this unit (a carrier, a Rival); None: any unit of the side
     shared: bool = True  # one unit there is enough (a marker); False: every unit there counts (a zone)
     label: str = ""
-    unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): no walking field for it
+    unit_goal: bool = False  # the place moves with a unit (a Rival, the Flag's carrier): its walking field is
+    # made where the unit stands now (none is made ahead, while deploying)
     deadline: int | None = None  # a race: worth its value only if reached by the end of this Turn (a carrier home)
     # the marker scores by Control: standing at it beside an enemy denies the enemy those MP (the level's contest
     # share of the value); at a marker to Pick Up or act on, it only keeps both sides from it (a flat share)

@@ -113,6 +113,7 @@ class Ctx:
         self._mat: dict = {}
         self._bonus: dict = {}
         self._engaged: dict = {}
+        self._foes: dict = {}
 
     def may_attack(self, attacker: int, target: int) -> bool:
         """Whether the mission lets `attacker` attack `target` at all (Rivals: only the enemy Rival may)."""
@@ -146,6 +147,15 @@ class Ctx:
             got = self._engaged[key] = tuple(f for f in foes if adjacent(self, ab, bases[f]))
         return got
 
+    def foes_of(self, uid: int) -> list:
+        """The enemies that may attack `uid` or be attacked by it (all of them, the same list, unless the mission
+        says otherwise: Rivals)."""
+        got = self._foes.get(uid)
+        if got is None:
+            them = [e for e in self.enemies if self.may_attack(uid, e) or self.may_attack(e, uid)]
+            got = self._foes[uid] = self.enemies if len(them) == len(self.enemies) else them
+        return got
+
     def marker_base(self, mid: str):
         v = self._markers.get(mid, False)
         if v is False:
@@ -153,8 +163,8 @@ class Ctx:
         return v
 
     def field_of(self, g, uid: int):
-        """The walking field to goal `g` for bases like `uid`'s (None: the goal moves with a unit, or the field is
-        not made yet: as the crow flies)."""
+        """The walking field to goal `g` for bases like `uid`'s (a goal that moves with a unit: to where it stands
+        now; None: the field is not made yet, as the crow flies)."""
         ku = (id(g), uid)
         if ku in self._field_of:
             return self._field_of[ku]
@@ -164,7 +174,10 @@ class Ctx:
             f = self._field_of[ku] = self._field_of[k]
             return f
         f = None
-        if not g.unit_goal:
+        if g.unit_goal:  # (where the unit stands now: a wall between is walked round, not seen through)
+            if g.rect is not None:
+                f = self.fields.get(self.table, ("unit", g.rect), None, g.rect, me, self._doors)
+        else:
             if g.marker is not None:
                 mb = self.marker_base(g.marker)
                 if mb is not None:
@@ -177,7 +190,7 @@ class Ctx:
 
     def walk(self, g, uid: int, spot: Base) -> float:
         """Inches `uid` walks from `spot` to the goal (Adjacent to its marker, or into its zone): along paths, round
-        walls and off platforms; as the crow flies for a goal that moves with a unit, or no way there."""
+        walls and off platforms; as the crow flies when there is no way there."""
         return self.walk_xyz(g, uid, spot.x, spot.y, spot.z)
 
     def walk_xyz(self, g, uid: int, x: float, y: float, z: float) -> float:
@@ -246,10 +259,11 @@ class Ctx:
 
 
 def setup_for(ctx: Ctx, attacker: int, weapon, target: int, abase: Base | None = None, tbase: Base | None = None,
-              sight=None, aoo: bool = False) -> AttackSetup | None:
+              sight=None, aoo: bool = False, dice: int | None = None) -> AttackSetup | None:
+    """`dice`: the Attack dice a Spread weapon deals this target (instead of the weapon's ATT)."""
     m = ctx.match
     melee = weapon.kind == MELEE
-    att = ctx.hit[attacker] if weapon.has("HIT") else weapon.att
+    att = dice if dice is not None else ctx.hit[attacker] if weapon.has("HIT") else weapon.att
     if melee:
         att = S.attack_dice(m, attacker, weapon, att, aoo)
     more_att, more_skl = ctx.bonus(attacker, target, weapon)
@@ -303,6 +317,20 @@ def attack_value(ctx: Ctx, attacker: int, weapon, target: int, abase=None, tbase
             v += ctx.level.preempt * o.p_taken_out * danger(ctx, target)
     if key is not None:
         ctx._values[key] = v
+    return v
+
+
+def spread_value(ctx: Ctx, attacker: int, weapon, deal: tuple) -> float:
+    """What a Spread attack is worth: each target's expected loss from the dice dealt it, (target, dice, Sight)."""
+    v = 0.0
+    for target, n, sight in deal:
+        s = setup_for(ctx, attacker, weapon, target, sight=sight, dice=n)
+        if s is None:
+            continue
+        o = odds(s)
+        v += ctx.loss_value(target, o.target_loss, o.p_taken_out)
+        if ctx.level.preempt and o.p_taken_out and ctx.ready.get(target) and not ctx.ally(target):
+            v += ctx.level.preempt * o.p_taken_out * danger(ctx, target)
     return v
 
 
@@ -395,22 +423,25 @@ class _Seen:
         self.high_ground = False
 
 
-def nearest(ctx: Ctx, spot: Base, n: int, sights=None) -> list[int]:
-    """The `n` enemies nearest to `spot` (a crowded table weighs only those); kept with the spot's `sights`."""
-    if len(ctx.enemies) <= n:
-        return ctx.enemies
+def nearest(ctx: Ctx, spot: Base, n: int, sights=None, uid: int | None = None) -> list[int]:
+    """The `n` enemies nearest to `spot` (a crowded table weighs only those); kept with the spot's `sights`. Given
+    `uid`, only the enemies that may fight it (Rivals: the enemy Rival alone, however many others stand nearer)."""
+    foes = ctx.enemies if uid is None else ctx.foes_of(uid)
+    if len(foes) <= n:
+        return foes
+    key = n if foes is ctx.enemies else (n, uid)
     if sights is not None and sights.spot is spot:
-        got = sights.near.get(n)
+        got = sights.near.get(key)
         if got is None:
-            got = sights.near[n] = _nearest(ctx, spot, n)
+            got = sights.near[key] = _nearest(ctx, spot, n, foes)
         return got
-    return _nearest(ctx, spot, n)
+    return _nearest(ctx, spot, n, foes)
 
 
-def _nearest(ctx: Ctx, spot: Base, n: int) -> list[int]:
+def _nearest(ctx: Ctx, spot: Base, n: int, foes: list) -> list[int]:
     bases = ctx.bases
     x, y = spot.x, spot.y
-    return sorted(ctx.enemies, key=lambda e: (bases[e].x - x) ** 2 + (bases[e].y - y) ** 2)[:n]
+    return sorted(foes, key=lambda e: (bases[e].x - x) ** 2 + (bases[e].y - y) ** 2)[:n]
 
 
 def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:
@@ -419,7 +450,7 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
     best = (0.0, None)
     card = ctx.cards[uid]
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
-    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST, sights)):
+    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST, sights, uid)):
         eb = ctx.bases[e]
         adj = adjacent(ctx, ab, eb)
         for w in card.weapons:
@@ -456,7 +487,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
 def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     lv = ctx.level
     total = 0.0
-    for e in nearest(ctx, spot, NEAREST + 1, sights):
+    for e in nearest(ctx, spot, NEAREST + 1, sights, uid):
         share = lv.ready_threat if ctx.ready[e] else lv.later_threat
         if share <= 0.0 or not ctx.may_attack(e, uid):
             continue
@@ -488,6 +519,7 @@ def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
 
 
 RACE_INCHES = 12.0  # inches a racing unit covers in a Turn (two Moves), for a goal with a deadline
+RACE_HORIZON = 2 * RACE_INCHES  # the inches left before a deadline are counted up to this many
 PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a goal never stops pulling)
 CONTESTED = 0.6  # share of a marker's value for standing at it with an enemy Adjacent too (but see Goal.scores_by_control)
 MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
@@ -510,7 +542,7 @@ def menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
 def _menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
     best = 0.0
     card = ctx.cards[uid]
-    for e in nearest(ctx, spot, NEAREST, sights):
+    for e in nearest(ctx, spot, NEAREST, sights, uid):
         if targets is not None and e not in targets:
             continue
         eb = ctx.bases[e]
@@ -532,8 +564,9 @@ def _menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
 
 
 def exposed(ctx: Ctx, spot: Base, sights) -> bool:
-    """Whether an enemy with a Ranged weapon sees `spot` without Cover (an uncovered line of fire)."""
-    for e in nearest(ctx, spot, NEAREST + 1, sights):
+    """Whether an enemy with a Ranged weapon sees `spot` without Cover (an uncovered line of fire): every enemy, the
+    nearest first (a far gun left out made a spot look hidden that was not)."""
+    for e in nearest(ctx, spot, len(ctx.enemies), sights):
         if any(w.kind == RANGED for w in ctx.cards[e].weapons):
             s = sights[e]
             if s.visible and not s.cover:
@@ -610,6 +643,9 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict, act_after: 
             d = max(0.0, ctx.walk(g, uid, spot) - act_after * RACE_INCHES * 0.4)  # it can walk on with its ACT
             # the inches it can still walk from there before the deadline: the later Turns and a Move of this one
             left = (g.deadline - max(1, ctx.match.turn)) * RACE_INCHES + RACE_INCHES * 0.5
+            # counted over two Turns at most: an inch made now is worth as much with Turns to spare (the way
+            # only gets harder as the enemy closes in; a carrier sure of later Turns traded shots and fell)
+            left = min(left, RACE_HORIZON)
             v = value * max(0.02 * math.exp(-d / PULL), 0.9 * (1.0 - d / left))
         else:
             d = ctx.walk(g, uid, spot)

@@ -2,13 +2,15 @@
 
 easy    makes a person's mistakes: its judgement of each option is off (noise on the values), often it takes a
         lesser option that looked close, it weighs few places to move to, it does not think about what the enemy
-        could do to a unit where it ends, and it keeps its Tactical Orders for extra actions only (never on dice).
-normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move, focus fire; its
-        judgement is a little off now and then (less than easy's).
+        could do to a unit where it ends nor look for Cover there, and it keeps its Tactical Orders for extra
+        actions only (never on dice).
+normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move (a hidden spot when
+        it costs little), focus fire; its judgement is a little off now and then (less than easy's).
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
         again, values taking out first an enemy still to act by what that enemy would strike, chooses which
-        unit acts now (an endangered one strikes first or gets out), and stands beside a marker the enemy holds
-        (denying it the MP counts nearly as much as holding).
+        unit acts now (an endangered one strikes first or gets out), stands beside a marker the enemy holds
+        (denying it the MP counts nearly as much as holding), and gives up more to end a move in Cover or out of
+        sight (looking further for such a spot).
 """
 from __future__ import annotations
 
@@ -33,15 +35,24 @@ class Level:
     preempt: float  # share of what an enemy still to act could strike, counted for taking it out first
     contest: float  # share of a scoring marker's value for standing at it with an enemy Adjacent too (it denies the
     # enemy the MP it would score there: Goal.scores_by_control)
+    # Cover (a move ending in an enemy's uncovered line of fire); easy does not think of it
+    hide_tries: int  # spots looked at for one out of every uncovered line of fire (0: it does not look)
+    hidden_spots: int  # ... and how many such spots round the best one it weighs, when it is exposed
+    exposed: float  # MP an exposed move costs more
+    safe_margin: float  # a hidden move goes before the best move, when exposed, worth up to this much more (MP)
+    goal_share: float  # ... if it gives up at most this share of the goal's value (or GOAL_MARGIN, tactical.py)
 
 
 LEVELS = {
-    "easy": Level("easy", spots=3, noise=1.2, lapse=0.5, ready_threat=0.0, later_threat=0.0, reach_threat=0.0,
-                  follow=0.5, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6),
+    "easy": Level("easy", spots=3, noise=1.6, lapse=0.5, ready_threat=0.0, later_threat=0.0, reach_threat=0.0,
+                  follow=0.5, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6,
+                  hide_tries=0, hidden_spots=0, exposed=0.0, safe_margin=0.0, goal_share=0.0),
     "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
-                    follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0, contest=0.6),
+                    follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0, contest=0.6,
+                    hide_tries=8, hidden_spots=1, exposed=0.25, safe_margin=1.5, goal_share=0.08),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
-                  follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0, contest=0.9),
+                  follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0, contest=0.9,
+                  hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=2.5, goal_share=0.15),
 }
 
 

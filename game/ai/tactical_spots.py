@@ -16,8 +16,7 @@ from game.rules.model import MELEE
 
 from . import tactical_eval as TE
 
-HIDE_FROM = 6  # levels weighing this many spots look for a hidden one (normal and hard)
-HIDE_TRIES = 8
+HIDE_FROM = 6  # a list of this many spots (a Move's, not a Dash's) holds a hidden one, at a level that looks for it
 
 
 def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
@@ -52,7 +51,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
                 add(max(at, key=lambda p: (_safety(ctx, p), p)))
     if ctx.enemies:
         if any(w.kind == MELEE for w in m.unit(uid).card.weapons):
-            near = sorted(ctx.enemies, key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
+            near = sorted(ctx.foes_of(uid), key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
             for e in near:
                 eb = ctx.bases[e]
                 adj = [p for p in _within(pts, eb.x, eb.y, me.radius + eb.radius + 1.0 + 1e-6)
@@ -62,7 +61,8 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         safe = _safety_of(ctx, coarse)
         add(min(coarse, key=lambda p: (safe[p], p)))
         add(max(coarse, key=lambda p: (safe[p], p)))
-        if n >= HIDE_FROM:  # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
+        if ctx.level.hide_tries and n >= HIDE_FROM:
+            # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
             yield
             add((yield from sliced(lambda: _hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))))
     # a spread of the rest, spots beside terrain first
@@ -133,7 +133,7 @@ def _safety_of(ctx, pts) -> dict:
 
 def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
     """The first spot, nearest `goal` by walking (or nearest the enemy), that no enemy with a Ranged weapon sees
-    without Cover; HIDE_TRIES spots looked at at most (sight is the costly part)."""
+    without Cover; the level's `hide_tries` spots looked at at most (sight is the costly part)."""
     if goal is not None:
         walk = ctx.walker(goal, uid)
         order = sorted(coarse, key=lambda p: (walk(*p), p))
@@ -147,7 +147,7 @@ def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
         if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
             return p
         tries += 1
-        if tries >= HIDE_TRIES:
+        if tries >= ctx.level.hide_tries:
             break
     return None
 

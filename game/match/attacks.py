@@ -150,7 +150,8 @@ class MatchAttacks:
     def _target_groups(self, w: WeaponCard, target: int, extra: tuple[int, ...], split: tuple[int, ...],
                        melee: bool, attacker: int | None = None) -> list[tuple[int | None, list[int]]]:
         """Who each attack roll hits, with its dice (None: all of them): BLS adds Adjacent visible units,
-        CHRx the chosen ones, SPR splits the dice between targets."""
+        CHRx the chosen ones, SPR splits the dice between targets. The units BLS and CHRx add are targets too: one
+        the mission forbids this attacker to target (a Rival, N75) is left out."""
         if w.has("SPR") and extra:
             if len(split) != 1 + len(extra) or sum(split) != w.att or min(split) < 1:
                 raise IllegalCommand("Spread: give every target at least one die, all dice allocated")
@@ -161,18 +162,21 @@ class MatchAttacks:
             return [(n, [t]) for n, t in zip(split, chosen)]
         if extra and not w.has("CHR"):
             raise IllegalCommand("only Chain Reaction or Spread weapons take more targets")
+        shooter = attacker if attacker is not None else self.activation.uid
         if extra:
             if len(extra) > w.value("CHR"):
                 raise IllegalCommand(f"Chain Reaction {w.value('CHR')}: too many secondary targets")
             for t in extra:
                 if not self.standing(t) or not self.adjacent(target, t):
                     raise IllegalCommand("Chain Reaction targets must be Adjacent to the first target")
+                why = self.mission.target_reason(self, shooter, t)
+                if why:
+                    raise IllegalCommand(why)
         group = [target, *extra]
         if w.has("BLS"):
             tb = self.base(target)
-            shooter = attacker if attacker is not None else self.activation.uid
             for o in self.units():
-                if o in group or o == shooter:
+                if o in group or o == shooter or self.mission.target_reason(self, shooter, o):
                     continue
                 ob = self.base(o)
                 if self.table.adjacent(tb, ob) and self.table.sight(tb, ob).visible:

@@ -296,12 +296,14 @@ class MatchQueries:
 
     def chain_targets(self, attacker: int, w, target: int) -> tuple[int, ...]:
         """Chain Reaction x (weapon specials): after the attack on the first target, its strikes may be applied to
-        up to x other targets Adjacent to it. Offered: the attacker's standing enemies Adjacent to the first target,
-        those with the fewest HIT left first (then in creation order); none for a weapon without it."""
+        up to x other targets Adjacent to it. Offered: the attacker's standing enemies Adjacent to the first target
+        that the mission lets it target (N75), those with the fewest HIT left first (then in creation order); none for
+        a weapon without it."""
         if not w.has("CHR"):
             return ()
         tb = self.base(target)
-        near = [u for u in self.enemies_of(attacker) if u != target and self.table.adjacent(tb, self.base(u))]
+        near = [u for u in self.enemies_of(attacker) if u != target and self.table.adjacent(tb, self.base(u))
+                and not self.mission.target_reason(self, attacker, u)]
         near.sort(key=lambda u: (self.health(u).hit, u))
         return tuple(near[:w.value("CHR")])
 

@@ -110,21 +110,27 @@ def test_assassinate_the_side_ahead_keeps_its_leader_and_the_side_behind_hunts()
         m.close()
 
 
+def east_race(m):
+    """The value of a race to the east edge by Turn 4 for a unit at (x, 12) in a Turn: value(x, turn, act_after)."""
+    from game.ai import tactical_eval as TE
+    from game.ai.tactical_brief import Brief, Goal
+    side = m.sides[0]
+    uid = m.units(side)[0]
+    east = Goal(23.5, 12.0, 6.0, rect=(23.0, 0.0, 24.0, 24.0), unit=uid, shared=False, deadline=4)
+    ctx = TE.Ctx(m, side, Brief(goals=[east]))
+
+    def value(x, turn, act_after=0):
+        m.state.turn = turn
+        return TE.goal_value(ctx, uid, TE.base_at(ctx, uid, x, 12.0, 0.0), [east], {}, act_after)
+    return value
+
+
 def test_a_race_goal_counts_every_inch_more_as_the_turns_run_out():
     """A goal with a deadline (Ambush's Intel, the Beacon home): nearer is worth more, an inch more so in a later
     Turn, the ACT still to walk with counts, and out of reach by the deadline it is worth next to nothing."""
-    from game.ai import tactical_eval as TE
-    from game.ai.tactical_brief import Brief, Goal
     m = battle_ready("pvp-ambush", "krumpfists")
     try:
-        side = m.sides[0]
-        uid = m.units(side)[0]
-        east = Goal(23.5, 12.0, 6.0, rect=(23.0, 0.0, 24.0, 24.0), unit=uid, shared=False, deadline=4)
-        ctx = TE.Ctx(m, side, Brief(goals=[east]))
-
-        def value(x, turn, act_after=0):
-            m.state.turn = turn
-            return TE.goal_value(ctx, uid, TE.base_at(ctx, uid, x, 12.0, 0.0), [east], {}, act_after)
+        value = east_race(m)
         assert value(10.0, 1) > value(4.0, 1) > 0.5
         assert value(16.0, 3) - value(10.0, 3) > value(10.0, 1) - value(4.0, 1)
         assert value(10.0, 2, act_after=1) > value(10.0, 2)

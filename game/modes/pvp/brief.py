@@ -39,7 +39,7 @@ def brief(match, script, side: str) -> Brief:
     ms = match.mission_state
     enemy = P.other(side)
     b = Brief(aggression=0.5)
-    fights = {r["rule"] for r in defn.scoring} & {"taken_out_fv", "leader_taken_out", "rival_taken_out"} or \
+    fights = {r["rule"] for r in defn.scoring} & {"taken_out_fv", "leader_taken_out"} or \
         (defn.victory["rule"] == "last_squad") or any(r["rule"] == "fv_majority" and r["count"] == "standing"
                                                       for r in defn.scoring)
     b.unit_worth = 1.0 if fights else 0.55  # where places score, a unit is worth what it can still hold
@@ -128,6 +128,9 @@ def brief(match, script, side: str) -> Brief:
         elif name == "rival_taken_out":
             rv = R.rivals(match)
             mine, theirs = rv.get(side), rv.get(enemy)
+            # only the Rivals' duel scores, and only the enemy Rival may strike ours: the other units are worth
+            # what they add to the duel (Support), not a Take Out
+            b.unit_worth = RIVALS_WORTH
             if mine is not None and theirs is not None and match.standing(mine) and match.standing(theirs):
                 tb = match.base(theirs)
                 b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.8, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
@@ -135,12 +138,20 @@ def brief(match, script, side: str) -> Brief:
                                     label="the enemy Rival", unit_goal=True))
                 b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
                 b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
+                b.focus.add(mine)  # the enemy Rival has no other target
+                for u in match.units(side):  # the others stand by the enemy Rival: Support for ours, and decoys
+                    if u != mine:
+                        b.goals.append(Goal(tb.x, tb.y, RIVAL_SUPPORT, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
+                                                                             tb.y + 1.6), unit=u, shared=False,
+                                            label="beside the enemy Rival", unit_goal=True))
     _victory(match, defn, side, b)
     _actions(match, defn, side, b)
     b.choose = lambda m, p, rng: choose(m, script, side, p, rng)
     return b
 
 
+RIVALS_WORTH = 0.25  # Rivals: a unit's worth in MP per (2 + FV), the Rivals' own worth added
+RIVAL_SUPPORT = 1.0  # Rivals: a squadmate beside the enemy Rival (Support for ours; it strikes them, not ours)
 SUPPORT = 0.35  # share of a marker's worth for every unit standing near the markers (a marker is held by numbers)
 SUPPORT_REACH = 3.0  # inches round the markers that count as near them
 
@@ -193,6 +204,14 @@ def _victory(match, defn, side: str, b: Brief) -> None:
                                     deadline=defn.turns if is_carrier else None))
                 if is_carrier:
                     b.keep_bonus[u] = b.keep_bonus.get(u, 0) + 6.0
+                    # the mission hangs on it: kept out of fire as if the enemy knew it (a shot shared among the
+                    # squad in the threat let it trade shots in the open, and the Intel fell in Turn 1)
+                    b.focus.add(u)
+            if carrier is not None and match.turn <= 1:  # (deploying too) away from both edges the Attacker may
+                # deploy along
+                b.goals.append(Goal(0.5, bf.height / 2, 1.0, rect=(0.0, bf.height / 2 - 2.0, bf.width,
+                                                                   bf.height / 2 + 2.0), unit=carrier,
+                                    shared=False, label="away from the edges"))
         else:
             b.aggression = 0.9
             suspects = [u for u in match.units(enemy) if not match.unit(u).leader] or match.units(enemy)

@@ -8,6 +8,7 @@ from game.match import commands as C
 from game.match import events as E
 from game.match.errors import IllegalCommand
 from game.rules.dice import ScriptedDice
+from game.rules.model import Special
 from game.rules.records import AttackRolled
 
 from tests.modes.pvp.conftest import TURN, card, end_turn, units
@@ -100,6 +101,33 @@ def test_only_the_enemy_rival_may_make_an_attack_of_opportunity_on_a_rival(make_
     assert m.prompt.kind == "aoo" and [e for e, _ in m.prompt.options] == [b1]
     # a unit that is not a Rival is fair game for every enemy
     assert m.mission.target_reason(m, b1, a2) is None
+
+
+def test_a_blast_leaves_out_a_rival_its_firer_may_not_target(make_pvp):
+    """N75: the units a Blast adds are targets too, so a Rival Adjacent to the target is hit only by the enemy Rival's
+    Blast; nor is it offered to a Chain Reaction by another hand."""
+    def blast(name):
+        return card(name, arm=1, melee=None, ranged=(3, 4), weapon_specials=(Special("BLS"),))
+    m = make_pvp("rivals", [(card("Ana One"), 4, 13.2), (blast("Ana Two"), 4, 12)],
+                 [(blast("Ben One"), 15.2, 12), (card("Ben Two", arm=1), 14, 12)],
+                 secrets={"player": 1, "opponent": 3}, dice=TURN)
+    a1, a2 = units(m, "player")
+    b1, b2 = units(m, "opponent")
+    assert m.adjacent(b1, b2) and m.adjacent(a1, a2)
+    assert m.attack_preview(a2, "rng", b2).also_hit == ()  # Ben One, their Rival, is not among those it strikes
+    chain = card(weapon_specials=(Special("CHR", 1),)).weapons[1]
+    assert m.chain_targets(a2, chain, b2) == ()
+    with pytest.raises(IllegalCommand, match="only the enemy Rival"):
+        m._target_groups(chain, b2, (b1,), (), melee=False, attacker=a2)
+    m.submit(C.Activate("player", a2))
+    m.dice = ScriptedDice([1, 1, 1] + [6] * 12)  # three Critical Strikes; every save fails
+    m.submit(C.RangedAttack("player", "rng", b2))
+    while m.prompt is not None and m.prompt.kind in ("dice", "parry"):
+        m.submit(C.AcceptDice(m.prompt.side))
+    assert not m.standing(b2)
+    assert m.standing(b1) and m.health(b1).hit == 3
+    # their Rival's Blast on Ana Two strikes ours beside her: the Rivals' duel
+    assert m.attack_preview(b1, "rng", a2).also_hit == (a1,)
 
 
 def test_rivals_both_standing_at_the_end_is_a_draw_whatever_the_mp(make_pvp):
