@@ -225,3 +225,19 @@ def test_the_battle_screen_makes_its_fonts_ready_when_it_opens(app):
     for size, bold in FONTS:
         assert (max(6, int(round(size * t.scale))), bold) in t._fonts, (size, bold)
     assert sc.painter is not None
+
+
+def test_the_text_cache_keeps_the_texts_used_lately_when_it_is_full():
+    """A long battle renders more texts than the cache keeps (each log line is one): the oldest unused go, the names
+    drawn every frame stay (emptying it all made one frame render every text on screen again)."""
+    from game.ui.text import Text
+    t = Text()
+    name = t.render("Shooter", 10, (240, 240, 240), True)
+    first_line = t.render("Bug 1 appears", 12)
+    for k in range(Text.MAX_ENTRIES * 2):
+        t.render(f"log line {k}", 12)
+        if k % 100 == 0:
+            assert t.render("Shooter", 10, (240, 240, 240), True) is name
+    assert len(t._cache) <= Text.MAX_ENTRIES
+    assert t.render("Shooter", 10, (240, 240, 240), True) is name, "used lately: kept"
+    assert t.render("Bug 1 appears", 12) is not first_line, "not used since: rendered again"
