@@ -1,11 +1,5 @@
-"""Board camera: inches on the table <-> pixels in the board view, with zoom (wheel) and pan.
-
-A point on the table goes to the pixel nearest it, halves up (`floor(v + 0.5)`), so moving the camera by whole pixels
-moves every point by exactly as many: a glide goes in whole-pixel steps, and the battle screen scrolls the picture it
-has instead of drawing the table again (game/ui/view/processors.py, DrawProcessor.prepare)."""
+"""Board camera: inches on the table <-> pixels in the board view, with zoom (wheel) and pan."""
 from __future__ import annotations
-
-import math
 
 import pygame
 
@@ -98,7 +92,7 @@ class Camera:
 
     # -- transforms --------------------------------------------------------------------------------
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
-        return math.floor(self.ox + x * self.ppi + 0.5), math.floor(self.oy + y * self.ppi + 0.5)
+        return int(round(self.ox + x * self.ppi)), int(round(self.oy + y * self.ppi))
 
     def to_board(self, sx: float, sy: float) -> tuple[float, float]:
         return (sx - self.ox) / self.ppi, (sy - self.oy) / self.ppi
@@ -112,7 +106,7 @@ class Camera:
 
     @property
     def origin(self) -> tuple[int, int]:
-        return math.floor(self.ox + 0.5), math.floor(self.oy + 0.5)
+        return int(round(self.ox)), int(round(self.oy))
 
     # -- zoom and pan ------------------------------------------------------------------------------
     def zoom_at(self, steps: float, sx: float, sy: float) -> bool:
@@ -143,11 +137,10 @@ class Camera:
     glide = None  # (ox, oy) the camera glides to
 
     def glide_to(self, x: float, y: float, instant: bool = False) -> None:
-        """Bring table point (x, y) to the view's centre, smoothly (see `update`): to a whole number of pixels from
-        where the camera is."""
+        """Bring table point (x, y) to the view's centre, smoothly (see `update`)."""
         ox, oy = self.ox, self.oy
         self.centre_on(x, y)
-        target = (ox + round(self.ox - ox), oy + round(self.oy - oy))
+        target = (self.ox, self.oy)
         if instant:
             self.glide = None
             return
@@ -161,16 +154,16 @@ class Camera:
         self.ox += dx
         self.oy += dy
         self._clamp()
-        self.glide, self.ox, self.oy = (ox + round(self.ox - ox), oy + round(self.oy - oy)), ox, oy
+        self.glide, self.ox, self.oy = (self.ox, self.oy), ox, oy
 
     def update(self, dt: float) -> bool:
-        """One step of a glide, a whole number of pixels each way (the picture scrolls); True while gliding."""
+        """One step of a glide; True while gliding."""
         if self.glide is None:
             return False
         tx, ty = self.glide
         k = 1.0 - pow(0.002, dt)  # about 1 s to settle
-        self.ox += _step(tx - self.ox, k)
-        self.oy += _step(ty - self.oy, k)
+        self.ox += (tx - self.ox) * k
+        self.oy += (ty - self.oy) * k
         if abs(tx - self.ox) < 0.6 and abs(ty - self.oy) < 0.6:
             self.ox, self.oy = tx, ty
             self.glide = None
@@ -183,12 +176,3 @@ class Camera:
         keep_y = min(h, self.view.h) / 3
         self.ox = min(max(self.ox, self.view.left + keep_x - w), self.view.right - keep_x)
         self.oy = min(max(self.oy, self.view.top + keep_y - h), self.view.bottom - keep_y)
-
-
-def _step(gap: float, k: float) -> int:
-    """A glide's step over `gap` pixels: the part `k` of it in whole pixels, one at least while a pixel or more is
-    left."""
-    n = round(gap * k)
-    if n == 0 and abs(gap) >= 1.0:
-        n = 1 if gap > 0 else -1
-    return n

@@ -15,7 +15,7 @@ from .draw_summary import SummaryPainter
 from .draw_table import TablePainter
 from .labels import TableLabels
 from .texts import hover_label
-from ..view.damage import Stamp, merged, moved_away
+from ..view.damage import Stamp, merged
 
 
 PANEL_MS = 1.0  # a frame with no input paints the panel's regions that changed for about this long (one at least)
@@ -58,7 +58,6 @@ class BattlePainter:
             self.panel.hold()
         self._key = key
         around = self.panel.refresh(PANEL_MS if quiet else None)
-        was = (self._question.rects, self._label.rects, self._over_table.rects)  # (before this frame's)
         pp = sc.prompt_panel
         around += self._question((pp.active, pp.key, pp.selected, tuple(pp.rect)),
                                  [pygame.Rect(pp.rect)] if pp.active else [])[1]
@@ -67,25 +66,11 @@ class BattlePainter:
         around += self._label((label, tuple(blit[1]) if blit else None), [blit[1]] if blit else [])[1]
         look, extra = sc.drawn_over_table()
         around += self._over_table(look, extra)[1]
-        d = sc.table_view.scrolled
-        if rects is not None and d != (0, 0):  # the table scrolled under what is drawn over it: that again, where it
-            # was and is, and where the scroll took its picture
-            view = sc.layout["view"]
-            kept = was + (self._question.rects, self._label.rects, self._over_table.rects, self._widgets())
-            if any(k is None for k in kept):
-                return None
-            around += moved_away([pygame.Rect(r) for k in kept for r in k if pygame.Rect(r).colliderect(view)], d)
         if rects is None or sc.effects.banners or sc.match.phase == "deploy" or sc.suspended or \
                 sc.sel.hover_marker is not None:
             return None
         around = merged(around, screen.get_rect()) if around else []
         return None if around is None else rects + around
-
-    def _widgets(self) -> list:
-        """Where the widgets showing a picture are (drawn over the table when they lie on it; a container has none)."""
-        return [pygame.Rect(w.rect) for w in self.sc.app.manager.get_sprite_group().sprites()
-                if w.rect is not None and getattr(w, "visible", True) and w.image is not None and
-                w.image.get_width() > 0 and w.image.get_height() > 0]
 
     def release(self) -> None:
         """The frame is drawn (in all its parts)."""

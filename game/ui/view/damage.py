@@ -3,9 +3,8 @@
 Each drawn thing of the view world has a look (a stamp: what its drawing depends on beyond the frame's key) and
 the rectangle of the screen its drawing can touch. A frame compares them with the last frame drawn: a thing that
 came, went or changed its look makes both its old and its new rectangle damaged; the labels placed are compared the
-same way. The frame's key (the zoom, the view, the palette, the marks on bases but their pulse, the board's renderer) changing
-means the whole table is drawn again. Places are compared relative to the camera's origin: a camera moved by whole
-pixels scrolls the picture on screen, and the strips of the view it uncovers are damaged (`uncovered`).
+same way. The frame's key (the camera, the view, the palette, the marks on bases but their pulse, the board's
+renderer) changing means the whole table is drawn again.
 """
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ import pygame
 
 MARGIN_MARKED = 14  # the rings around a marked base reach this far past its edge (a target ring with ticks)
 MERGE_SLACK = 2.0  # two damaged rectangles are drawn as one when their union is at most this much more area
-MAX_PASSES = 3  # at most this many rectangles drawn apart (more: the two whose union adds the least area joined, again)
+MAX_PASSES = 3  # at most this many rectangles drawn apart; more are drawn as their union
 MOST = 0.6  # damage over this part of the view: the whole table is drawn
 
 
@@ -40,22 +39,6 @@ def blits_rect(blits) -> pygame.Rect:
     if len(blits) > 1:
         r.unionall_ip([b[1] for b in blits[1:]])
     return r
-
-
-def uncovered(view: pygame.Rect, d) -> list[pygame.Rect]:
-    """The strips of `view` that a scroll of its picture by `d` (dx, dy pixels) leaves with nothing scrolled in."""
-    dx, dy = d
-    out = []
-    if dx:
-        out.append(pygame.Rect(view.x if dx > 0 else view.right + dx, view.y, abs(dx), view.h))
-    if dy:
-        out.append(pygame.Rect(view.x, view.y if dy > 0 else view.bottom + dy, view.w, abs(dy)))
-    return out
-
-
-def moved_away(rects, d) -> list[pygame.Rect]:
-    """`rects` (what keeps its place on the screen) and where a scroll by `d` took what was drawn there."""
-    return [r for rect in rects for r in (rect, rect.move(d))]
 
 
 def changed(last: dict, now: dict) -> list[pygame.Rect]:
@@ -123,28 +106,15 @@ def merged(rects: list[pygame.Rect], view: pygame.Rect) -> list[pygame.Rect] | N
             for j in range(i + 1, len(rs)):
                 a, b = rs[i], rs[j]
                 u = a.union(b)
-                if u.w * u.h <= MERGE_SLACK * (a.w * a.h + b.w * b.h):  # (two strips crossing at a corner: apart)
+                if a.colliderect(b) or u.w * u.h <= MERGE_SLACK * (a.w * a.h + b.w * b.h):
                     rs[i] = u
                     del rs[j]
                     joined = True
                     break
             if joined:
                 break
-    if len(rs) > MAX_PASSES * 4:
+    if len(rs) > MAX_PASSES:
         rs = [rs[0].unionall(rs[1:])]
-    while len(rs) > MAX_PASSES:  # the two whose union adds the least area drawn as one, until few enough
-        best = None
-        for i in range(len(rs)):
-            a = rs[i]
-            for j in range(i + 1, len(rs)):
-                b = rs[j]
-                u = a.union(b)
-                grow = u.w * u.h - a.w * a.h - b.w * b.h
-                if best is None or grow < best[0]:
-                    best = (grow, i, j, u)
-        _, i, j, u = best
-        rs[i] = u
-        del rs[j]
     if sum(r.w * r.h for r in rs) > MOST * view.w * view.h:
         return None
     return rs

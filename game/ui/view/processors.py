@@ -220,9 +220,7 @@ class DrawProcessor(esper.Processor):
         self._plan = None  # (key, [(layer, kind, ent, pic, place, base blits or None)])
         self._rects: list = []  # the rectangle each entry of the plan can touch (None: anywhere)
         self._cv = None  # the canvas the plan was prepared for
-        self._last = None  # what the last frame prepared showed: (its key, {ent: (look, rect)}, {label: rect}, the
-        # overlays' stamps, the camera's offset, its origin), the rects relative to that origin
-        self.scrolled = (0, 0)  # how far the last frame prepared scrolled the picture on screen
+        self._last = None  # what the last frame prepared showed: (its key, {ent: (look, rect)}, {label: rect})
 
     def plan(self, cv) -> list:
         cam, marks = cv.camera, cv.marks
@@ -269,63 +267,36 @@ class DrawProcessor(esper.Processor):
 
     # -- before a frame is drawn ---------------------------------------------------------------------------------
     def prepare(self, cv) -> list | None:
-        """The frame's plan, the labels asked for and placed (`cv.wants`, `cv.bases`, `cv.stamps`, `cv.placed`), and
-        the rectangles of the screen that differ from the last frame prepared (None: the whole table).
-
-        Looks and rectangles are kept relative to the camera's origin, so a camera that moved by whole pixels since
-        the last frame (a glide) leaves what stands still on the table the same: the picture on screen is scrolled
-        by as much (`scrolled`, the view's strips it uncovers damaged) and only what changed is drawn again; what
-        stays in its place on the screen (the dice tray) differs and is drawn again where it is and where the
-        scroll took its picture."""
+        """The frame's plan, the labels asked for and placed (`cv.wants`, `cv.bases`, `cv.placed`), and the
+        rectangles of the screen that differ from the last frame prepared (None: the whole table)."""
         plan = self.plan(cv)
         marks = cv.marks
         marked = {marks.active, marks.selected, marks.hover} | set(marks.pick) | set(marks.rings)
         cv.wants, cv.bases, cv.stamps = [], [], {}
-        cam = cv.camera
-        o = cam.origin
         looks: dict = {}
         rects = []
         for layer, kind, ent, pic, place, extra in plan:
             look, rect = self.look(cv, kind, ent, pic, place, extra, marked)
             rects.append(rect)
-            looks[ent] = (look, None if rect is None else rect.move(-o[0], -o[1]))
+            looks[ent] = (look, rect)
         cv.placed = cv.placer(cv.wants, cv.bases) if cv.placer is not None else []
         labels = {}
         for w, rc in cv.placed:
-            r = pygame.Rect(rc).move(-o[0], -o[1])
-            labels[(w.text, w.colour, w.size, w.bold, tuple(r))] = (0, r)
+            labels[(w.text, w.colour, w.size, w.bold, tuple(rc))] = (0, pygame.Rect(rc))
+        cam = cv.camera
         # (the marks on bases are in each base's look; a marker's hover in its own)
-        key = (cam.ppi, tuple(cv.view), tuple(cv.screen.get_size()), cv.app.palette.name, id(cv.renderer),
-               id(cv.screen), cv.tray, marks.battle, marks.names, marks.side_colour)
+        key = (cam.ppi, cam.ox, cam.oy, tuple(cv.view), tuple(cv.screen.get_size()), cv.app.palette.name,
+               id(cv.renderer), id(cv.screen), cv.tray, marks.battle, marks.names, marks.side_colour)
         self._rects, self._cv = rects, cv
-        self.scrolled = (0, 0)
-        last, self._last = self._last, (key, looks, labels, cv.stamps, (cam.ox, cam.oy), o)
+        last, self._last = self._last, (key, looks, labels, cv.stamps)
         if last is None or last[0] != key:
             return None
-        dx, dy = cam.ox - last[4][0], cam.oy - last[4][1]
-        if not (float(dx).is_integer() and float(dy).is_integer()):
-            return None
-        d = (o[0] - last[5][0], o[1] - last[5][1])
         hurt = D.changed(last[1], looks)
         hurt_labels = D.changed(last[2], labels)
         hurt_over = D.stamps_changed(last[3], cv.stamps)
         if hurt is None or hurt_labels is None or hurt_over is None:
             return None
-        view = cv.view
-        hurt = [r.move(o) for r in hurt + hurt_labels] + hurt_over
-        if d != (0, 0):
-            if abs(d[0]) >= view.w or abs(d[1]) >= view.h:
-                return None
-            hurt += D.uncovered(view, d)
-        got = D.merged(hurt, view)
-        if got is not None and d != (0, 0):
-            screen = cv.screen
-            clip = screen.get_clip()
-            screen.set_clip(view)
-            screen.scroll(*d)
-            screen.set_clip(clip)
-            self.scrolled = d
-        return got
+        return D.merged(hurt + hurt_labels + hurt_over, cv.view)
 
     def look(self, cv, kind, ent, pic, place, extra, marked) -> tuple:
         """(look, rectangle on screen) of a plan's entry; its labels asked for in `cv.wants` (in the order they were
@@ -339,11 +310,11 @@ class DrawProcessor(esper.Processor):
                 if cv.marks.names:
                     blits, sx, sy, r_px = extra
                     cv.wants.append(P.Want(v.name, sx, sy, r_px, 10, P.WHITE, "unit"))
-                return memo[1], memo[3]
+                return memo[2], memo[3]
             blits, sx, sy, r_px = extra
             P.base_wants(cv, v, sx, sy, r_px, True)
             m, uid = cv.marks, v.uid
-            return (memo[1], m.pulse, uid == m.active, uid == m.selected, uid == m.hover, uid in m.pick,
+            return (memo[2], m.pulse, uid == m.active, uid == m.selected, uid == m.hover, uid in m.pick,
                     m.rings.get(uid)), memo[3].union(D.circle_rect(sx, sy, r_px + D.MARGIN_MARKED))
         if kind == "overlay":
             wants, stamp = pic.memo
@@ -368,14 +339,14 @@ class DrawProcessor(esper.Processor):
             t = pic.data
             P.token_wants(cv, t)
             c = cam.to_screen(t["x"], t["y"])
-            return (t["kind"], t["x"], t["y"], t["radius"]), D.circle_rect(c[0], c[1], max(max(4, cam.length(t["radius"])) + 2, 9))
+            return (t["kind"], c), D.circle_rect(c[0], c[1], max(max(4, cam.length(t["radius"])) + 2, 9))
         if kind == "ghost":
             tw = esper.try_component(pic.data, Tween)
             rest = tw.ahead() if tw is not None else []
             if len(rest) < 2:
                 return None, pygame.Rect(0, 0, 0, 0)
             pts = tuple(cam.to_screen(x, y) for x, y in rest)
-            return tuple(rest), D.points_rect(pts, 3)
+            return pts, D.points_rect(pts, 3)
         life = esper.component_for_entity(ent, Lifetime)
         if kind == "shot":
             x0, y0, x1, y1, melee = pic.data

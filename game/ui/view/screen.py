@@ -131,27 +131,7 @@ class TableView:
         w.camera, w.speed = self.sc.camera, self.sc.effects.speed
         dt, self.dt = self.dt, 0.0
         self._cv = self.canvas(screen)
-        rects = w.prepare(dt, self._cv)
-        d = self.scrolled
-        if rects is None or d == (0, 0):
-            return rects
-        # what keeps its place on the screen while the table scrolls under it: drawn again where it is and where the
-        # scroll took its picture
-        return rects + D.moved_away(self.fixed_rects(), d)
-
-    @property
-    def scrolled(self) -> tuple:
-        """How far the last frame prepared scrolled the picture it found on screen (dx, dy pixels)."""
-        return self.world.scrolled
-
-    def fixed_rects(self) -> list:
-        """The parts of the table's picture that stay in their place on the screen: the mission's summary box, the
-        threat's legend (or its note)."""
-        sc = self.sc
-        out = [pygame.Rect(sc.painter.summary.rect)]
-        if sc.ahead.threat_shown:
-            out += [pygame.Rect(r) for _, r in sc.painter.foresight.threat_blits()[-2:]]
-        return [r for r in out if r.w > 0 and r.h > 0]
+        return w.prepare(dt, self._cv)
 
     def release(self) -> None:
         self._cv = None

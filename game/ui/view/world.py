@@ -225,12 +225,6 @@ class ViewWorld:
             esper.process(dt, None)
             return esper.get_processor(DrawProcessor).prepare(canvas)
 
-    @property
-    def scrolled(self) -> tuple:
-        """(dx, dy): how far the last frame prepared scrolled the table's picture on screen (a whole-pixel glide)."""
-        with self._in:
-            return esper.get_processor(DrawProcessor).scrolled
-
     def follow(self, x: float, y: float) -> None:
         if self._follow is not None:
             self._follow(x, y)
