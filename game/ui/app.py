@@ -354,10 +354,10 @@ class App:
 
     def _frame(self, dt: float) -> bool:
         """One frame: events, update, and a draw when something changed or moves (True if it drew); then, while a
-        battle holds the garbage collector, its young collection if the frame left room (memory.py)."""
+        battle holds the garbage collector, its young generation seen to (memory.py)."""
         c0 = time.thread_time()
         drew = self._frame_work(dt)
-        self.memory.frame_end((time.thread_time() - c0) * 1000)
+        self.memory.frame_end((time.thread_time() - c0) * 1000, drew)
         return drew
 
     def _frame_work(self, dt: float) -> bool:
