@@ -212,6 +212,7 @@ class Parts:
             self._gc0 = time.thread_time()
         else:
             self.now["gc"] = self.now.get("gc", 0.0) + (time.thread_time() - self._gc0) * 1000
+            self.now.setdefault("gens", []).append(info["generation"])
 
     def _wrap(self, name, obj, meth) -> None:
         fn = getattr(obj, meth)
@@ -244,7 +245,8 @@ class Parts:
         print("    total " + " ".join(f"{k:>8s}" for k in self.NAMES))
         for total, now, cmd, whole in sorted(warm, key=lambda f: -f[0])[:n]:
             print(f"  {total:7.2f} " + " ".join(f"{now.get(k, 0.0):8.2f}" for k in self.NAMES) +
-                  f"  {cmd:4s}" + ("  W" if whole and "draw" in now else ("  P" if "draw" in now else "")))
+                  f"  {cmd:4s}" + ("  W" if whole and "draw" in now else ("  P" if "draw" in now else "")) +
+                  (f"  gc generations {now['gens']}" if now.get("gens") else ""))
         for k in self.NAMES:
             xs = [f[1].get(k, 0.0) for f in warm]
             print(f"    {k:12s} mean {statistics.mean(xs):6.2f}  max {max(xs):6.2f}")

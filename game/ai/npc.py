@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.battlefield.search import sliced
 from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE
@@ -96,7 +97,8 @@ class NpcController(Controller):
         for n, step in enumerate(behaviour_lines(match, uid), start=1):
             if n > 1:
                 yield
-            cmd = getattr(self, "_" + step.replace("-", "_"))(match, uid)
+            line = getattr(self, "_" + step.replace("-", "_"))
+            cmd = yield from sliced(lambda: line(match, uid))  # (a movement search stops at a slice's end)
             if cmd is not None:
                 if remember:
                     self.last_line = step

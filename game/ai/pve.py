@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from game.battlefield import Base
+from game.battlefield.search import sliced
 from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
@@ -81,7 +82,8 @@ class PveNpcController(Controller):
         for i, (line, words) in enumerate(beh.lines, 1):
             if i > 1:
                 yield
-            cmd, why = getattr(self, "_" + line.replace("-", "_"))(ctx)
+            ask = getattr(self, "_" + line.replace("-", "_"))
+            cmd, why = yield from sliced(lambda: ask(ctx))  # (a movement search stops at a slice's end)
             if cmd is not None:
                 target = getattr(cmd, "target", None)
                 if target is None and line in ("move-toward", "move-to-cover-sight"):

@@ -5,6 +5,7 @@ then the weakest unit); otherwise move toward the nearest enemy item or unit. Pa
 """
 from __future__ import annotations
 
+from game.battlefield.search import sliced
 from game.match import commands as C
 from game.match.match import DEPLOY
 from game.rules import actions as act
@@ -39,7 +40,7 @@ class SimpleSquadController(Controller):
         if cmd is not None:
             return cmd
         yield
-        cmd = self._advance(match, uid)
+        cmd = yield from sliced(lambda: self._advance(match, uid))  # (its movement search stops at a slice's end)
         if cmd is not None:
             return cmd
         yield

@@ -1,6 +1,7 @@
-"""Fonts and a cache of rendered text: unchanged text is never rendered twice."""
+"""Fonts and a cache of rendered text: unchanged text is rendered again only when it has not been used for long."""
 from __future__ import annotations
 
+from itertools import islice
 from pathlib import Path
 
 import pygame
@@ -50,13 +51,17 @@ class Text:
                 self.font(size, bold).size("0")
 
     def render(self, text: str, size: int = 14, colour=(230, 230, 230), bold: bool = False) -> pygame.Surface:
+        """The text's picture, kept: the texts used least lately go first when too many are kept (emptying the
+        whole cache made every name, card and log line on screen be rendered again in one frame)."""
         key = (text, size, tuple(colour), bold)
-        s = self._cache.get(key)
+        cache = self._cache
+        s = cache.pop(key, None)
         if s is None:
-            if len(self._cache) > self.MAX_ENTRIES:
-                self._cache.clear()
+            if len(cache) >= self.MAX_ENTRIES:
+                for old in list(islice(cache, len(cache) - self.MAX_ENTRIES * 3 // 4)):
+                    del cache[old]
             s = self.font(size, bold).render(text, True, colour)
-            self._cache[key] = s
+        cache[key] = s  # (the newest last)
         return s
 
     def size(self, text: str, size: int = 14, bold: bool = False) -> tuple[int, int]:

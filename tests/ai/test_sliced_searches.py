@@ -75,3 +75,18 @@ def test_the_horde_squads_searches_stop_at_the_slice_end():
     sc = build_scenario("horde", default_squad("interdictors"), map_name="horde-supply-corridor.tmx")
     compared, stopped = _compare(sc, 75, {"player"}, 90)
     assert compared >= 20 and stopped >= 3
+
+
+def test_the_plain_squad_and_the_first_missions_npcs_searches_stop_at_the_slice_end():
+    """The plain squad policy's move toward its goal and the First Mission's NPC lines (approach_spot's reach) are
+    asked through `sliced`: the same commands, the searches cut at every slice's end."""
+    for side in ("player", "npc"):
+        compared, stopped = _compare(build_scenario("first-mission"), 3, {side}, 120)
+        assert compared >= 30 and stopped >= 3, side
+
+
+def test_the_pve_npcs_searches_stop_at_the_slice_end():
+    sc = build_scenario("pve", default_squad("praxium-corps"),
+                        options={"npc": "despoilers", "tl": 1, "battlefield": "ruined-city"})
+    compared, stopped = _compare(sc, 2001, {"npc"}, 90)
+    assert compared >= 20 and stopped >= 3

@@ -8,7 +8,7 @@ from game.battlefield import load_battlefield
 from game.ui.board import BoardRenderer
 from game.ui.battle.painter import strips_around
 
-from .driver import Driver
+from .driver import Driver, open_battle
 from .test_skills_ui import interdictors_battle
 
 MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
@@ -225,3 +225,43 @@ def test_the_battle_screen_makes_its_fonts_ready_when_it_opens(app):
     for size, bold in FONTS:
         assert (max(6, int(round(size * t.scale))), bold) in t._fonts, (size, bold)
     assert sc.painter is not None
+
+
+def test_the_text_cache_keeps_the_texts_used_lately_when_it_is_full():
+    """A long battle renders more texts than the cache keeps (each log line is one): the oldest unused go, the names
+    drawn every frame stay (emptying it all made one frame render every text on screen again)."""
+    from game.ui.text import Text
+    t = Text()
+    name = t.render("Shooter", 10, (240, 240, 240), True)
+    first_line = t.render("Bug 1 appears", 12)
+    for k in range(Text.MAX_ENTRIES * 2):
+        t.render(f"log line {k}", 12)
+        if k % 100 == 0:
+            assert t.render("Shooter", 10, (240, 240, 240), True) is name
+    assert len(t._cache) <= Text.MAX_ENTRIES
+    assert t.render("Shooter", 10, (240, 240, 240), True) is name, "used lately: kept"
+    assert t.render("Bug 1 appears", 12) is not first_line, "not used since: rendered again"
+
+
+def test_every_units_card_is_made_once_as_the_battle_screen_opens(make_app):
+    """The texts of each unit's card are rendered when the screen opens: the card made again after a command (a new
+    match version) renders no new text in the frame that shows it."""
+    from game.content import default_squad
+    from game.headless import build_scenario
+    from game.modes import create_match
+    app = make_app()
+    m = create_match(build_scenario("pvp-secure-the-zone", default_squad("interdictors"),
+                                    default_squad("krumpfists")), 3, prepare=True)
+    d, sc = open_battle(app, m, computer_plays_people=True)
+    uids = m.units(items=None, standing=False)
+    assert m.phase in ("setup", "deploy") and len(uids) >= 10 and not sc.units, "(no unit on the table yet)"
+
+    def new_texts() -> int:
+        kept = len(app.text._cache)
+        for uid in uids:
+            sc.card.render(m, uid, sc.layout["card"].w, sc.version + 1, "", sc.sel.card_compact)
+        return len(app.text._cache) - kept
+    assert new_texts() == 0, "every card's texts were rendered as the screen opened"
+    app.text._cache.clear()
+    sc.card.forget()
+    assert new_texts() > 5 * len(uids), "(cards made cold render their texts)"

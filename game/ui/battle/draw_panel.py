@@ -25,6 +25,18 @@ class PanelPainter:
         self._behind_at = -1  # ... by the refresh of this frame (App.frame)
         self.wrap_cache = SurfaceCache(256)
 
+    def warm_cards(self) -> None:
+        """Every unit's card made once as the screen opens, so the texts it shows are rendered then (a card made the
+        first time renders thirty texts and more: 10-15 ms in the frame that first shows it); later a card is made
+        again per match version from the texts kept (app.text)."""
+        sc = self.sc
+        room = sc.layout.get("card")
+        if room is None:
+            return
+        for uid in sc.match.units(items=None, standing=False):  # (those still to deploy too)
+            sc.card.render(sc.match, uid, room.w, sc.version, "", sc.sel.card_compact)
+        sc.card.invalidate()
+
     def forget(self) -> None:
         """Repaint every region next time (the scene's look changed)."""
         self._keys = {}

@@ -83,8 +83,10 @@ class TableLabels:
 
     def draw(self, screen, placed: list[tuple[Want, pygame.Rect]]) -> None:
         T = self.sc.app.text
+        clip = screen.get_clip()  # (a frame drawn in parts: only the labels in this part)
         labels = []
         for w, rc in placed:
-            T.blit(screen, w.text, rc.topleft, w.size, w.colour, w.bold, shadow=True)
+            if clip.colliderect(rc):
+                T.blit(screen, w.text, rc.topleft, w.size, w.colour, w.bold, shadow=True)
             labels.append(Label(tuple(rc), w.text, w.about))
         self.sc.drawn.labels = labels
