@@ -1,10 +1,11 @@
 """Fonts and a cache of rendered text: unchanged text is rendered again only when it has not been used for long."""
 from __future__ import annotations
 
-from itertools import islice
 from pathlib import Path
 
 import pygame
+
+from .cache import SurfaceCache
 
 from game.paths import ASSETS_DIR
 
@@ -26,7 +27,7 @@ class Text:
     def __init__(self, scale: float = 1.0) -> None:
         self.scale = scale
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = SurfaceCache(self.MAX_ENTRIES)
         self._warm: set = set()  # (px, bold) of the fonts made ready (warm)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -53,16 +54,8 @@ class Text:
     def render(self, text: str, size: int = 14, colour=(230, 230, 230), bold: bool = False) -> pygame.Surface:
         """The text's picture, kept: the texts used least lately go first when too many are kept (emptying the
         whole cache made every name, card and log line on screen be rendered again in one frame)."""
-        key = (text, size, tuple(colour), bold)
-        cache = self._cache
-        s = cache.pop(key, None)
-        if s is None:
-            if len(cache) >= self.MAX_ENTRIES:
-                for old in list(islice(cache, len(cache) - self.MAX_ENTRIES * 3 // 4)):
-                    del cache[old]
-            s = self.font(size, bold).render(text, True, colour)
-        cache[key] = s  # (the newest last)
-        return s
+        return self._cache.get((text, size, tuple(colour), bold),
+                               lambda: self.font(size, bold).render(text, True, colour))
 
     def size(self, text: str, size: int = 14, bold: bool = False) -> tuple[int, int]:
         return self.font(size, bold).size(text)

@@ -13,7 +13,7 @@ import pygame
 
 from ..board import _Translucent, dashed_polygon, side_styles
 from ..sprites import mix
-from .draw_table import SurfaceCache
+from ..cache import SurfaceCache
 from .labels import Want
 from ..view.looks import MarkerLook
 from .mission_view import KindStyles, marker_lines

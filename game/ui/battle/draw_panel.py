@@ -10,7 +10,7 @@ import time
 
 import pygame
 
-from .draw_table import SurfaceCache
+from ..cache import SurfaceCache
 from .panel import DEPLOY_NOTE
 from .texts import hint_text, hover_label, info_lines, seated_name, top_status
 

@@ -12,7 +12,8 @@ import pygame
 
 from ..board import _dashed_line
 from ..sprites import mix
-from .draw_table import SurfaceCache, disc
+from ..cache import SurfaceCache
+from .draw_table import disc
 
 
 class PreviewPainter:

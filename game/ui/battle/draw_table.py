@@ -1,5 +1,5 @@
 """Drawing on the table for the painters: the deployment ghost base, which units a question is about (their rings:
-the table's world draws them, game/ui/view), a small cache of surfaces.
+the table's world draws them, game/ui/view).
 
 Reads the scene and the match; changes neither. Its surfaces are cached here, keyed by what changes them.
 """
@@ -7,20 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-class SurfaceCache:
-    """A small cache of surfaces (or wrapped lines), emptied when it grows past `limit`."""
-
-    def __init__(self, limit: int = 64) -> None:
-        self.limit = limit
-        self._d: dict = {}
-
-    def get(self, key, make):
-        got = self._d.get(key)
-        if got is None:
-            if len(self._d) > self.limit:
-                self._d.clear()
-            got = self._d[key] = make()
-        return got
+from ..cache import SurfaceCache
 
 
 def disc(cache: SurfaceCache, r_px: int, fill, edge) -> pygame.Surface:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..battle.draw_table import SurfaceCache, disc
+from ..battle.draw_table import disc
 from ..battle.mission_view import KindStyles, shape_points
+from ..cache import SurfaceCache
 from ..sprites import mix
 
 
