@@ -386,7 +386,7 @@ def held_by(checkpoints, n: int) -> str:
     plain data every 16 commands (before they were packed): objects and MB."""
     from game.match import snapshot
     mine = [c for c in checkpoints if c["commands"] <= n]
-    was = [c.unpacked() if isinstance(c, snapshot.Packed) else c for c in mine if c["commands"] % 16 == 0]
+    was = [c.whole() if isinstance(c, snapshot.Packed) else c for c in mine if c["commands"] % 16 == 0]
     (objs, size), (objs_was, size_was) = deep_size(mine), deep_size(was)
     return (f"its {len(mine)} checkpoints hold {objs:,} objects, {size / 1e6:.1f} MB (plain data every 16 commands, "
             f"as before: {objs_was:,} objects, {size_was / 1e6:.1f} MB)")

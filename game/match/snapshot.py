@@ -85,14 +85,37 @@ def capture_stages(match, each: int = 4):
 
 
 # == checkpoints, kept packed ================================================================================
-class Packed(Mapping):
-    """A checkpoint as a match keeps it (match.checkpoints): its counts and state hash at hand, the rest its JSON text
+class KeptCheckpoint(Mapping):
+    """A checkpoint as a match keeps it (match.checkpoints): the counts an undo or a save looks for at hand (`_head`),
+    the rest read only when something needs it (`whole`), and its JSON text (`text`). Kept packed by this program
+    (Packed) or read from a save (game/persistence/save_reading.SavedCheckpoint)."""
+
+    __slots__ = ("_head",)
+
+    def whole(self) -> dict:
+        raise NotImplementedError
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def __getitem__(self, key):
+        return self._head[key] if key in self._head else self.whole()[key]
+
+    def __iter__(self):
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
+
+
+class Packed(KeptCheckpoint):
+    """A checkpoint this program captured: its counts and state hash at hand, the rest its JSON text
     (the text a save writes of it, cards by digest) compressed: one object of some 6 KB instead of a thousand and
     more (a long match keeps hundreds of checkpoints: each full pass of the garbage collector would walk every one of
     their objects, and they held ten times the memory). Unpacking one takes about a millisecond. Only this program's
     own captures are packed, so restoring one does not check its hash again (Captured)."""
 
-    __slots__ = ("_head", "_packed")
+    __slots__ = ("_packed",)
     KEYS = ("commands", "events", "hash")  # read without unpacking (which checkpoint an undo or a save wants)
 
     def __init__(self, data: dict, text: str | None = None) -> None:
@@ -104,17 +127,8 @@ class Packed(Mapping):
         """Its JSON text (compact, keys in capture's order: the text a save writes of it, before its cards)."""
         return zlib.decompress(self._packed).decode()
 
-    def unpacked(self) -> Captured:
+    def whole(self) -> Captured:
         return Captured(json.loads(self.text()))
-
-    def __getitem__(self, key):
-        return self._head[key] if key in self._head else self.unpacked()[key]
-
-    def __iter__(self):
-        return iter(self.unpacked())
-
-    def __len__(self) -> int:
-        return len(self.unpacked())
 
     def __repr__(self) -> str:
         return f"Packed(checkpoint at {self._head['commands']} commands, {len(self._packed)} bytes)"
@@ -236,8 +250,8 @@ def restore(match, data: dict, events=None, log=None, rolls=None) -> None:
     `events`, `log`, `rolls`: the histories (or lists) the snapshot's counts refer to: the match it was captured in,
     or a save's; the restored match keeps their first entries as its own (without decoding a saved log)."""
     from .state import MatchState
-    if isinstance(data, Packed):
-        data = data.unpacked()
+    if isinstance(data, KeptCheckpoint):
+        data = data.whole()
     try:
         learn_cards(data)
         dice = decode_dice(data["dice"])

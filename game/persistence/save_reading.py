@@ -5,12 +5,11 @@ type-checked, and the map must be a map in maps/; a problem is a SaveError namin
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from game import paths
-from game.match import codec
+from game.match import codec, snapshot
 from game.match.commands import CommandFormatError, command_from_dict, shown_value
 from game.match.history import History, HistoryError
 from game.match.scenario import Scenario, ScenarioError
@@ -102,37 +101,28 @@ class _OlderLog:
             raise HistoryError(e.problem, self.path) from None
 
 
-class SavedCheckpoint(Mapping):
+class SavedCheckpoint(snapshot.KeptCheckpoint):
     """A save's checkpoint as a match keeps it (match.checkpoints): its counts known from the head, the snapshot
     itself read and checked only when an undo (or a save) needs it. A damaged one raises SnapshotError then: the
     undo replays the log instead."""
 
     def __init__(self, path: Path, commands: int, events: int, raw: bytes | None = None, data: dict | None = None):
-        self.path, self._counts, self._raw, self._data = path, {"commands": commands, "events": events}, raw, data
+        self.path, self._head, self._raw, self._data = path, {"commands": commands, "events": events}, raw, data
 
-    def _read(self) -> dict:
+    def whole(self) -> dict:
         if self._data is None:
             try:
                 data = parse_json(self._raw, self.path, SaveError)
             except SaveError as e:
                 raise codec.SnapshotError(f"the saved checkpoint {e.problem}") from None
-            if not isinstance(data, dict) or any(data.get(k) != n for k, n in self._counts.items()):
+            if not isinstance(data, dict) or any(data.get(k) != n for k, n in self._head.items()):
                 raise codec.SnapshotError("the saved checkpoint is not the one its head names")
             self._data = data
         return self._data
 
-    def __getitem__(self, key):
-        return self._counts[key] if key in self._counts else self._read()[key]
-
-    def __iter__(self):
-        return iter(self._read())
-
-    def __len__(self) -> int:
-        return len(self._read())
-
     def text(self) -> str:
         """Its JSON text as the file held it (a save of the loaded match copies it)."""
-        return self._raw.decode() if self._raw is not None else dumps(self._read())
+        return self._raw.decode() if self._raw is not None else dumps(self.whole())
 
 
 @dataclass

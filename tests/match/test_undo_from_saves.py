@@ -119,7 +119,7 @@ def test_a_packed_checkpoint_is_the_capture_it_was_made_from():
     captured = snapshot.capture(m)
     packed = snapshot.Packed(captured)
     assert packed["commands"] == len(m.log) and packed["hash"] == captured["hash"] == m.state_hash()
-    assert dict(packed) == dict(captured) and type(packed.unpacked()) is snapshot.Captured
+    assert dict(packed) == dict(captured) and type(packed.whole()) is snapshot.Captured
     assert packed.size < 20_000
     assert run_to_end(snapshot.checkpoint_stages(m)).text() == packed.text()  # (over frames: the same checkpoint)
     fresh = create_match(m.scenario, m.seed)
