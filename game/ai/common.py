@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 
 from game.battlefield import Base
+from game.battlefield.search import SearchPaused, pause_at
 from game.battlefield.terrain import ADJ_GAP
 from game.match import commands as C
 from game.match import events as E
@@ -25,6 +27,34 @@ class ControllerState:
     kind: str  # the controller's class name: restored only into a controller of that class
     random: tuple | None  # its random stream (random.Random.getstate()), None: it thinks without one
     plan: tuple = ()  # what it planned ahead, in the form its `state` gives it
+
+
+class Sights:
+    """The table's sight lines for one decision, each pair worked out once (the match does not change while a
+    computer player thinks). Asked inside `search.sliced` (a slice of the screen's work), a line not yet known is
+    not worked out past the slice's end: the question stops (search.SearchPaused) and, asked again in the next
+    slice, finds the lines already seen kept, so the same answers come as asked whole. Each slice works out at
+    least one line: a question always gets on."""
+
+    __slots__ = ("table", "_seen", "_fresh")
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self._seen: dict = {}
+        self._fresh = 0  # lines worked out since the last stop
+
+    def __call__(self, viewer: Base, target: Base):
+        key = (viewer.uid, viewer.x, viewer.y, viewer.z, target.uid, target.x, target.y, target.z)
+        got = self._seen.get(key)
+        if got is None:
+            if self._fresh:
+                end = pause_at()
+                if end is not None and time.perf_counter() >= end:
+                    self._fresh = 0
+                    raise SearchPaused
+            self._fresh += 1
+            got = self._seen[key] = self.table.sight(viewer, target)
+        return got
 
 
 def random_state(state) -> random.Random:
@@ -155,15 +185,17 @@ def closest(match, uid: int, others: list[int]) -> int | None:
     return min(others, key=lambda o: (match.table.distance(me, match.base(o)), o))
 
 
-def approach_spot(match, uid: int, target: int, budget: float, need_adjacent: bool, prefer_cover: bool):
+def approach_spot(match, uid: int, target: int, budget: float, need_adjacent: bool, prefer_cover: bool,
+                  sight=None):
     """The end spot of a Move/Dash that gets `uid` closest to `target` (Adjacent if need_adjacent).
 
     Among the spots that are closest (to the half inch), one in Cover from, or hidden from, the most
     enemies is preferred when prefer_cover; then the cheapest, then the lowest coordinates (deterministic).
+    `sight(viewer, base)` asks the sight lines (default: the table's; a decision's `Sights`).
     """
     if need_adjacent and out_of_reach(match.table, match.base(uid), match.base(target), budget):
         return None  # no spot of the reach can be Adjacent: no search
-    return _approach_spot(match, uid, target, budget, need_adjacent, prefer_cover)
+    return _approach_spot(match, uid, target, budget, need_adjacent, prefer_cover, sight)
 
 
 def out_of_reach(table, me: Base, tb: Base, budget: float) -> bool:
@@ -174,8 +206,10 @@ def out_of_reach(table, me: Base, tb: Base, budget: float) -> bool:
     return math.hypot(me.x - tb.x, me.y - tb.y) - me.radius - tb.radius > budget + ADJ_GAP + 0.01
 
 
-def _approach_spot(match, uid: int, target: int, budget: float, need_adjacent: bool, prefer_cover: bool):
+def _approach_spot(match, uid: int, target: int, budget: float, need_adjacent: bool, prefer_cover: bool,
+                   sight=None):
     table = match.table
+    look = sight or table.sight
     me = match.base(uid)
     tb = match.base(target)
     grid = table.measure == "grid"
@@ -208,7 +242,7 @@ def _approach_spot(match, uid: int, target: int, budget: float, need_adjacent: b
         def hidden(c: Base) -> int:
             n = 0
             for t in threats:
-                s = table.sight(t, c)
+                s = look(t, c)
                 n += (not s.visible) or s.cover
             return n
         key = lambda s: (-hidden(s[2]), s[1], s[2].x, s[2].y)  # noqa: E731

@@ -29,7 +29,7 @@ from game.match import commands as C
 from game.rules import actions as act
 from game.rules.model import MELEE, RANGED
 
-from .common import Controller, answer_prompt
+from .common import Controller, Sights, answer_prompt
 
 SAMPLE = 12  # spots of a Move whose sight is checked when looking for Cover (sight is the costly query)
 THREATS = 2  # nearest enemies a spot's Cover is judged against
@@ -79,9 +79,10 @@ class FieldCache:
         return got[1]
 
 
-def walk_spot(match, me: Base, field, spots, threats=()):
+def walk_spot(match, me: Base, field, spots, threats=(), sight=None):
     """The spot of a Move (`spots` of its reach) nearest the goals by walking (to the half inch), in Cover from or
-    hidden from the most of `threats`, then the cheapest; None when no spot is half an inch nearer than `me`."""
+    hidden from the most of `threats`, then the cheapest; None when no spot is half an inch nearer than `me`.
+    `sight(viewer, base)` asks the sight lines (default: the table's)."""
     now = field.at(me.x, me.y, me.z)
     scored = []
     for x, y, z, cost in spots:
@@ -93,18 +94,20 @@ def walk_spot(match, me: Base, field, spots, threats=()):
     band = min(s[0] for s in scored)
     best = sorted((s for s in scored if s[0] == band), key=lambda s: (s[1], s[2], s[3]))
     if threats and len(best) > 1:
-        pick = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2], s[3], s[4], threats), s[1], s[2], s[3]))
+        pick = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2], s[3], s[4], threats, sight), s[1], s[2],
+                                                 s[3]))
     else:
         pick = best[0]
     return pick[2], pick[3], pick[4]
 
 
-def hidden_from(match, me: Base, x: float, y: float, z: float, threats) -> int:
+def hidden_from(match, me: Base, x: float, y: float, z: float, threats, sight=None) -> int:
     """How many of `threats` would not see `me` standing at the spot, or see it in Cover."""
     probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+    sight = sight or match.table.sight
     n = 0
     for t in threats:
-        v = match.table.sight(t, probe)
+        v = sight(t, probe)
         n += (not v.visible) or bool(v.cover)
     return n
 
@@ -133,6 +136,7 @@ class _Look:
         self.adjacent = [e for e in self.enemies if match.table.adjacent(self.me, self.bases[e])]
         self._reach: dict[float, list] = {}
         self._fields = fields if fields is not None else FieldCache()
+        self.sight = Sights(match.table)  # (its lines stop at a slice's end, common.Sights)
 
     def dist(self, other: int) -> float:
         return self.match.table.distance(self.me, self.bases[other])
@@ -183,7 +187,7 @@ class HordeController(Controller):
             if i > 1:
                 yield  # a slice per Behavior line tried
             line = getattr(self, "_" + step.replace("-", "_"))
-            # its walking field and movement searches stop at the slice's end (the line is asked again)
+            # its walking field, movement searches and sight lines stop at the slice's end (the line is asked again)
             cmd = yield from sliced(lambda: line(match, look))
             if cmd is not None:
                 self.last_line = step
@@ -262,8 +266,8 @@ class HordeController(Controller):
         best = sorted((s for s in scored if s[0] == band), key=lambda s: (s[1], s[2].x, s[2].y))
         if cover and len(best) > 1:
             threats = look.threats()
-            spot = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2].x, s[2].y, s[2].z, threats), s[1],
-                                                     s[2].x, s[2].y))[2]
+            spot = min(best[:SAMPLE], key=lambda s: (
+                -hidden_from(match, me, s[2].x, s[2].y, s[2].z, threats, look.sight), s[1], s[2].x, s[2].y))[2]
         else:
             spot = best[0][2]
         if not need_adjacent and table.distance(spot, tb) >= look.dist(target) - 0.05:
@@ -290,7 +294,7 @@ class HordeController(Controller):
         me = look.me
         if field is None or field.at(me.x, me.y, me.z) == math.inf:
             return self._approach(match, look, goal, budget, False, cover)
-        return walk_spot(match, me, field, look.reach(budget), look.threats() if cover else ())
+        return walk_spot(match, me, field, look.reach(budget), look.threats() if cover else (), look.sight)
 
     def _move_adjacent_to_closest_enemy(self, match, look):
         return self._toward(match, look, act.MOVE, True, False)
@@ -343,7 +347,8 @@ class HordeController(Controller):
         best = sorted((s for s in spots if s[0] == far), key=lambda s: (s[1], s[2], s[3]))
         if cover and len(best) > 1:
             threats = look.threats()
-            _, _, x, y, z = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2], s[3], s[4], threats), s[1],
+            _, _, x, y, z = min(best[:SAMPLE], key=lambda s: (-hidden_from(match, me, s[2], s[3], s[4], threats,
+                                                                           look.sight), s[1],
                                                               s[2], s[3]))
         else:
             _, _, x, y, z = best[0]
@@ -366,10 +371,9 @@ class HordeController(Controller):
             return None
         me = look.me
         threats = look.threats()
-        table = match.table
 
         def judge(b: Base) -> tuple[bool, bool]:
-            seen = [s for s in (table.sight(t, b) for t in threats) if s.visible]
+            seen = [s for s in (look.sight(t, b) for t in threats) if s.visible]
             return bool(seen), bool(seen) and all(s.cover for s in seen)
         sees, covered = judge(me)
         if sees and covered:
@@ -398,7 +402,7 @@ class HordeController(Controller):
         rolls which); the command only has to be a legal Move."""
         if not self._can(match, act.MOVE):
             return None
-        unseen = [e for e in look.enemies if not match.table.sight(look.bases[e], look.me).visible]
+        unseen = [e for e in look.enemies if not look.sight(look.bases[e], look.me).visible]
         if not unseen:
             return None
         target = min(unseen, key=lambda e: (look.dist(e), e))

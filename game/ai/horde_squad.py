@@ -22,7 +22,7 @@ from game.rules import actions as act
 from game.rules.combat import ATTACK
 from game.rules.model import MELEE, RANGED
 
-from .common import Controller, answer_prompt, approach_spot, attack_target, order_on_dice
+from .common import Controller, Sights, answer_prompt, approach_spot, attack_target, order_on_dice
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .simple import TARGETS_PER_SLICE
 
@@ -45,6 +45,8 @@ class HordeSquadController(Controller):
         self.to_mates = FieldCache()  # ... to the Standing squad, for the Downed
         self.to_boss = FieldCache()  # ... to the wave's Boss, when the squad goes for it
         self.to_downed = FieldCache()  # ... to the Downed squad, when as many lie Downed as stand
+        self.sight = None  # the decision's sight lines (common.Sights: they stop at a slice's end), made per unit
+        # decision
         self._given_up: set[tuple] = set()  # (unit, marker, wave): a marker the unit got as near as it can and could
         # not work from there (a wall between): it goes for the Horde instead, not back to it in its next Move
 
@@ -67,6 +69,7 @@ class HordeSquadController(Controller):
         if match.active_unit is None:
             return C.Activate(self.side, self._next_unit(match))
         uid = match.active_unit
+        self.sight = Sights(match.table)
         if match.conditions(uid).downed:
             return (yield from sliced(lambda: self._downed(match, uid))) or C.EndActivation(self.side)
         for f in (self._revive, self._medpack, self._melee, self._grenade, self._fire_turret, self._shoot,
@@ -404,7 +407,7 @@ class HordeSquadController(Controller):
         if field is None or field.at(me.x, me.y, me.z) == math.inf:
             return None
         spot = walk_spot(match, me, field, match.table.reach(me, match.move_budget(act.MOVE)).spots,
-                         self._threats(match, uid))
+                         self._threats(match, uid), self.sight)
         return None if spot is None else C.Move(self.side, *spot)
 
     def _threats(self, match, uid: int, n: int = 3) -> list:
@@ -430,13 +433,14 @@ class HordeSquadController(Controller):
         if not threats:
             return None
         me = match.base(uid)
-        now = hidden_from(match, me, me.x, me.y, me.z, threats)
+        now = hidden_from(match, me, me.x, me.y, me.z, threats, self.sight)
         if now >= len(threats):
             return None
         spots = self._spots(match, me, match.move_budget(act.MOVE), threats)
-        best = max(spots, key=lambda s: (hidden_from(match, me, s[0], s[1], s[2], threats), -s[3], -s[0], -s[1]),
+        best = max(spots, key=lambda s: (hidden_from(match, me, s[0], s[1], s[2], threats, self.sight), -s[3], -s[0],
+                                         -s[1]),
                    default=None)
-        if best is None or hidden_from(match, me, best[0], best[1], best[2], threats) <= now:
+        if best is None or hidden_from(match, me, best[0], best[1], best[2], threats, self.sight) <= now:
             return None
         return C.Move(self.side, best[0], best[1], best[2])
 
@@ -470,10 +474,10 @@ class HordeSquadController(Controller):
         best = None
         for x, y, z, cost in self._spots(match, me, budget, threats + targets):
             probe = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius, move=me.move)
-            if not any(any(table.in_range(probe, t, w.range_inches) for w in weapons) and table.sight(probe, t).visible
+            if not any(any(table.in_range(probe, t, w.range_inches) for w in weapons) and self.sight(probe, t).visible
                        for t in targets):
                 continue
-            key = (hidden_from(match, me, x, y, z, threats), -cost, -x, -y)
+            key = (hidden_from(match, me, x, y, z, threats, self.sight), -cost, -x, -y)
             if best is None or key > best[0]:
                 best = (key, (x, y, z))
         return None if best is None else best[1]
@@ -548,11 +552,12 @@ class HordeSquadController(Controller):
         walk = boss or self._pressing(match)  # a long wave: by the walking field (the straight line led into dead
         # ends and back, Turn after Turn, as the nearest foe changed with every step)
         if spot is None and not walk:
-            spot = approach_spot(match, uid, goal, budget, False, True)
+            spot = approach_spot(match, uid, goal, budget, False, True, self.sight)
         if spot is None:  # a wall in the straight way: round it (the Turn's walking field)
             field = self.to_boss.get(match, [goal], me) if boss else self.fields.get(match, foes, me)
             if field is not None and field.at(me.x, me.y, me.z) < math.inf:
-                spot = walk_spot(match, me, field, match.table.reach(me, budget).spots, self._threats(match, uid))
+                spot = walk_spot(match, me, field, match.table.reach(me, budget).spots, self._threats(match, uid),
+                                 self.sight)
         if spot is None and walk:
-            spot = approach_spot(match, uid, goal, budget, False, True)
+            spot = approach_spot(match, uid, goal, budget, False, True, self.sight)
         return None if spot is None else C.Move(self.side, *spot)

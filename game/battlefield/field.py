@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 import weakref
+from array import array
 from collections import OrderedDict
 
 from . import search
@@ -34,6 +35,7 @@ _BEGUN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _BUILDING: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 BEGUN_KEPT = 8
 CHECK_EVERY = 256  # nodes spread between looks at the clock
+BUILD_CHECK_EVERY = 32  # nodes of a reversed graph built between looks (a node's steps may be worked out first)
 
 
 class WalkField:
@@ -132,7 +134,7 @@ def _reversed_edges(table, lat, rule: MoveRule) -> tuple[list, float]:
     deadline = search.pause_at()
     clock = time.perf_counter
     for u in range(first, n):
-        if deadline is not None and u > first and not (u - first) % CHECK_EVERY and clock() >= deadline:
+        if deadline is not None and u > first and not (u - first) % BUILD_CHECK_EVERY and clock() >= deadline:
             run[1], run[2] = cheapest, u
             raise search.SearchPaused
         if lat.zof(u) is None:
@@ -186,7 +188,7 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
     """The field's spread, seeded (not yet spread)."""
     rev, cheapest = _reversed_edges(table, lat, rule)
     n = lat.nx * lat.ny
-    dist = [_INF] * n
+    dist = array("d", (_INF,)) * n  # (an array: the garbage collector never walks it, search.SearchRun)
     seeds: list = []
     step = lat.step
     for x0, y0, x1, y1 in areas:
@@ -246,7 +248,7 @@ class _Spread:
         self.rev, self.dist = rev, dist
         self.inv = 1.0 / cheapest
         self.bands: list = [list(seeds)]
-        self.done = [-1.0] * len(dist)  # the distance each node last spread from
+        self.done = array("d", (-1.0,)) * len(dist)  # the distance each node last spread from
         self.k = 0  # the band being walked
         self.i = 0  # the next node of it
 

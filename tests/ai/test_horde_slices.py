@@ -115,3 +115,33 @@ def test_the_squads_shot_weighs_its_targets_a_few_a_slice():
         assert max(asked) <= TARGETS_PER_SLICE
     finally:
         m.close()
+
+
+def test_a_decisions_sight_lines_stop_at_the_slices_end_one_new_line_a_slice_with_the_same_answers():
+    """common.Sights: asked inside `sliced`, a line not yet known is not worked out past the slice's end; the question
+    asked again finds the lines already seen, works out one more, and so on: the answers of the table's own sight."""
+    from game.ai.common import Sights
+    m = begin(new_match())
+    try:
+        units = squad(m)
+        for i, u in enumerate(units):
+            put(m, u, 3 + 4 * i, 6 + 3 * i)
+        bases = [m.base(u) for u in units]
+        pairs = [(a, b) for a in bases for b in bases if a is not b]
+        table_says = [m.table.sight(a, b) for a, b in pairs]
+        sights = Sights(m.table)
+        gen = sliced(lambda: [sights(a, b) for a, b in pairs])
+        slices = 0
+        while True:
+            try:
+                with work_slice(0.0):
+                    next(gen)
+            except StopIteration as done:
+                got = done.value
+                break
+            slices += 1
+        assert slices == len(pairs) - 1  # a slice for each line after the first
+        assert got == table_says
+        assert [sights(a, b) for a, b in pairs] == table_says  # outside a slice: at once
+    finally:
+        m.close()
