@@ -29,6 +29,17 @@ from .prompts import Prompt
 MISSION_DICE = "mission"  # the stage of a mission roll's dice (for re-roll events)
 
 
+
+def _crowded(x: float, y: float, room: float, cells) -> bool:
+    """Whether a spot of `cells` (lists of (x, y), or None) lies nearer than `room` to (x, y)."""
+    hypot = math.hypot
+    for got in cells:
+        if got:
+            for sx, sy in got:
+                if hypot(x - sx, y - sy) < room:
+                    return True
+    return False
+
 class MatchMissions:
     # == mission steps, rolls, questions ===========================================================
     def mission_step(self, name: str, *args, front: bool = False) -> None:
@@ -261,20 +272,35 @@ class MatchMissions:
         zones = self.deployment_zones(side)
         return not zones or any(z.contains(x, y) for z in zones)
 
-    def zone_spots(self, side: str, radius: float, taken=(), gap: float = 0.2) -> list[tuple[float, float, float]]:
+    def zone_spots(self, side: str, radius: float, taken=(), gap: float = 0.2,
+                   limit: int | None = None) -> list[tuple[float, float, float]]:
         """Free spots inside `side`'s deployment zones where a base of `radius` can stand, keeping `gap` from
-        the `taken` spots and each other: nearest each zone's centre first. Never raises: an empty list
-        means there is no room (see deployment_problem)."""
+        the `taken` spots and each other: nearest each zone's centre first (the first `limit` of them, when
+        given). Never raises: an empty list means there is no room (see deployment_problem)."""
         out: list[tuple[float, float, float]] = []
-        spots = [tuple(t[:2]) for t in taken]
+        room = 2 * radius + gap - 1e-9  # no spot nearer than this to another
+        cell = max(room, 0.25)
+        spots: dict[tuple[int, int], list] = {}  # the spots kept so far, by cells of `cell` inches (a spot nearer
+        # than `room` lies in one of the 3 x 3 cells round the point's own)
+
+        def keep(x: float, y: float) -> None:
+            spots.setdefault((int(x // cell), int(y // cell)), []).append((x, y))
+        for t in taken:
+            keep(t[0], t[1])
+        near = spots.get
         for z in self.deployment_zones(side) or [None]:
             for x, y in self._zone_lattice(z):
-                if any(math.hypot(x - sx, y - sy) < 2 * radius + gap - 1e-9 for sx, sy in spots):
+                ci, cj = int(x // cell), int(y // cell)
+                if _crowded(x, y, room, (near((ci - 1, cj - 1)), near((ci, cj - 1)), near((ci + 1, cj - 1)),
+                                         near((ci - 1, cj)), near((ci, cj)), near((ci + 1, cj)),
+                                         near((ci - 1, cj + 1)), near((ci, cj + 1)), near((ci + 1, cj + 1)))):
                     continue
                 zz = self.table.surface_z(x, y, 0.0)
                 if self.table.can_stand(radius, x, y, zz):
                     out.append((x, y, zz))
-                    spots.append((x, y))
+                    if len(out) == limit:
+                        return out
+                    keep(x, y)
         return out
 
     def _zone_lattice(self, z) -> list[tuple[float, float]]:

@@ -265,3 +265,37 @@ def test_every_units_card_is_made_once_as_the_battle_screen_opens(make_app):
     app.text._cache.clear()
     sc.card.forget()
     assert new_texts() > 5 * len(uids), "(cards made cold render their texts)"
+
+
+def test_a_battle_opened_before_its_deployment_has_the_deployment_buttons_shapes_drawn_already(app, monkeypatch):
+    """PvP opens on the secret choices: the Auto-deploy and Start battle buttons are made when deployment begins,
+    and a button's shapes drawn the first time cost 3-5 ms in that frame. They are drawn as the screen opens."""
+    from game.content import default_squad
+    from game.headless import build_scenario
+    from game.modes import create_match
+    from game.ui.battle.panel import SidePanel
+    m = create_match(build_scenario("pvp-secure-the-zone", default_squad("interdictors"), default_squad("krumpfists")),
+                     3, app.catalog, prepare=True)
+    d, sc = open_battle(app, m, computer_plays_people=True)
+    assert m.phase != "deploy" and sc.panel.b_start is None
+    cache = app.manager.get_theme().shape_cache
+    drawn, made = [], []
+    add = cache.add_surface_to_cache
+    monkeypatch.setattr(cache, "add_surface_to_cache", lambda surface, string_id: drawn.append(string_id) or
+                        add(surface, string_id))
+    buttons = SidePanel._deploy_buttons
+
+    def counted(self, *a):
+        before = len(drawn)
+        got = buttons(self, *a)
+        made.append(len(drawn) - before)
+        return got
+    monkeypatch.setattr(SidePanel, "_deploy_buttons", counted)
+    for _ in range(600):
+        if made or m.phase == "battle":
+            break
+        if sc.effects.banner is not None:
+            sc.effects.dismiss()
+        app.step(1)
+    assert made, "deployment began on screen"
+    assert made == [0] * len(made), "no shape drawn anew for its buttons"

@@ -240,7 +240,7 @@ class PvpMission(MissionScript):
             radius = max(match.unit(u).card.base_diameter / 2 for u in units)
             for depth in range(0, 5):
                 ms.setdefault("deepen", {})[side] = depth
-                if len(match.zone_spots(side, radius, gap=0.6)) >= len(units) or not self._strips(match, side):
+                if len(match.zone_spots(side, radius, gap=0.6, limit=len(units))) >= len(units) or not self._strips(match, side):
                     break
             if ms["deepen"][side]:
                 match.event("Deployment", f"{match.side_name(side)}'s squad does not fit along its edge here: its "

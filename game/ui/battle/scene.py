@@ -254,6 +254,7 @@ class BattleScene(HotSeat, Scene):
             self.refresh_units()
         self.autosave.write()  # Continue opens this battle from now on
         self.painter.panel.warm_cards()
+        self.panel.warm_buttons()
         if not self._holds_memory:  # the loop paces the garbage collector while the battle is on screen
             self._holds_memory = True
             self.app.memory.hold()
