@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import time
 import weakref
-from array import array
 from collections import OrderedDict
 
 from . import search
@@ -188,7 +187,7 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
     """The field's spread, seeded (not yet spread)."""
     rev, cheapest = _reversed_edges(table, lat, rule)
     n = lat.nx * lat.ny
-    dist = array("d", (_INF,)) * n  # (an array: the garbage collector never walks it, search.SearchRun)
+    dist = [_INF] * n
     seeds: list = []
     step = lat.step
     for x0, y0, x1, y1 in areas:
@@ -248,7 +247,7 @@ class _Spread:
         self.rev, self.dist = rev, dist
         self.inv = 1.0 / cheapest
         self.bands: list = [list(seeds)]
-        self.done = array("d", (-1.0,)) * len(dist)  # the distance each node last spread from
+        self.done = [-1.0] * len(dist)  # the distance each node last spread from
         self.k = 0  # the band being walked
         self.i = 0  # the next node of it
 

@@ -8,13 +8,11 @@ from __future__ import annotations
 import heapq
 import math
 import time
-from array import array
 
 from .model import Base
 from .terrain import EPS
 
 INF = float("inf")
-_INFS, _UNREACHED, _NO_CLIMB = (INF,), (-3,), (0,)
 
 
 class SearchPaused(Exception):
@@ -89,16 +87,13 @@ class SearchRun:
         sz = mover.z
         self.start = (sx, sy, sz)
         n = lat.nx * lat.ny
-        # typed arrays, not lists: the garbage collector never walks them (a list of n numbers kept by a search was
-        # walked whole by every young collection while it lived: milliseconds inside a battle frame)
-        dist = self.dist = array("d", _INFS) * n
+        dist = self.dist = [INF] * n
         for u in bl.pass_blocked:
             dist[u] = -1.0  # never entered (put back to INF at the end): one comparison in the loop instead of two
-        # the node each one was reached from (-1: the exact start, -2: the start square)
-        prev = self.prev = array("i", _UNREACHED) * n
-        kind = self.kind = array("b", _NO_CLIMB) * n  # climbs of the step that reached it
+        prev = self.prev = [-3] * n  # the node each one was reached from (-1: the exact start, -2: the start square)
+        kind = self.kind = [0] * n  # climbs of the step that reached it
         heap = self.heap = []
-        self.settled = array("i")  # every node within the budget, in the order it was settled
+        self.settled = []  # every node within the budget, in the order it was settled
         self.state = None
         links, start_node = table._start_links(mover, lat, bl, sx, sy, sz)
         if start_node is not None:
