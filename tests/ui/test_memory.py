@@ -6,7 +6,7 @@ import gc
 import weakref
 
 from game.ai.simple import SimpleSquadController
-from game.ui.memory import BACKSTOP, LATEST, ROOM_MS, YOUNG, Memory
+from game.ui.memory import BACKSTOP, LATEST, ROOM_MS, Memory
 
 from .driver import Driver
 from .test_screens import battle
@@ -51,12 +51,19 @@ def test_the_young_generation_waits_for_a_frame_with_room():
     try:
         assert not mem.frame_end(0.0), "no battle held: the collector's own business"
         mem.hold()
-        junk = [[i] for i in range(YOUNG + 50)]  # tracked objects: the young generation is due
-        assert gc.get_count()[0] >= YOUNG
+        junk = [[i] for i in range(50)]  # tracked objects in the young generation
         assert not mem.frame_end(ROOM_MS + 1), "a busy frame: later"
         assert mem.frame_end(ROOM_MS - 1), "a frame with room: now"
-        assert gc.get_count()[0] < YOUNG, "collected"
-        junk += [[i] for i in range(LATEST + 50)]
+        assert id(junk[0]) not in {id(o) for o in gc.get_objects(0)}, "collected: out of the young generation"
+        gc.collect(0)
+        old = [[i] for i in range(500)]
+        gc.collect(0)  # (now older)
+        big = [[0.0] * 10_000 for _ in range(3)]  # a search's lists: three young objects of 10,000 numbers each
+        del old  # the frees of older objects come off the count ...
+        assert gc.get_count()[0] == 0, "... to nothing"
+        assert mem.frame_end(ROOM_MS - 1), "a frame with room: the young generation collected all the same"
+        assert id(big[0]) not in {id(o) for o in gc.get_objects(0)}
+        junk += [[i] for i in range(LATEST + 500)]
         assert mem.frame_end(100.0), "piled up past LATEST: whatever the frame took"
     finally:
         while mem.held:
