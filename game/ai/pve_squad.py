@@ -261,6 +261,7 @@ class Plan:
         self.g = match.mission.goals(match)
         self.units = match.units(side)
         self.tasks: dict[int, tuple] = {}
+        self.leaving = False  # every unit makes for the Extraction Point
         self._memo: dict = {}
         self._assign(assigned or {})
 
@@ -286,7 +287,8 @@ class Plan:
         on objectives (shooting what threatens them), or make for the Extraction Point once it is time."""
         m, g = self.m, self.g
         from game.match import skills as S
-        if self._extracting():
+        self.leaving = self._extracting()
+        if self.leaving:
             for u in self.units:
                 self.tasks[u] = ("extract",)
             return
@@ -396,9 +398,12 @@ class Plan:
         return break_contact(self, uid, task)
 
     def _first_shot(self, uid, task):
-        """Shoot before moving when there is something to shoot, unless the unit is one move from its marker."""
+        """Shoot before moving when there is something to shoot, unless the unit is one move from its marker or the
+        squad is leaving and it is not at the Extraction Point yet (it moves first, and shoots with what is left)."""
         m = self.m
         if any(p.action in (act.RANGED_COMBAT, act.MELEE_COMBAT) for p in m.activation.history):
+            return None
+        if self.leaving and task[0] == "extract" and self.distance_to_task(uid) > self.g["extraction_radius"]:
             return None
         if task[0] == "marker" and task[2] != "destroy":
             b = self.task_base(uid)

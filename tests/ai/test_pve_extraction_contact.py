@@ -2,8 +2,9 @@
 (bench: units in the zone stayed to fight an Adjacent enemy, could not leave, and the squad was wiped out with an
 objective met). With Activate met at the end of Turn 4, a Trooper 1.5" from the Extraction Point with a Melee
 Elite in base contact activates after its squadmates (the Elite, the NPC nearest a player unit, has activated by
-then), steps away inside the zone, takes the blunted Attack of Opportunity and extracts. Scripted dice, the open
-table at Blacksite (tests/modes/pve)."""
+then), steps away inside the zone, takes the blunted Attack of Opportunity and extracts. And once the squad
+leaves, a unit short of the Extraction Point moves before it shoots (bench: a lone unit shot first, made one Move a
+Turn and fell short of the zone). Scripted dice, the open table at Blacksite (tests/modes/pve)."""
 from game.ai.common import answer_prompt
 from game.ai.pve_clear import aoo_risk, clear_spot, held_in_contact
 from game.ai.pve_squad import Plan, PveSquadController
@@ -72,3 +73,18 @@ def test_the_step_keeps_inside_the_zone_and_clear_of_every_enemy(pve):  # noqa: 
     assert aoo_risk(m, a, int(spare // 2)) < aoo_risk(m, a, 0)
     cmd, why = plan.act(a)
     assert isinstance(cmd, C.Move) and (cmd.x, cmd.y) == (x, y) and "base contact" in why
+
+
+def test_a_unit_on_its_way_out_moves_before_it_shoots(pve):  # noqa: F811
+    m = at_turn_4(pve)
+    m.mission_state["status"]["activate"] = "met"  # met; No Survivors hopeless: the squad leaves
+    a, b, c = m.units("player")
+    m.place(a, 12, 20.5)  # 8" from the Extraction Point
+    elite = m.units("npc")[0]
+    m.place(elite, 12, 9)  # across it, in the open
+    m.submit(C.Activate("player", a))
+    plan = Plan(m, "player")
+    assert {t[0] for t in plan.tasks.values()} == {"extract"}
+    assert plan._shoot(a, plan.tasks[a]) is not None  # it could shoot from where it stands
+    cmd, why = plan.act(a)
+    assert isinstance(cmd, C.Move) and why == "heads for the Extraction Point"
