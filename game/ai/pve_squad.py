@@ -7,8 +7,9 @@ the Control Points too); a Target to destroy; the Asset to guard; the Extraction
 Turn 4; everybody once the objectives are settled, or once one is met and no other is within reach (none is while
 the enemy outnumbers the squad after the Extraction Point opens), but never
 while one more Turn of holding meets Control); or a fight. A Move blocked as the crow flies follows the path two Moves ahead (around walls, off platforms). A unit
-then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a Melee
-attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
+then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a step out
+of base contact inside the Extraction Point's reach when it makes for it (pve_clear), a Melee attack if an enemy is
+Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
 which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the markers
 out again.
 """
@@ -25,6 +26,7 @@ from game.rules.model import MELEE, RANGED
 from game.stepwise import run_to_end
 
 from .common import Controller, ControllerState, answer_prompt
+from .pve_clear import break_contact, held_in_contact, holders_ready
 
 GIVE_UP_TURN = 7  # settle for what is met and extract from here on
 LAST_TURN = 12  # extract whatever happens (nobody may be left to rescue)
@@ -244,7 +246,10 @@ class PveSquadController(Controller):
     def _next_unit(self, match) -> int:
         ready = [c.uid for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
         plan = self.plan(match)
-        return min(ready, key=lambda u: (plan.distance_to_task(u), u))
+
+        def held(u):  # held in base contact on its way out by an enemy yet to activate: last (pve_clear)
+            return held_in_contact(match, plan.g, u, plan.tasks.get(u, ("fight",))) and holders_ready(match, u)
+        return min(ready, key=lambda u: (held(u), plan.distance_to_task(u), u))
 
 
 class Plan:
@@ -256,6 +261,7 @@ class Plan:
         self.g = match.mission.goals(match)
         self.units = match.units(side)
         self.tasks: dict[int, tuple] = {}
+        self.leaving = False  # every unit makes for the Extraction Point
         self._memo: dict = {}
         self._assign(assigned or {})
 
@@ -281,7 +287,8 @@ class Plan:
         on objectives (shooting what threatens them), or make for the Extraction Point once it is time."""
         m, g = self.m, self.g
         from game.match import skills as S
-        if self._extracting():
+        self.leaving = self._extracting()
+        if self.leaving:
             for u in self.units:
                 self.tasks[u] = ("extract",)
             return
@@ -379,17 +386,24 @@ class Plan:
         asked again in the next slice, going on where its search stopped): (the command, why) of the unit's next
         action."""
         task = self.tasks.get(uid, ("fight",))
-        for step in (self._mission_action, self._melee, self._first_shot, self._task_move, self._shoot):
+        for step in (self._mission_action, self._break_contact, self._melee, self._first_shot, self._task_move,
+                     self._shoot):
             got = yield from sliced(lambda: step(uid, task))
             if got is not None:
                 return got
             yield
         return C.EndActivation(self.side), f"nothing more to do ({task[0]})"
 
+    def _break_contact(self, uid, task):
+        return break_contact(self, uid, task)
+
     def _first_shot(self, uid, task):
-        """Shoot before moving when there is something to shoot, unless the unit is one move from its marker."""
+        """Shoot before moving when there is something to shoot, unless the unit is one move from its marker or the
+        squad is leaving and it is not at the Extraction Point yet (it moves first, and shoots with what is left)."""
         m = self.m
         if any(p.action in (act.RANGED_COMBAT, act.MELEE_COMBAT) for p in m.activation.history):
+            return None
+        if self.leaving and task[0] == "extract" and self.distance_to_task(uid) > self.g["extraction_radius"]:
             return None
         if task[0] == "marker" and task[2] != "destroy":
             b = self.task_base(uid)
