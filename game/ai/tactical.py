@@ -51,7 +51,8 @@ class TacticalController(Controller):
         self._reach_val = None
         self._next = None  # (the match as the follow-up expects it, the follow-up command, why)
         self.trace: list | None = None  # a list: each decision's best options are kept there (for tuning)
-        self._safety: dict = {}  # move -> (ends in an uncovered line of fire, its goal value), for one decision
+        self._safety: dict = {}  # move -> (ends in an uncovered line of fire, its goal value, its follow-up's value),
+        # for one decision
 
     def state(self, match) -> ControllerState:
         """Its random stream, the follow-up planned with its last move and the walking fields worked out."""
@@ -567,7 +568,7 @@ class TacticalController(Controller):
                     follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 out.append((value, cmd, why))
                 if hides:
-                    self._safety[cmd] = (open_, gv)
+                    self._safety[cmd] = (open_, gv, fv)
                 if action == act.MOVE:
                     walk_on = max(walk_on, v - self.level.follow * fv - (gv - gv_later) - pen - SETTLE)
                 return value, open_, cmd
@@ -587,15 +588,20 @@ class TacticalController(Controller):
             if not b_open or any(self._safe_instead(self._safety[b_cmd], bv, v, self._safety[c])
                                  for v, o, c in weighed.values()):
                 continue
-            for p in self._hidden_near(ctx, uid, reach.spots, weighed, bx, by):
+            shot = None  # the attack the best spot set up, when the level keeps it
+            if self.level.keep_shot and b_cmd in follow and self._safety[b_cmd][2] > 0:
+                shot = (follow[b_cmd][1].target, self.level.keep_shot * self._safety[b_cmd][2])
+            for p in self._hidden_near(ctx, uid, reach.spots, weighed, bx, by, shot):
                 yield
                 yield from sliced(lambda: weigh(*p))
         return out, follow, walk_on
 
-    def _hidden_near(self, ctx, uid: int, spots, weighed, bx: float, by: float):
+    def _hidden_near(self, ctx, uid: int, spots, weighed, bx: float, by: float, shot=None):
         """Spots of the reach (`spots`, not yet `weighed`) within NEAR_HIDE of (bx, by), nearest first, out of every
         enemy's uncovered line of fire: the level's `hidden_spots` of them at least 1" apart, after looking at
-        `hide_tries` spots at most (sight is the costly part). Yields each as it is found."""
+        `hide_tries` spots at most (sight is the costly part). Given `shot` (target, value), only spots from which an
+        attack on that target is worth at least that value (the shot the best spot set up, kept). Yields each as it
+        is found."""
         lv = self.level
         near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
                       if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
@@ -608,7 +614,10 @@ class TacticalController(Controller):
                 continue
             tries += 1
             spot = TE.base_at(ctx, uid, *p)
-            if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+            sights = TE.sights_at(ctx, spot)
+            if not TE.exposed(ctx, spot, sights):
+                if shot is not None and TE.best_attack_from(ctx, uid, spot, (shot[0],), sights)[0] < shot[1]:
+                    continue
                 found.append(p)
                 yield p
 
@@ -632,11 +641,12 @@ class TacticalController(Controller):
         return options
 
     def _safe_instead(self, top: tuple, top_v: float, v: float, other: tuple) -> bool:
-        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top` (at the level's
-        margins)."""
+        """Whether a move noted `other` (exposed, goal value, follow-up's value) worth `v` goes before the exposed
+        `top` (at the level's margins; a level that keeps the shot asks that its follow-up be nearly as good)."""
         gv = top[1]
         lv = self.level
-        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv)
+        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv) \
+            and other[2] >= lv.keep_shot * top[2]
 
     def _reach(self, ctx, me, budget: float):
         """Generator (its search stops at each slice's end): the table's reach, kept while nothing on the table
