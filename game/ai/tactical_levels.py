@@ -10,7 +10,8 @@ hard    looks ahead: it weighs more places, counts the enemies that could move i
         again, values taking out first an enemy still to act by what that enemy would strike, chooses which
         unit acts now (an endangered one strikes first or gets out), stands beside a marker the enemy holds
         (denying it the MP counts nearly as much as holding), and gives up more to end a move in Cover or out of
-        sight (looking further for such a spot).
+        sight (looking further for such a spot), but not the shot the move set up: it hides only where it keeps
+        most of that attack, and looks round an exposed spot for hidden ones it could still make it from.
 """
 from __future__ import annotations
 
