@@ -31,12 +31,11 @@ from .common import Controller, ControllerState, answer_prompt, attack_target, o
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
-from .tactical_spots import candidate_spots
+from .tactical_spots import candidate_spots, hidden_near
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 GOAL_MARGIN = 0.15  # a hidden move may give up this much of the goal's value (MP), or the level's goal_share of it
-NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
 MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 
 
@@ -591,35 +590,11 @@ class TacticalController(Controller):
             shot = None  # the attack the best spot set up, when the level keeps it
             if self.level.keep_shot and b_cmd in follow and self._safety[b_cmd][2] > 0:
                 shot = (follow[b_cmd][1].target, self.level.keep_shot * self._safety[b_cmd][2])
-            for p in self._hidden_near(ctx, uid, reach.spots, weighed, bx, by, shot):
+            for p in hidden_near(ctx, uid, reach.spots, weighed, bx, by, shot):
                 yield
-                yield from sliced(lambda: weigh(*p))
+                if p is not None:
+                    yield from sliced(lambda: weigh(*p))
         return out, follow, walk_on
-
-    def _hidden_near(self, ctx, uid: int, spots, weighed, bx: float, by: float, shot=None):
-        """Spots of the reach (`spots`, not yet `weighed`) within NEAR_HIDE of (bx, by), nearest first, out of every
-        enemy's uncovered line of fire: the level's `hidden_spots` of them at least 1" apart, after looking at
-        `hide_tries` spots at most (sight is the costly part). Given `shot` (target, value), only spots from which an
-        attack on that target is worth at least that value (the shot the best spot set up, kept). Yields each as it
-        is found."""
-        lv = self.level
-        near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
-                      if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
-                      and abs(s[1] - by) <= NEAR_HIDE)
-        tries, found = 0, []
-        for d, p in near:
-            if d > NEAR_HIDE or tries >= lv.hide_tries or len(found) >= lv.hidden_spots:
-                break
-            if any(math.hypot(p[0] - q[0], p[1] - q[1]) < 1.0 for q in found):
-                continue
-            tries += 1
-            spot = TE.base_at(ctx, uid, *p)
-            sights = TE.sights_at(ctx, spot)
-            if not TE.exposed(ctx, spot, sights):
-                if shot is not None and TE.best_attack_from(ctx, uid, spot, (shot[0],), sights)[0] < shot[1]:
-                    continue
-                found.append(p)
-                yield p
 
     def _prefer_safe(self, options: list) -> list:
         """The best option is a move ending in an enemy's uncovered line of fire: a move out of every such line worth

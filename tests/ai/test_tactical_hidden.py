@@ -7,6 +7,7 @@ from game.ai import tactical_eval as TE
 from game.ai.tactical import TacticalController
 from game.ai.tactical_brief import brief_for
 from game.ai.tactical_levels import LEVELS
+from game.ai import tactical_spots as TS
 from game.battlefield.model import Battlefield, Wall, default_anchors
 
 from tests.modes.pvp.conftest import TURN, card, pvp_match, units
@@ -37,7 +38,8 @@ def _hidden_near(m, level: str, bx: float, by: float, shot, low: bool):
         ctx = TE.Ctx(m, "player", brief_for(m, "player"), ai.level, ai.fields)
         spots = m.table.reach(m.base(me), 8.0 if low else 6.0).spots
         gun = units(m, "opponent")[0]
-        found = list(ai._hidden_near(ctx, me, spots, {}, bx, by, None if shot is None else (gun, shot)))
+        found = [p for p in TS.hidden_near(ctx, me, spots, {}, bx, by, None if shot is None else (gun, shot))
+                 if p is not None]  # (None: where a slice may end)
         exposed = [TE.exposed(ctx, s, TE.sights_at(ctx, s)) for s in (TE.base_at(ctx, me, *p) for p in found)]
         best = TE.base_at(ctx, me, bx, by, 0.0)
         if shot is not None:  # the value of the shot at the Gun from each spot found, and from the best spot
