@@ -31,12 +31,11 @@ from .common import Controller, ControllerState, answer_prompt, attack_target, o
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
-from .tactical_spots import candidate_spots
+from .tactical_spots import candidate_spots, hidden_near
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 GOAL_MARGIN = 0.15  # a hidden move may give up this much of the goal's value (MP), or the level's goal_share of it
-NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
 MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 
 
@@ -51,7 +50,8 @@ class TacticalController(Controller):
         self._reach_val = None
         self._next = None  # (the match as the follow-up expects it, the follow-up command, why)
         self.trace: list | None = None  # a list: each decision's best options are kept there (for tuning)
-        self._safety: dict = {}  # move -> (ends in an uncovered line of fire, its goal value), for one decision
+        self._safety: dict = {}  # move -> (ends in an uncovered line of fire, its goal value, its follow-up's value),
+        # for one decision
 
     def state(self, match) -> ControllerState:
         """Its random stream, the follow-up planned with its last move and the walking fields worked out."""
@@ -567,7 +567,7 @@ class TacticalController(Controller):
                     follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 out.append((value, cmd, why))
                 if hides:
-                    self._safety[cmd] = (open_, gv)
+                    self._safety[cmd] = (open_, gv, fv)
                 if action == act.MOVE:
                     walk_on = max(walk_on, v - self.level.follow * fv - (gv - gv_later) - pen - SETTLE)
                 return value, open_, cmd
@@ -587,30 +587,14 @@ class TacticalController(Controller):
             if not b_open or any(self._safe_instead(self._safety[b_cmd], bv, v, self._safety[c])
                                  for v, o, c in weighed.values()):
                 continue
-            for p in self._hidden_near(ctx, uid, reach.spots, weighed, bx, by):
+            shot = None  # the attack the best spot set up, when the level keeps it
+            if self.level.keep_shot and b_cmd in follow and self._safety[b_cmd][2] > 0:
+                shot = (follow[b_cmd][1].target, self.level.keep_shot * self._safety[b_cmd][2])
+            for p in hidden_near(ctx, uid, reach.spots, weighed, bx, by, shot):
                 yield
-                yield from sliced(lambda: weigh(*p))
+                if p is not None:
+                    yield from sliced(lambda: weigh(*p))
         return out, follow, walk_on
-
-    def _hidden_near(self, ctx, uid: int, spots, weighed, bx: float, by: float):
-        """Spots of the reach (`spots`, not yet `weighed`) within NEAR_HIDE of (bx, by), nearest first, out of every
-        enemy's uncovered line of fire: the level's `hidden_spots` of them at least 1" apart, after looking at
-        `hide_tries` spots at most (sight is the costly part). Yields each as it is found."""
-        lv = self.level
-        near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
-                      if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
-                      and abs(s[1] - by) <= NEAR_HIDE)
-        tries, found = 0, []
-        for d, p in near:
-            if d > NEAR_HIDE or tries >= lv.hide_tries or len(found) >= lv.hidden_spots:
-                break
-            if any(math.hypot(p[0] - q[0], p[1] - q[1]) < 1.0 for q in found):
-                continue
-            tries += 1
-            spot = TE.base_at(ctx, uid, *p)
-            if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
-                found.append(p)
-                yield p
 
     def _prefer_safe(self, options: list) -> list:
         """The best option is a move ending in an enemy's uncovered line of fire: a move out of every such line worth
@@ -632,11 +616,12 @@ class TacticalController(Controller):
         return options
 
     def _safe_instead(self, top: tuple, top_v: float, v: float, other: tuple) -> bool:
-        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top` (at the level's
-        margins)."""
+        """Whether a move noted `other` (exposed, goal value, follow-up's value) worth `v` goes before the exposed
+        `top` (at the level's margins; a level that keeps the shot asks that its follow-up be nearly as good)."""
         gv = top[1]
         lv = self.level
-        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv)
+        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv) \
+            and other[2] >= lv.keep_shot * top[2]
 
     def _reach(self, ctx, me, budget: float):
         """Generator (its search stops at each slice's end): the table's reach, kept while nothing on the table

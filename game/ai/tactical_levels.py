@@ -10,7 +10,8 @@ hard    looks ahead: it weighs more places, counts the enemies that could move i
         again, values taking out first an enemy still to act by what that enemy would strike, chooses which
         unit acts now (an endangered one strikes first or gets out), stands beside a marker the enemy holds
         (denying it the MP counts nearly as much as holding), and gives up more to end a move in Cover or out of
-        sight (looking further for such a spot).
+        sight (looking further for such a spot), but not the shot the move set up: it hides only where it keeps
+        most of that attack, and looks round an exposed spot for hidden ones it could still make it from.
 """
 from __future__ import annotations
 
@@ -41,18 +42,20 @@ class Level:
     exposed: float  # MP an exposed move costs more
     safe_margin: float  # a hidden move goes before the best move, when exposed, worth up to this much more (MP)
     goal_share: float  # ... if it gives up at most this share of the goal's value (or GOAL_MARGIN, tactical.py)
+    keep_shot: float  # ... and keeps this share of the attack the best move set up (0: the shot is not asked after);
+    # the hidden spots it looks for round the best one are then those it could still make that attack from
 
 
 LEVELS = {
     "easy": Level("easy", spots=3, noise=1.6, lapse=0.5, ready_threat=0.0, later_threat=0.0, reach_threat=0.0,
                   follow=0.5, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6,
-                  hide_tries=0, hidden_spots=0, exposed=0.0, safe_margin=0.0, goal_share=0.0),
+                  hide_tries=0, hidden_spots=0, exposed=0.0, safe_margin=0.0, goal_share=0.0, keep_shot=0.0),
     "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
                     follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0, contest=0.6,
-                    hide_tries=8, hidden_spots=1, exposed=0.25, safe_margin=1.5, goal_share=0.08),
+                    hide_tries=8, hidden_spots=1, exposed=0.25, safe_margin=1.5, goal_share=0.08, keep_shot=0.0),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
                   follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0, contest=0.9,
-                  hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=2.5, goal_share=0.15),
+                  hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=2.5, goal_share=0.15, keep_shot=0.75),
 }
 
 

@@ -5,6 +5,7 @@ The list: for each of the unit's goals the spot nearest it by walking (and one a
 inside its zone, when reachable); for a unit with a melee weapon the spots Adjacent to the nearest enemies; the
 spot nearest the enemy and the one farthest from it; then a spread of the rest (farthest-point picks), spots
 beside terrain first (where Cover and blocked sight are), on a 1" sample of the reach so the picks stay cheap.
+When the best spot weighed is exposed, `hidden_near` finds spots round it out of every uncovered line of fire.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from game.rules.model import MELEE
 from . import tactical_eval as TE
 
 HIDE_FROM = 6  # a list of this many spots (a Move's, not a Dash's) holds a hidden one, at a level that looks for it
+NEAR_HIDE = 3.0  # inches round the best spot weighed where a hidden one is looked for when it is exposed
+TRIES_A_SLICE = 2  # spots looked at in vain for a hidden one before the slice may end (sight is the costly part)
 
 
 def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
@@ -150,6 +153,37 @@ def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
         if tries >= ctx.level.hide_tries:
             break
     return None
+
+
+def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float, shot=None):
+    """Spots of the reach (`spots`, not yet `weighed`) within NEAR_HIDE of (bx, by), nearest first, out of every
+    enemy's uncovered line of fire: the level's `hidden_spots` of them at least 1" apart, after looking at
+    `hide_tries` spots at most (sight is the costly part). Given `shot` (target, value), only spots from which an
+    attack on that target is worth at least that value (the shot the best spot set up, kept). Yields each as it
+    is found, and None after every TRIES_A_SLICE spots looked at in vain (the caller's slice may end there)."""
+    lv = ctx.level
+    near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
+                  if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
+                  and abs(s[1] - by) <= NEAR_HIDE)
+    tries, found, vain = 0, [], 0
+    for d, p in near:
+        if d > NEAR_HIDE or tries >= lv.hide_tries or len(found) >= lv.hidden_spots:
+            break
+        if any(math.hypot(p[0] - q[0], p[1] - q[1]) < 1.0 for q in found):
+            continue
+        tries += 1
+        spot = TE.base_at(ctx, uid, *p)
+        sights = TE.sights_at(ctx, spot)
+        if not TE.exposed(ctx, spot, sights) and \
+                (shot is None or TE.best_attack_from(ctx, uid, spot, (shot[0],), sights)[0] >= shot[1]):
+            found.append(p)
+            vain = 0
+            yield p
+            continue
+        vain += 1
+        if vain >= TRIES_A_SLICE:
+            vain = 0
+            yield None
 
 
 def _safety(ctx, p, skip: int | None = None) -> float:
