@@ -2,6 +2,8 @@
 every enemy's uncovered line of fire goes before an exposed one, unless it gives up the mission's goal (a runner
 keeps running, a hunter keeps hunting); a clearly better exposed move (a shot that matters) is still taken. How much
 a hidden move may give up is the level's: hard hides most, normal less, easy never thinks of it."""
+from dataclasses import replace
+
 from game.ai.tactical import TacticalController
 from game.ai.tactical_levels import LEVELS
 from game.match import commands as C
@@ -79,17 +81,25 @@ def test_a_far_gun_counts_for_an_uncovered_line_of_fire():
         m.close()
 
 
-def test_hard_does_not_hide_where_it_gives_up_the_shot_its_move_set_up_normal_does():
-    """The exposed best move sets up a shot worth 2 MP; a hidden move as good but with no shot from there: hard keeps
-    the exposed move (hiding would cost the follow-up), a hidden move that keeps most of the shot goes first; normal,
-    which does not ask after the shot, hides either way."""
+def keeping_the_shot(share: float = 0.75) -> TacticalController:
+    """Hard, asking a hidden move to keep `share` of the shot the best move set up (no level does: tactical_levels)."""
+    ai = TacticalController("player", level="hard")
+    ai.level = replace(HARD, keep_shot=share)
+    return ai
+
+
+def test_a_level_keeping_the_shot_does_not_hide_where_it_gives_it_up_the_levels_hide_either_way():
+    """The exposed best move sets up a shot worth 2 MP; a hidden move as good but with no shot from there: a level
+    keeping the shot keeps the exposed move (hiding would cost the follow-up), a hidden move that keeps enough of
+    the shot goes first; hard and normal, which do not ask after the shot, hide either way."""
     open_, blind, aiming = C.Move("player", 5, 5, 0), C.Move("player", 6, 5, 0), C.Move("player", 5, 6, 0)
     options = [(4.0, open_, "moves"), (3.8, blind, "moves")]
     safety = {open_: (True, 2.0, 2.0), blind: (False, 2.0, 0.0)}
-    assert ranked(TacticalController("player", level="hard"), options, safety)[0] == open_
+    assert ranked(keeping_the_shot(), options, safety)[0] == open_
+    assert ranked(TacticalController("player", level="hard"), options, safety)[0] == blind
     assert ranked(TacticalController("player", level="normal"), options, safety)[0] == blind
     options = [(4.0, open_, "moves"), (3.8, aiming, "moves")]
-    keeps = {open_: (True, 2.0, 2.0), aiming: (False, 2.0, 2.0 * HARD.keep_shot)}
-    assert ranked(TacticalController("player", level="hard"), options, keeps)[0] == aiming
-    short = {open_: (True, 2.0, 2.0), aiming: (False, 2.0, 2.0 * HARD.keep_shot - 0.05)}
-    assert ranked(TacticalController("player", level="hard"), options, short)[0] == open_
+    keeps = {open_: (True, 2.0, 2.0), aiming: (False, 2.0, 2.0 * 0.75)}
+    assert ranked(keeping_the_shot(), options, keeps)[0] == aiming
+    short = {open_: (True, 2.0, 2.0), aiming: (False, 2.0, 2.0 * 0.75 - 0.05)}
+    assert ranked(keeping_the_shot(), options, short)[0] == open_
