@@ -529,16 +529,16 @@ class TableMovement:
         end_blocked = bl.end_blocked
         xys, zs, zof = lat.xys, lat.z, lat.zof
         sx, sy = start[0], start[1]
-        for u in sorted(u for u in settled if dist[u] <= lim):
-            if u not in end_blocked:
-                x, y = xys[u]
-                if abs(x - sx) < EPS and abs(y - sy) < EPS:
-                    continue  # staying put is no move
-                z = zs[u]
-                if z is False:
-                    z = zof(u)
-                index[u] = len(spots)
-                spots.append((x, y, z, round(dist[u], 6)))
+        append = spots.append
+        for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked]):
+            x, y = xys[u]
+            if -EPS < x - sx < EPS and -EPS < y - sy < EPS:
+                continue  # staying put is no move
+            z = zs[u]
+            if z is False:
+                z = zof(u)
+            index[u] = len(spots)
+            append((x, y, z, round(dist[u], 6)))
         table = self
 
         def path_to(x, y, z):
