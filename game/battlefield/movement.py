@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
+from .goal_links import best_goal_link
 from .lattice import CELL as _CELL
 from .lattice import _Lattice, shared_lattice
-from .goal_links import best_goal_link
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach
 from .search import SearchPaused, SearchRun, pause_at
 from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
