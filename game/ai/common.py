@@ -214,27 +214,39 @@ def _approach_spot(match, uid: int, target: int, budget: float, need_adjacent: b
     tb = match.base(target)
     grid = table.measure == "grid"
     reach_r = me.radius + tb.radius
+    tx, ty = tb.x, tb.y
+    hypot = math.hypot
+    # the spots of the best band (adjacent first, then the distance to the half inch), in the reach's order
+    band = None
     scored = []
     for x, y, z, cost in table.reach(me, budget).spots:
         if grid:
             cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
             d = table.distance(cand, tb)
         else:  # R12's distance between the bases, without building one for every spot
-            d = max(0.0, math.hypot(x - tb.x, y - tb.y) - reach_r)
+            d = hypot(x - tx, y - ty) - reach_r
+            if d < 0.0:
+                d = 0.0
             cand = None
         adjacent = False
         if d <= 1.0:
             cand = cand or Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
             adjacent = table.adjacent(cand, tb)
+        elif need_adjacent:
+            continue
         if need_adjacent and not adjacent:
             continue
-        scored.append(((0 if adjacent else 1, round(d * 2) / 2), cost, (x, y, z) if cand is None else cand))
+        k = (0 if adjacent else 1, round(d * 2) / 2)
+        if band is None or k < band:
+            band = k
+            scored = [(k, cost, (x, y, z) if cand is None else cand)]
+        elif k == band:
+            scored.append((k, cost, (x, y, z) if cand is None else cand))
     if not scored:
         return None
-    band = min(s[0] for s in scored)
     best = [(k, cost, c if isinstance(c, Base) else Base(uid=me.uid, side=me.side, x=c[0], y=c[1], z=c[2],
                                                         radius=me.radius))
-            for k, cost, c in scored if k == band]
+            for k, cost, c in scored]
     if prefer_cover and len(best) > 1:
         threats = sorted((match.base(e) for e in match.enemies_of(uid) if not match.unit(e).item),
                          key=lambda t: dist(t, me))[:3]

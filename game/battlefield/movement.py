@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
+from .goal_links import best_goal_link
 from .lattice import CELL as _CELL
 from .lattice import _Lattice, shared_lattice
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach
-from .search import INF as _INF
 from .search import SearchPaused, SearchRun, pause_at
 from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
                       grid_climb_cost)
@@ -376,7 +376,8 @@ class TableMovement:
 
     def _goal_links(self, mover: Base, lat: _Lattice, bl: _Blocking, gx, gy, gz):
         """Edges from lattice nodes into an exact goal point: {node: (cost, climbs)}. The terrain part is
-        kept in the lattice per (goal, radius, rule); the bases are applied here."""
+        kept in the lattice per (goal, radius, rule); the bases are applied here. (path() works out only the
+        edges that can be its answer: goal_links.py; this, every one, is what the tests hold it to.)"""
         if self._grid:
             i, j = self.square_of(gx, gy)
             return None, j * lat.nx + i
@@ -478,17 +479,12 @@ class TableMovement:
                 return None
             return self._finish_path(mover, bl, self._nodes_to_points(lat, pred, gnode, start))
         sx, sy, sz = start
-        links, _ = self._goal_links(mover, lat, bl, x, y, z)
         direct = self._full_step((sx, sy), sz, (x, y), z, mover, bl)
         best = None
         if direct is not None and direct[0] <= budget + EPS:
             best = Path(((sx, sy, sz), (x, y, z)), round(direct[0], 9), direct[1],
                         self._left_adjacency(mover, [(sx, sy, sz), (x, y, z)]))
-        gbest = (_INF, None, 0)
-        for v, (c, k) in links.items():
-            tot = dist[v] + c
-            if tot <= budget + EPS and tot < gbest[0]:
-                gbest = (tot, v, k)
+        gbest = best_goal_link(self, mover, lat, bl, dist, x, y, z, budget)
         if gbest[1] is not None:
             seq = self._nodes_to_points(lat, pred, gbest[1], start)
             seq.append(((x, y, z), gbest[2]))
@@ -529,16 +525,16 @@ class TableMovement:
         end_blocked = bl.end_blocked
         xys, zs, zof = lat.xys, lat.z, lat.zof
         sx, sy = start[0], start[1]
-        for u in sorted(u for u in settled if dist[u] <= lim):
-            if u not in end_blocked:
-                x, y = xys[u]
-                if abs(x - sx) < EPS and abs(y - sy) < EPS:
-                    continue  # staying put is no move
-                z = zs[u]
-                if z is False:
-                    z = zof(u)
-                index[u] = len(spots)
-                spots.append((x, y, z, round(dist[u], 6)))
+        append = spots.append
+        for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked]):
+            x, y = xys[u]
+            if -EPS < x - sx < EPS and -EPS < y - sy < EPS:
+                continue  # staying put is no move
+            z = zs[u]
+            if z is False:
+                z = zof(u)
+            index[u] = len(spots)
+            append((x, y, z, round(dist[u], 6)))
         table = self
 
         def path_to(x, y, z):

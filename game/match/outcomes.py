@@ -13,7 +13,7 @@ The screen only words these outcomes; `Match._choice_matters` asks them whether 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from game.rules import records as R
@@ -122,12 +122,12 @@ def _face_kinds(d, action) -> list[tuple[tuple[int], Fraction]]:
     """The faces a re-rolled (or rolled) die may show, one of each kind the rules tell apart on this decision (a
     success or not, a Critical or not, as `Decision.ok` and `is_critical` read it), each with its chance: faces
     of one kind count alike wherever the dice are counted, so one of them stands for all."""
-    i = action.index
     kinds: dict[tuple, list[int]] = {}
     for f in range(1, 7):
         die = Die(natural=f, rerolled=isinstance(action, Reroll))
-        seen = replace(d, dice=d.dice[:i] + (die,) + d.dice[i + 1:])
-        kinds.setdefault((seen.ok(i), is_critical(die, d.crit)), []).append(f)
+        crit = is_critical(die, d.crit)
+        # (Decision.ok of the dice with this die in place of the one rolled, without making that Decision)
+        kinds.setdefault((crit or die.succeeds(d.stat), crit), []).append(f)
     return [((fs[0],), Fraction(len(fs), 6)) for fs in kinds.values()]
 
 

@@ -168,3 +168,26 @@ def test_beside_terrain_near_a_closed_door_is_the_same_whichever_table_worked_th
     got = [beside_terrain(second, 0.5, x, y) for x, y in spots]
     assert got == [beside_terrain(alone, 0.5, x, y) for x, y in spots]
     assert any(got)  # the walls each side of the gate
+
+
+def test_a_spread_stopped_mid_band_and_then_run_whole_gives_the_numbers_of_one_run_whole():
+    """A spread stopped by its deadline (a slice) partway through a band, then run to its end with no deadline (the
+    field asked outside any slice), goes on from the very node it stopped at: the distances of a spread run whole."""
+    t = Table(load_battlefield(ROOT / "maps" / "horde-weapons-manufacture.tmx"))
+    lat = t._lattice(0.5)
+    rev, cheapest = field_mod._reversed_edges(t, lat, MoveRule().terrain)
+    standing = [u for u in range(lat.nx * lat.ny) if lat.zof(u) is not None]
+    seeds = random.Random(5).sample(standing, 3)
+
+    def fresh():
+        return field_mod._Spread(rev, [math.inf if u not in seeds else 0.0 for u in range(len(rev))], seeds,
+                                 cheapest)
+    whole = fresh()
+    assert whole.advance(None)
+    for stops in (1, 3, 8):
+        run = fresh()
+        for _ in range(stops):
+            assert not run.advance(0.0)  # (a deadline already past: it stops at its first look at the clock)
+        assert run.i > 0 and run.k < len(run.bands)  # stopped inside a band, with more to walk
+        assert run.advance(None)
+        assert run.dist == whole.dist
