@@ -157,10 +157,18 @@ class MatchMissions:
     def mission_action_reason(self, uid: int, action_id: str, marker: str | None = None,
                               target: int | None = None) -> str | None:
         """Why `uid` cannot take the mission action now on that marker or unit (cost aside), or None."""
+        return self.mission_action_reasons(uid, action_id, ((marker, target),))[0]
+
+    def mission_action_reasons(self, uid: int, action_id: str, targets) -> list[str | None]:
+        """`mission_action_reason` for each (marker, unit) of `targets`, the action looked up once (the action
+        buttons ask it of every marker and unit on the table)."""
         try:
             d = self._mission_action(action_id)
         except IllegalCommand as e:
-            return str(e)
+            return [str(e)] * len(targets)
+        return [self._mission_action_reason(uid, d, marker, target) for marker, target in targets]
+
+    def _mission_action_reason(self, uid: int, d, marker: str | None, target: int | None) -> str | None:
         if d.sides and self.side_of(uid) not in d.sides:
             return f"only {', '.join(self.side_name(s) for s in d.sides)} may {d.name}"
         if self.conditions(uid).downed and not d.downed_ok:

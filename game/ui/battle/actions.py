@@ -172,8 +172,8 @@ def mission_states(match, uid: int, side: str, not_now: str | None) -> list[Acti
             targets.sort(key=lambda t: near(t[1]))
         else:
             targets = [(None, None)]
-        cands = [(C.UseMissionAction(side, d.id, mid, t), match.mission_action_reason(uid, d.id, mid, t))
-                 for mid, t in targets]
+        cands = list(zip((C.UseMissionAction(side, d.id, mid, t) for mid, t in targets),
+                         match.mission_action_reasons(uid, d.id, targets)))
         ok, why = _first_ok(cands)
         cost, paying = _cost(match.action_cost_for(uid, act.MISSION, skill=d.id, base=d.cost))
         reason = not_now or paying or why or (None if ok else "nothing to do it on")

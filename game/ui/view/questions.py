@@ -33,7 +33,12 @@ class Questions:
         if key in self._answers:
             return self._answers[key]
         self.asked += 1
-        got = self._answers[key] = make()
+        reading = getattr(m, "reading", None)  # (the match's world current while it answers: no switch per lookup)
+        if reading is None:
+            got = self._answers[key] = make()
+        else:
+            with reading():
+                got = self._answers[key] = make()
         return got
 
     def legal(self, m, side: str) -> list:
