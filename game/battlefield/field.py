@@ -12,7 +12,6 @@ import math
 import time
 import weakref
 from collections import OrderedDict
-from itertools import islice
 
 from . import search
 
@@ -256,8 +255,6 @@ class _Spread:
         """Spread until done (True) or, every CHECK_EVERY nodes, time.perf_counter() is past `deadline` (False)."""
         rev, dist, inv, bands, done = self.rev, self.dist, self.inv, self.bands, self.done
         k, i = self.k, self.i
-        if deadline is None:
-            return self._whole(k, i)
         clock = time.perf_counter
         left = CHECK_EVERY if deadline is not None else -1
         while k < len(bands):
@@ -290,35 +287,6 @@ class _Spread:
             k += 1
             i = 0
         self.k, self.i = k, i
-        return True
-
-
-    def _whole(self, k: int, i: int) -> bool:
-        """advance with no deadline: the same walk without looking at the clock (a band's list, growing while it
-        is walked, walked by its iterator from node i)."""
-        rev, dist, inv, bands, done = self.rev, self.dist, self.inv, self.bands, self.done
-        while k < len(bands):
-            band = bands[k]
-            for v in (band if i == 0 else islice(band, i, None)):
-                d = dist[v]
-                if done[v] == d:
-                    continue
-                done[v] = d
-                for u, c in rev[v]:
-                    nd = d + c
-                    if nd < dist[u]:
-                        dist[u] = nd
-                        b = int(nd * inv)
-                        if b <= k:
-                            band.append(u)
-                        else:
-                            while b >= len(bands):
-                                bands.append([])
-                            bands[b].append(u)
-            bands[k] = None
-            k += 1
-            i = 0
-        self.k, self.i = k, 0
         return True
 
 
