@@ -567,7 +567,7 @@ class TacticalController(Controller):
                     follow[cmd] = (key, atk, f"attacks {match.unit(e).name}")
                 out.append((value, cmd, why))
                 if hides:
-                    self._safety[cmd] = (open_, gv, fv)
+                    self._safety[cmd] = (open_, gv)
                 if action == act.MOVE:
                     walk_on = max(walk_on, v - self.level.follow * fv - (gv - gv_later) - pen - SETTLE)
                 return value, open_, cmd
@@ -582,15 +582,12 @@ class TacticalController(Controller):
                 continue
             # the best spot weighed is in an uncovered line of fire and no hidden one comes close to it: look round
             # it for spots out of every such line (near it, so nearly as good for the goal and the fight), the level's
-            # `hidden_spots` of them at least 1" apart (one of them may keep the shot the best spot set up)
+            # `hidden_spots` of them at least 1" apart
             (bx, by, bz), (bv, b_open, b_cmd) = max(weighed.items(), key=lambda kv: (kv[1][0], kv[0]))
             if not b_open or any(self._safe_instead(self._safety[b_cmd], bv, v, self._safety[c])
                                  for v, o, c in weighed.values()):
                 continue
-            shot = None  # the attack the best spot set up, when the level keeps it
-            if self.level.keep_shot and b_cmd in follow and self._safety[b_cmd][2] > 0:
-                shot = (follow[b_cmd][1].target, self.level.keep_shot * self._safety[b_cmd][2])
-            for p in hidden_near(ctx, uid, reach.spots, weighed, bx, by, shot):
+            for p in hidden_near(ctx, uid, reach.spots, weighed, bx, by):
                 yield
                 if p is not None:
                     yield from sliced(lambda: weigh(*p))
@@ -616,12 +613,11 @@ class TacticalController(Controller):
         return options
 
     def _safe_instead(self, top: tuple, top_v: float, v: float, other: tuple) -> bool:
-        """Whether a move noted `other` (exposed, goal value, follow-up's value) worth `v` goes before the exposed
-        `top` (at the level's margins; a level that keeps the shot asks that its follow-up be nearly as good)."""
+        """Whether a move noted `other` (exposed, goal value) worth `v` goes before the exposed `top` (at the level's
+        margins)."""
         gv = top[1]
         lv = self.level
-        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv) \
-            and other[2] >= lv.keep_shot * top[2]
+        return not other[0] and v >= top_v - lv.safe_margin and other[1] >= gv - max(GOAL_MARGIN, lv.goal_share * gv)
 
     def _reach(self, ctx, me, budget: float):
         """Generator (its search stops at each slice's end): the table's reach, kept while nothing on the table

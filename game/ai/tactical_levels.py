@@ -12,10 +12,8 @@ hard    looks ahead: it weighs more places, counts the enemies that could move i
         (denying it the MP counts nearly as much as holding), and gives up more to end a move in Cover or out of
         sight (looking further for such a spot).
 
-`keep_shot` (hide only where most of the attack the move set up is kept) is 0 at every level: at 0.75 for hard,
-hard beat normal 68.2% of 600 games (62.3% without), but two hard sides then ended 42% of their moves in an
-uncovered line of fire with a hidden spot in reach (19% without) and drew Relay Run 22% of 60 games (13%): a hidden
-spot seldom keeps a shot, so it all but stopped hiding.
+Hiding only where the shot the move set up is kept was measured and not kept (docs/balance.md, fourth PvP pass):
+hard won more against normal, but all but stopped hiding.
 """
 from __future__ import annotations
 
@@ -46,20 +44,18 @@ class Level:
     exposed: float  # MP an exposed move costs more
     safe_margin: float  # a hidden move goes before the best move, when exposed, worth up to this much more (MP)
     goal_share: float  # ... if it gives up at most this share of the goal's value (or GOAL_MARGIN, tactical.py)
-    keep_shot: float  # ... and keeps this share of the attack the best move set up (0: the shot is not asked after);
-    # the hidden spots it looks for round the best one are then those it could still make that attack from
 
 
 LEVELS = {
     "easy": Level("easy", spots=3, noise=1.6, lapse=0.5, ready_threat=0.0, later_threat=0.0, reach_threat=0.0,
                   follow=0.5, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6,
-                  hide_tries=0, hidden_spots=0, exposed=0.0, safe_margin=0.0, goal_share=0.0, keep_shot=0.0),
+                  hide_tries=0, hidden_spots=0, exposed=0.0, safe_margin=0.0, goal_share=0.0),
     "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
                     follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0, contest=0.6,
-                    hide_tries=8, hidden_spots=1, exposed=0.25, safe_margin=1.5, goal_share=0.08, keep_shot=0.0),
+                    hide_tries=8, hidden_spots=1, exposed=0.25, safe_margin=1.5, goal_share=0.08),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
                   follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0, contest=0.9,
-                  hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=2.5, goal_share=0.15, keep_shot=0.0),
+                  hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=2.5, goal_share=0.15),
 }
 
 

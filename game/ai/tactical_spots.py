@@ -155,12 +155,11 @@ def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
     return None
 
 
-def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float, shot=None):
+def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
     """Spots of the reach (`spots`, not yet `weighed`) within NEAR_HIDE of (bx, by), nearest first, out of every
     enemy's uncovered line of fire: the level's `hidden_spots` of them at least 1" apart, after looking at
-    `hide_tries` spots at most (sight is the costly part). Given `shot` (target, value), only spots from which an
-    attack on that target is worth at least that value (the shot the best spot set up, kept). Yields each as it
-    is found, and None after every TRIES_A_SLICE spots looked at in vain (the caller's slice may end there)."""
+    `hide_tries` spots at most (sight is the costly part). Yields each as it is found, and None after every
+    TRIES_A_SLICE spots looked at in vain (the caller's slice may end there)."""
     lv = ctx.level
     near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
                   if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
@@ -173,9 +172,7 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float, shot=None):
             continue
         tries += 1
         spot = TE.base_at(ctx, uid, *p)
-        sights = TE.sights_at(ctx, spot)
-        if not TE.exposed(ctx, spot, sights) and \
-                (shot is None or TE.best_attack_from(ctx, uid, spot, (shot[0],), sights)[0] >= shot[1]):
+        if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
             found.append(p)
             vain = 0
             yield p

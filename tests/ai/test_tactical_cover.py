@@ -2,8 +2,6 @@
 every enemy's uncovered line of fire goes before an exposed one, unless it gives up the mission's goal (a runner
 keeps running, a hunter keeps hunting); a clearly better exposed move (a shot that matters) is still taken. How much
 a hidden move may give up is the level's: hard hides most, normal less, easy never thinks of it."""
-from dataclasses import replace
-
 from game.ai.tactical import TacticalController
 from game.ai.tactical_levels import LEVELS
 from game.match import commands as C
@@ -21,23 +19,23 @@ def test_a_hidden_move_nearly_as_good_goes_before_an_exposed_one():
     open_, hidden, far = C.Move("player", 5, 5, 0), C.Move("player", 6, 5, 0), C.Move("player", 9, 9, 0)
     options = [(3.0, open_, "moves"), (3.0 - HARD.safe_margin + 0.05, hidden, "moves"),
                (1.0, C.EndActivation("player"), "ends")]
-    assert ranked(ai, options, {open_: (True, 2.0, 0.0), hidden: (False, 2.0, 0.0)})[0] == hidden
+    assert ranked(ai, options, {open_: (True, 2.0), hidden: (False, 2.0)})[0] == hidden
     # worth clearly less: the exposed move stays first
     options[1] = (3.0 - HARD.safe_margin - 0.05, hidden, "moves")
-    assert ranked(ai, options, {open_: (True, 2.0, 0.0), hidden: (False, 2.0, 0.0)})[0] == open_
+    assert ranked(ai, options, {open_: (True, 2.0), hidden: (False, 2.0)})[0] == open_
     # nearly as good, but it gives up the goal (further from the Beacon, the enemy Leader...): not taken
     options[1] = (2.9, far, "moves")
-    assert ranked(ai, options, {open_: (True, 2.0, 0.0), far: (False, 1.5, 0.0)})[0] == open_
+    assert ranked(ai, options, {open_: (True, 2.0), far: (False, 1.5)})[0] == open_
     # the best move is already out of every uncovered line of fire: nothing changes
     options[1] = (2.9, hidden, "moves")
-    assert ranked(ai, options, {open_: (False, 2.0, 0.0), hidden: (False, 2.0, 0.0)})[0] == open_
+    assert ranked(ai, options, {open_: (False, 2.0), hidden: (False, 2.0)})[0] == open_
 
 
 def test_an_attack_first_is_never_put_behind_a_move():
     ai = TacticalController("player", level="hard")
     shot, hidden = C.RangedAttack("player", "gun", 7), C.Move("player", 6, 5, 0)
     options = [(3.0, shot, "attacks"), (2.9, hidden, "moves")]
-    assert ranked(ai, options, {hidden: (False, 2.0, 0.0)})[0] == shot
+    assert ranked(ai, options, {hidden: (False, 2.0)})[0] == shot
 
 
 
@@ -45,7 +43,7 @@ def test_a_hidden_move_two_mp_short_of_an_exposed_one_still_goes_first():
     ai = TacticalController("player", level="hard")
     open_, hidden = C.Move("player", 5, 5, 0), C.Move("player", 6, 5, 0)
     options = [(4.0, open_, "moves"), (2.0, hidden, "moves")]
-    assert ranked(ai, options, {open_: (True, 2.0, 0.0), hidden: (False, 1.75, 0.0)})[0] == hidden
+    assert ranked(ai, options, {open_: (True, 2.0), hidden: (False, 1.75)})[0] == hidden
 
 
 def test_normal_gives_up_less_for_a_hidden_move_and_easy_nothing():
@@ -55,10 +53,10 @@ def test_normal_gives_up_less_for_a_hidden_move_and_easy_nothing():
     normal = LEVELS["normal"]
     assert normal.safe_margin < HARD.safe_margin and normal.goal_share < HARD.goal_share
     two_short = [(4.0, open_, "moves"), (2.0, hidden, "moves")]
-    safety = {open_: (True, 2.0, 0.0), hidden: (False, 1.75, 0.0)}
+    safety = {open_: (True, 2.0), hidden: (False, 1.75)}
     assert ranked(TacticalController("player", level="normal"), two_short, safety)[0] == open_
     close = [(4.0, open_, "moves"), (4.0 - normal.safe_margin + 0.05, hidden, "moves")]
-    as_good = {open_: (True, 2.0, 0.0), hidden: (False, 2.0, 0.0)}
+    as_good = {open_: (True, 2.0), hidden: (False, 2.0)}
     assert ranked(TacticalController("player", level="normal"), close, as_good)[0] == hidden
     # (a goal given up that hard would give: 0.25 of 2.0 is more than normal's share)
     assert ranked(TacticalController("player", level="normal"), close, safety)[0] == open_
@@ -79,27 +77,3 @@ def test_a_far_gun_counts_for_an_uncovered_line_of_fire():
         assert TE.exposed(ctx, spot, TE.sights_at(ctx, spot))
     finally:
         m.close()
-
-
-def keeping_the_shot(share: float = 0.75) -> TacticalController:
-    """Hard, asking a hidden move to keep `share` of the shot the best move set up (no level does: tactical_levels)."""
-    ai = TacticalController("player", level="hard")
-    ai.level = replace(HARD, keep_shot=share)
-    return ai
-
-
-def test_a_level_keeping_the_shot_does_not_hide_where_it_gives_it_up_the_levels_hide_either_way():
-    """The exposed best move sets up a shot worth 2 MP; a hidden move as good but with no shot from there: a level
-    keeping the shot keeps the exposed move (hiding would cost the follow-up), a hidden move that keeps enough of
-    the shot goes first; hard and normal, which do not ask after the shot, hide either way."""
-    open_, blind, aiming = C.Move("player", 5, 5, 0), C.Move("player", 6, 5, 0), C.Move("player", 5, 6, 0)
-    options = [(4.0, open_, "moves"), (3.8, blind, "moves")]
-    safety = {open_: (True, 2.0, 2.0), blind: (False, 2.0, 0.0)}
-    assert ranked(keeping_the_shot(), options, safety)[0] == open_
-    assert ranked(TacticalController("player", level="hard"), options, safety)[0] == blind
-    assert ranked(TacticalController("player", level="normal"), options, safety)[0] == blind
-    options = [(4.0, open_, "moves"), (3.8, aiming, "moves")]
-    keeps = {open_: (True, 2.0, 2.0), aiming: (False, 2.0, 2.0 * 0.75)}
-    assert ranked(keeping_the_shot(), options, keeps)[0] == aiming
-    short = {open_: (True, 2.0, 2.0), aiming: (False, 2.0, 2.0 * 0.75 - 0.05)}
-    assert ranked(keeping_the_shot(), options, short)[0] == open_
