@@ -19,6 +19,19 @@ from tests.ai.test_sliced_searches import _pieces
 from tests.modes.horde.horde_helpers import begin, clear_horde, new_match, put, squad
 
 
+def in_slices(ask) -> tuple[int, object]:
+    """(slices it stopped in, answer) of `ask` through `sliced`, each slice ending at once."""
+    gen = sliced(ask)
+    slices = 0
+    while True:
+        try:
+            with work_slice(0.0):
+                next(gen)
+        except StopIteration as done:
+            return slices, done.value
+        slices += 1
+
+
 def test_a_horde_decision_on_a_cold_table_is_cut_into_slices_with_the_same_command():
     sc = build_scenario("horde", default_squad("interdictors"), map_name="horde-weapons-manufacture.tmx")
     whole, cut = create_match(sc, 157), create_match(sc, 157)
@@ -59,16 +72,7 @@ def test_the_reversed_graph_built_in_slices_is_the_one_built_whole():
         field.clear_field_cache()
         whole = field._reversed_edges(m.table, lat, rule)
         field.clear_field_cache()
-        slices = 0
-        gen = sliced(lambda: field._reversed_edges(m.table, lat, rule))
-        while True:
-            try:
-                with work_slice(0.0):
-                    next(gen)
-            except StopIteration as done:
-                cut = done.value
-                break
-            slices += 1
+        slices, cut = in_slices(lambda: field._reversed_edges(m.table, lat, rule))
         assert slices > 3
         assert cut == whole
     finally:
@@ -130,16 +134,7 @@ def test_a_decisions_sight_lines_stop_at_the_slices_end_one_new_line_a_slice_wit
         pairs = [(a, b) for a in bases for b in bases if a is not b]
         table_says = [m.table.sight(a, b) for a, b in pairs]
         sights = Sights(m.table)
-        gen = sliced(lambda: [sights(a, b) for a, b in pairs])
-        slices = 0
-        while True:
-            try:
-                with work_slice(0.0):
-                    next(gen)
-            except StopIteration as done:
-                got = done.value
-                break
-            slices += 1
+        slices, got = in_slices(lambda: [sights(a, b) for a, b in pairs])
         assert slices == len(pairs) - 1  # a slice for each line after the first
         assert got == table_says
         assert [sights(a, b) for a, b in pairs] == table_says  # outside a slice: at once
