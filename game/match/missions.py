@@ -210,7 +210,7 @@ class MatchMissions:
             else:
                 cands = [(None, None)]
             for m, t in cands:
-                if self.mission_action_reason(uid, d.id, m, t) is None:
+                if self._mission_action_reason(uid, d, m, t) is None:  # (d in hand: not looked up again)
                     out.append(C.UseMissionAction(side, d.id, m, t))
         return out
 
