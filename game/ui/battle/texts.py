@@ -219,6 +219,9 @@ def hint_text(sc) -> str:
         if sc.sel.deploy_uid is not None:
             return (f"Click inside your deployment zone to place {m.unit(sc.sel.deploy_uid).name}  ·  Auto-deploy "
                     "places everyone  ·  Ctrl+Z takes back  ·  wheel: zoom, right-drag: pan")
+        w = m.waiting_for()
+        if m.undeployed(sc.side) and w is not None and w != sc.side:  # the other side places first (or in turn)
+            return f"{acting_side(sc, w)} placing units  ·  yours come next  ·  hover any base to read its card"
         return "Everyone is placed: Start battle (Enter)  ·  Ctrl+Z takes back the last placement"
     if m.phase == "over":
         return "The mission is over"
