@@ -108,11 +108,13 @@ class MatchPlaces:
         """Open or close a door (the state record keeps it; the table follows)."""
         self.state.doors[door] = opened
         self.table.set_door(door, opened)
+        self._units_cache = {}  # (the kept lists of Adjacent enemies: a door between two bases parts them)
 
     def clear_terrain(self, x: float, y: float, r: float) -> list[tuple[str, str, tuple, tuple]]:
         """Take away the walls, low walls and doors within `r` of (x, y) (a collapse): Table.clear_terrain, kept in
         the state record so that a restored match has the same table. Returns the pieces taken away."""
         self.state.cleared.append((x, y, r))
+        self._units_cache = {}  # (the kept lists of Adjacent enemies: a wall taken away joins two bases)
         return self.table.clear_terrain(x, y, r)
 
     # == reading places =============================================================================
