@@ -76,13 +76,6 @@ class SidePanel:
     def build(self) -> None:
         """The right panel's widgets: deployment controls, or the action buttons of the selected unit."""
         sc = self.sc
-        for b in self.buttons:
-            b.kill()
-        self.buttons = {}
-        for el in (self.b_auto, self.b_start, self.b_end):
-            if el is not None:
-                el.kill()
-        self.deploy_list = self.b_auto = self.b_start = self.b_end = None
         m = sc.app.manager
         px = sc.px
         L = sc.layout
@@ -95,6 +88,16 @@ class SidePanel:
         self.actions = states
         bh = px(30)
         bw = int(w * 0.56)
+        kept = not deploy and self.deploy_list is None and self.b_end is not None and self._cols == (x, w, bw) \
+            and list(self.buttons.values()) == [st.key for st in states]  # the same buttons: moved, not made again
+        if not kept:
+            for b in self.buttons:
+                b.kill()
+            self.buttons = {}
+            for el in (self.b_auto, self.b_start, self.b_end):
+                if el is not None:
+                    el.kill()
+            self.deploy_list = self.b_auto = self.b_start = self.b_end = None
         self._cols = (x, w, bw)
         extra = [self.reason_extra(st, x, w, bw) for st in states]  # a long reason: its row grows under the button
         self._extra = extra
@@ -115,16 +118,26 @@ class SidePanel:
             L["actions"] = pygame.Rect(x, panel.y + card_h, w, y - panel.y - card_h)
             L["info"] = pygame.Rect(x, y, w, 0)
         else:
-            for st, more in zip(states, extra):
-                b = UIButton(rect(x, y, bw, bh), st.label, m, container=sc.root, object_id="#action",
-                             tool_tip_text=self.tip(st))
-                if not st.enabled:
-                    b.disable()
-                self.buttons[b] = st.key
-                y += bh + px(4) + more
             end_label, end_tip = self.end_label()
-            self.b_end = UIButton(rect(x, y, bw, bh), end_label, m, container=sc.root,
-                                  object_id="#action", tool_tip_text=end_tip)
+            if kept:  # (pygame_gui lays out a new button's text and shapes: 0.4 ms each)
+                for (b, _), st, more in zip(self.buttons.items(), states, extra):
+                    b.set_relative_position((x, y))
+                    self._show(b, st)
+                    y += bh + px(4) + more
+                self.b_end.set_relative_position((x, y))
+                if self.b_end.text != end_label:
+                    self.b_end.set_text(end_label)
+                self.b_end.set_tooltip(end_tip)
+            else:
+                for st, more in zip(states, extra):
+                    b = UIButton(rect(x, y, bw, bh), st.label, m, container=sc.root, object_id="#action",
+                                 tool_tip_text=self.tip(st))
+                    if not st.enabled:
+                        b.disable()
+                    self.buttons[b] = st.key
+                    y += bh + px(4) + more
+                self.b_end = UIButton(rect(x, y, bw, bh), end_label, m, container=sc.root,
+                                      object_id="#action", tool_tip_text=end_tip)
             y += bh + px(8)
             L["actions"] = pygame.Rect(x, panel.y + card_h, w, y - panel.y - card_h)
             L["info"] = pygame.Rect(x, y, w, info_h)
@@ -264,6 +277,14 @@ class SidePanel:
                 b.enable()
                 b.kill()
 
+    def _show(self, b, st) -> None:
+        """An action's button as its state says: label, tip, enabled."""
+        if b.text != st.label:  # "Open door" becomes "Close door"
+            b.set_text(st.label)
+        b.set_tooltip(self.tip(st))
+        if b.is_enabled != st.enabled:
+            (b.enable if st.enabled else b.disable)()
+
     # == keeping the widgets current ======================================================================
     def sync(self) -> None:
         """Enable, disable and relabel widgets for the current match version and selection."""
@@ -288,11 +309,7 @@ class SidePanel:
                 else:
                     self.actions = states
                     for b, k in self.buttons.items():
-                        st = next(s for s in states if s.key == k)
-                        if b.text != st.label:  # "Open door" becomes "Close door"
-                            b.set_text(st.label)
-                        b.set_tooltip(self.tip(st))
-                        (b.enable if st.enabled else b.disable)()
+                        self._show(b, next(s for s in states if s.key == k))
                     self._key = key
         can_end = (m.phase == "battle" and m.prompt is None and m.waiting_for() == sc.side and
                    sc.selected is not None and (m.active_unit == sc.selected or
