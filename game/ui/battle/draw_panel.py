@@ -91,6 +91,8 @@ class PanelPainter:
 
     def _refresh_hint(self) -> list:
         sc = self.sc
+        if sc.landing.pending and "hint" in self._keys:  # (it reads the buttons' states: the landing's last stage)
+            return []
         L = sc.layout
         hint = hint_text(sc)
         return [pygame.Rect(L["hint"])] if self.region(None, "hint", L["hint"], (hint, sc.app.palette.name),

@@ -3,7 +3,8 @@
 The frame in which the computer's command lands does only that: the match resolves it. The screen's reading of it
 follows a stage per frame, in order: the table (the view world fed the command's events: what moved, what was hit),
 the markers (who controls each, read apart: it asks where every base stands), the mission's zones and summary (the
-summary box is drawn again in that frame), the battle log and effects, the selection, then the action buttons. Each
+summary box is drawn again in that frame), the battle log and effects, the selection, the side's legal commands,
+then the action buttons (the hint line, which reads them, waits for them). Each
 stage is what `BattleScene.changed` does at once for a person's command, in the same order, so the screen ends where
 it would have. Until the last stage the scene does nothing else (no decision goes on, no work ahead, no autosave): it
 never reads a match it has not caught up with. Anything that must change the match first catches up at once (`finish`).
@@ -31,7 +32,8 @@ class Landing:
                         lambda: sc.feed.ingest(old=old),  # the log lines, the banners, the effects
                         sc.sel.after_change,  # the selection after the command ...
                         sc.sel.update_hover,  # ... and what is under the mouse
-                        sc.panel.sync]  # the action buttons' states
+                        sc.panel.ask_ahead,  # the side's legal commands (the buttons read them) ...
+                        sc.panel.sync]  # ... and the action buttons' states
 
     def step(self) -> None:
         """The next stage (one per frame)."""

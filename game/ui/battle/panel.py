@@ -11,7 +11,7 @@ from html import escape
 import pygame
 from pygame_gui.elements import UIButton
 
-from ..view.questions import QUESTIONS
+from ..view.questions import QUESTIONS, legal
 from .actions import action_states
 from ..theme import rect
 
@@ -53,6 +53,13 @@ class SidePanel:
         change the screen is told of without a command: a test's, a mission's setup)."""
         m, side = self.sc.match, self.sc.side
         return QUESTIONS.answer(m, ("action_states", uid, side, self.sc.version), lambda: action_states(m, uid, side))
+
+    def ask_ahead(self) -> None:
+        """The side's legal commands asked a frame before the buttons' states, which read them (a command landing:
+        landing.py; on a crowded table each is several ms)."""
+        sc = self.sc
+        if sc.match.phase == "battle" and sc.selected is not None:
+            legal(sc.match, sc.side)
 
     def state(self, key: str):
         return next((s for s in self.actions if s.key == key), None)
