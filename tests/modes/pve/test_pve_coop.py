@@ -84,10 +84,8 @@ def test_each_person_activates_their_own_units_in_turn():
         m.submit(C.EndActivation("player"))
         from game.ai.pve import PveNpcController
         npc = PveNpcController("npc")
-        while m.waiting_for() == "npc":
-            m.submit(npc.decide(m))
-        while m.prompt is not None:
-            m.submit(m.legal_commands(m.prompt.side)[0])
+        while m.prompt is not None or m.waiting_for() == "npc":  # the NPC's activation (its shots' saves asked)
+            m.submit(m.legal_commands(m.prompt.side)[0] if m.prompt is not None else npc.decide(m))
         assert m.person_to_act() == ("player", 1)
         assert all(m.unit(c.uid).owner == 1 for c in m.legal_commands("player"))
     finally:

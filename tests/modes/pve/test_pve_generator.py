@@ -87,13 +87,13 @@ def test_npc_units_split_evenly_over_their_anchors_within_four_inches(pve):
 
 def test_adjacent_deployment_puts_each_npc_adjacent_to_its_anchor(pve):
     m = pve(dict(PICKED, objectives="no-survivors,protect", deployment="hot-drop"), [5, 1, 1, 1])
-    # 6 units over NW, NE, SW, SE: 2, 2, 1, 1, each Adjacent (R15) to its Anchor
+    # 9 units over NW, NE, SW, SE: 3, 2, 2, 2, each Adjacent (R15) to its Anchor
     counts = {}
     for u in m.units("npc"):
         adj = [a for a in ("NW", "NE", "SW", "SE") if m.adjacent_to_anchor(u, a)]
         assert len(adj) == 1
         counts[adj[0]] = counts.get(adj[0], 0) + 1
-    assert counts == {"NW": 2, "NE": 2, "SW": 1, "SE": 1}
+    assert counts == {"NW": 3, "NE": 2, "SW": 2, "SE": 2}
 
 
 def test_the_squad_deploys_only_in_its_zones(pve):

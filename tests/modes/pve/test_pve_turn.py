@@ -192,15 +192,16 @@ def test_overrun_gives_every_npc_one_action_by_its_behaviour(pve):
 
 
 def test_enemy_reinforcements_arrive_adjacent_to_their_own_random_anchors(pve):
-    m = start(pve, "facility", turn1=(6, 1, 5, 5, 1))  # 1: the classic TL 1 row of two units, on C, C (taken), NW
-    row = DATA.faction("classic").spawn[1][0]
-    assert (row.low, row.count) == (1, 2)
+    m = start(pve, "facility", turn1=(6, 1, 5, 5, 1, 2))  # 1: the classic TL 1 row of three units, on C, C (taken),
+    row = DATA.faction("classic").spawn[1][0]  # NW, N
+    assert (row.low, row.count) == (1, 3)
     name = DATA.faction("classic").unit(row.unit).name
     new = m.units("npc")[3:]  # after the three of the setup
     assert all(m.unit(u).name.startswith(name) for u in new)
-    assert len(new) == 2 and m.adjacent_to_anchor(new[0], "C") and m.adjacent_to_anchor(new[1], "NW")
+    assert len(new) == 3 and m.adjacent_to_anchor(new[0], "C") and m.adjacent_to_anchor(new[1], "NW") and \
+        m.adjacent_to_anchor(new[2], "N")
     outcomes = [e.outcome for e in m.events if isinstance(e, E.DiceRolled) and e.why.startswith("Reinforcement")]
-    assert outcomes == ["C", "C is taken: rolled again", "NW"]
+    assert outcomes == ["C", "C is taken: rolled again", "NW", "N"]
     assert all(m.readiness(u).ready for u in new)  # they act this Turn
 
 
