@@ -132,3 +132,37 @@ def test_a_spot_out_of_reach_says_what_it_would_cost(app):
     text, _ = hover_label(sc)
     assert text == 'Out of reach: 10.0" of movement needed, a Move gives 6"', text
     d.shot("out-of-reach")
+
+
+def test_a_spot_out_of_reach_is_worked_out_in_slices_with_the_answer_run_whole():
+    """The way to a far spot is a search 60" past the Move: on the large map's first look it took 8 ms in one frame.
+    Asked in the screen's slices of work ahead, it stops at each slice's end and goes on in the next."""
+    import time
+
+    from game.battlefield.search import work_slice
+    from game.modes import create_match, first_mission_scenario
+    from game.rules import actions as act
+    from game.stepwise import run_to_end
+    from game.ui.battle.foresight import out_of_reach_work
+
+    def fresh():
+        m = create_match(first_mission_scenario(map_name="pve-rift-30x22.tmx"), 1, prepare=True)
+        for spot in m.mission.default_deployment(m, "player"):
+            m.submit(C.Deploy("player", *spot))
+        uid = m.units("player")[0]
+        return m, uid, m.table.battlefield.width - 2.0, m.table.battlefield.height - 2.0
+
+    m, uid, x, y = fresh()
+    whole = run_to_end(out_of_reach_work(m, uid, x, y, act.MOVE, "Move"))
+    assert whole.startswith("out of reach:") and "movement needed" in whole
+    m, uid, x, y = fresh()
+    gen, slices = out_of_reach_work(m, uid, x, y, act.MOVE, "Move"), 0
+    while True:
+        try:
+            with work_slice(time.perf_counter()):  # a slice already over: the search stops at its first look
+                next(gen)
+        except StopIteration as done:
+            got = done.value
+            break
+        slices += 1
+    assert slices >= 4 and got == whole

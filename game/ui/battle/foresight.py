@@ -149,10 +149,11 @@ def intent_work(controller, match, uid: int):
 
 
 def out_of_reach_work(match, uid: int, x: float, y: float, action: str, name: str):
-    """Generator: one slice; returns why (x, y) is not a spot the Move or Dash reaches, in words (the movement
-    the match says the way needs, against what the action gives)."""
+    """Generator: returns why (x, y) is not a spot the Move or Dash reaches, in words (the movement the match says
+    the way needs, against what the action gives); the search for the way (60" past the budget) stops at each slice's
+    end and goes on in the next."""
     yield uid
-    needed, budget = match.move_needs(uid, action, x, y)
+    needed, budget = yield from sliced(lambda: match.move_needs(uid, action, x, y), uid)
     if needed is None:
         return f"out of reach: no way there for {match.unit(uid).name}"
     return f'out of reach: {needed:.1f}" of movement needed, a {name} gives {budget:g}"'
