@@ -58,3 +58,46 @@ def test_a_shooter_does_not_walk_to_shoot_a_foe_a_squadmate_holds_in_melee(match
     attacks = [c for c in done if isinstance(c, (C.MeleeAttack, C.RangedAttack))]
     # before: a Move to a spot that saw it, no shot, a second Move with the ACT left, no attack at all
     assert attacks and all(isinstance(c, C.MeleeAttack) and c.target == foe for c in attacks), done
+
+
+BROODMIND, LEECH = "HRD-BOSS3", "HRD-LCH01"
+SHOOTER_AT, BOSS_AT, LEECH_AT = (3.5, 5.5), (11.5, 5.5), (3.5, 10.5)  # a wall between the shooter and the Boss
+
+
+def test_once_the_squad_goes_for_the_boss_a_shooter_walks_to_a_shot_at_it_before_shooting_a_leech(matches):
+    """Seed 26's fourth wave on Containment Breach: the Broodmind in a corner at 5 HIT from the wave's 7th Turn to its
+    12th, births a Leech each Turn, while the squad shot the Leeches in reach (13 Turns)."""
+    m = begin(matches(map_name=MAP))
+    clear_horde(m)
+    me, *others = squad(m)
+    for i, u in enumerate(others):
+        put(m, u, 14 + 2.5 * i, 22)  # the others far away, south-east
+    put(m, me, *SHOOTER_AT)
+    boss, leech = spawn(m, BROODMIND, *BOSS_AT), spawn(m, LEECH, *LEECH_AT)
+    m.mission_state["boss"] = boss
+    m.mission_state["wave_turn"] = 6  # reinforcements every Turn: the wave ends only when the Boss falls
+    activate(m, me)
+    gun = next(w for w in m.unit(me).card.weapons if w.kind == "ranged")
+    assert "Line of Sight" in m.ranged_target_reason(me, gun, boss)  # the wall
+    assert m.ranged_target_reason(me, gun, leech) is None  # the Leech in the open
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.Move), cmd  # before: a shot at the Leech
+    m.submit(cmd)
+    assert m.ranged_target_reason(me, gun, boss) is None  # from there: a shot at the Boss
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == boss, cmd
+
+
+def test_with_a_shot_at_the_boss_from_where_it_stands_it_does_not_move(matches):
+    m = begin(matches(map_name=MAP))
+    clear_horde(m)
+    me, *others = squad(m)
+    for i, u in enumerate(others):
+        put(m, u, 14 + 2.5 * i, 22)
+    put(m, me, 7.5, 5.5)
+    boss, leech = spawn(m, BROODMIND, *BOSS_AT), spawn(m, LEECH, *LEECH_AT)
+    m.mission_state["boss"] = boss
+    m.mission_state["wave_turn"] = 6
+    activate(m, me)
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == boss, cmd
