@@ -208,9 +208,8 @@ class HordeSquadController(Controller):
             me, reach = match.base(uid), match.move_budget(act.MOVE) + 1.0
             if len(down) > len(up) or (down and len(down) == len(up) and any(
                     match.table.distance(me, match.base(d)) <= reach for d in down)):
-                return ready + (self._to_downed, self._boss_shot, self._shoot) + rest + (self._take_cover,
-                                                                                         self._advance)
-        return ready + (self._boss_shot, self._shoot) + rest + (self._to_downed, self._take_cover, self._advance)
+                return ready + (self._to_downed, self._shoot) + rest + (self._take_cover, self._advance)
+        return ready + (self._shoot,) + rest + (self._to_downed, self._take_cover, self._advance)
 
     def _next_unit(self, match) -> int:
         ready = [c.uid for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
@@ -389,22 +388,6 @@ class HordeSquadController(Controller):
                     if match.ranged_target_reason(uid, w, t) is None:
                         return match.attack_command(self.side, uid, w, t)
         return None
-
-    def _boss_shot(self, match, uid: int):
-        """While the squad goes for the Boss (`_boss`), a shooter with no shot at it from where it stands Moves to a
-        spot of its Move with one (and the ACT left to fire) before it shoots anything else: the Broodmind births a
-        Leech each Turn and keeps away, and a squad shooting the Leeches in reach ended such waves in their 12th
-        Turn and later (seed 26's fourth wave: the Broodmind in a corner at 5 HIT from the 7th Turn to the 12th)."""
-        boss = self._boss(match, uid)
-        if boss is None or match.adjacent_enemies(uid) or not self._ranged_first(match, uid) or \
-                match.activation.grant or match.activation.target is not None or \
-                not self._affordable(match, act.MOVE) or not self._open_to_shots(match, uid, boss):
-            return None
-        weapons = [w for w in match.unit(uid).card.weapons if w.kind == RANGED]
-        if any(match.ranged_target_reason(uid, w, boss) is None for w in weapons):
-            return None  # a shot from here: _shoot takes it (the Boss first)
-        spot = self._shot_spot(match, uid, match.move_budget(act.MOVE), boss)
-        return None if spot is None else C.Move(self.side, *spot)
 
     def _marker_action(self, match, uid: int):
         for kind in OBJECTIVE_MARKERS:
