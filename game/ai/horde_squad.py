@@ -18,6 +18,7 @@ from game.battlefield import Base
 from game.battlefield.search import sliced
 from game.match import commands as C
 from game.match.flow import DEPLOY
+from game.match.skills import may_shoot_past
 from game.rules import actions as act
 from game.rules.combat import ATTACK
 from game.rules.model import MELEE, RANGED
@@ -483,7 +484,9 @@ class HordeSquadController(Controller):
         if not weapons:
             return None
         threats = self._threats(match, uid, 4)
-        targets = threats if aim is None else [match.base(aim)]
+        targets = [t for t in (threats if aim is None else [match.base(aim)]) if self._open_to_shots(match, uid, t.uid)]
+        if not targets:
+            return None
         me = match.base(uid)
         table = match.table
         best = None
@@ -496,6 +499,16 @@ class HordeSquadController(Controller):
             if best is None or key > best[0]:
                 best = (key, (x, y, z))
         return None if best is None else best[1]
+
+    @staticmethod
+    def _open_to_shots(match, uid: int, target: int) -> bool:
+        """Whether `uid` may shoot `target` from wherever it stands: not while a squadmate is Adjacent to it (R7, save
+        the skills that shoot past one) nor while the mission forbids it (the Null Construct). A spot "with a shot" at
+        a target a squadmate fights is none: the unit walked there and could not fire, Turn after Turn (seed 1's
+        eighth wave: the last two of the squad, one holding each reinforcement in Melee, the other circling it)."""
+        if any(match.adjacent(m, target) and not may_shoot_past(match, uid, m) for m in match.squadmates(uid)):
+            return False
+        return match.mission.ranged_target_reason(match, uid, target) is None
 
     def _advance(self, match, uid: int):
         """Toward the objective markers near the unit; else a spot to shoot from (the most hidden), else toward the
