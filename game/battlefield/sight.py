@@ -78,14 +78,17 @@ class TableSight:
         where it stopped (the piece that ended it): a base that touches none of those stretches changes
         nothing the walk saw, so it would go the same way. So an answer holds while each base changed since
         (placed, moved, taken off, another side) touched no stretch read before its change and touches none
-        now, and the target's own base did not change (the attacker's never counts: a line never meets
-        it). Checking a change costs a small part of a walk."""
+        now (the attacker's never counts: a line never meets it). The target's own base is no exception: a
+        walk that met it stopped there (the stretch read ends on it, so its leaving is seen), and one that did
+        not meet it is changed by it only where it comes to touch a stretch read; so a spot weighed for a unit
+        keeps its answers while the unit itself moves elsewhere. Checking a change costs a small part of a
+        walk."""
         log, first = self._base_changes, self._base_changes_from
         now = first + len(log)
         if seen is not None:
             since = seen[0]
             if now - since <= RECHECK_CHANGES and since >= first:
-                auid, tuid = attacker.uid, target.uid
+                auid = attacker.uid
                 ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
                 ra, rt = attacker.radius, target.radius
                 reach = (ra if ra > rt else rt) + 1e-6
@@ -93,8 +96,6 @@ class TableSight:
                 for uid, was in log[since - first:]:
                     if uid == auid:
                         continue
-                    if uid == tuid:
-                        break
                     cur = bodies.get(uid)
                     for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
                         if place is None:
