@@ -13,7 +13,7 @@ import math
 
 from game.battlefield.field import beside_terrain
 from game.battlefield.search import sliced
-from game.rules.model import MELEE
+from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
 
@@ -143,11 +143,13 @@ def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
     else:
         order = sorted(coarse, key=lambda p: (safe[p], p))
     tries = 0
+    last = None
     for p in order:
         if p in chosen:
             continue
         spot = TE.base_at(ctx, uid, *p)
-        if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+        last = _exposed_by(ctx, spot, TE.sights_at(ctx, spot), last)
+        if last is None:
             return p
         tries += 1
         if tries >= ctx.level.hide_tries:
@@ -164,7 +166,7 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
     near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
                   if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
                   and abs(s[1] - by) <= NEAR_HIDE)
-    tries, found, vain = 0, [], 0
+    tries, found, vain, last = 0, [], 0, None
     for d, p in near:
         if d > NEAR_HIDE or tries >= lv.hide_tries or len(found) >= lv.hidden_spots:
             break
@@ -172,7 +174,9 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
             continue
         tries += 1
         spot = TE.base_at(ctx, uid, *p)
-        if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+        by = _exposed_by(ctx, spot, TE.sights_at(ctx, spot), last)
+        last = by if by is not None else last
+        if by is None:
             found.append(p)
             vain = 0
             yield p
@@ -181,6 +185,22 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
         if vain >= TRIES_A_SLICE:
             vain = 0
             yield None
+
+
+def _exposed_by(ctx, spot, sights, first: int | None):
+    """TE.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). `first` (the one
+    that saw the spot looked at just before, a step away) is asked first: it likely sees this one too, and one
+    Sight settles it instead of one for each enemy nearer (the same answer: exposed asks whether any enemy sees)."""
+    if first is not None:
+        s = sights[first]
+        if s.visible and not s.cover:
+            return first
+    for e in TE.nearest(ctx, spot, len(ctx.enemies), sights):
+        if e != first and any(w.kind == RANGED for w in ctx.cards[e].weapons):
+            s = sights[e]
+            if s.visible and not s.cover:
+                return e
+    return None
 
 
 def _safety(ctx, p, skip: int | None = None) -> float:
