@@ -187,11 +187,32 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
             yield None
 
 
+class Exposure:
+    """TE.exposed for the spots of one decision, asked in an order that needs fewer Sights (the same answers: exposed
+    asks whether any enemy sees the spot uncovered): the Sights known already first, then the enemy that saw the last
+    spot exposed (it likely sees this one too), then the rest, the nearest first."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = None
+
+    def __call__(self, ctx, spot, sights) -> bool:
+        by = _exposed_by(ctx, spot, sights, self.last)
+        if by is not None:
+            self.last = by
+        return by is not None
+
+
 def _exposed_by(ctx, spot, sights, first: int | None):
-    """TE.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). `first` (the one
-    that saw the spot looked at just before, a step away) is asked first: it likely sees this one too, and one
-    Sight settles it instead of one for each enemy nearer (the same answer: exposed asks whether any enemy sees)."""
-    if first is not None:
+    """TE.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). The enemies whose
+    Sight of the spot is known are looked at first, then `first` (the one that saw the spot looked at just before):
+    it likely sees this one too, and one Sight settles it instead of one for each enemy nearer."""
+    cards = ctx.cards
+    for e, s in sights.items():
+        if s.visible and not s.cover and any(w.kind == RANGED for w in cards[e].weapons):
+            return e
+    if first is not None and first not in sights:
         s = sights[first]
         if s.visible and not s.cover:
             return first
