@@ -381,11 +381,9 @@ def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, 
             ctx._arm[key] = blocked
     if blocked:
         return None
-    if not t.in_range(ab, tb, weapon.range_inches):
+    if not t.in_range(ab, tb, weapon.range_inches) or not ctx.may_attack(attacker, target):
         return None
-    if m.mission.target_reason(m, attacker, target) is not None:
-        return None
-    s = sight if sight is not None else t.sight(ab, tb)
+    s = t.sight(ab, tb) if sight is None else sight() if callable(sight) else sight  # (a callable: asked last)
     return s if s.visible else None
 
 
@@ -446,7 +444,6 @@ def _nearest(ctx: Ctx, spot: Base, n: int, foes: list) -> list[int]:
 
 def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:
     """The best attack `uid` could make standing at `ab`: (value, (weapon, target)) or (0, None)."""
-    m = ctx.match
     best = (0.0, None)
     card = ctx.cards[uid]
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
@@ -455,15 +452,12 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
         adj = adjacent(ctx, ab, eb)
         for w in card.weapons:
             if w.kind == MELEE:
-                if not adj or m.mission.target_reason(m, uid, e) is not None:
+                if not adj or not ctx.may_attack(uid, e):
                     continue
                 v = attack_value(ctx, uid, w, e, ab, eb)
             else:
-                if here or sights is None:
-                    seen = None
-                else:
-                    se = sights[e]
-                    seen = _Seen(se.visible, _cover_for(ctx, uid, e))
+                seen = None if here or sights is None else \
+                    (lambda: _Seen(sights[e].visible, _cover_for(ctx, uid, e)))  # (asked once the rest allows it)
                 sight = ranged_ok(ctx, uid, w, e, ab, eb, seen)
                 if sight is None:
                     continue
