@@ -322,7 +322,7 @@ class TacticalController(Controller):
         holders = TE.holders_of(ctx, goals)
         me = ctx.bases[uid]
         left = match.act_left()
-        stay_follow = yield from self._spot_value(ctx, uid, me, 1, goals, holders)
+        stay_follow = (yield from self._spot_value(ctx, uid, me, 1, goals, holders)) if left > 0 else None  # (unused)
         yield
         stay_end = yield from self._spot_value(ctx, uid, me, 0, goals, holders, follow=False)
 
