@@ -22,6 +22,7 @@ _ODDS: dict[AttackSetup, object] = {}
 AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
 MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
 NEAREST = 4  # on a crowded table, the enemies weighed from a spot
+ENGAGE = 24.0  # inches of walking over which the pull toward the nearest enemy falls to nothing
 
 
 def odds(setup: AttackSetup):
@@ -635,12 +636,13 @@ def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
     if d <= 12.0:
         me = ctx.bases[uid]
         key = ("enemies", ctx.match.turn, tuple(sorted(ctx.enemies)))
-        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors)
+        # (a way ENGAGE or longer pulls nothing: the field need not be spread beyond that)
+        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors, limit=ENGAGE)
         if f is not None:
             w = f.at(spot.x, spot.y, spot.z)
             if w < math.inf:
                 d = max(d, w)
-    return max(0.0, 1.0 - d / 24.0)
+    return max(0.0, 1.0 - d / ENGAGE)
 
 
 def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, follow: bool = True) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import weakref
 
 from game.battlefield import Base
-from game.battlefield.field import walking_field
+from game.battlefield.field import near_field, walking_field
 
 NEW_FIELDS = 1  # walking fields worked out in one decision at most (the others: as the crow flies until then)
 FIELDS_KEPT = 64
@@ -22,7 +22,9 @@ class Fields:
     def __init__(self) -> None:
         self.new = 0  # fields made in the current decision
 
-    def get(self, table, key: tuple, goal_base, rect, mover: Base, doors: tuple):
+    def get(self, table, key: tuple, goal_base, rect, mover: Base, doors: tuple, limit: float | None = None):
+        """The field (None: not made yet, and this decision has made its NEW_FIELDS); given `limit`, one whose
+        distances are only needed below it (field.near_field: spread as far as its questions need)."""
         kept = _SHARED.get(table)
         if kept is None:
             kept = _SHARED[table] = {}
@@ -33,7 +35,10 @@ class Fields:
                 return None
             goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
             # (counted once made: a field whose search stops at a slice's end is asked again in the next slice)
-            made = walking_field(table, goals, mover.radius, mover.move, areas=(rect,) if rect is not None else ())
+            if limit is not None:
+                made = near_field(table, goals, mover.radius, mover.move, limit)
+            else:
+                made = walking_field(table, goals, mover.radius, mover.move, areas=(rect,) if rect is not None else ())
             if f is None:
                 self.new += 1
                 if len(kept) >= FIELDS_KEPT:
