@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from game.battlefield.field import beside_terrain
+from game.battlefield.field import besides
 from game.battlefield.search import sliced
 from game.rules.model import MELEE, RANGED
 
@@ -94,8 +94,8 @@ def _sampled(ctx, me, spots):
     key = _SAMPLED[0]
     if key is not None and key[0] is spots and key[1] == me.radius and key[2] is ctx.table:
         return _SAMPLED[1]
-    pts = [(s[0], s[1], s[2]) for s in spots]
-    cost = {(s[0], s[1], s[2]): s[3] for s in spots}
+    pts = [s[:3] for s in spots]
+    cost = dict(zip(pts, [s[3] for s in spots]))
     grid = ctx.table.measure == "grid"
     if grid:
         coarse = pts
@@ -106,7 +106,8 @@ def _sampled(ctx, me, spots):
                 if c not in even:
                     even[c] = round(c * 2) % 2 == 0
         coarse = [p for p in pts if even[p[0]] and even[p[1]]] or pts
-    pool = [p for p in coarse if _beside_terrain(ctx, me, p)] or coarse
+    beside = besides(ctx.table, me.radius)
+    pool = [p for p in coarse if beside(p[0], p[1])] or coarse
     _SAMPLED[0] = (spots, me.radius, ctx.table)
     _SAMPLED[1] = (pts, cost, coarse, pool)
     return _SAMPLED[1]
@@ -228,7 +229,3 @@ def _safety(ctx, p, skip: int | None = None) -> float:
     """Distance to the nearest enemy (other than `skip`): a cheap stand-in for safety."""
     return min((math.hypot(p[0] - ctx.bases[e].x, p[1] - ctx.bases[e].y) for e in ctx.enemies if e != skip),
                default=24.0)
-
-
-def _beside_terrain(ctx, me, p) -> bool:
-    return beside_terrain(ctx.table, me.radius, p[0], p[1])

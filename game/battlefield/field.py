@@ -399,6 +399,29 @@ def clear_field_cache() -> None:
     _BUILDING.clear()
 
 
+_BESIDE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # lattice -> {doors: {(x, y): beside_terrain}}
+
+
+def besides(table, radius: float):
+    """beside_terrain for bases of `radius` as a function of (x, y), its answers kept for the terrain and the doors as
+    they stand (a computer player asks it for every spot of each reach)."""
+    lat = table._lattice(radius)
+    per = _BESIDE.get(lat)
+    if per is None:
+        per = _BESIDE[lat] = {}
+    doors = _doors_key(table)
+    known = per.get(doors)
+    if known is None:
+        known = per[doors] = {}
+
+    def beside(x: float, y: float) -> bool:
+        got = known.get((x, y))
+        if got is None:
+            got = known[(x, y)] = beside_terrain(table, radius, x, y)
+        return got
+    return beside
+
+
 def beside_terrain(table, radius: float, x: float, y: float) -> bool:
     """Whether terrain stands within a step of a base of `radius` at the lattice spot (x, y): where Cover and
     blocked sight are to be found (the movement graph keeps what is near each spot)."""

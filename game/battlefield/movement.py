@@ -520,7 +520,7 @@ class TableMovement:
     def _reach_of(self, mover: Base, budget: float, state) -> Reach:
         lat, bl, dist, pred, start, settled = state
         spots = []
-        index = {}
+        index = []  # the nodes of the spots (a set of them made when contains() is first asked)
         lim = budget + EPS
         end_blocked = bl.end_blocked
         xys, zs, zof = lat.xys, lat.z, lat.zof
@@ -533,8 +533,9 @@ class TableMovement:
             z = zs[u]
             if z is False:
                 z = zof(u)
-            index[u] = len(spots)
+            index.append(u)
             append((x, y, z, round(dist[u], 6)))
+        nodes = []
         table = self
 
         def path_to(x, y, z):
@@ -551,7 +552,9 @@ class TableMovement:
             if table._grid:
                 x, y = table.snap(x, y)
             u = lat.node_at(x, y)
-            if u is not None and u in index and abs(lat.zof(u) - z) <= ZTOL:
+            if not nodes:
+                nodes.append(frozenset(index))
+            if u is not None and u in nodes[0] and abs(lat.zof(u) - z) <= ZTOL:
                 return True  # a spot of the reach
             return path_to(x, y, z) is not None
 
