@@ -310,9 +310,12 @@ def danger(ctx: Ctx, e: int) -> float:
 
 def adjacent(ctx: Ctx, a: Base, b: Base) -> bool:
     """R15, with the cheap distance test first (most pairs are far apart)."""
-    if ctx.table.measure != "grid" and (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > (a.radius + b.radius + 1.01) ** 2:
-        return False
-    return ctx.table.adjacent(a, b)
+    t = ctx.table
+    if not t._grid:
+        dx, dy, r = a.x - b.x, a.y - b.y, a.radius + b.radius + 1.01
+        if dx * dx + dy * dy > r * r:
+            return False
+    return t.adjacent(a, b)
 
 
 def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, sight=None) -> object | None:

@@ -39,7 +39,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
     for g in mine:
         yield
         walk = ctx.walker(g, uid)
-        add((yield from sliced(lambda: min(coarse, key=lambda p: (round(walk(*p) * 2), cost[p], p)))))
+        add((yield from sliced(lambda: _nearest_by(walk, coarse, cost))))
         if g.marker is not None:
             mb = ctx.marker_base(g.marker)
             if mb is None:
@@ -111,6 +111,21 @@ def _sampled(ctx, me, spots):
     _SAMPLED[0] = (spots, me.radius, ctx.table)
     _SAMPLED[1] = (pts, cost, coarse, pool)
     return _SAMPLED[1]
+
+
+def _nearest_by(walk, pts, cost):
+    """min(pts, key=lambda p: (round(walk(*p) * 2), cost[p], p)), the whole key built only for a point that may be
+    it (most are farther, in whole half-inches)."""
+    best = None
+    first = key = 0
+    for p in pts:
+        r = round(walk(p[0], p[1], p[2]) * 2)
+        if best is not None and r > first:
+            continue
+        k = (r, cost[p], p)
+        if best is None or k < key:
+            best, first, key = p, r, k
+    return best
 
 
 def _within(pts, x: float, y: float, lim: float) -> list:
