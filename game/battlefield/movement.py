@@ -519,22 +519,14 @@ class TableMovement:
 
     def _reach_of(self, mover: Base, budget: float, state) -> Reach:
         lat, bl, dist, pred, start, settled = state
-        spots = []
-        index = []  # the nodes of the spots (a set of them made when contains() is first asked)
         lim = budget + EPS
         end_blocked = bl.end_blocked
         xys, zs, zof = lat.xys, lat.z, lat.zof
         sx, sy = start[0], start[1]
-        append = spots.append
-        for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked]):
-            x, y = xys[u]
-            if -EPS < x - sx < EPS and -EPS < y - sy < EPS:
-                continue  # staying put is no move
-            z = zs[u]
-            if z is False:
-                z = zof(u)
-            index.append(u)
-            append((x, y, z, round(dist[u], 6)))
+        # the nodes of the spots, staying put (no move) left out; a set of them made when contains() is first asked
+        index = [u for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked])
+                 if not (-EPS < xys[u][0] - sx < EPS and -EPS < xys[u][1] - sy < EPS)]
+        spots = [(*xys[u], zs[u] if zs[u] is not False else zof(u), round(dist[u], 6)) for u in index]
         nodes = []
         table = self
 
