@@ -16,7 +16,7 @@ from collections import OrderedDict
 from . import search
 
 from .model import CORE_MOVE, Base, MoveRule
-from .terrain import ZTOL
+from .terrain import EPS, SAME_LEVEL, ZTOL
 
 _INF = math.inf
 # Both caches below are keyed by the graph a Table's lattice reads (the map's shared graph when it has one: the same
@@ -291,8 +291,10 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
                 if dist[u] != 0.0 and lat.zof(u) is not None:
                     dist[u] = 0.0
                     seeds.append(u)
+    grid = table.measure == "grid"
+    level = SAME_LEVEL + EPS
     for g in goals:
-        reach = radius + g.radius + 1.0 + (step if table.measure == "grid" else 0.0)
+        reach = radius + g.radius + 1.0 + (step if grid else 0.0)
         i0 = max(0, int(math.floor((g.x - reach - lat.off) / step)))
         i1 = min(lat.nx - 1, int(math.ceil((g.x + reach - lat.off) / step)))
         j0 = max(0, int(math.floor((g.y - reach - lat.off) / step)))
@@ -308,9 +310,13 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
                 x, y = lat.xy(u)
                 if math.hypot(x - g.x, y - g.y) > reach + 1e-6:
                     continue
-                if table.adjacent(Base(uid=-31, side="field", x=x, y=y, z=z, radius=radius), g):
-                    dist[u] = 0.0
-                    seeds.append(u)
+                if not grid and g.uid != -31:  # (Table.adjacent's test, without a Base made for each spot)
+                    if abs(z - g.z) > level or not table._adjacent_at(x, y, radius, g):
+                        continue
+                elif not table.adjacent(Base(uid=-31, side="field", x=x, y=y, z=z, radius=radius), g):
+                    continue
+                dist[u] = 0.0
+                seeds.append(u)
     return _Spread(rev, dist, seeds, cheapest)
 
 
