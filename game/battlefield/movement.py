@@ -526,7 +526,14 @@ class TableMovement:
         # the nodes of the spots, staying put (no move) left out; a set of them made when contains() is first asked
         index = [u for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked])
                  if not (-EPS < xys[u][0] - sx < EPS and -EPS < xys[u][1] - sy < EPS)]
-        spots = [(*xys[u], zs[u] if zs[u] is not False else zof(u), round(dist[u], 6)) for u in index]
+        spots = []
+        append = spots.append
+        for u in index:
+            x, y = xys[u]
+            z = zs[u]
+            if z is False:
+                z = zof(u)
+            append((x, y, z, round(dist[u], 6)))
         nodes = []
         table = self
 
