@@ -65,6 +65,7 @@ class Ctx:
         self._bonus: dict = {}
         self._engaged: dict = {}
         self._foes: dict = {}
+        self._sights: dict = {}  # spot -> its _Sights
 
     def may_attack(self, attacker: int, target: int) -> bool:
         """Whether the mission lets `attacker` attack `target` at all (Rivals: only the enemy Rival may)."""
@@ -341,7 +342,16 @@ def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, 
     return s if s.visible else None
 
 
-class sights_at(dict):
+def sights_at(ctx: Ctx, spot: Base) -> "_Sights":
+    """Each enemy's Sight of `spot` (one dict for the spot in a decision, however often it is weighed)."""
+    key = (spot.uid, spot.x, spot.y, spot.z, spot.radius)
+    got = ctx._sights.get(key)
+    if got is None:
+        got = ctx._sights[key] = _Sights(ctx, spot)
+    return got
+
+
+class _Sights(dict):
     """Each enemy's Sight of `spot`, computed when first asked (a hypothetical unit there sees them back alike)."""
 
     def __init__(self, ctx: Ctx, spot: Base) -> None:
@@ -382,7 +392,7 @@ def nearest(ctx: Ctx, spot: Base, n: int, sights=None, uid: int | None = None) -
     if len(foes) <= n:
         return foes
     key = n if foes is ctx.enemies else (n, uid)
-    if sights is not None and sights.spot is spot:
+    if sights is not None and (sights.spot is spot or sights.spot.x == spot.x and sights.spot.y == spot.y):
         got = sights.near.get(key)
         if got is None:
             got = sights.near[key] = _nearest(ctx, spot, n, foes)
