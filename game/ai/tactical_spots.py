@@ -10,6 +10,7 @@ When the best spot weighed is exposed, `hidden_near` finds spots round it out of
 from __future__ import annotations
 
 import math
+import weakref
 
 from game.battlefield.field import besides
 from game.battlefield.search import sliced
@@ -85,15 +86,16 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
     return chosen[:max(n, 1) + 4]
 
 
-_SAMPLED: list = [None, None]  # (the reach's spots, radius, table) and what _sampled made of them
+_SAMPLED: list = []  # [((the reach's spots, radius, table), what _sampled made of them)], the last few
+SAMPLED_KEPT = 4  # (a Move's and a Dash's reach, for each side)
 
 
 def _sampled(ctx, me, spots):
     """The reach's spots as points, their cost, the 1" sample of them and the sample's spots beside terrain first
-    (kept for the last reach asked: the same reach is weighed again and again while nothing moves)."""
-    key = _SAMPLED[0]
-    if key is not None and key[0] is spots and key[1] == me.radius and key[2] is ctx.table:
-        return _SAMPLED[1]
+    (kept for the last reaches asked: the same reach is weighed again and again while nothing moves)."""
+    for key, got in _SAMPLED:
+        if key[0] is spots and key[1] == me.radius and key[2]() is ctx.table:
+            return got
     pts = [s[:3] for s in spots]
     cost = dict(zip(pts, [s[3] for s in spots]))
     grid = ctx.table.measure == "grid"
@@ -108,9 +110,10 @@ def _sampled(ctx, me, spots):
         coarse = [p for p in pts if even[p[0]] and even[p[1]]] or pts
     beside = besides(ctx.table, me.radius)
     pool = [p for p in coarse if beside(p[0], p[1])] or coarse
-    _SAMPLED[0] = (spots, me.radius, ctx.table)
-    _SAMPLED[1] = (pts, cost, coarse, pool)
-    return _SAMPLED[1]
+    got = (pts, cost, coarse, pool)
+    _SAMPLED.insert(0, ((spots, me.radius, weakref.ref(ctx.table)), got))  # (a table closed is not kept alive)
+    del _SAMPLED[SAMPLED_KEPT:]
+    return got
 
 
 def _nearest_by(walk, pts, cost):
