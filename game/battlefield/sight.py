@@ -28,6 +28,7 @@ def _tangent_point(cx, cy, r, e, sx, sy):
 _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (90, -90, 45, -45, 135, -135, 0, 180)]
 
 
+_SIXTEEN = [(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)]  # (the edge points of B6)
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
 _READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (_seen_sight)
@@ -446,9 +447,8 @@ class TableSight:
                 if info.top > target.z + EPS:
                     near.append((info.a, info.b))
             pts = [(tx, ty)]
-            for k in range(16):
-                a = k * math.pi / 8
-                pts.append((tx + rt * math.cos(a), ty + rt * math.sin(a)))
+            for c, s_ in _SIXTEEN:
+                pts.append((tx + rt * c, ty + rt * s_))
             if len(self._cover_near) >= 512:
                 self._cover_near.clear()
             got = self._cover_near[key] = (near, pts)
