@@ -37,10 +37,11 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         if p is not None and p not in chosen:
             chosen.append(p)
     mine = sorted((g for g in goals if g.unit in (None, uid)), key=lambda g: -g.value)[:4]
-    for g in mine:
+    walked: dict = {}  # i -> the walk from each point of the sample to mine[i] (the hidden spot's search reads it)
+    for i, g in enumerate(mine):
         yield
         walk = ctx.walker(g, uid)
-        add((yield from sliced(lambda: _nearest_by(walk, coarse, cost))))
+        add((yield from sliced(lambda: _nearest_by(walk, coarse, cost, walked, i))))
         if g.marker is not None:
             mb = ctx.marker_base(g.marker)
             if mb is None:
@@ -68,7 +69,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         if ctx.level.hide_tries and n >= HIDE_FROM:
             # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
             yield
-            add((yield from sliced(lambda: _hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))))
+            add((yield from sliced(lambda: _hidden(ctx, uid, coarse, walked.get(0), chosen, safe))))
     # a spread of the rest, spots beside terrain first
     yield
     if not chosen:
@@ -116,18 +117,22 @@ def _sampled(ctx, me, spots):
     return got
 
 
-def _nearest_by(walk, pts, cost):
+def _nearest_by(walk, pts, cost, walked: dict, i: int):
     """min(pts, key=lambda p: (round(walk(*p) * 2), cost[p], p)), the whole key built only for a point that may be
-    it (most are farther, in whole half-inches)."""
+    it (most are farther, in whole half-inches); the walks kept in walked[i]."""
     best = None
     first = key = 0
+    ws = []
     for p in pts:
-        r = round(walk(p[0], p[1], p[2]) * 2)
+        w = walk(p[0], p[1], p[2])
+        ws.append(w)
+        r = round(w * 2)
         if best is not None and r > first:
             continue
         k = (r, cost[p], p)
         if best is None or k < key:
             best, first, key = p, r, k
+    walked[i] = ws
     return best
 
 
@@ -153,12 +158,12 @@ def _safety_of(ctx, pts) -> dict:
     return out
 
 
-def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
-    """The first spot, nearest `goal` by walking (or nearest the enemy), that no enemy with a Ranged weapon sees
-    without Cover; the level's `hide_tries` spots looked at at most (sight is the costly part)."""
-    if goal is not None:
-        walk = ctx.walker(goal, uid)
-        order = sorted(coarse, key=lambda p: (walk(*p), p))
+def _hidden(ctx, uid: int, coarse, walked, chosen, safe):
+    """The first spot, nearest the main goal by walking (`walked`: the walk from each point of `coarse` to it; or
+    nearest the enemy), that no enemy with a Ranged weapon sees without Cover; the level's `hide_tries` spots looked
+    at at most (sight is the costly part)."""
+    if walked is not None:
+        order = [p for _, p in sorted(zip(walked, coarse))]
     else:
         order = sorted(coarse, key=lambda p: (safe[p], p))
     tries = 0
