@@ -103,11 +103,8 @@ def _sampled(ctx, me, spots):
     if grid:
         coarse = pts
     else:
-        even: dict = {}  # a coordinate -> whether it is on the 1" sample (the lattice repeats a few values)
-        for p in pts:
-            for c in (p[0], p[1]):
-                if c not in even:
-                    even[c] = round(c * 2) % 2 == 0
+        # a coordinate -> whether it is on the 1" sample (the lattice repeats a few values)
+        even = {c: round(c * 2) % 2 == 0 for c in {p[0] for p in pts} | {p[1] for p in pts}}
         coarse = [p for p in pts if even[p[0]] and even[p[1]]] or pts
     beside = besides(ctx.table, me.radius)
     pool = [p for p in coarse if beside(p[0], p[1])] or coarse
@@ -232,16 +229,19 @@ def _exposed_by(ctx, spot, sights, first: int | None):
     """TE.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). The enemies whose
     Sight of the spot is known are looked at first, then `first` (the one that saw the spot looked at just before):
     it likely sees this one too, and one Sight settles it instead of one for each enemy nearer."""
-    cards = ctx.cards
+    guns = ctx._values.get("guns")
+    if guns is None:  # (the enemies with a Ranged weapon)
+        guns = ctx._values["guns"] = frozenset(e for e in ctx.enemies
+                                               if any(w.kind == RANGED for w in ctx.cards[e].weapons))
     for e, s in sights.items():
-        if s.visible and not s.cover and any(w.kind == RANGED for w in cards[e].weapons):
+        if s.visible and not s.cover and e in guns:
             return e
     if first is not None and first not in sights:
         s = sights[first]
         if s.visible and not s.cover:
             return first
     for e in TE.nearest(ctx, spot, len(ctx.enemies), sights):
-        if e != first and any(w.kind == RANGED for w in ctx.cards[e].weapons):
+        if e != first and e in guns:
             s = sights[e]
             if s.visible and not s.cover:
                 return e
