@@ -31,7 +31,7 @@ from .common import Controller, ControllerState, answer_prompt, attack_target, o
 from .tactical_brief import brief_for
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
-from .tactical_spots import candidate_spots, hidden_near
+from .tactical_spots import Exposure, candidate_spots, hidden_near
 
 TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
@@ -322,7 +322,7 @@ class TacticalController(Controller):
         holders = TE.holders_of(ctx, goals)
         me = ctx.bases[uid]
         left = match.act_left()
-        stay_follow = yield from self._spot_value(ctx, uid, me, 1, goals, holders)
+        stay_follow = (yield from self._spot_value(ctx, uid, me, 1, goals, holders)) if left > 0 else None  # (unused)
         yield
         stay_end = yield from self._spot_value(ctx, uid, me, 0, goals, holders, follow=False)
 
@@ -519,7 +519,7 @@ class TacticalController(Controller):
         follow: dict = {}
         walk_on = -math.inf  # the best move without its follow-up attack
         races = any(g.deadline is not None for g in goals)
-        hides = self.level.hide_tries > 0
+        hides, exposed = self.level.hide_tries > 0, Exposure()
         for action, cls in ((act.MOVE, C.Move), (act.DASH, C.Dash)):
             pr = price(action)
             if pr is None:
@@ -550,7 +550,7 @@ class TacticalController(Controller):
                     v += self.level.follow * fv
                 v += TE.fight_value(ctx, uid, spot, sights)
                 v -= TE.aoo_cost(ctx, uid, me, spot)
-                open_ = hides and TE.exposed(ctx, spot, sights)
+                open_ = hides and exposed(ctx, spot, sights)
                 if open_:
                     v -= self.level.exposed  # an uncovered line of fire on it: Cover or out of sight when it can
                 why = "moves"

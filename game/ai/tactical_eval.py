@@ -9,69 +9,20 @@ adds (a carrier, a Leader in Assassinate); Damage is worth half the unit per HIT
 from __future__ import annotations
 
 import math
-import weakref
 
 from game.battlefield import Base
-from game.battlefield.field import walking_field
 from game.match import skills as S
 from game.rules.model import MELEE, RANGED
 from game.rules.odds import AttackSetup, exact_odds
 
+from .tactical_fields import Fields
 from .tactical_levels import LEVELS
 
 _ODDS: dict[AttackSetup, object] = {}
 AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
 MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
 NEAREST = 4  # on a crowded table, the enemies weighed from a spot
-NEW_FIELDS = 1  # walking fields worked out in one decision at most (the others: as the crow flies until then)
-FIELDS_KEPT = 64
-
-
-_SHARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # table -> its fields, for every controller
-
-
-class Fields:
-    """Walking fields to the goals, kept between decisions (derived from the terrain and the doors only, never game
-    state): the way to a marker or into a zone for one base size and movement rule. The fields of a table are
-    shared by every controller playing on it (both sides ask for the same markers and zones)."""
-
-    def __init__(self) -> None:
-        self.new = 0  # fields made in the current decision
-
-    def get(self, table, key: tuple, goal_base, rect, mover: Base, doors: tuple):
-        kept = _SHARED.get(table)
-        if kept is None:
-            kept = _SHARED[table] = {}
-        full = (key, mover.radius, mover.move.terrain, doors)
-        f = kept.get(full)
-        if f is None or f is _TO_MAKE:
-            if f is None and self.new >= NEW_FIELDS:
-                return None
-            goals = goal_base if isinstance(goal_base, list) else [goal_base] if goal_base is not None else []
-            # (counted once made: a field whose search stops at a slice's end is asked again in the next slice)
-            made = walking_field(table, goals, mover.radius, mover.move, areas=(rect,) if rect is not None else ())
-            if f is None:
-                self.new += 1
-                if len(kept) >= FIELDS_KEPT:
-                    kept.pop(next(iter(kept)))
-            kept[full] = f = made
-        return f
-
-    @staticmethod
-    def state(table) -> tuple:
-        """Which fields the table's players had worked out, oldest first (a saved game's: which ones a decision
-        finds ready decides what it weighs by walking, and what it weighs as the crow flies)."""
-        return tuple(_SHARED.get(table, ()))
-
-    @staticmethod
-    def restore(table, made: tuple) -> None:
-        """The table's players had worked out the fields `made` (state): each is made when first asked, as if it were
-        kept (a table whose players worked out fields already keeps its own)."""
-        if not _SHARED.get(table):
-            _SHARED[table] = dict.fromkeys(made[-FIELDS_KEPT:], _TO_MAKE)
-
-
-_TO_MAKE = object()  # a field a saved game's players had worked out: made when first asked, not counted
+ENGAGE = 24.0  # inches of walking over which the pull toward the nearest enemy falls to nothing
 
 
 def odds(setup: AttackSetup):
@@ -114,6 +65,7 @@ class Ctx:
         self._bonus: dict = {}
         self._engaged: dict = {}
         self._foes: dict = {}
+        self._sights: dict = {}  # spot -> its _Sights
 
     def may_attack(self, attacker: int, target: int) -> bool:
         """Whether the mission lets `attacker` attack `target` at all (Rivals: only the enemy Rival may)."""
@@ -359,9 +311,12 @@ def danger(ctx: Ctx, e: int) -> float:
 
 def adjacent(ctx: Ctx, a: Base, b: Base) -> bool:
     """R15, with the cheap distance test first (most pairs are far apart)."""
-    if ctx.table.measure != "grid" and (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > (a.radius + b.radius + 1.01) ** 2:
-        return False
-    return ctx.table.adjacent(a, b)
+    t = ctx.table
+    if not t._grid:
+        dx, dy, r = a.x - b.x, a.y - b.y, a.radius + b.radius + 1.01
+        if dx * dx + dy * dy > r * r:
+            return False
+    return t.adjacent(a, b)
 
 
 def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, sight=None) -> object | None:
@@ -381,15 +336,22 @@ def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, 
             ctx._arm[key] = blocked
     if blocked:
         return None
-    if not t.in_range(ab, tb, weapon.range_inches):
+    if not t.in_range(ab, tb, weapon.range_inches) or not ctx.may_attack(attacker, target):
         return None
-    if m.mission.target_reason(m, attacker, target) is not None:
-        return None
-    s = sight if sight is not None else t.sight(ab, tb)
+    s = t.sight(ab, tb) if sight is None else sight() if callable(sight) else sight  # (a callable: asked last)
     return s if s.visible else None
 
 
-class sights_at(dict):
+def sights_at(ctx: Ctx, spot: Base) -> "_Sights":
+    """Each enemy's Sight of `spot` (one dict for the spot in a decision, however often it is weighed)."""
+    key = (spot.uid, spot.x, spot.y, spot.z, spot.radius)
+    got = ctx._sights.get(key)
+    if got is None:
+        got = ctx._sights[key] = _Sights(ctx, spot)
+    return got
+
+
+class _Sights(dict):
     """Each enemy's Sight of `spot`, computed when first asked (a hypothetical unit there sees them back alike)."""
 
     def __init__(self, ctx: Ctx, spot: Base) -> None:
@@ -430,7 +392,7 @@ def nearest(ctx: Ctx, spot: Base, n: int, sights=None, uid: int | None = None) -
     if len(foes) <= n:
         return foes
     key = n if foes is ctx.enemies else (n, uid)
-    if sights is not None and sights.spot is spot:
+    if sights is not None and (sights.spot is spot or sights.spot.x == spot.x and sights.spot.y == spot.y):
         got = sights.near.get(key)
         if got is None:
             got = sights.near[key] = _nearest(ctx, spot, n, foes)
@@ -445,8 +407,18 @@ def _nearest(ctx: Ctx, spot: Base, n: int, foes: list) -> list[int]:
 
 
 def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:
-    """The best attack `uid` could make standing at `ab`: (value, (weapon, target)) or (0, None)."""
-    m = ctx.match
+    """The best attack `uid` could make standing at `ab`: (value, (weapon, target)) or (0, None); over the nearest
+    enemies, kept for the decision (a unit weighed again to activate, a spot for a Move and a Dash)."""
+    key = None if targets is not None else ("best", uid, ab.x, ab.y, ab.z, ab.radius, sights is None)
+    got = ctx._values.get(key) if key is not None else None
+    if got is None:
+        got = _best_attack_from(ctx, uid, ab, targets, sights)
+        if key is not None:
+            ctx._values[key] = got
+    return got
+
+
+def _best_attack_from(ctx: Ctx, uid: int, ab: Base, targets, sights) -> tuple[float, object]:
     best = (0.0, None)
     card = ctx.cards[uid]
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
@@ -455,15 +427,12 @@ def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) ->
         adj = adjacent(ctx, ab, eb)
         for w in card.weapons:
             if w.kind == MELEE:
-                if not adj or m.mission.target_reason(m, uid, e) is not None:
+                if not adj or not ctx.may_attack(uid, e):
                     continue
                 v = attack_value(ctx, uid, w, e, ab, eb)
             else:
-                if here or sights is None:
-                    seen = None
-                else:
-                    se = sights[e]
-                    seen = _Seen(se.visible, _cover_for(ctx, uid, e))
+                seen = None if here or sights is None else \
+                    (lambda: _Seen(sights[e].visible, _cover_for(ctx, uid, e)))  # (asked once the rest allows it)
                 sight = ranged_ok(ctx, uid, w, e, ab, eb, seen)
                 if sight is None:
                     continue
@@ -680,12 +649,13 @@ def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
     if d <= 12.0:
         me = ctx.bases[uid]
         key = ("enemies", ctx.match.turn, tuple(sorted(ctx.enemies)))
-        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors)
+        # (a way ENGAGE or longer pulls nothing: the field need not be spread beyond that)
+        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors, limit=ENGAGE)
         if f is not None:
             w = f.at(spot.x, spot.y, spot.z)
             if w < math.inf:
                 d = max(d, w)
-    return max(0.0, 1.0 - d / 24.0)
+    return max(0.0, 1.0 - d / ENGAGE)
 
 
 def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, follow: bool = True) -> float:

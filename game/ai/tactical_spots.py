@@ -10,10 +10,11 @@ When the best spot weighed is exposed, `hidden_near` finds spots round it out of
 from __future__ import annotations
 
 import math
+import weakref
 
-from game.battlefield.field import beside_terrain
+from game.battlefield.field import besides
 from game.battlefield.search import sliced
-from game.rules.model import MELEE
+from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
 
@@ -36,10 +37,11 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         if p is not None and p not in chosen:
             chosen.append(p)
     mine = sorted((g for g in goals if g.unit in (None, uid)), key=lambda g: -g.value)[:4]
-    for g in mine:
+    walked: dict = {}  # i -> the walk from each point of the sample to mine[i] (the hidden spot's search reads it)
+    for i, g in enumerate(mine):
         yield
         walk = ctx.walker(g, uid)
-        add((yield from sliced(lambda: min(coarse, key=lambda p: (round(walk(*p) * 2), cost[p], p)))))
+        add((yield from sliced(lambda: _nearest_by(walk, coarse, cost, walked, i))))
         if g.marker is not None:
             mb = ctx.marker_base(g.marker)
             if mb is None:
@@ -67,7 +69,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         if ctx.level.hide_tries and n >= HIDE_FROM:
             # the spot nearest the main goal (or the enemy) out of every uncovered line of fire
             yield
-            add((yield from sliced(lambda: _hidden(ctx, uid, coarse, mine[0] if mine else None, chosen, safe))))
+            add((yield from sliced(lambda: _hidden(ctx, uid, coarse, walked.get(0), chosen, safe))))
     # a spread of the rest, spots beside terrain first
     yield
     if not chosen:
@@ -85,31 +87,50 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
     return chosen[:max(n, 1) + 4]
 
 
-_SAMPLED: list = [None, None]  # (the reach's spots, radius, table) and what _sampled made of them
+_SAMPLED: list = []  # [((the reach's spots, radius, table), what _sampled made of them)], the last few
+SAMPLED_KEPT = 4  # (a Move's and a Dash's reach, for each side)
 
 
 def _sampled(ctx, me, spots):
     """The reach's spots as points, their cost, the 1" sample of them and the sample's spots beside terrain first
-    (kept for the last reach asked: the same reach is weighed again and again while nothing moves)."""
-    key = _SAMPLED[0]
-    if key is not None and key[0] is spots and key[1] == me.radius and key[2] is ctx.table:
-        return _SAMPLED[1]
-    pts = [(s[0], s[1], s[2]) for s in spots]
-    cost = {(s[0], s[1], s[2]): s[3] for s in spots}
+    (kept for the last reaches asked: the same reach is weighed again and again while nothing moves)."""
+    for key, got in _SAMPLED:
+        if key[0] is spots and key[1] == me.radius and key[2]() is ctx.table:
+            return got
+    pts = [s[:3] for s in spots]
+    cost = dict(zip(pts, [s[3] for s in spots]))
     grid = ctx.table.measure == "grid"
     if grid:
         coarse = pts
     else:
-        even: dict = {}  # a coordinate -> whether it is on the 1" sample (the lattice repeats a few values)
-        for p in pts:
-            for c in (p[0], p[1]):
-                if c not in even:
-                    even[c] = round(c * 2) % 2 == 0
+        # a coordinate -> whether it is on the 1" sample (the lattice repeats a few values)
+        even = {c: round(c * 2) % 2 == 0 for c in {p[0] for p in pts} | {p[1] for p in pts}}
         coarse = [p for p in pts if even[p[0]] and even[p[1]]] or pts
-    pool = [p for p in coarse if _beside_terrain(ctx, me, p)] or coarse
-    _SAMPLED[0] = (spots, me.radius, ctx.table)
-    _SAMPLED[1] = (pts, cost, coarse, pool)
-    return _SAMPLED[1]
+    beside = besides(ctx.table, me.radius)
+    pool = [p for p in coarse if beside(p[0], p[1])] or coarse
+    got = (pts, cost, coarse, pool)
+    _SAMPLED.insert(0, ((spots, me.radius, weakref.ref(ctx.table)), got))  # (a table closed is not kept alive)
+    del _SAMPLED[SAMPLED_KEPT:]
+    return got
+
+
+def _nearest_by(walk, pts, cost, walked: dict, i: int):
+    """min(pts, key=lambda p: (round(walk(*p) * 2), cost[p], p)), the whole key built only for a point that may be
+    it (most are farther, in whole half-inches); the walks kept in walked[i]."""
+    best = None
+    first = key = 0
+    ws = []
+    for p in pts:
+        w = walk(p[0], p[1], p[2])
+        ws.append(w)
+        r = round(w * 2)
+        if best is not None and r > first:
+            continue
+        k = (r, cost[p], p)
+        if best is None or k < key:
+            best, first, key = p, r, k
+    walked[i] = ws
+    return best
 
 
 def _within(pts, x: float, y: float, lim: float) -> list:
@@ -134,20 +155,22 @@ def _safety_of(ctx, pts) -> dict:
     return out
 
 
-def _hidden(ctx, uid: int, coarse, goal, chosen, safe):
-    """The first spot, nearest `goal` by walking (or nearest the enemy), that no enemy with a Ranged weapon sees
-    without Cover; the level's `hide_tries` spots looked at at most (sight is the costly part)."""
-    if goal is not None:
-        walk = ctx.walker(goal, uid)
-        order = sorted(coarse, key=lambda p: (walk(*p), p))
+def _hidden(ctx, uid: int, coarse, walked, chosen, safe):
+    """The first spot, nearest the main goal by walking (`walked`: the walk from each point of `coarse` to it; or
+    nearest the enemy), that no enemy with a Ranged weapon sees without Cover; the level's `hide_tries` spots looked
+    at at most (sight is the costly part)."""
+    if walked is not None:
+        order = [p for _, p in sorted(zip(walked, coarse))]
     else:
         order = sorted(coarse, key=lambda p: (safe[p], p))
     tries = 0
+    last = None
     for p in order:
         if p in chosen:
             continue
         spot = TE.base_at(ctx, uid, *p)
-        if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+        last = _exposed_by(ctx, spot, TE.sights_at(ctx, spot), last)
+        if last is None:
             return p
         tries += 1
         if tries >= ctx.level.hide_tries:
@@ -164,7 +187,7 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
     near = sorted((math.hypot(s[0] - bx, s[1] - by), (s[0], s[1], s[2])) for s in spots
                   if (s[0], s[1], s[2]) not in weighed and abs(s[0] - bx) <= NEAR_HIDE
                   and abs(s[1] - by) <= NEAR_HIDE)
-    tries, found, vain = 0, [], 0
+    tries, found, vain, last = 0, [], 0, None
     for d, p in near:
         if d > NEAR_HIDE or tries >= lv.hide_tries or len(found) >= lv.hidden_spots:
             break
@@ -172,7 +195,9 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
             continue
         tries += 1
         spot = TE.base_at(ctx, uid, *p)
-        if not TE.exposed(ctx, spot, TE.sights_at(ctx, spot)):
+        by = _exposed_by(ctx, spot, TE.sights_at(ctx, spot), last)
+        last = by if by is not None else last
+        if by is None:
             found.append(p)
             vain = 0
             yield p
@@ -183,11 +208,47 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
             yield None
 
 
+class Exposure:
+    """TE.exposed for the spots of one decision, asked in an order that needs fewer Sights (the same answers: exposed
+    asks whether any enemy sees the spot uncovered): the Sights known already first, then the enemy that saw the last
+    spot exposed (it likely sees this one too), then the rest, the nearest first."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = None
+
+    def __call__(self, ctx, spot, sights) -> bool:
+        by = _exposed_by(ctx, spot, sights, self.last)
+        if by is not None:
+            self.last = by
+        return by is not None
+
+
+def _exposed_by(ctx, spot, sights, first: int | None):
+    """TE.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). The enemies whose
+    Sight of the spot is known are looked at first, then `first` (the one that saw the spot looked at just before):
+    it likely sees this one too, and one Sight settles it instead of one for each enemy nearer."""
+    guns = ctx._values.get("guns")
+    if guns is None:  # (the enemies with a Ranged weapon)
+        guns = ctx._values["guns"] = frozenset(e for e in ctx.enemies
+                                               if any(w.kind == RANGED for w in ctx.cards[e].weapons))
+    for e, s in sights.items():
+        if s.visible and not s.cover and e in guns:
+            return e
+    if first is not None and first not in sights:
+        s = sights[first]
+        if s.visible and not s.cover:
+            return first
+    for e in TE.nearest(ctx, spot, len(ctx.enemies), sights):
+        if e != first and e in guns:
+            s = sights[e]
+            if s.visible and not s.cover:
+                return e
+    return None
+
+
 def _safety(ctx, p, skip: int | None = None) -> float:
     """Distance to the nearest enemy (other than `skip`): a cheap stand-in for safety."""
     return min((math.hypot(p[0] - ctx.bases[e].x, p[1] - ctx.bases[e].y) for e in ctx.enemies if e != skip),
                default=24.0)
-
-
-def _beside_terrain(ctx, me, p) -> bool:
-    return beside_terrain(ctx.table, me.radius, p[0], p[1])

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from . import search
 
 from .model import CORE_MOVE, Base, MoveRule
-from .terrain import ZTOL
+from .terrain import EPS, SAME_LEVEL, ZTOL
 
 _INF = math.inf
 # Both caches below are keyed by the graph a Table's lattice reads (the map's shared graph when it has one: the same
@@ -92,6 +92,98 @@ class WalkField:
                 vx, vy = lat.xy(v)
                 best = min(best, self.dist[v] + math.hypot(vx - x, vy - y))
         return best
+
+
+class NearField:
+    """A walking field (walking_field's distances) spread only as far as the questions asked of it need: at() is
+    exact below `limit`; a spot farther than that gets a finite number at least `limit` (a way longer than that),
+    or math.inf (no way there, as walking_field says). For a reader that only cares how near a goal is: the spread
+    stops where the farthest spot asked lies, not at the far end of the table."""
+
+    def __init__(self, lat, run: "_Spread", limit: float) -> None:
+        self._lat = lat
+        self._run = run
+        self.limit = limit
+        self._asked: dict = {}
+
+    def at(self, x: float, y: float, z: float) -> float:
+        """As WalkField.at below `limit`. Asked inside `search.sliced`, the spread it needs stops at the slice's end
+        (raising search.SearchPaused) and goes on where it stopped when asked again."""
+        key = (x, y, z)
+        got = self._asked.get(key)
+        if got is None:
+            got = self._at(self._around(x, y, z))
+            if len(self._asked) >= 4096:
+                self._asked.clear()
+            self._asked[key] = got
+        return got
+
+    def _around(self, x: float, y: float, z: float) -> list:
+        """The nodes WalkField._at reads for the spot, with the straight way to each: [(node, inches)]."""
+        lat = self._lat
+        fi = (x - lat.off) / lat.step
+        fj = (y - lat.off) / lat.step
+        i, j = round(fi), round(fj)
+        if abs(fi - i) <= 1e-6 and abs(fj - j) <= 1e-6 and 0 <= i < lat.nx and 0 <= j < lat.ny:
+            u = j * lat.nx + i
+            zu = lat.z[u]
+            if zu is False:
+                zu = lat.zof(u)
+            if zu is not None and abs(zu - z) <= ZTOL:
+                return [(u, None)]
+        step = lat.step
+        i0 = int(math.floor((x - lat.off) / step))
+        j0 = int(math.floor((y - lat.off) / step))
+        out = []
+        for j in range(j0, j0 + 2):
+            for i in range(i0, i0 + 2):
+                if not (0 <= i < lat.nx and 0 <= j < lat.ny):
+                    continue
+                v = j * lat.nx + i
+                zv = lat.zof(v)
+                if zv is None or abs(zv - z) > ZTOL:
+                    continue
+                vx, vy = lat.xy(v)
+                out.append((v, math.hypot(vx - x, vy - y)))
+        return out
+
+    def _at(self, around: list) -> float:
+        run, dist = self._run, self._run.dist
+        while True:
+            below = run.final_below()
+            best = spread = _INF  # the least of the final distances (+ the way to them), of the others as spread so far
+            waiting = False
+            for v, h in around:
+                d = dist[v]
+                if d < below:
+                    d = d if h is None else d + h
+                    if d < best:
+                        best = d
+                else:
+                    waiting = True
+                    if d < _INF:
+                        d = d if h is None else d + h
+                        if d < spread:
+                            spread = d
+            if not waiting or best <= below:
+                return best  # (a node not final is at least `below` away: it cannot come nearer)
+            if below >= self.limit:
+                if best < _INF or spread < _INF:
+                    return min(best, spread)  # at least `limit`, and a way there
+                upto = None  # no node met yet: whether there is a way at all takes the whole spread
+            else:
+                upto = run.k + 1
+            deadline = search.pause_at()
+            if not run.advance(deadline, upto) or deadline is not None and time.perf_counter() >= deadline:
+                raise search.SearchPaused  # (a band is often shorter than CHECK_EVERY nodes: the clock between them)
+
+
+def near_field(table, goals: list[Base], radius: float, rule: MoveRule = CORE_MOVE, limit: float = 24.0) -> NearField:
+    """walking_field's distances to the nearest of `goals`, exact below `limit` (NearField): seeded now, spread
+    only as far as the questions asked of it need. Asked inside `search.sliced`, the building of the reversed graph
+    stops at the slice's end as walking_field's does."""
+    lat = table._lattice(radius)
+    return NearField(lat, _field(table, lat, goals, radius, rule.terrain, ()), limit)
 
 
 def _doors_key(table) -> tuple:
@@ -199,8 +291,10 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
                 if dist[u] != 0.0 and lat.zof(u) is not None:
                     dist[u] = 0.0
                     seeds.append(u)
+    grid = table.measure == "grid"
+    level = SAME_LEVEL + EPS
     for g in goals:
-        reach = radius + g.radius + 1.0 + (step if table.measure == "grid" else 0.0)
+        reach = radius + g.radius + 1.0 + (step if grid else 0.0)
         i0 = max(0, int(math.floor((g.x - reach - lat.off) / step)))
         i1 = min(lat.nx - 1, int(math.ceil((g.x + reach - lat.off) / step)))
         j0 = max(0, int(math.floor((g.y - reach - lat.off) / step)))
@@ -216,9 +310,13 @@ def _field(table, lat, goals: list[Base], radius: float, rule: MoveRule, areas: 
                 x, y = lat.xy(u)
                 if math.hypot(x - g.x, y - g.y) > reach + 1e-6:
                     continue
-                if table.adjacent(Base(uid=-31, side="field", x=x, y=y, z=z, radius=radius), g):
-                    dist[u] = 0.0
-                    seeds.append(u)
+                if not grid and g.uid != -31:  # (Table.adjacent's test, without a Base made for each spot)
+                    if abs(z - g.z) > level or not table._adjacent_at(x, y, radius, g):
+                        continue
+                elif not table.adjacent(Base(uid=-31, side="field", x=x, y=y, z=z, radius=radius), g):
+                    continue
+                dist[u] = 0.0
+                seeds.append(u)
     return _Spread(rev, dist, seeds, cheapest)
 
 
@@ -239,25 +337,34 @@ class _Spread:
     the seeds: the very numbers a Dijkstra search with a heap gives (tests/battlefield/test_field_cache.py), with
     no heap to keep; where it stopped makes no difference to the order nodes are taken in."""
 
-    __slots__ = ("rev", "dist", "inv", "bands", "done", "k", "i")
+    __slots__ = ("rev", "dist", "inv", "width", "bands", "done", "k", "i")
 
     def __init__(self, rev: list, dist: list, seeds: list, cheapest: float) -> None:
         if not cheapest > 0.0 or cheapest == _INF:
             cheapest = 1.0  # (no step, or a free one: the bands only order the work, any width gives the same numbers)
         self.rev, self.dist = rev, dist
+        self.width = cheapest
         self.inv = 1.0 / cheapest
         self.bands: list = [list(seeds)]
         self.done = [-1.0] * len(dist)  # the distance each node last spread from
         self.k = 0  # the band being walked
         self.i = 0  # the next node of it
 
-    def advance(self, deadline: float | None) -> bool:
-        """Spread until done (True) or, every CHECK_EVERY nodes, time.perf_counter() is past `deadline` (False)."""
+    def final_below(self) -> float:
+        """Every distance below this is final, and a node not spread yet, or spread further, is at least this far:
+        every band below the one being walked is done (a hair short of its lower edge, so the rounding of a
+        distance into its band cannot have put one below it into the band still to walk)."""
+        return _INF if self.k >= len(self.bands) else (self.k - 1e-6) * self.width
+
+    def advance(self, deadline: float | None, upto: int | None = None) -> bool:
+        """Spread until done or, given `upto`, until every band below that one is done (True), or until, every
+        CHECK_EVERY nodes, time.perf_counter() is past `deadline` (False)."""
         rev, dist, inv, bands, done = self.rev, self.dist, self.inv, self.bands, self.done
         k, i = self.k, self.i
         clock = time.perf_counter
         left = CHECK_EVERY if deadline is not None else -1
-        while k < len(bands):
+        last = _INF if upto is None else upto
+        while k < len(bands) and k < last:
             band = bands[k]
             while i < len(band):  # (the band grows while it is walked: a node put back into it is taken again)
                 if left == 0:
@@ -296,6 +403,29 @@ def clear_field_cache() -> None:
     _REVERSED.clear()
     _BEGUN.clear()
     _BUILDING.clear()
+
+
+_BESIDE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # lattice -> {doors: {(x, y): beside_terrain}}
+
+
+def besides(table, radius: float):
+    """beside_terrain for bases of `radius` as a function of (x, y), its answers kept for the terrain and the doors as
+    they stand (a computer player asks it for every spot of each reach)."""
+    lat = table._lattice(radius)
+    per = _BESIDE.get(lat)
+    if per is None:
+        per = _BESIDE[lat] = {}
+    doors = _doors_key(table)
+    known = per.get(doors)
+    if known is None:
+        known = per[doors] = {}
+
+    def beside(x: float, y: float) -> bool:
+        got = known.get((x, y))
+        if got is None:
+            got = known[(x, y)] = beside_terrain(table, radius, x, y)
+        return got
+    return beside
 
 
 def beside_terrain(table, radius: float, x: float, y: float) -> bool:

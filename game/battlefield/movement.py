@@ -519,22 +519,22 @@ class TableMovement:
 
     def _reach_of(self, mover: Base, budget: float, state) -> Reach:
         lat, bl, dist, pred, start, settled = state
-        spots = []
-        index = {}
         lim = budget + EPS
         end_blocked = bl.end_blocked
         xys, zs, zof = lat.xys, lat.z, lat.zof
         sx, sy = start[0], start[1]
+        # the nodes of the spots, staying put (no move) left out; a set of them made when contains() is first asked
+        index = [u for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked])
+                 if not (-EPS < xys[u][0] - sx < EPS and -EPS < xys[u][1] - sy < EPS)]
+        spots = []
         append = spots.append
-        for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked]):
+        for u in index:
             x, y = xys[u]
-            if -EPS < x - sx < EPS and -EPS < y - sy < EPS:
-                continue  # staying put is no move
             z = zs[u]
             if z is False:
                 z = zof(u)
-            index[u] = len(spots)
             append((x, y, z, round(dist[u], 6)))
+        nodes = []
         table = self
 
         def path_to(x, y, z):
@@ -551,7 +551,9 @@ class TableMovement:
             if table._grid:
                 x, y = table.snap(x, y)
             u = lat.node_at(x, y)
-            if u is not None and u in index and abs(lat.zof(u) - z) <= ZTOL:
+            if not nodes:
+                nodes.append(frozenset(index))
+            if u is not None and u in nodes[0] and abs(lat.zof(u) - z) <= ZTOL:
                 return True  # a spot of the reach
             return path_to(x, y, z) is not None
 

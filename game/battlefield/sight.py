@@ -28,6 +28,7 @@ def _tangent_point(cx, cy, r, e, sx, sy):
 _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (90, -90, 45, -45, 135, -135, 0, 180)]
 
 
+_SIXTEEN = [(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)]  # (the edge points of B6)
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
 _READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (_seen_sight)
@@ -78,14 +79,17 @@ class TableSight:
         where it stopped (the piece that ended it): a base that touches none of those stretches changes
         nothing the walk saw, so it would go the same way. So an answer holds while each base changed since
         (placed, moved, taken off, another side) touched no stretch read before its change and touches none
-        now, and the target's own base did not change (the attacker's never counts: a line never meets
-        it). Checking a change costs a small part of a walk."""
+        now (the attacker's never counts: a line never meets it). The target's own base is no exception: a
+        walk that met it stopped there (the stretch read ends on it, so its leaving is seen), and one that did
+        not meet it is changed by it only where it comes to touch a stretch read; so a spot weighed for a unit
+        keeps its answers while the unit itself moves elsewhere. Checking a change costs a small part of a
+        walk."""
         log, first = self._base_changes, self._base_changes_from
         now = first + len(log)
         if seen is not None:
             since = seen[0]
             if now - since <= RECHECK_CHANGES and since >= first:
-                auid, tuid = attacker.uid, target.uid
+                auid = attacker.uid
                 ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
                 ra, rt = attacker.radius, target.radius
                 reach = (ra if ra > rt else rt) + 1e-6
@@ -93,8 +97,6 @@ class TableSight:
                 for uid, was in log[since - first:]:
                     if uid == auid:
                         continue
-                    if uid == tuid:
-                        break
                     cur = bodies.get(uid)
                     for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
                         if place is None:
@@ -445,9 +447,8 @@ class TableSight:
                 if info.top > target.z + EPS:
                     near.append((info.a, info.b))
             pts = [(tx, ty)]
-            for k in range(16):
-                a = k * math.pi / 8
-                pts.append((tx + rt * math.cos(a), ty + rt * math.sin(a)))
+            for c, s_ in _SIXTEEN:
+                pts.append((tx + rt * c, ty + rt * s_))
             if len(self._cover_near) >= 512:
                 self._cover_near.clear()
             got = self._cover_near[key] = (near, pts)

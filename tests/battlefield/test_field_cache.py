@@ -170,6 +170,22 @@ def test_beside_terrain_near_a_closed_door_is_the_same_whichever_table_worked_th
     assert any(got)  # the walls each side of the gate
 
 
+def test_besides_keeps_beside_terrain_for_the_doors_as_they_stand():
+    """field.besides (beside_terrain with its answers kept): the same answers, the gate shut, opened, shut again."""
+    from game.battlefield.field import beside_terrain, besides
+    bf = load_battlefield(MAPS / "doors.tmx")
+    t = Table(bf)
+    lat = t._lattice(0.5)
+    spots = [lat.xy(u) for u in range(0, lat.nx * lat.ny, 3)]
+    for gate in (False, True, False):
+        t.set_door("gate", gate)
+        beside = besides(t, 0.5)
+        want = [beside_terrain(t, 0.5, x, y) for x, y in spots]
+        assert [beside(x, y) for x, y in spots] == want
+        assert [besides(t, 0.5)(x, y) for x, y in spots] == want  # (kept)
+        assert any(want) and not all(want)
+
+
 def test_a_spread_stopped_mid_band_and_then_run_whole_gives_the_numbers_of_one_run_whole():
     """A spread stopped by its deadline (a slice) partway through a band, then run to its end with no deadline (the
     field asked outside any slice), goes on from the very node it stopped at: the distances of a spread run whole."""

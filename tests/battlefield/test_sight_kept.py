@@ -210,3 +210,42 @@ def test_where_pieces_meet_at_one_point_the_line_walks_them_all():
         assert seen["listed"] >= 1
     finally:
         t.close()
+
+
+@pytest.mark.parametrize("path", REAL_MAPS, ids=lambda p: p.stem)
+def test_a_unit_weighing_spots_keeps_their_answers_as_it_moves(path):
+    """A computer player weighs spots for a unit: each enemy's sight of the unit were it standing there (the
+    unit's uid at a place it does not stand). Its real base then moves: onto the line between an enemy and a spot
+    (it ends that line there: its own base does not hide it), off it again, elsewhere on the map. Every answer is
+    the walk's, and the answers whose lines its base never touched are kept, not walked again."""
+    bf = load_battlefield(path)
+    rng = random.Random("weighing " + path.stem)
+    t = Table(bf)
+    try:
+        seen = _counting(t)
+        spots = _spots(t, rng, 30)
+        enemies = [Base(10 + i, "npc", *spots[i]) for i in range(4)]
+        me = Base(1, "player", *spots[4])
+        t.set_bases(enemies + [me])
+        weighed = [Base(1, "player", *s) for s in spots[5:15]]
+
+        def ask_all():
+            for e in enemies:
+                for w in weighed:
+                    assert t.sight(e, w) == walk(t, e, w), (path.stem, e, w, me)
+        ask_all()
+        kept = 0
+        for step in range(8):
+            if step % 2 == 0:  # onto the line between an enemy and a spot weighed
+                x, y = _on_the_line(rng.choice(enemies), rng.choice(weighed), rng)
+                z = t.surface_z(x, y)
+            else:
+                x, y, z = rng.choice(spots[15:])
+            me = me.moved(x, y, z)
+            t.update_base(me)
+            walked = seen["walks"]
+            ask_all()
+            kept += len(enemies) * len(weighed) - (seen["walks"] - walked)
+        assert kept > 0, seen
+    finally:
+        t.close()
