@@ -97,7 +97,9 @@ class HordeSquadController(Controller):
     def _dice(self, match, p) -> C.Command:
         """Free re-rolls first (the plain policy); then Tactical Orders, lost at the end of the Turn anyway: on a
         squad unit's failed saves always (each is a HIT lost, and HIT carries from wave to wave), on failed attack
-        dice against the Boss or while 3 or more are left. Two are kept for a revive while a squadmate is Downed.
+        dice against the Boss or while 3 or more are left, and at any target in a long wave (from PRESS_TURN: it ends
+        only when the squad takes out everything on the table in one Turn; over seeds 0-399, waves of 11+ Turns 14,
+        now 9). Two are kept for a revive while a squadmate is Downed.
         A die one short is changed (a sure thing), another re-rolled."""
         cmd = answer_prompt(match, self.side)
         if not isinstance(cmd, C.AcceptDice):
@@ -106,7 +108,7 @@ class HordeSquadController(Controller):
         to = match.to.get(self.side, 0) - (REVIVE_TO if match.units(self.side, downed=True) else 0)
         if to <= 0 or not d.failed():
             return cmd
-        if d.stage == ATTACK and to < 3:
+        if d.stage == ATTACK and to < 3 and not self._pressing(match):
             target = attack_target(match)
             if target is None or target != match.mission_state.get("boss"):
                 return cmd
