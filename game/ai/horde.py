@@ -363,7 +363,10 @@ class HordeController(Controller):
     def _cover_sight(self, match, look, action):
         """The cheapest spot in Cover from the nearest enemies that see it, seeing one of them and not Adjacent to
         one (the spots of the Move looked at from the cheapest, at most SAMPLE of them). Already there: the line
-        does not apply. No such spot: toward the nearest enemy (N H6)."""
+        does not apply. No such spot: toward the nearest enemy (N H6). "Seeing" is the unit's own sight of them:
+        asked the other way round (whether they see it), a Graveward Sentinel in Cover behind a wall that one of
+        the squad saw over, but that could not see back, stood for five Turns and the wave never ended (seed 136's
+        sixth wave)."""
         if look.adjacent or not self._can(match, action):
             return None
         goal = look.goal()
@@ -373,8 +376,11 @@ class HordeController(Controller):
         threats = look.threats()
 
         def judge(b: Base) -> tuple[bool, bool]:
-            seen = [s for s in (look.sight(t, b) for t in threats) if s.visible]
-            return bool(seen), bool(seen) and all(s.cover for s in seen)
+            # whether the spot sees one of them (sight is the viewer's: a threat may see it while it sees none, and
+            # a Ranged unit that stayed there never shot nor moved), and is in Cover from every one that sees it
+            if not any(look.sight(b, t).visible for t in threats):
+                return False, False
+            return True, all(s.cover for s in (look.sight(t, b) for t in threats) if s.visible)
         sees, covered = judge(me)
         if sees and covered:
             return None
