@@ -66,32 +66,39 @@ class WalkField:
         return got
 
     def _at(self, x: float, y: float, z: float) -> float:
-        lat = self._lat
-        fi = (x - lat.off) / lat.step
-        fj = (y - lat.off) / lat.step
-        i, j = round(fi), round(fj)
-        if abs(fi - i) <= 1e-6 and abs(fj - j) <= 1e-6 and 0 <= i < lat.nx and 0 <= j < lat.ny:
-            u = j * lat.nx + i
-            zu = lat.z[u]
-            if zu is False:
-                zu = lat.zof(u)
-            if zu is not None and abs(zu - z) <= ZTOL:
-                return self.dist[u]
-        step = lat.step
-        i0 = int(math.floor((x - lat.off) / step))
-        j0 = int(math.floor((y - lat.off) / step))
-        best = _INF
-        for j in range(j0, j0 + 2):
-            for i in range(i0, i0 + 2):
-                if not (0 <= i < lat.nx and 0 <= j < lat.ny):
-                    continue
-                v = j * lat.nx + i
-                zv = lat.zof(v)
-                if zv is None or abs(zv - z) > ZTOL:
-                    continue
-                vx, vy = lat.xy(v)
-                best = min(best, self.dist[v] + math.hypot(vx - x, vy - y))
-        return best
+        dist = self.dist
+        return min((dist[v] if h is None else dist[v] + h for v, h in nodes_around(self._lat, x, y, z)),
+                   default=_INF)
+
+
+def nodes_around(lat, x: float, y: float, z: float) -> list:
+    """The lattice nodes a field reads for a spot, with the straight way to each: [(node, inches)]; a lattice spot
+    exactly: [(its node, None)]; any other point: the nodes around it on its level."""
+    fi = (x - lat.off) / lat.step
+    fj = (y - lat.off) / lat.step
+    i, j = round(fi), round(fj)
+    if abs(fi - i) <= 1e-6 and abs(fj - j) <= 1e-6 and 0 <= i < lat.nx and 0 <= j < lat.ny:
+        u = j * lat.nx + i
+        zu = lat.z[u]
+        if zu is False:
+            zu = lat.zof(u)
+        if zu is not None and abs(zu - z) <= ZTOL:
+            return [(u, None)]
+    step = lat.step
+    i0 = int(math.floor((x - lat.off) / step))
+    j0 = int(math.floor((y - lat.off) / step))
+    out = []
+    for j in range(j0, j0 + 2):
+        for i in range(i0, i0 + 2):
+            if not (0 <= i < lat.nx and 0 <= j < lat.ny):
+                continue
+            v = j * lat.nx + i
+            zv = lat.zof(v)
+            if zv is None or abs(zv - z) > ZTOL:
+                continue
+            vx, vy = lat.xy(v)
+            out.append((v, math.hypot(vx - x, vy - y)))
+    return out
 
 
 class NearField:
@@ -112,40 +119,11 @@ class NearField:
         key = (x, y, z)
         got = self._asked.get(key)
         if got is None:
-            got = self._at(self._around(x, y, z))
+            got = self._at(nodes_around(self._lat, x, y, z))
             if len(self._asked) >= 4096:
                 self._asked.clear()
             self._asked[key] = got
         return got
-
-    def _around(self, x: float, y: float, z: float) -> list:
-        """The nodes WalkField._at reads for the spot, with the straight way to each: [(node, inches)]."""
-        lat = self._lat
-        fi = (x - lat.off) / lat.step
-        fj = (y - lat.off) / lat.step
-        i, j = round(fi), round(fj)
-        if abs(fi - i) <= 1e-6 and abs(fj - j) <= 1e-6 and 0 <= i < lat.nx and 0 <= j < lat.ny:
-            u = j * lat.nx + i
-            zu = lat.z[u]
-            if zu is False:
-                zu = lat.zof(u)
-            if zu is not None and abs(zu - z) <= ZTOL:
-                return [(u, None)]
-        step = lat.step
-        i0 = int(math.floor((x - lat.off) / step))
-        j0 = int(math.floor((y - lat.off) / step))
-        out = []
-        for j in range(j0, j0 + 2):
-            for i in range(i0, i0 + 2):
-                if not (0 <= i < lat.nx and 0 <= j < lat.ny):
-                    continue
-                v = j * lat.nx + i
-                zv = lat.zof(v)
-                if zv is None or abs(zv - z) > ZTOL:
-                    continue
-                vx, vy = lat.xy(v)
-                out.append((v, math.hypot(vx - x, vy - y)))
-        return out
 
     def _at(self, around: list) -> float:
         run, dist = self._run, self._run.dist
