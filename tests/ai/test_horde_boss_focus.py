@@ -4,23 +4,11 @@ the Boss first. Before, it shot the weakest target first: the 1-HIT newcomers, T
 (seed 29's fourth wave lasted 24 Turns, seeds 61 and 64 over 20 with a Broodmind in a corner)."""
 from game.ai.horde_squad import HordeSquadController
 from game.match import commands as C
-from game.modes.horde import crates, shop, waves
+from game.modes.horde import crates, shop
 
-from tests.modes.horde.horde_helpers import begin, clear_horde, matches, put, run, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import activate, spawn, begin, clear_horde, matches, put, run, squad  # noqa: F401
 
 BROODMIND, OSSUARY, LEECH = "HRD-BOSS3", "HRD-BOSS2", "HRD-LCH01"
-
-
-def spawn(m, type_id, x, y):
-    card = waves.horde_card(m.mission, type_id)
-    with m._in_world():
-        return m.spawn("horde", card.name, card, x, y, 0.0)
-
-
-def activate(m, uid):
-    while m.waiting_for() == "player" and m.active_unit != uid:
-        m.submit(C.Activate("player", uid) if m.activation is None else C.EndActivation("player"))
-    assert m.active_unit == uid
 
 
 def shooter(m):

@@ -5,10 +5,9 @@ squad but seeing nobody, stayed there and neither shot nor moved for five Turns 
 from game.ai.horde import HordeController, _Look
 from game.battlefield.model import Sight
 from game.match import commands as C
-from game.modes.horde import waves
 from game.rules import actions as act
 
-from tests.modes.horde.horde_helpers import begin, clear_horde, matches, put, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import begin, clear_horde, matches, put, spawn, squad  # noqa: F401
 
 
 def test_a_unit_seen_in_cover_but_seeing_nobody_moves_to_a_spot_that_sees_an_enemy(matches):
@@ -16,9 +15,7 @@ def test_a_unit_seen_in_cover_but_seeing_nobody_moves_to_a_spot_that_sees_an_ene
     clear_horde(m)
     for i, u in enumerate(squad(m)):
         put(m, u, 4 + 2.5 * i, 3)
-    card = waves.horde_card(m.mission, "HRD-MED02")
-    with m._in_world():
-        uid = m.spawn("horde", card.name, card, 12.0, 14.0, 0.0)
+    uid = spawn(m, "HRD-MED02", 12.0, 14.0)
     here = m.base(uid)
     look = _Look(m, uid)
 

@@ -5,24 +5,11 @@ the last two of the squad, one fighting each newcomer, the other circling it, 14
 from game.ai.horde import HordeController
 from game.ai.horde_squad import HordeSquadController
 from game.match import commands as C
-from game.modes.horde import waves
 from game.rules.dice import Dice
 
-from tests.modes.horde.horde_helpers import begin, clear_horde, matches, put, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import activate, spawn, begin, clear_horde, matches, put, squad  # noqa: F401
 
 MAP = "horde-last-stand.tmx"
-
-
-def spawn(m, type_id, x, y):
-    card = waves.horde_card(m.mission, type_id)
-    with m._in_world():
-        return m.spawn("horde", card.name, card, x, y, 0.0)
-
-
-def activate(m, uid):
-    while m.waiting_for() == "player" and m.active_unit != uid:
-        m.submit(C.Activate("player", uid) if m.activation is None else C.EndActivation("player"))
-    assert m.active_unit == uid
 
 
 def play_activation(m, uid) -> list:

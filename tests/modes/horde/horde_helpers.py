@@ -8,7 +8,7 @@ import pytest
 from game.content import first_mission_squad
 from game.match import commands as C
 from game.modes import create_match
-from game.modes.horde import horde_scenario
+from game.modes.horde import horde_scenario, waves
 from game.rules.dice import ScriptedDice
 
 NO_TO = [6] * 5  # the Leader stands: 5 Tactical Order dice, no 1-3
@@ -87,3 +87,17 @@ def matches():
     yield make
     for m in made:
         m.close()
+
+
+def spawn(m, type_id, x, y):
+    """A Horde unit of that type placed at (x, y) on the ground floor."""
+    card = waves.horde_card(m.mission, type_id)
+    with m._in_world():
+        return m.spawn("horde", card.name, card, x, y, 0.0)
+
+
+def activate(m, uid):
+    """The squad's activations ended until `uid` is the active unit."""
+    while m.waiting_for() == "player" and m.active_unit != uid:
+        m.submit(C.Activate("player", uid) if m.activation is None else C.EndActivation("player"))
+    assert m.active_unit == uid
