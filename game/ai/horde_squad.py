@@ -18,7 +18,6 @@ from game.battlefield import Base
 from game.battlefield.search import sliced
 from game.match import commands as C
 from game.match.flow import DEPLOY
-from game.match.skills import may_shoot_past
 from game.rules import actions as act
 from game.rules.combat import ATTACK
 from game.rules.model import MELEE, RANGED
@@ -504,13 +503,11 @@ class HordeSquadController(Controller):
 
     @staticmethod
     def _open_to_shots(match, uid: int, target: int) -> bool:
-        """Whether `uid` may shoot `target` from wherever it stands: not while a squadmate is Adjacent to it (R7, save
-        the skills that shoot past one) nor while the mission forbids it (the Null Construct). A spot "with a shot" at
-        a target a squadmate fights is none: the unit walked there and could not fire, Turn after Turn (seed 1's
-        eighth wave: the last two of the squad, one holding each reinforcement in Melee, the other circling it)."""
-        if any(match.adjacent(m, target) and not may_shoot_past(match, uid, m) for m in match.squadmates(uid)):
-            return False
-        return match.mission.ranged_target_reason(match, uid, target) is None
+        """Whether `uid` may shoot `target` from some spot (the match's `shot_barred_reason`: not while a squadmate
+        is Adjacent to it, R7, nor while the mission forbids it, the Null Construct). A spot "with a shot" at a target
+        a squadmate fights is none: the unit walked there and could not fire, Turn after Turn (seed 1's eighth wave:
+        the last two of the squad, one holding each reinforcement in Melee, the other circling it)."""
+        return match.shot_barred_reason(uid, target) is None
 
     def _advance(self, match, uid: int):
         """Toward the objective markers near the unit; else a spot to shoot from (the most hidden), else toward the

@@ -59,9 +59,9 @@ class MatchAttacks:
                 return "a unit Adjacent to an enemy cannot make a Ranged attack"
             if self.adjacent(attacker, target) and not pbk:
                 return "the target is Adjacent to the attacker"
-            for mate in self.squadmates(attacker):
-                if self.adjacent(mate, target) and not S.may_shoot_past(self, attacker, mate):
-                    return f"the target is Adjacent to {self.unit(mate).name}"
+            why = self._held_by_squadmate(attacker, target)
+            if why:
+                return why
             if not self.table.in_range(origin or self.base(attacker), self.base(target), weapon.range_inches):
                 return f"out of range ({weapon.range_inches:g}\")"
             sight = S.sight_from(self, attacker, target) if origin is None else S.sight_between(self, origin,
@@ -72,6 +72,19 @@ class MatchAttacks:
             if why:
                 return why
             return self.mission.ranged_target_reason(self, attacker, target)
+
+    def shot_barred_reason(self, attacker: int, target: int) -> str | None:
+        """Why `attacker` may shoot `target` from no spot at all, or None: a squadmate of its is Adjacent to the target
+        (R7) or the mission forbids the shot (a computer player looking for a spot to shoot from)."""
+        with self._in_world():
+            return self._held_by_squadmate(attacker, target) or self.mission.ranged_target_reason(self, attacker, target)
+
+    def _held_by_squadmate(self, attacker: int, target: int) -> str | None:
+        """R7: no Ranged attack on a target Adjacent to a squadmate (save the skills that shoot past one)."""
+        for mate in self.squadmates(attacker):
+            if self.adjacent(mate, target) and not S.may_shoot_past(self, attacker, mate):
+                return f"the target is Adjacent to {self.unit(mate).name}"
+        return None
 
     def melee_target_reason(self, attacker: int, weapon: WeaponCard, target: int) -> str | None:
         with self._in_world():
