@@ -21,24 +21,12 @@ def best_goal_link(table, mover: Base, lat, bl, dist, gx, gy, gz, budget: float)
     g, clear_of = (gx, gy), table._clear_of
     # the nodes _terrain_links would link, in its order (its index), each with the least it can cost
     ext = lat.reach_len
-    step = lat.step
-    hypot = math.hypot
-    i0, i1 = max(0, int(math.floor((gx - ext) / step))), min(lat.nx - 1, int(math.ceil((gx + ext) / step)))
-    j0, j1 = max(0, int(math.floor((gy - ext) / step))), min(lat.ny - 1, int(math.ceil((gy + ext) / step)))
     todo = []
-    n = 0
-    for j in range(j0, j1 + 1):
-        for i in range(i0, i1 + 1):
-            u = j * lat.nx + i
-            q = (i * step, j * step)
-            L = hypot(q[0] - gx, q[1] - gy)
-            if L > ext + EPS:
-                continue
-            n += 1
-            low = dist[u] + L
-            if low > lim:
-                continue  # (also every node the search did not reach: inf)
-            todo.append((low, n, u, q, L))
+    for n, (u, q, L) in enumerate(lat.nodes_within(gx, gy, ext), 1):
+        low = dist[u] + L
+        if low > lim:
+            continue  # (also every node the search did not reach: inf)
+        todo.append((low, n, u, q, L))
     todo.sort()
     best_tot, best_n, best = _INF, 0, (_INF, None, 0)
     near = None

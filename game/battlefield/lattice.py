@@ -165,6 +165,22 @@ class _Lattice:
             return None
         return rj * self.nx + ri
 
+    def nodes_within(self, px: float, py: float, ext: float) -> list:
+        """[(node, its point, its distance)] of every node within `ext` of (px, py), row by row: the nodes a step
+        from or to that point can link (movement._terrain_links, goal_links)."""
+        step, nx = self.step, self.nx
+        hypot = math.hypot
+        i0, i1 = max(0, int(math.floor((px - ext) / step))), min(nx - 1, int(math.ceil((px + ext) / step)))
+        j0, j1 = max(0, int(math.floor((py - ext) / step))), min(self.ny - 1, int(math.ceil((py + ext) / step)))
+        out = []
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                q = (i * step, j * step)
+                d = hypot(q[0] - px, q[1] - py)
+                if d <= ext + EPS:
+                    out.append((j * nx + i, q, d))
+        return out
+
     def zof(self, u: int):
         z = self.z[u]
         if z is False:

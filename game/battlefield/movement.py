@@ -240,35 +240,25 @@ class TableMovement:
         lattice node within the longest step: from the point when outward, else to it."""
         out = []
         ext = lat.reach_len
-        step = lat.step
         p = (px, py)
-        hypot = math.hypot
         # what any of these steps can touch lies within r + ext of the point; a step of length L touches only what
         # lies closer than r + L to it (the capsule it sweeps lies within r - EPS of the segment)
         near = [(h.shape, h.distance) for h in self._space.point_query(p, r + ext, MOVE_FILTER)]
-        i0, i1 = max(0, int(math.floor((px - ext) / step))), min(lat.nx - 1, int(math.ceil((px + ext) / step)))
-        j0, j1 = max(0, int(math.floor((py - ext) / step))), min(lat.ny - 1, int(math.ceil((py + ext) / step)))
-        for j in range(j0, j1 + 1):
-            for i in range(i0, i1 + 1):
-                u = j * lat.nx + i
-                q = (i * step, j * step)
-                L = hypot(q[0] - px, q[1] - py)
-                if L > ext + EPS:
-                    continue
-                zq = lat.zof(u)
-                if zq is None:
-                    continue
-                shapes = [s for s, d in near if d < r + L] if near else near
-                if not shapes:  # a plain walk (_step_cost's answer with nothing crossed)
-                    if abs(zq - pz) <= ZTOL:
-                        out.append((u, q, L, 0))
-                    continue
-                if outward:
-                    res = self._terrain_step(p, pz, q, zq, r, shapes, rule)
-                else:
-                    res = self._terrain_step(q, zq, p, pz, r, shapes, rule)
-                if res is not None:
-                    out.append((u, q, res[0], res[1]))
+        for u, q, L in lat.nodes_within(px, py, ext):
+            zq = lat.zof(u)
+            if zq is None:
+                continue
+            shapes = [s for s, d in near if d < r + L] if near else near
+            if not shapes:  # a plain walk (_step_cost's answer with nothing crossed)
+                if abs(zq - pz) <= ZTOL:
+                    out.append((u, q, L, 0))
+                continue
+            if outward:
+                res = self._terrain_step(p, pz, q, zq, r, shapes, rule)
+            else:
+                res = self._terrain_step(q, zq, p, pz, r, shapes, rule)
+            if res is not None:
+                out.append((u, q, res[0], res[1]))
         return out
 
     def _search(self, mover: Base, budget: float, resumable: bool = False):
