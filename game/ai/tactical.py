@@ -322,7 +322,8 @@ class TacticalController(Controller):
         holders = TE.holders_of(ctx, goals)
         me = ctx.bases[uid]
         left = match.act_left()
-        stay_follow = (yield from self._spot_value(ctx, uid, me, 1, goals, holders)) if left > 0 else None  # (unused)
+        stay_follow = (yield from self._spot_value(ctx, uid, me, 1, goals, holders)) if left > 0 else None  # (read only
+        # with ACT left after an action)
         yield
         stay_end = yield from self._spot_value(ctx, uid, me, 0, goals, holders, follow=False)
 

@@ -245,13 +245,14 @@ class MatchUnits:
         return self.table.adjacent(self.base(a), self.base(b))
 
     def adjacent_enemies(self, uid: int) -> list[int]:
+        kept = None if self.state.allegiance else self._units_cache  # (Compel: the kept lists are by own side)
         key = ("adjacent enemies", uid)  # kept with the units() lists (dropped when a place, a door or a wall changes)
-        hit = None if self.state.allegiance else self._units_cache.get(key)
+        hit = None if kept is None else kept.get(key)
         if hit is None:
             me = self.base(uid)
             hit = tuple(e for e in self.enemies_of(uid) if self.table.adjacent(me, self.base(e)))
-            if not self.state.allegiance:
-                self._units_cache[key] = hit
+            if kept is not None:
+                kept[key] = hit
         return list(hit)
 
     def all_units_of(self, side: str) -> list[int]:
