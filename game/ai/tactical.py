@@ -8,7 +8,8 @@ one-step search over a short list of what the active unit could do next (its att
 Moves or Dashes to the spots game/ai/tactical_spots.py picks, or ending the activation), scored by what it gains
 now plus what its new spot is worth with the ACT it keeps (the attack it could make from there, the threat there).
 The follow-up it found for a move is kept and taken at once when the move went as planned. It spends Tactical
-Orders on extra actions only when they pay, and on dice when a Take Out or a unit's life hangs on them. It answers
+Orders on extra actions only when they pay, and on dice when a Take Out or a unit's life hangs on them (hard:
+where the exact chances of what the answer does pay for the Order, game/ai/tactical_dice.py). It answers
 every prompt. It thinks with its own random stream (`random.Random(seed)`), never the match's dice, and keeps
 nothing between decisions but derived data (walking fields, the planned follow-up, checked against the match), so
 it can take over any saved game.
@@ -29,6 +30,7 @@ from game.rules.model import MELEE, RANGED
 from . import tactical_eval as TE
 from .common import Controller, ControllerState, answer_prompt, attack_target, order_on_dice, random_state
 from .tactical_brief import brief_for
+from .tactical_dice import weigh_dice
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
 from .tactical_spots import Exposure, candidate_spots, hidden_near
@@ -135,6 +137,10 @@ class TacticalController(Controller):
         failed = [i for i in d.failed() if not d.dice[i].auto]
         if to <= 0 or not failed or not self.level.dice_orders:
             return C.AcceptDice(self.side)
+        if self.level.weigh_dice:
+            weighed = weigh_dice(match, self.side, self._ctx(match), TO_COST)
+            if weighed is not None:
+                return weighed
         if d.stage == "attack":
             target = attack_target(match)
             if target is None:

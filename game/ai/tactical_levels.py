@@ -9,8 +9,9 @@ normal  plays the mission: walking distances to its goals, Cover and sight at th
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
         again, values taking out first an enemy still to act by what that enemy would strike, chooses which
         unit acts now (an endangered one strikes first or gets out), stands beside a marker the enemy holds
-        (denying it the MP counts nearly as much as holding), and gives up more to end a move in Cover or out of
-        sight (looking further for such a spot).
+        (denying it the MP counts nearly as much as holding), gives up more to end a move in Cover or out of
+        sight (looking further for such a spot), and spends a Tactical Order on a die only where the exact
+        chances of what that answer does pay for the Order (tactical_dice.py).
 
 Hiding only where the shot the move set up is kept was measured and not kept (docs/balance.md, fourth PvP pass):
 hard won more against normal, but all but stopped hiding.
@@ -34,6 +35,7 @@ class Level:
     reach_threat: float  # ... of a Ready enemy that could move into sight (hard only looks that far)
     follow: float  # weight of the best attack the unit could make from a spot with the ACT left
     dice_orders: bool  # spends Tactical Orders on dice where a life or a Take Out hangs on them
+    weigh_dice: bool  # ... each Order only where what the answer is likely to do pays for it (tactical_dice.py)
     pick_unit: bool  # chooses which unit activates by what each could do now (else: by a quick estimate)
     preempt: float  # share of what an enemy still to act could strike, counted for taking it out first
     contest: float  # share of a scoring marker's value for standing at it with an enemy Adjacent too (it denies the
@@ -48,13 +50,13 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", spots=3, noise=1.6, lapse=0.5, ready_threat=0.0, later_threat=0.0, reach_threat=0.0,
-                  follow=0.5, dice_orders=False, pick_unit=False, preempt=0.0, contest=0.6,
+                  follow=0.5, dice_orders=False, weigh_dice=False, pick_unit=False, preempt=0.0, contest=0.6,
                   hide_tries=0, hidden_spots=0, exposed=0.0, safe_margin=0.0, goal_share=0.0),
     "normal": Level("normal", spots=6, noise=0.35, lapse=0.12, ready_threat=0.4, later_threat=0.12, reach_threat=0.0,
-                    follow=0.9, dice_orders=True, pick_unit=False, preempt=0.0, contest=0.6,
+                    follow=0.9, dice_orders=True, weigh_dice=False, pick_unit=False, preempt=0.0, contest=0.6,
                     hide_tries=8, hidden_spots=1, exposed=0.25, safe_margin=1.5, goal_share=0.08),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
-                  follow=0.95, dice_orders=True, pick_unit=True, preempt=1.0, contest=0.9,
+                  follow=0.95, dice_orders=True, weigh_dice=True, pick_unit=True, preempt=1.0, contest=0.9,
                   hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=2.5, goal_share=0.15),
 }
 
