@@ -204,6 +204,9 @@ def show_match_up(label: str, s: dict, target: float | None, per_mission: bool) 
         low = [(k, sum(v) / len(v)) for k, v in rows if sum(v) / len(v) < TARGET_MISSION]
         print("  by mission: " + ", ".join(f"{k.removeprefix('pvp-')} {sum(v) / len(v) * 100:.0f}%" for k, v in rows))
         print(f"  missions below {TARGET_MISSION * 100:.0f}%: {len(low)} (target 0){mark(not low)}")
+        drawn = sorted(((sum(d), k) for k, d in s["draws"].items() if any(d)), reverse=True)
+        if drawn:
+            print("  draws by mission: " + ", ".join(f"{k.removeprefix('pvp-')} {n}" for n, k in drawn))
 
 
 def p95_of(t: list) -> float:
