@@ -21,6 +21,7 @@ import random
 
 from game.match import commands as C
 from game.match import skills as S
+from game.match.outcomes import DICE_KINDS
 from game.battlefield.search import sliced
 from game.match.flow import DEPLOY
 from game.rules import actions as act
@@ -106,6 +107,10 @@ class TacticalController(Controller):
             return C.Choose(side, option if option in valid else valid[0])
         if p.kind == "first":
             return C.ChooseFirst(side, side)
+        if p.kind in DICE_KINDS and self.level.weigh_dice:  # every answer, free or paid, by what it does
+            weighed = weigh_dice(match, side, self._ctx(match), TO_COST)
+            if weighed is not None:
+                return weighed
         if p.kind == "dice":
             return self._dice(match, p)
         if p.kind == "aoo":
@@ -137,10 +142,6 @@ class TacticalController(Controller):
         failed = [i for i in d.failed() if not d.dice[i].auto]
         if to <= 0 or not failed or not self.level.dice_orders:
             return C.AcceptDice(self.side)
-        if self.level.weigh_dice:
-            weighed = weigh_dice(match, self.side, self._ctx(match), TO_COST)
-            if weighed is not None:
-                return weighed
         if d.stage == "attack":
             target = attack_target(match)
             if target is None:
