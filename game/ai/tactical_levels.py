@@ -57,7 +57,7 @@ LEVELS = {
                     hide_tries=8, hidden_spots=1, exposed=0.25, safe_margin=1.5, goal_share=0.08),
     "hard": Level("hard", spots=10, noise=0.0, lapse=0.0, ready_threat=0.4, later_threat=0.12, reach_threat=0.1,
                   follow=0.95, dice_orders=True, weigh_dice=True, pick_unit=True, preempt=1.0, contest=0.9,
-                  hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=2.5, goal_share=0.15),
+                  hide_tries=12, hidden_spots=3, exposed=0.25, safe_margin=3.0, goal_share=0.15),
 }
 
 
