@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.rules import records as R
-from game.rules.combat import DRAIN, Accept, AttackResolution, Convert, Reroll, RollAuto
-from game.rules.counting import SaveTally, StrikeTally, is_critical
+from game.rules.combat import ATTACK, DRAIN, RETURN_SAVE, SAVE, Accept, AttackResolution, Convert, Reroll, RollAuto
+from game.rules.counting import SaveTally, StrikeTally, is_critical, save_tally, strike_tally
 from game.rules.dice import Dice, Die
-from game.rules.model import RANGED
+from game.rules.model import MELEE, RANGED
 
 from . import commands as C
 
@@ -122,13 +122,28 @@ def _face_kinds(d, action) -> list[tuple[tuple[int], Fraction]]:
     """The faces a re-rolled (or rolled) die may show, one of each kind the rules tell apart on this decision (a
     success or not, a Critical or not, as `Decision.ok` and `is_critical` read it), each with its chance: faces
     of one kind count alike wherever the dice are counted, so one of them stands for all."""
-    kinds: dict[tuple, list[int]] = {}
-    for f in range(1, 7):
-        die = Die(natural=f, rerolled=isinstance(action, Reroll))
-        crit = is_critical(die, d.crit)
-        # (Decision.ok of the dice with this die in place of the one rolled, without making that Decision)
-        kinds.setdefault((crit or die.succeeds(d.stat), crit), []).append(f)
-    return [((fs[0],), Fraction(len(fs), 6)) for fs in kinds.values()]
+    return list(_kinds(isinstance(action, Reroll), d.stat, d.crit))
+
+
+_KINDS: dict[tuple, tuple] = {}  # (re-rolled, stat, crit) -> the faces' kinds (`_face_kinds`), worked out once
+
+
+def _kinds(rerolled: bool, stat: int, top: int) -> tuple:
+    out = _KINDS.get((rerolled, stat, top))
+    if out is None:
+        kinds: dict[tuple, list[int]] = {}
+        for f in range(1, 7):
+            die = Die(natural=f, rerolled=rerolled)
+            crit = is_critical(die, top)
+            # (Decision.ok of the dice with this die in place of the one rolled, without making that Decision)
+            kinds.setdefault((crit or die.succeeds(stat), crit), []).append(f)
+        out = _KINDS[(rerolled, stat, top)] = tuple(((fs[0],), Fraction(len(fs), 6)) for fs in kinds.values())
+    return out
+
+
+def _kind_faces(rerolled: bool, stat: int, top: int) -> list[int]:
+    """One face of each kind (`_face_kinds`)."""
+    return [fs[0] for fs, _ in _kinds(rerolled, stat, top)]
 
 
 def _uses_to(cmd) -> bool:
@@ -227,8 +242,13 @@ class MatchOutcomes:
 
     def _choice_matters(self, p) -> bool:
         """N2: whether some answer to dice question `p` (the decision the attack waits on) changes what
-        happens."""
-        return self._matters(self.state.attack.resolution, p, 0)
+        happens. Most often the counts of the dice alone say it (`_counts_say`); else the look-ahead runs."""
+        res = self.state.attack.resolution
+        cmds = self._prompt_commands(p)
+        if len(cmds) < 2:
+            return False
+        said = _counts_say(res, p.decision, cmds) if p.kind == "dice" else None
+        return self._matters(res, p, 0, cmds) if said is None else said
 
     # -- the look-ahead ------------------------------------------------------------------------------------
     MAX_DEPTH = 3  # decisions in a row, without new dice, looked through (Parry, then Life Drain, ...)
@@ -250,10 +270,11 @@ class MatchOutcomes:
                 todo += [(faces + (f,), chance / 6) for f in range(6, 0, -1)]
         return AnswerOutcome(cmd, tuple(out), 1 if _uses_to(cmd) else 0)
 
-    def _matters(self, res: AttackResolution, p, depth: int) -> bool:
+    def _matters(self, res: AttackResolution, p, depth: int, cmds: list | None = None) -> bool:
         """Whether some answer to `p` differs from accepting: the answers are tried the cheapest first (a die
         re-rolled from any source is one answer, its faces tried one by one) until one changes something."""
-        cmds = self._prompt_commands(p)
+        if cmds is None:
+            cmds = self._prompt_commands(p)
         if len(cmds) < 2:
             return False
         accept = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
@@ -340,3 +361,74 @@ class MatchOutcomes:
                        damage=probe._strike_damage if strikes is not None or stage == DRAIN else None,
                        returned=tuple(sorted(returned.items())), taken_out=out_now, next=nxt)
 
+
+
+def _counts_say(res: AttackResolution, d, cmds) -> bool | None:
+    """N2 for Attack dice and Armor Saves (decision `d` of `res`, `cmds` its answers, more than one) as the counts
+    of the dice alone say it: True, some answer's Outcome differs from accepting's; False, none does; None, the
+    counts do not settle it (the look-ahead does). The same answer as `_matters` (tests/match/test_dice_lookahead
+    compares them at every dice decision of many games); what it rests on:
+
+    Attack dice: accepting deals the Damage the dice count (`strike_tally`), and every answer's Outcome carries
+    the Damage its dice count (the copy stops at the next roll of new dice: the saves, or the next attack roll; a
+    Parry or Life Drain question on the way changes no Damage when accepted). A re-rolled die, or an automatic
+    Strike rolled, shows both a Critical and a failure among its faces, and one of them changes the Damage; a
+    Tactical Order change does when it turns the die into a success (else: None).
+
+    Armor Saves, and saves of returned Damage (not under Shield, whose own question comes first): an answer does
+    only what its dice count: the HIT the unit loses (what its saves leave, capped at its HIT left) and, in
+    melee, the Damage its Critical Saves return. The copy then stops at the next roll of new dice (Protect's
+    dice for that loss, the saves of the Damage returned, the next target's saves or attack roll) or at the
+    attack's end, each the same for answers that count alike: no other unit loses HIT, nobody heals, no other
+    question comes first. (Under Protect, a loss stops the copy before the Damage is returned.)"""
+    stage = d.stage
+    spec = res.spec
+    if stage == ATTACK:
+        base = strike_tally(d.dice, spec.skl, spec.rnd).damage
+        for c in cmds:
+            if isinstance(c, (C.RerollDie, C.RollAutoDie)):
+                return True
+            if isinstance(c, C.ChangeDie) and \
+                    strike_tally(_with(d.dice, c.index, d.dice[c.index].shifted(c.delta)), spec.skl,
+                                 spec.rnd).damage != base:
+                return True
+        return None
+    if res._chain:  # (Damage returned still to save: never so while a side decides)
+        return None
+    if stage == SAVE:
+        t = spec.groups[res._group][1][res._target]
+        if spec.kind == MELEE and t.shield:
+            return None
+        kind, uid, ward, back = spec.kind, t.uid, t.ward, False
+        auto = t.auto_saves if kind == RANGED and t.cover else 0
+    elif stage == RETURN_SAVE:
+        kind, uid, ward, back, auto = MELEE, d.uid, res._flag(d.uid, "ward"), True, 0
+    else:
+        return None
+    hit = res.hit_left[uid]
+    dice, stat, crit = d.dice, d.stat, d.crit
+
+    def counted(dice) -> tuple:
+        t = save_tally(dice, stat, crit, kind, auto, 0, back)
+        lost = min(t.lost, hit)
+        return lost, (0 if ward and lost else t.returned)
+    base = counted(dice)
+    rerolled = set()
+    for c in cmds:
+        if isinstance(c, C.RerollDie):
+            if c.index in rerolled:  # (a die re-rolled from any source rolls alike)
+                continue
+            rerolled.add(c.index)
+            for f in _kind_faces(True, stat, crit):
+                if counted(_with(dice, c.index, dice[c.index].rerolled_to(f))) != base:
+                    return True
+        elif isinstance(c, C.ChangeDie):
+            if counted(_with(dice, c.index, dice[c.index].shifted(c.delta))) != base:
+                return True
+        elif not isinstance(c, C.AcceptDice):
+            return None
+    return False
+
+
+def _with(dice: tuple, i: int, die: Die) -> tuple:
+    return dice[:i] + (die,) + dice[i + 1:]
