@@ -63,7 +63,7 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         self.seed = seed
         self.mission = mission
         self.catalog = catalog
-        self.world = f"match-{next(_world_ids)}"
+        self._bind_world(f"match-{next(_world_ids)}")
         if table is not None and table.battlefield is battlefield and table.measure == scenario.measure:
             table.reset()
             self.table = table
