@@ -311,7 +311,7 @@ class MatchOutcomes:
     def _run(self, res: AttackResolution, action, faces: tuple[int, ...], to_left: int, depth: int) -> Outcome:
         """The answer on a copy of `res` rolling `faces`, then the dice accepted, then on as the match goes."""
         from .prompts import Prompt
-        probe = res.fork(_Faces(faces), _Probe)
+        probe = res.fork(_Faces(faces), _Probe, log=False)  # (what it records from now on is all that is read)
         probe.strike_tallies = []
         probe.save_tallies = []
         d0 = res.decision
