@@ -18,11 +18,12 @@ from fractions import Fraction
 
 from game.rules import records as R
 from game.rules.combat import ATTACK, DRAIN, RETURN_SAVE, SAVE, Accept, AttackResolution, Convert, Reroll, RollAuto
-from game.rules.counting import SaveTally, StrikeTally, is_critical, save_tally, strike_tally
+from game.rules.counting import SaveTally, StrikeTally, is_critical, save_succeeds, saves_counted, strike_tally
 from game.rules.dice import Dice, Die
 from game.rules.model import MELEE, RANGED
 
 from . import commands as C
+from .legal import AUTO, CHANGE
 
 DICE_KINDS = ("dice", "parry", "life_drain", "shield")
 _STAGE_KINDS = {"parry": "parry", "drain": "life_drain", "shield": "shield"}
@@ -244,11 +245,14 @@ class MatchOutcomes:
         """N2: whether some answer to dice question `p` (the decision the attack waits on) changes what
         happens. Most often the counts of the dice alone say it (`_counts_say`); else the look-ahead runs."""
         res = self.state.attack.resolution
-        cmds = self._prompt_commands(p)
-        if len(cmds) < 2:
-            return False
-        said = _counts_say(res, p.decision, cmds) if p.kind == "dice" else None
-        return self._matters(res, p, 0, cmds) if said is None else said
+        if p.kind == "dice":
+            answers = self._dice_answers(p.decision, self.to[p.side])
+            if not answers:  # (accepting is the only answer)
+                return False
+            said = _counts_say(res, p.decision, answers)
+            if said is not None:
+                return said
+        return self._matters(res, p, 0)
 
     # -- the look-ahead ------------------------------------------------------------------------------------
     MAX_DEPTH = 3  # decisions in a row, without new dice, looked through (Parry, then Life Drain, ...)
@@ -270,11 +274,10 @@ class MatchOutcomes:
                 todo += [(faces + (f,), chance / 6) for f in range(6, 0, -1)]
         return AnswerOutcome(cmd, tuple(out), 1 if _uses_to(cmd) else 0)
 
-    def _matters(self, res: AttackResolution, p, depth: int, cmds: list | None = None) -> bool:
+    def _matters(self, res: AttackResolution, p, depth: int) -> bool:
         """Whether some answer to `p` differs from accepting: the answers are tried the cheapest first (a die
         re-rolled from any source is one answer, its faces tried one by one) until one changes something."""
-        if cmds is None:
-            cmds = self._prompt_commands(p)
+        cmds = self._prompt_commands(p)
         if len(cmds) < 2:
             return False
         accept = next((c for c in cmds if isinstance(c, C.AcceptDice)), None)
@@ -363,11 +366,12 @@ class MatchOutcomes:
 
 
 
-def _counts_say(res: AttackResolution, d, cmds) -> bool | None:
-    """N2 for Attack dice and Armor Saves (decision `d` of `res`, `cmds` its answers, more than one) as the counts
-    of the dice alone say it: True, some answer's Outcome differs from accepting's; False, none does; None, the
-    counts do not settle it (the look-ahead does). The same answer as `_matters` (tests/match/test_dice_lookahead
-    compares them at every dice decision of many games); what it rests on:
+def _counts_say(res: AttackResolution, d, answers: list[tuple[int, str]]) -> bool | None:
+    """N2 for Attack dice and Armor Saves (decision `d` of `res`; `answers`: what may be done to its dice besides
+    accepting them, as `_dice_answers` lists it, one or more) as the counts of the dice alone say it: True, some
+    answer's Outcome differs from accepting's; False, none does; None, the counts do not settle it (the look-ahead
+    does). The same answer as `_matters` (tests/match/test_dice_lookahead compares them at every dice decision of
+    many games); what it rests on:
 
     Attack dice: accepting deals the Damage the dice count (`strike_tally`), and every answer's Outcome carries
     the Damage its dice count (the copy stops at the next roll of new dice: the saves, or the next attack roll; a
@@ -380,17 +384,20 @@ def _counts_say(res: AttackResolution, d, cmds) -> bool | None:
     melee, the Damage its Critical Saves return. The copy then stops at the next roll of new dice (Protect's
     dice for that loss, the saves of the Damage returned, the next target's saves or attack roll) or at the
     attack's end, each the same for answers that count alike: no other unit loses HIT, nobody heals, no other
-    question comes first. (Under Protect, a loss stops the copy before the Damage is returned.)"""
+    question comes first. (Under Protect, a loss stops the copy before the Damage is returned.) The counts depend
+    only on how many dice of each kind there are (a save or not, a Critical or not): a die that keeps its kind
+    changes nothing, and a die of one kind turned into another counts alike whichever die it is."""
     stage = d.stage
     spec = res.spec
+    dice = d.dice
     if stage == ATTACK:
-        base = strike_tally(d.dice, spec.skl, spec.rnd).damage
-        for c in cmds:
-            if isinstance(c, (C.RerollDie, C.RollAutoDie)):
+        base = None
+        for i, what in answers:
+            if what != CHANGE:
                 return True
-            if isinstance(c, C.ChangeDie) and \
-                    strike_tally(_with(d.dice, c.index, d.dice[c.index].shifted(c.delta)), spec.skl,
-                                 spec.rnd).damage != base:
+            if base is None:
+                base = strike_tally(dice, spec.skl, spec.rnd).damage
+            if strike_tally(_with(dice, i, dice[i].shifted(-1)), spec.skl, spec.rnd).damage != base:
                 return True
         return None
     if res._chain:  # (Damage returned still to save: never so while a side decides)
@@ -406,28 +413,46 @@ def _counts_say(res: AttackResolution, d, cmds) -> bool | None:
     else:
         return None
     hit = res.hit_left[uid]
-    dice, stat, crit = d.dice, d.stat, d.crit
+    stat, crit = d.stat, d.crit
+    hardened = crit > 1
+    # each die's kind as save_tally tells the dice apart: a save or not, a Critical Save or not
+    kinds = [_save_kind(x, stat, crit, hardened) for x in dice]
+    saved = sum(1 for k in kinds if k[0])
+    crits = sum(1 for k in kinds if k[1])
+    n = len(dice)
 
-    def counted(dice) -> tuple:
-        t = save_tally(dice, stat, crit, kind, auto, 0, back)
+    def counted(saved: int, crits: int) -> tuple:
+        t = saves_counted(n, saved, crits, kind, auto, 0, back)
         lost = min(t.lost, hit)
         return lost, (0 if ward and lost else t.returned)
-    base = counted(dice)
-    rerolled = set()
-    for c in cmds:
-        if isinstance(c, C.RerollDie):
-            if c.index in rerolled:  # (a die re-rolled from any source rolls alike)
-                continue
-            rerolled.add(c.index)
-            for f in _kind_faces(True, stat, crit):
-                if counted(_with(dice, c.index, dice[c.index].rerolled_to(f))) != base:
-                    return True
-        elif isinstance(c, C.ChangeDie):
-            if counted(_with(dice, c.index, dice[c.index].shifted(c.delta))) != base:
-                return True
-        elif not isinstance(c, C.AcceptDice):
+    base = counted(saved, crits)
+    tried = set()  # (a die's kind, the kind it turns into): counted once
+    rerolled = set()  # (a die re-rolled from any source rolls alike)
+    for i, what in answers:
+        if what == CHANGE:
+            news = (dice[i].shifted(-1),)
+        elif what == AUTO:
             return None
+        elif i in rerolled:
+            continue
+        else:
+            rerolled.add(i)
+            news = [dice[i].rerolled_to(f) for f in _kind_faces(True, stat, crit)]
+        was = kinds[i]
+        for new in news:
+            now = _save_kind(new, stat, crit, hardened)
+            if now == was or (was, now) in tried:
+                continue
+            tried.add((was, now))
+            if counted(saved - was[0] + now[0], crits - was[1] + now[1]) != base:
+                return True
     return False
+
+
+def _save_kind(die: Die, stat: int, crit: int, hardened: bool) -> tuple[bool, bool]:
+    """(a save, a Critical Save) as save_tally counts the die."""
+    saved = save_succeeds(die, stat, hardened)
+    return saved, saved and is_critical(die, crit)
 
 
 def _with(dice: tuple, i: int, die: Die) -> tuple:
