@@ -247,7 +247,11 @@ class MatchUnits:
         return list(hit)
 
     def adjacent(self, a: int, b: int) -> bool:
-        return self.table.adjacent(self.base(a), self.base(b))
+        key = ("adjacent", a, b)  # kept with the units() lists (dropped when a place, a door or a wall changes)
+        hit = self._units_cache.get(key)
+        if hit is None:
+            hit = self._units_cache[key] = self.table.adjacent(self.base(a), self.base(b))
+        return hit
 
     def adjacent_enemies(self, uid: int) -> list[int]:
         kept = None if self.state.allegiance else self._units_cache  # (Compel: the kept lists are by own side)
