@@ -430,17 +430,16 @@ def _counts_say(res: AttackResolution, d, answers: list[tuple[int, str]]) -> boo
     rerolled = set()  # (a die re-rolled from any source rolls alike)
     for i, what in answers:
         if what == CHANGE:
-            news = (dice[i].shifted(-1),)
+            news = (_save_kind(dice[i].shifted(-1), stat, crit, hardened),)
         elif what == AUTO:
             return None
         elif i in rerolled:
             continue
         else:
             rerolled.add(i)
-            news = [dice[i].rerolled_to(f) for f in _kind_faces(True, stat, crit)]
+            news = _rerolled_save_kinds(stat, crit)
         was = kinds[i]
-        for new in news:
-            now = _save_kind(new, stat, crit, hardened)
+        for now in news:  # (the kinds the die may turn into)
             if now == was or (was, now) in tried:
                 continue
             tried.add((was, now))
@@ -453,6 +452,19 @@ def _save_kind(die: Die, stat: int, crit: int, hardened: bool) -> tuple[bool, bo
     """(a save, a Critical Save) as save_tally counts the die."""
     saved = save_succeeds(die, stat, hardened)
     return saved, saved and is_critical(die, crit)
+
+
+_REROLLED_SAVES: dict[tuple, tuple] = {}
+
+
+def _rerolled_save_kinds(stat: int, crit: int) -> tuple:
+    """The kinds (`_save_kind`) of a re-rolled save die showing each face of `_kind_faces` (whatever die it was:
+    a re-rolled die is its new face alone), worked out once per stat."""
+    got = _REROLLED_SAVES.get((stat, crit))
+    if got is None:
+        got = _REROLLED_SAVES[(stat, crit)] = tuple(_save_kind(Die(natural=f, rerolled=True), stat, crit, crit > 1)
+                                                    for f in _kind_faces(True, stat, crit))
+    return got
 
 
 def _with(dice: tuple, i: int, die: Die) -> tuple:
