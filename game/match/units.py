@@ -193,6 +193,7 @@ class MatchUnits:
         hit = self._units_cache.get(key)
         if hit is not None:
             return list(hit)
+        ents = self._ents
         with self._in_world():
             out = []
             for uid, u in esper.get_component(Unit):
@@ -200,9 +201,10 @@ class MatchUnits:
                     continue
                 if items is not None and u.item != items:
                     continue
-                if standing and (esper.has_component(uid, TakenOut) or not esper.has_component(uid, Position)):
+                comps = ents[uid]
+                if standing and (TakenOut in comps or Position not in comps):
                     continue
-                if downed is not None and esper.component_for_entity(uid, Conditions).downed != downed:
+                if downed is not None and comps[Conditions].downed != downed:
                     continue
                 out.append(uid)
             out.sort()
