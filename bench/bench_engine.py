@@ -13,7 +13,9 @@ Each beside the figure of the commit before issue 21's first (60cff95^, measured
 very script: REFERENCE), a slower figure flagged MISS. The games differ a little between the two commits (rules
 fixed since), so per command is the comparison, not per game; the Horde's runs differ most (its computer players
 changed since: more of their commands are Moves, the dearest command, about 1.5 ms each replayed, where most are
-well under 0.4 ms), so its figure compares the mix as much as the engine. Asserts nothing.
+well under 0.4 ms), so its figure compares the mix as much as the engine. On the shared 2-core machine one run
+differs from the next by up to 8% (the load of other processes): a figure a few per cent past the filing day's is
+worth running again beside the old commit before it is called a regression. Asserts nothing.
 """
 from __future__ import annotations
 
