@@ -130,12 +130,14 @@ class History(Sequence):
             self._items = []
 
     def extend(self, items) -> None:
-        items = self._items + list(items)
-        at = 0
-        while len(items) - at >= CHUNK:
-            self._chunks.append(tuple(items[at:at + CHUNK]))
-            at += CHUNK
-        self._items = items[at:]
+        mine = self._items
+        mine.extend(list(items))  # (list(): `items` may be this very history)
+        if len(mine) >= CHUNK:
+            at = 0
+            while len(mine) - at >= CHUNK:
+                self._chunks.append(tuple(mine[at:at + CHUNK]))
+                at += CHUNK
+            self._items = mine[at:]
 
     def prefix(self, n: int) -> "History":
         """A new history of the first n entries (this one unchanged): the undecoded part stays so when it is all

@@ -10,6 +10,9 @@ from .flow import DEPLOY
 from .prompts import Prompt
 
 
+AUTO, CHANGE = "roll auto", "change"  # (the answers to dice other than a re-roll's source: _dice_answers)
+
+
 class MatchLegal:
     def legal_commands(self, side: str) -> list[C.Command]:
         """Every command `side` may give now (moves: one per reachable lattice spot)."""
@@ -40,26 +43,36 @@ class MatchLegal:
             return False
         return 0 < die.value - max(d.stat, 1) <= to
 
+    @classmethod
+    def _dice_answers(cls, d, to: int) -> list[tuple[int, str]]:
+        """What a side with `to` Tactical Orders may do to the dice of decision `d`, besides accepting them, in the
+        order the commands come: (die, AUTO: roll the automatic Strike; CHANGE: -1 for a Tactical Order; else a
+        re-roll from that source)."""
+        out = []
+        for i, die in enumerate(d.dice):
+            if die.auto:
+                if d.stage == "attack":
+                    out.append((i, AUTO))
+                continue
+            if not die.rerolled and not d.no_reroll:
+                for src, n in d.free:
+                    if n > 0:
+                        out.append((i, src))
+                if d.rlt and die.natural == 6:
+                    out.append((i, "RLT"))
+                if to > 0 and not die.critical:
+                    out.append((i, "TO"))
+            if cls._change_helps(d, i, to):
+                out.append((i, CHANGE))
+        return out
+
     def _prompt_commands(self, p: Prompt) -> list[C.Command]:
         s = p.side
         if p.kind == "dice":
-            d = p.decision
             out: list[C.Command] = [C.AcceptDice(s)]
-            for i, die in enumerate(d.dice):
-                if die.auto:
-                    if d.stage == "attack":
-                        out.append(C.RollAutoDie(s, i))
-                    continue
-                if not die.rerolled and not d.no_reroll:
-                    for src, n in d.free:
-                        if n > 0:
-                            out.append(C.RerollDie(s, i, src))
-                    if d.rlt and die.natural == 6:
-                        out.append(C.RerollDie(s, i, "RLT"))
-                    if self.to[s] > 0 and not die.critical:
-                        out.append(C.RerollDie(s, i, "TO"))
-                if self._change_helps(d, i, self.to[s]):
-                    out.append(C.ChangeDie(s, i, -1))
+            for i, what in self._dice_answers(p.decision, self.to[s]):
+                out.append(C.RollAutoDie(s, i) if what == AUTO else C.ChangeDie(s, i, -1) if what == CHANGE else
+                           C.RerollDie(s, i, what))
             return out
         if p.kind == "parry":
             d = p.decision

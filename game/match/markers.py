@@ -51,11 +51,7 @@ class MatchMarkers:
         return ent
 
     def marker(self, mid: str) -> Marker:
-        ent = self._marker_entity(mid)
-        if esper.current_world == self.world:  # (asked thousands of times a game: no switch to make)
-            return esper._entities[ent][Marker]
-        with self._in_world():
-            return esper.component_for_entity(ent, Marker)
+        return self._component(self._marker_entity(mid), Marker)
 
     def _marker_entity(self, mid: str) -> int:
         ent = self.state.marker_ids.get(mid)

@@ -53,6 +53,13 @@ _world_ids = itertools.count(1)
 __all__ = ["Match", "Prompt", "Event", "SETUP", "DEPLOY", "BATTLE", "OVER"]
 
 
+# the commands of an activation and the methods that carry them out
+_ACTIVATION_HANDLERS = {C.Move: "_do_move", C.Dash: "_do_move", C.RangedAttack: "_do_ranged",
+                        C.MeleeAttack: "_do_melee", C.ToggleDoor: "_do_door", C.UseSkill: "_do_skill",
+                        C.PickUp: "_do_pick_up", C.Drop: "_do_drop", C.Give: "_do_give",
+                        C.UseMissionAction: "_do_mission_action", C.EndActivation: "_do_end_activation"}
+
+
 class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMovement, MatchAttacks, MatchPrompts,
             MatchMarkers, MatchMissions, MatchQueries, MatchOutcomes, MatchAnswers):
     def __init__(self, scenario: Scenario, seed: int, mission: MissionScript, battlefield: Battlefield,
@@ -63,7 +70,7 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
         self.seed = seed
         self.mission = mission
         self.catalog = catalog
-        self.world = f"match-{next(_world_ids)}"
+        self._bind_world(f"match-{next(_world_ids)}")
         if table is not None and table.battlefield is battlefield and table.measure == scenario.measure:
             table.reset()
             self.table = table
@@ -154,19 +161,18 @@ class Match(MatchUnits, MatchPlaces, MatchFlow, MatchPaying, MatchLegal, MatchMo
                 raise IllegalCommand("choose a unit to activate")
             self._activate_chosen(cmd)
         else:
-            handler = {C.Move: self._do_move, C.Dash: self._do_move, C.RangedAttack: self._do_ranged,
-                       C.MeleeAttack: self._do_melee, C.ToggleDoor: self._do_door, C.UseSkill: self._do_skill,
-                       C.PickUp: self._do_pick_up, C.Drop: self._do_drop, C.Give: self._do_give,
-                       C.UseMissionAction: self._do_mission_action,
-                       C.EndActivation: lambda c: self._cmd_end_activation()}.get(type(cmd))
-            if handler is None:
+            name = _ACTIVATION_HANDLERS.get(type(cmd))
+            if name is None:
                 raise IllegalCommand("that is not possible during an activation")
             normal = not self.activation.grant
-            handler(cmd)
+            getattr(self, name)(cmd)
             if normal and not isinstance(cmd, C.EndActivation):
                 self.state.react_due = self.state.react_due or "action"
         self._after_step()
 
+
+    def _do_end_activation(self, cmd: C.EndActivation) -> None:
+        self._cmd_end_activation()
 
     # == doors and skills ===========================================================================
     def _do_door(self, cmd: C.ToggleDoor) -> None:

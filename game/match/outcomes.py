@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.rules import records as R
-from game.rules.combat import DRAIN, Accept, AttackResolution, Convert, Reroll, RollAuto
-from game.rules.counting import SaveTally, StrikeTally, is_critical
+from game.rules.combat import ATTACK, DRAIN, RETURN_SAVE, SAVE, Accept, AttackResolution, Convert, Reroll, RollAuto
+from game.rules.counting import SaveTally, StrikeTally, is_critical, save_succeeds, saves_counted, strike_tally
 from game.rules.dice import Dice, Die
-from game.rules.model import RANGED
+from game.rules.model import MELEE, RANGED
 
 from . import commands as C
+from .legal import AUTO, CHANGE
 
 DICE_KINDS = ("dice", "parry", "life_drain", "shield")
 _STAGE_KINDS = {"parry": "parry", "drain": "life_drain", "shield": "shield"}
@@ -122,13 +123,28 @@ def _face_kinds(d, action) -> list[tuple[tuple[int], Fraction]]:
     """The faces a re-rolled (or rolled) die may show, one of each kind the rules tell apart on this decision (a
     success or not, a Critical or not, as `Decision.ok` and `is_critical` read it), each with its chance: faces
     of one kind count alike wherever the dice are counted, so one of them stands for all."""
-    kinds: dict[tuple, list[int]] = {}
-    for f in range(1, 7):
-        die = Die(natural=f, rerolled=isinstance(action, Reroll))
-        crit = is_critical(die, d.crit)
-        # (Decision.ok of the dice with this die in place of the one rolled, without making that Decision)
-        kinds.setdefault((crit or die.succeeds(d.stat), crit), []).append(f)
-    return [((fs[0],), Fraction(len(fs), 6)) for fs in kinds.values()]
+    return list(_kinds(isinstance(action, Reroll), d.stat, d.crit))
+
+
+_KINDS: dict[tuple, tuple] = {}  # (re-rolled, stat, crit) -> the faces' kinds (`_face_kinds`), worked out once
+
+
+def _kinds(rerolled: bool, stat: int, top: int) -> tuple:
+    out = _KINDS.get((rerolled, stat, top))
+    if out is None:
+        kinds: dict[tuple, list[int]] = {}
+        for f in range(1, 7):
+            die = Die(natural=f, rerolled=rerolled)
+            crit = is_critical(die, top)
+            # (Decision.ok of the dice with this die in place of the one rolled, without making that Decision)
+            kinds.setdefault((crit or die.succeeds(stat), crit), []).append(f)
+        out = _KINDS[(rerolled, stat, top)] = tuple(((fs[0],), Fraction(len(fs), 6)) for fs in kinds.values())
+    return out
+
+
+def _kind_faces(rerolled: bool, stat: int, top: int) -> list[int]:
+    """One face of each kind (`_face_kinds`)."""
+    return [fs[0] for fs, _ in _kinds(rerolled, stat, top)]
 
 
 def _uses_to(cmd) -> bool:
@@ -227,8 +243,16 @@ class MatchOutcomes:
 
     def _choice_matters(self, p) -> bool:
         """N2: whether some answer to dice question `p` (the decision the attack waits on) changes what
-        happens."""
-        return self._matters(self.state.attack.resolution, p, 0)
+        happens. Most often the counts of the dice alone say it (`_counts_say`); else the look-ahead runs."""
+        res = self.state.attack.resolution
+        if p.kind == "dice":
+            answers = self._dice_answers(p.decision, self.to[p.side])
+            if not answers:  # (accepting is the only answer)
+                return False
+            said = _counts_say(res, p.decision, answers)
+            if said is not None:
+                return said
+        return self._matters(res, p, 0)
 
     # -- the look-ahead ------------------------------------------------------------------------------------
     MAX_DEPTH = 3  # decisions in a row, without new dice, looked through (Parry, then Life Drain, ...)
@@ -290,7 +314,7 @@ class MatchOutcomes:
     def _run(self, res: AttackResolution, action, faces: tuple[int, ...], to_left: int, depth: int) -> Outcome:
         """The answer on a copy of `res` rolling `faces`, then the dice accepted, then on as the match goes."""
         from .prompts import Prompt
-        probe = res.fork(_Faces(faces), _Probe)
+        probe = res.fork(_Faces(faces), _Probe, log=False)  # (what it records from now on is all that is read)
         probe.strike_tallies = []
         probe.save_tallies = []
         d0 = res.decision
@@ -340,3 +364,108 @@ class MatchOutcomes:
                        damage=probe._strike_damage if strikes is not None or stage == DRAIN else None,
                        returned=tuple(sorted(returned.items())), taken_out=out_now, next=nxt)
 
+
+
+def _counts_say(res: AttackResolution, d, answers: list[tuple[int, str]]) -> bool | None:
+    """N2 for Attack dice and Armor Saves (decision `d` of `res`; `answers`: what may be done to its dice besides
+    accepting them, as `_dice_answers` lists it, one or more) as the counts of the dice alone say it: True, some
+    answer's Outcome differs from accepting's; False, none does; None, the counts do not settle it (the look-ahead
+    does). The same answer as `_matters` (tests/match/test_dice_lookahead compares them at every dice decision of
+    many games); what it rests on:
+
+    Attack dice: accepting deals the Damage the dice count (`strike_tally`), and every answer's Outcome carries
+    the Damage its dice count (the copy stops at the next roll of new dice: the saves, or the next attack roll; a
+    Parry or Life Drain question on the way changes no Damage when accepted). A re-rolled die, or an automatic
+    Strike rolled, shows both a Critical and a failure among its faces, and one of them changes the Damage; a
+    Tactical Order change does when it turns the die into a success (else: None).
+
+    Armor Saves, and saves of returned Damage (not under Shield, whose own question comes first): an answer does
+    only what its dice count: the HIT the unit loses (what its saves leave, capped at its HIT left) and, in
+    melee, the Damage its Critical Saves return. The copy then stops at the next roll of new dice (Protect's
+    dice for that loss, the saves of the Damage returned, the next target's saves or attack roll) or at the
+    attack's end, each the same for answers that count alike: no other unit loses HIT, nobody heals, no other
+    question comes first. (Under Protect, a loss stops the copy before the Damage is returned.) The counts depend
+    only on how many dice of each kind there are (a save or not, a Critical or not): a die that keeps its kind
+    changes nothing, and a die of one kind turned into another counts alike whichever die it is."""
+    stage = d.stage
+    spec = res.spec
+    dice = d.dice
+    if stage == ATTACK:
+        base = None
+        for i, what in answers:
+            if what != CHANGE:
+                return True
+            if base is None:
+                base = strike_tally(dice, spec.skl, spec.rnd).damage
+            if strike_tally(_with(dice, i, dice[i].shifted(-1)), spec.skl, spec.rnd).damage != base:
+                return True
+        return None
+    if res._chain:  # (Damage returned still to save: never so while a side decides)
+        return None
+    if stage == SAVE:
+        t = spec.groups[res._group][1][res._target]
+        if spec.kind == MELEE and t.shield:
+            return None
+        kind, uid, ward, back = spec.kind, t.uid, t.ward, False
+        auto = t.auto_saves if kind == RANGED and t.cover else 0
+    elif stage == RETURN_SAVE:
+        kind, uid, ward, back, auto = MELEE, d.uid, res._flag(d.uid, "ward"), True, 0
+    else:
+        return None
+    hit = res.hit_left[uid]
+    stat, crit = d.stat, d.crit
+    hardened = crit > 1
+    # each die's kind as save_tally tells the dice apart: a save or not, a Critical Save or not
+    kinds = [_save_kind(x, stat, crit, hardened) for x in dice]
+    saved = sum(1 for k in kinds if k[0])
+    crits = sum(1 for k in kinds if k[1])
+    n = len(dice)
+
+    def counted(saved: int, crits: int) -> tuple:
+        t = saves_counted(n, saved, crits, kind, auto, 0, back)
+        lost = min(t.lost, hit)
+        return lost, (0 if ward and lost else t.returned)
+    base = counted(saved, crits)
+    tried = set()  # (a die's kind, the kind it turns into): counted once
+    rerolled = set()  # (a die re-rolled from any source rolls alike)
+    for i, what in answers:
+        if what == CHANGE:
+            news = (_save_kind(dice[i].shifted(-1), stat, crit, hardened),)
+        elif what == AUTO:
+            return None
+        elif i in rerolled:
+            continue
+        else:
+            rerolled.add(i)
+            news = _rerolled_save_kinds(stat, crit)
+        was = kinds[i]
+        for now in news:  # (the kinds the die may turn into)
+            if now == was or (was, now) in tried:
+                continue
+            tried.add((was, now))
+            if counted(saved - was[0] + now[0], crits - was[1] + now[1]) != base:
+                return True
+    return False
+
+
+def _save_kind(die: Die, stat: int, crit: int, hardened: bool) -> tuple[bool, bool]:
+    """(a save, a Critical Save) as save_tally counts the die."""
+    saved = save_succeeds(die, stat, hardened)
+    return saved, saved and is_critical(die, crit)
+
+
+_REROLLED_SAVES: dict[tuple, tuple] = {}
+
+
+def _rerolled_save_kinds(stat: int, crit: int) -> tuple:
+    """The kinds (`_save_kind`) of a re-rolled save die showing each face of `_kind_faces` (whatever die it was:
+    a re-rolled die is its new face alone), worked out once per stat."""
+    got = _REROLLED_SAVES.get((stat, crit))
+    if got is None:
+        got = _REROLLED_SAVES[(stat, crit)] = tuple(_save_kind(Die(natural=f, rerolled=True), stat, crit, crit > 1)
+                                                    for f in _kind_faces(True, stat, crit))
+    return got
+
+
+def _with(dice: tuple, i: int, die: Die) -> tuple:
+    return dice[:i] + (die,) + dice[i + 1:]

@@ -55,10 +55,18 @@ class MatchUnits:
         decision): the match's world stays current for the block instead of being switched per question."""
         return _InWorld(self.world)
 
+    def _bind_world(self, world: str) -> None:
+        """Make `world` this match's esper world (a new one is made empty)."""
+        self.world = world
+        with _InWorld(world):
+            # its table of entities: the very dict esper reads while the world is current and keeps while it is not,
+            # so a component is read from it without a switch, whichever world is current (unit(), marker())
+            self._ents = esper._entities
+
     def new_world(self) -> None:
         """Drop this match's esper world for an empty one (a snapshot is being restored into it)."""
         old = self.world
-        self.world = f"{old.split('~')[0]}~{next(_restores)}"
+        self._bind_world(f"{old.split('~')[0]}~{next(_restores)}")
         if esper.current_world == old:
             esper.switch_world("default")
         if old in esper.list_worlds():
@@ -103,18 +111,13 @@ class MatchUnits:
         return uid
 
     def _component(self, uid: int, kind: type):
-        """A component of an entity of this match's world (KeyError: it has none)."""
-        if esper.current_world == self.world:
-            return esper._entities[uid][kind]  # (esper.component_for_entity, inlined: asked tens of thousands of times)
-        with self._in_world():
-            return esper.component_for_entity(uid, kind)
+        """A component of an entity of this match's world (KeyError: it has none), whichever world is current."""
+        return self._ents[uid][kind]
 
     def unit(self, uid: int) -> Unit:
         """The unit's Unit component (a unit that left the world: as its record keeps it)."""
         try:
-            if esper.current_world == self.world:
-                return esper._entities[uid][Unit]
-            return self._component(uid, Unit)
+            return self._ents[uid][Unit]  # (_component's lookup: asked hundreds of thousands of times a game)
         except KeyError:
             return self._retired(uid).unit
 
@@ -179,9 +182,8 @@ class MatchUnits:
                 esper.delete_entity(uid, immediate=True)
 
     def standing(self, uid: int) -> bool:
-        with self._in_world():
-            return esper.entity_exists(uid) and not esper.has_component(uid, TakenOut) and \
-                esper.has_component(uid, Position)
+        comps = self._ents.get(uid)  # (esper.entity_exists: the match deletes entities at once, none left dead)
+        return comps is not None and TakenOut not in comps and Position in comps
 
     def units(self, side: str | None = None, items: bool | None = False, standing: bool = True,
               downed: bool | None = False) -> list[int]:
@@ -191,6 +193,7 @@ class MatchUnits:
         hit = self._units_cache.get(key)
         if hit is not None:
             return list(hit)
+        ents = self._ents
         with self._in_world():
             out = []
             for uid, u in esper.get_component(Unit):
@@ -198,9 +201,10 @@ class MatchUnits:
                     continue
                 if items is not None and u.item != items:
                     continue
-                if standing and (esper.has_component(uid, TakenOut) or not esper.has_component(uid, Position)):
+                comps = ents[uid]
+                if standing and (TakenOut in comps or Position not in comps):
                     continue
-                if downed is not None and esper.component_for_entity(uid, Conditions).downed != downed:
+                if downed is not None and comps[Conditions].downed != downed:
                     continue
                 out.append(uid)
             out.sort()
@@ -222,7 +226,10 @@ class MatchUnits:
             side = allegiance.get(uid)
             if side:
                 return side
-        return self.unit(uid).side
+        try:
+            return self._ents[uid][Unit].side  # (unit(uid).side: asked hundreds of thousands of times a game)
+        except KeyError:
+            return self._retired(uid).unit.side
 
     def is_enemy(self, a: int, b: int) -> bool:
         return self.side_of(a) != self.side_of(b)
@@ -242,7 +249,11 @@ class MatchUnits:
         return list(hit)
 
     def adjacent(self, a: int, b: int) -> bool:
-        return self.table.adjacent(self.base(a), self.base(b))
+        key = ("adjacent", a, b)  # kept with the units() lists (dropped when a place, a door or a wall changes)
+        hit = self._units_cache.get(key)
+        if hit is None:
+            hit = self._units_cache[key] = self.table.adjacent(self.base(a), self.base(b))
+        return hit
 
     def adjacent_enemies(self, uid: int) -> list[int]:
         kept = None if self.state.allegiance else self._units_cache  # (Compel: the kept lists are by own side)

@@ -468,15 +468,18 @@ class AttackResolution:
                      returned: bool = False) -> SaveTally:
         return save_tally(d.dice, d.stat, d.crit, kind, automatic, shielded, returned)
 
-    def fork(self, dice: Dice, cls: type | None = None) -> "AttackResolution":
+    def fork(self, dice: Dice, cls: type | None = None, log: bool = True) -> "AttackResolution":
         """A copy of this resolution as it stands, rolling `dice` (and of class `cls`, a subclass, when given):
-        what it does next leaves this one untouched."""
+        what it does next leaves this one untouched. `log` False: its log starts empty (the records it makes from
+        now on; the resolution never reads its log back)."""
         out = object.__new__(cls or type(self))
-        for name in _RESOLUTION_FIELDS:
+        for name in _RESOLUTION_FIELDS if log else _FIELDS_BUT_LOG:
             v = getattr(self, name)
             if isinstance(v, (dict, set, list)):
                 v = v.copy()
             setattr(out, name, v)
+        if not log:
+            out.log = []
         out.dice = dice
         out._chain = [_Chain(c.uid, c.source, c.damage) for c in self._chain]
         return out
@@ -527,6 +530,7 @@ class AttackResolution:
 
 
 _RESOLUTION_FIELDS = tuple(f.name for f in fields(AttackResolution))
+_FIELDS_BUT_LOG = tuple(n for n in _RESOLUTION_FIELDS if n != "log")
 
 
 def _named(targets) -> tuple[tuple[int, str], ...]:

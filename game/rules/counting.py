@@ -72,14 +72,20 @@ def save_tally(dice, arm: int, crit: int, kind: str, automatic: int = 0, shielde
     """Ranged: a Critical Save counts as 2 saves and automatic saves (Stealthy in Cover) add to them. Melee:
     each save blocks 1, and each Critical Save returns 1 Damage unless Shield counts it as two saves instead
     (R4). Saves of returned Damage block 1 each and their Critical Saves return Damage in turn."""
-    damage = len(dice)
     saved = [x for x in dice if save_succeeds(x, arm, crit > 1)]
     crits = sum(1 for x in saved if is_critical(x, crit))
+    return saves_counted(len(dice), len(saved), crits, kind, automatic, shielded, returned_damage)
+
+
+def saves_counted(damage: int, saved: int, crits: int, kind: str, automatic: int = 0, shielded: int = 0,
+                  returned_damage: bool = False) -> SaveTally:
+    """save_tally from how many of the `damage` dice are saves and how many of those Critical Saves (all that it
+    reads of the dice)."""
     if kind == RANGED and not returned_damage:
-        blocked = min(damage, len(saved) + crits + automatic)
-        return SaveTally(damage, len(saved), crits, automatic, crits, blocked, damage - blocked, 0)
-    blocked = min(damage, len(saved) + shielded)
-    return SaveTally(damage, len(saved), crits, 0, shielded, blocked, damage - blocked, crits - shielded)
+        blocked = min(damage, saved + crits + automatic)
+        return SaveTally(damage, saved, crits, automatic, crits, blocked, damage - blocked, 0)
+    blocked = min(damage, saved + shielded)
+    return SaveTally(damage, saved, crits, 0, shielded, blocked, damage - blocked, crits - shielded)
 
 
 def drained_damage(crits: int, rnd: int, drained: int) -> int:
