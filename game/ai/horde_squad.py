@@ -3,12 +3,13 @@
 In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing
 Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the
 Wave Objective and opens Crates, else closes in (not with its last ACT, until a wave runs long). It shoots from, and
-steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends only when the Boss falls, so once reinforcements
-come every Turn (or the rest of the Horde is no bigger than the squad) it attacks the Boss first, with the units
-that can hurt it. It answers the mode's questions: the Upgrades shop (Medpacks for the HIT lost, Reinforcements for
-a Downed unit no squadmate can reach, Heal, Grenades, Spoils of War, a Turret when rich, Ammunition), the rewards,
-which unit, its dice. Deterministic; pays with ACT, and with Tactical Orders to revive, for failed saves, for attack
-dice (at the Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left.
+steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends only when the
+Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad) it attacks
+the Boss first, with the units that can hurt it. It answers the mode's questions: the Upgrades shop (Medpacks for
+the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades, Spoils of War, a Turret when
+rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and with Tactical Orders to
+revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks beyond its ACT while more
+than 3 are left.
 """
 from __future__ import annotations
 
@@ -504,8 +505,8 @@ class HordeSquadController(Controller):
             if not any(any(table.in_range(probe, t, w.range_inches) for w in weapons) and self.sight(probe, t).visible
                        for t in targets):
                 continue
-            key = (-exposure(match, me, x, y, z, guns, self.sight), hidden_from(match, me, x, y, z, threats, self.sight),
-                   -cost, -x, -y)
+            key = (-exposure(match, me, x, y, z, guns, self.sight),
+                   hidden_from(match, me, x, y, z, threats, self.sight), -cost, -x, -y)
             if best is None or key > best[0]:
                 best = (key, (x, y, z))
         return None if best is None else best[1]

@@ -11,8 +11,8 @@ from game.match import commands as C
 from game.rules import actions as act
 from game.rules.dice import ScriptedDice
 
-from tests.modes.horde.horde_helpers import (accept_all, activate, begin, clear_horde, matches, put, spawn,  # noqa: F401
-                                             squad)
+from tests.modes.horde.horde_helpers import matches  # noqa: F401
+from tests.modes.horde.horde_helpers import accept_all, activate, begin, clear_horde, put, spawn, squad
 
 MAP = "horde-last-stand.tmx"  # a block of wall at x 6-10, y 5-8
 
