@@ -7,6 +7,7 @@ from operator import itemgetter
 
 from .geometry import point_in_polygon, seg_point_dist
 from .model import Base, Sight
+from .sight_cells import EVERY
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
 
@@ -65,8 +66,16 @@ class TableSight:
                 got = self._sight_cache[key] = self._grid_sight(attacker, target)
             return got
         seen = self._sights_seen.get(key)
-        if seen is not None and seen[0] == self._base_changes_from + len(self._base_changes):
-            return seen[1]
+        if seen is not None:
+            since = seen[0]
+            now = self._base_changes_from + len(self._base_changes)
+            if since == now:
+                return seen[1]
+            foot = seen[3]
+            if foot is not None and self._sight_marked == now and now - since <= RECHECK_CHANGES and \
+                    not foot & self._sight_marks[now - since]:  # no base changed near what the walk read
+                seen[0] = now
+                return seen[1]
         return self._seen_sight(key, seen, attacker, target)
 
     def _seen_sight(self, key, seen, attacker: Base, target: Base) -> Sight:
@@ -88,29 +97,12 @@ class TableSight:
         now = first + len(log)
         if seen is not None:
             since = seen[0]
-            if now - since <= RECHECK_CHANGES and since >= first:
-                auid = attacker.uid
-                ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
-                ra, rt = attacker.radius, target.radius
-                reach = (ra if ra > rt else rt) + 1e-6
-                bodies = self._unit_bodies
-                for uid, was in log[since - first:]:
-                    if uid == auid:
-                        continue
-                    cur = bodies.get(uid)
-                    for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
-                        if place is None:
-                            continue
-                        bx, by, br = place
-                        if seg_point_dist(ax, ay, tx, ty, bx, by) <= br + reach and any(
-                                seg_point_dist(p[0], p[1], p[0] + (e[0] - p[0]) * min(upto, 1.0),
-                                               p[1] + (e[1] - p[1]) * min(upto, 1.0), bx, by) <= br + _READ
-                                for p, e, upto in seen[2]):
-                            break
-                    else:
-                        continue
-                    break
-                else:
+            d = now - since
+            if d <= RECHECK_CHANGES and since >= first:
+                foot = seen[3]
+                if foot is None:
+                    foot = seen[3] = self._cells.stretches(seen[2])
+                if not foot & self._marks_since(now)[d] or self._still_holds(seen, foot, attacker, target, d):
                     seen[0] = now
                     return seen[1]
         self._trace = trace = []
@@ -122,8 +114,68 @@ class TableSight:
         if len(kept) >= SIGHTS_KEPT:
             for old in list(islice(kept, SIGHTS_KEPT // 4)):  # the oldest quarter goes
                 del kept[old]
-        kept[key] = [now, got, trace]
+        kept[key] = [now, got, trace, None]  # (its footprint: worked out when first checked)
         return got
+
+    def _still_holds(self, seen, foot, attacker: Base, target: Base, d: int) -> bool:
+        """Whether no base changed in the last d changes touches a stretch seen[2] read, before its change or now
+        (_seen_sight): only the changes whose marks share a cell with the footprint foot are measured."""
+        log, each = self._base_changes, self._sight_each
+        auid = attacker.uid
+        ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
+        ra, rt = attacker.radius, target.radius
+        reach = (ra if ra > rt else rt) + 1e-6
+        bodies = self._unit_bodies
+        n = len(each)
+        for k in range(-d, 0):
+            if k >= -n and not each[k] & foot:
+                continue  # (a change older than the marks kept is measured)
+            uid, was = log[k]
+            if uid == auid:
+                continue
+            cur = bodies.get(uid)
+            for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
+                if place is None:
+                    continue
+                bx, by, br = place
+                if seg_point_dist(ax, ay, tx, ty, bx, by) <= br + reach and any(
+                        seg_point_dist(p[0], p[1], p[0] + (e[0] - p[0]) * min(upto, 1.0),
+                                       p[1] + (e[1] - p[1]) * min(upto, 1.0), bx, by) <= br + _READ
+                        for p, e, upto in seen[2]):
+                    return False
+        return True
+
+    def _marks_since(self, now: int) -> list:
+        """[the cells the last d base changes marked, for d = 0 .. RECHECK_CHANGES] (cell sets as ints,
+        sight_cells.py; every cell for changes no longer known), brought up to the `now`-th change; and each
+        change's own marks, the last first (_sight_each). A change marks the cells its base's circle reached
+        before it and reaches now (as it stands when the change is first marked: a later change of that base
+        marks where it went next), each widened by _READ, as the exact check measures."""
+        marks = self._sight_marks
+        done = self._sight_marked
+        if done == now:
+            return marks
+        depth = RECHECK_CHANGES
+        log, first = self._base_changes, self._base_changes_from
+        each = self._sight_each
+        if len(marks) != depth + 1 or now - done > depth or done < first:
+            marks = [0] + [EVERY] * depth
+            done = max(now - depth, first)
+            each.clear()
+        circle = self._cells.circle
+        bodies = self._unit_bodies
+        for uid, was in log[done - first:now - first]:
+            m = 0 if was is None else circle(was[0], was[1], was[2] + _READ)
+            cur = bodies.get(uid)
+            if cur is not None:
+                m |= circle(cur[3][0], cur[3][1], cur[2] + _READ)
+            marks = [0, *[x | m for x in islice(marks, depth)]]
+            each.append(m)
+        if len(each) > depth:
+            del each[:-depth]
+        self._sight_marks = marks
+        self._sight_marked = now
+        return marks
 
     def _sight(self, attacker: Base, target: Base) -> Sight:
         ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
