@@ -126,6 +126,8 @@ class TableSight:
         ra, rt = attacker.radius, target.radius
         reach = (ra if ra > rt else rt) + 1e-6
         bodies = self._unit_bodies
+        hypot = math.hypot
+        read = None
         n = len(each)
         for k in range(-d, 0):
             if k >= -n and not each[k] & foot:
@@ -138,11 +140,29 @@ class TableSight:
                 if place is None:
                     continue
                 bx, by, br = place
-                if seg_point_dist(ax, ay, tx, ty, bx, by) <= br + reach and any(
-                        seg_point_dist(p[0], p[1], p[0] + (e[0] - p[0]) * min(upto, 1.0),
-                                       p[1] + (e[1] - p[1]) * min(upto, 1.0), bx, by) <= br + _READ
-                        for p, e, upto in seen[2]):
-                    return False
+                if seg_point_dist(ax, ay, tx, ty, bx, by) > br + reach:
+                    continue
+                if read is None:  # each stretch as seg_point_dist takes it: (p, its last end - p, squared length)
+                    read = []
+                    for p, e, upto in seen[2]:
+                        if upto > 1.0:
+                            upto = 1.0
+                        sx, sy = p[0], p[1]
+                        dx, dy = sx + (e[0] - sx) * upto - sx, sy + (e[1] - sy) * upto - sy
+                        read.append((sx, sy, dx, dy, dx * dx + dy * dy))
+                lim = br + _READ
+                for sx, sy, dx, dy, ll in read:  # seg_point_dist, inline
+                    if ll <= 0.0:
+                        if hypot(bx - sx, by - sy) <= lim:
+                            return False
+                        continue
+                    u = ((bx - sx) * dx + (by - sy) * dy) / ll
+                    if u < 0.0:
+                        u = 0.0
+                    elif u > 1.0:
+                        u = 1.0
+                    if hypot(bx - (sx + u * dx), by - (sy + u * dy)) <= lim:
+                        return False
         return True
 
     def _marks_since(self, now: int) -> list:

@@ -22,6 +22,7 @@ EVERY = -1  # every cell (the bits of -1 are all set)
 
 _INV = 1.0 / CELL
 _OFF = int(PAD / CELL)
+_KEY = 1 << 16  # (di, dj) as one number: di * _KEY + dj (0 <= dj < _KEY)
 _GRIDS: dict = {}  # (columns, rows) -> CellGrid: one per table size
 
 
@@ -38,7 +39,7 @@ class CellGrid:
                      for j0 in range(ny)]
         self.cols = [[every_row * (((1 << (i1 - i0 + 1)) - 1) << i0) if i1 >= i0 else 0 for i1 in range(nx)]
                      for i0 in range(nx)]
-        self._lines: dict = {}  # (di, dj) -> the cells of the segments between cells that far apart (_line)
+        self._lines: dict = {}  # di * _KEY + dj -> the cells of the segments between cells that far apart (_line)
 
     def circle(self, x: float, y: float, r: float) -> int:
         """The cells a point within r of (x, y) can lie in."""
@@ -70,7 +71,7 @@ class CellGrid:
             if i0 < 0 or i1 < 0 or j0 < 0 or i0 >= nx or i1 >= nx or j1 >= ny:
                 return EVERY
             di = i1 - i0
-            line = lines.get((di, j1 - j0))
+            line = lines.get(di * _KEY + j1 - j0)
             if line is None:
                 line = self._line(di, j1 - j0)
             got |= line << ((i0 if di >= 0 else i1) + j0 * nx)
@@ -97,7 +98,7 @@ class CellGrid:
         return self._keep(di, dj, got)
 
     def _keep(self, di: int, dj: int, line: int) -> int:
-        self._lines[(di, dj)] = line
+        self._lines[di * _KEY + dj] = line
         return line
 
 
