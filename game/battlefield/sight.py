@@ -7,7 +7,7 @@ from operator import itemgetter
 
 from .geometry import point_in_polygon, seg_point_dist
 from .model import Base, Sight
-from .sight_cells import EVERY
+from .sight_cells import EVERY, measured
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
 
@@ -101,6 +101,7 @@ class TableSight:
             if d <= RECHECK_CHANGES and since >= first:
                 foot = seen[3]
                 if foot is None:
+                    seen[2] = measured(seen[2])
                     foot = seen[3] = self._cells.stretches(seen[2])
                 if not foot & self._marks_since(now)[d] or self._still_holds(seen, foot, attacker, target, d):
                     seen[0] = now
@@ -127,7 +128,7 @@ class TableSight:
         reach = (ra if ra > rt else rt) + 1e-6
         bodies = self._unit_bodies
         hypot = math.hypot
-        read = None
+        read = seen[2]  # (sight_cells.measured)
         n = len(each)
         for k in range(-d, 0):
             if k >= -n and not each[k] & foot:
@@ -142,16 +143,8 @@ class TableSight:
                 bx, by, br = place
                 if seg_point_dist(ax, ay, tx, ty, bx, by) > br + reach:
                     continue
-                if read is None:  # each stretch as seg_point_dist takes it: (p, its last end - p, squared length)
-                    read = []
-                    for p, e, upto in seen[2]:
-                        if upto > 1.0:
-                            upto = 1.0
-                        sx, sy = p[0], p[1]
-                        dx, dy = sx + (e[0] - sx) * upto - sx, sy + (e[1] - sy) * upto - sy
-                        read.append((sx, sy, dx, dy, dx * dx + dy * dy))
                 lim = br + _READ
-                for sx, sy, dx, dy, ll in read:  # seg_point_dist, inline
+                for sx, sy, _, _, dx, dy, ll in read:  # seg_point_dist, inline
                     if ll <= 0.0:
                         if hypot(bx - sx, by - sy) <= lim:
                             return False

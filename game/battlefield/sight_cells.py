@@ -54,18 +54,14 @@ class CellGrid:
         return self.rows[j0][j1] & self.cols[i0][i1]
 
     def stretches(self, read) -> int:
-        """The footprint of a walk's stretches: [(p, e, upto)], each the line p -> e read up to `upto` of its
-        length, its last end worked out as sight.py's exact check does."""
+        """The footprint of a walk's stretches, as `measured` gives them."""
         floor = math.floor
         nx, ny = self.nx, self.ny
         lines = self._lines
         got = 0
-        for p, e, upto in read:
-            if upto > 1.0:
-                upto = 1.0
-            i0, j0 = floor(p[0] * _INV) + _OFF, floor(p[1] * _INV) + _OFF
-            i1 = floor((p[0] + (e[0] - p[0]) * upto) * _INV) + _OFF
-            j1 = floor((p[1] + (e[1] - p[1]) * upto) * _INV) + _OFF
+        for sx, sy, qx, qy, _, _, _ in read:
+            i0, j0 = floor(sx * _INV) + _OFF, floor(sy * _INV) + _OFF
+            i1, j1 = floor(qx * _INV) + _OFF, floor(qy * _INV) + _OFF
             if j1 < j0 or (j1 == j0 and i1 < i0):
                 i0, j0, i1, j1 = i1, j1, i0, j0
             if i0 < 0 or i1 < 0 or j0 < 0 or i0 >= nx or i1 >= nx or j1 >= ny:
@@ -100,6 +96,21 @@ class CellGrid:
     def _keep(self, di: int, dj: int, line: int) -> int:
         self._lines[di * _KEY + dj] = line
         return line
+
+
+def measured(read) -> list:
+    """A walk's stretches [(p, e, upto)], each the line p -> e read up to `upto` of its length, as sight.py's
+    exact check measures them (geometry.seg_point_dist's terms): [(p, the stretch's last end q, q - p, |q - p|^2)],
+    flat."""
+    out = []
+    for p, e, upto in read:
+        if upto > 1.0:
+            upto = 1.0
+        sx, sy = p
+        qx, qy = sx + (e[0] - sx) * upto, sy + (e[1] - sy) * upto
+        dx, dy = qx - sx, qy - sy
+        out.append((sx, sy, qx, qy, dx, dy, dx * dx + dy * dy))
+    return out
 
 
 def cell_grid(width: float, height: float) -> CellGrid:

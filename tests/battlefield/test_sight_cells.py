@@ -9,7 +9,7 @@ from pathlib import Path
 from game.battlefield import Base, Table, load_battlefield
 from game.battlefield import sight as sight_mod
 from game.battlefield.geometry import seg_point_dist
-from game.battlefield.sight_cells import CELL, EVERY, PAD, cell_grid
+from game.battlefield.sight_cells import CELL, EVERY, PAD, cell_grid, measured
 
 from .test_sight_history import _spots
 from .test_sight_kept import walk as walk_all
@@ -47,7 +47,7 @@ def test_a_circle_touching_a_stretch_shares_a_cell_with_it():
             else:
                 e = (_coord(rng, 24.0), _coord(rng, 24.0))
             read.append((p, e, rng.choice((2.0, 1.0, rng.uniform(0.0, 1.0), 0.0))))
-        foot = grid.stretches(read)
+        foot = grid.stretches(measured(read))
         p, e, upto = rng.choice(read)
         k = min(upto, 1.0) * rng.random()
         on = (p[0] + (e[0] - p[0]) * k, p[1] + (e[1] - p[1]) * k)  # a point of a stretch, and a base near it
@@ -74,7 +74,7 @@ def test_a_circle_far_from_every_stretch_marks_none_of_its_cells():
         (px, py), (ex, ey), _ = read[0]
         if seg_point_dist(px, py, ex, ey, bx, by) > 0.5 + 3 * CELL:
             clear += 1
-            assert not grid.stretches(read) & grid.circle(bx, by, 0.5 + sight_mod._READ)
+            assert not grid.stretches(measured(read)) & grid.circle(bx, by, 0.5 + sight_mod._READ)
     assert clear > 1000
 
 
