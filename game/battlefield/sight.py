@@ -80,7 +80,8 @@ class TableSight:
 
     def _seen_sight(self, key, seen, attacker: Base, target: Base) -> Sight:
         """The answer given to the same question before (seen: [the count of base changes when it was last
-        checked, the Sight, the stretches of lines its walk read], or None), while no base that changed since
+        checked, the Sight, the stretches of lines its walk read (measured, once it has a footprint), its footprint
+        or None], or None), while no base that changed since
         could change it; else the walk's (_sight). Every line the walk looks at (and every rail
         _all_lines_cut proves with) runs between a point of the attacker's base and a point of the target's,
         so it lies in the capsule around the segment between their centres as wide as the larger base: a
@@ -91,8 +92,11 @@ class TableSight:
         now (the attacker's never counts: a line never meets it). The target's own base is no exception: a
         walk that met it stopped there (the stretch read ends on it, so its leaving is seen), and one that did
         not meet it is changed by it only where it comes to touch a stretch read; so a spot weighed for a unit
-        keeps its answers while the unit itself moves elsewhere. Checking a change costs a small part of a
-        walk."""
+        keeps its answers while the unit itself moves elsewhere. The stretches are filed under the cells they can
+        pass through (sight_cells.py: the answer's footprint, worked out when it is first checked) and each change
+        under the cells its base's circles reach (_marks_since): an answer whose footprint shares no cell with the
+        changes since holds at once (sight() tells that without a call); one that does is measured against the
+        changes that share a cell with it (_still_holds)."""
         log, first = self._base_changes, self._base_changes_from
         now = first + len(log)
         if seen is not None:

@@ -93,8 +93,8 @@ class Table(TableSight, TableMovement):
         self._ring_spots: dict = {}  # (target position and radius, radius) -> the spots around it the terrain
         # allows, before the bases (movement.py); it depends on the doors and the terrain only
         self._sights_seen: dict = {}  # sight()'s question -> [base changes counted when last checked, its Sight,
-        # the stretches of lines its walk read], inches, oldest first (sight.py); kept until a door or the terrain
-        # changes
+        # the stretches of lines its walk read, the cells they cross], inches, oldest first (sight.py); kept until a
+        # door or the terrain changes
         self._trace = None  # while a walk is recorded: the stretches of lines it read (sight.py)
         self._base_changes: list = []  # the bases changed, in order (the last ones), as _placed gives them before
         self._base_changes_from = 0  # how many changes came before the first of _base_changes
