@@ -5,9 +5,9 @@ import math
 from itertools import islice
 from operator import itemgetter
 
-from .geometry import point_in_polygon, seg_point_dist
+from .geometry import point_in_polygon
 from .model import Base, Sight
-from .sight_cells import EVERY, measured
+from .sight_cells import READ as _READ, RECHECK_CHANGES, CellMarks, measured
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
 
@@ -32,11 +32,9 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 _SIXTEEN = [(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)]  # (the edge points of B6)
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
-_READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (_seen_sight)
 
 
 SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
-RECHECK_CHANGES = 32  # an answer is checked against at most this many base changes since it was given
 BASE_CHANGES_KEPT = 1024  # the base changes a table remembers (at least)
 
 
@@ -50,7 +48,7 @@ def base_label(side: str, uid: int) -> str:
     return f"{side} base {uid}"
 
 
-class TableSight:
+class TableSight(CellMarks):
     """Sight and cover, mixed into Table (uses its Space, terrain info and bases)."""
 
     first_hit_sight = True  # False: every line walks every crossing (the reference the tests hold the quick way to)
@@ -121,78 +119,6 @@ class TableSight:
                 del kept[old]
         kept[key] = [now, got, trace, None]  # (its footprint: worked out when first checked)
         return got
-
-    def _still_holds(self, seen, foot, attacker: Base, target: Base, d: int) -> bool:
-        """Whether no base changed in the last d changes touches a stretch seen[2] read, before its change or now
-        (_seen_sight): only the changes whose marks share a cell with the footprint foot are measured."""
-        log, each = self._base_changes, self._sight_each
-        auid = attacker.uid
-        ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
-        ra, rt = attacker.radius, target.radius
-        reach = (ra if ra > rt else rt) + 1e-6
-        bodies = self._unit_bodies
-        hypot = math.hypot
-        read = seen[2]  # (sight_cells.measured)
-        n = len(each)
-        for k in range(-d, 0):
-            if k >= -n and not each[k] & foot:
-                continue  # (a change older than the marks kept is measured)
-            uid, was = log[k]
-            if uid == auid:
-                continue
-            cur = bodies.get(uid)
-            for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
-                if place is None:
-                    continue
-                bx, by, br = place
-                if seg_point_dist(ax, ay, tx, ty, bx, by) > br + reach:
-                    continue
-                lim = br + _READ
-                for sx, sy, _, _, dx, dy, ll in read:  # seg_point_dist, inline
-                    if ll <= 0.0:
-                        if hypot(bx - sx, by - sy) <= lim:
-                            return False
-                        continue
-                    u = ((bx - sx) * dx + (by - sy) * dy) / ll
-                    if u < 0.0:
-                        u = 0.0
-                    elif u > 1.0:
-                        u = 1.0
-                    if hypot(bx - (sx + u * dx), by - (sy + u * dy)) <= lim:
-                        return False
-        return True
-
-    def _marks_since(self, now: int) -> list:
-        """[the cells the last d base changes marked, for d = 0 .. RECHECK_CHANGES] (cell sets as ints,
-        sight_cells.py; every cell for changes no longer known), brought up to the `now`-th change; and each
-        change's own marks, the last first (_sight_each). A change marks the cells its base's circle reached
-        before it and reaches now (as it stands when the change is first marked: a later change of that base
-        marks where it went next), each widened by _READ, as the exact check measures."""
-        marks = self._sight_marks
-        done = self._sight_marked
-        if done == now:
-            return marks
-        depth = RECHECK_CHANGES
-        log, first = self._base_changes, self._base_changes_from
-        each = self._sight_each
-        if len(marks) != depth + 1 or now - done > depth or done < first:
-            marks = [0] + [EVERY] * depth
-            done = max(now - depth, first)
-            each.clear()
-        circle = self._cells.circle
-        bodies = self._unit_bodies
-        for uid, was in log[done - first:now - first]:
-            m = 0 if was is None else circle(was[0], was[1], was[2] + _READ)
-            cur = bodies.get(uid)
-            if cur is not None:
-                m |= circle(cur[3][0], cur[3][1], cur[2] + _READ)
-            marks = [0, *[x | m for x in islice(marks, depth)]]
-            each.append(m)
-        if len(each) > depth:
-            del each[:-depth]
-        self._sight_marks = marks
-        self._sight_marked = now
-        return marks
 
     def _sight(self, attacker: Base, target: Base) -> Sight:
         ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y

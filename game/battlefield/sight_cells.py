@@ -3,7 +3,8 @@
 A kept sight answer is filed under the cells the stretches of lines its walk read can pass through (its
 footprint), a base change under the cells its circles, before and after, reach (its mark). An answer whose
 footprint shares no cell with the marks of the changes since it was last checked holds at once: no changed base
-came near what the walk read. One that shares a cell is checked exactly (sight.py).
+came near what the walk read. One that shares a cell is measured exactly, against the changes that share one
+(CellMarks, mixed into Table through sight.TableSight).
 
 A point (x, y) lies in the cell (floor(x / CELL), floor(y / CELL)), exactly: CELL is a power of two. A stretch's
 cells are those of every segment from a point of its first end's cell to a point of its last end's (worked out
@@ -14,11 +15,17 @@ further out is in every cell."""
 from __future__ import annotations
 
 import math
+from itertools import islice
+
+from .geometry import seg_point_dist
+from .model import Base
 
 CELL = 1.0  # inches: the side of a cell (a power of two: a point's cell is exact)
 PAD = 4.0  # inches: the cells reach this far beyond the table's edges (a whole number of cells)
 MARGIN = 1e-6  # inches added around a circle, against rounding of the distances sight.py measures
 EVERY = -1  # every cell (the bits of -1 are all set)
+READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (sight.py)
+RECHECK_CHANGES = 32  # a kept sight answer is checked against at most this many base changes since it was given
 
 _INV = 1.0 / CELL
 _OFF = int(PAD / CELL)
@@ -96,6 +103,83 @@ class CellGrid:
     def _keep(self, di: int, dj: int, line: int) -> int:
         self._lines[di * _KEY + dj] = line
         return line
+
+
+class CellMarks:
+    """The base changes' cells, and the exact check of a kept sight answer they mark, mixed into Table (through
+    sight.TableSight: its base changes, bodies and cells)."""
+
+    def _still_holds(self, seen, foot, attacker: Base, target: Base, d: int) -> bool:
+        """Whether no base changed in the last d changes touches a stretch seen[2] read, before its change or now
+        (_seen_sight): only the changes whose marks share a cell with the footprint foot are measured."""
+        log, each = self._base_changes, self._sight_each
+        auid = attacker.uid
+        ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
+        ra, rt = attacker.radius, target.radius
+        reach = (ra if ra > rt else rt) + 1e-6
+        bodies = self._unit_bodies
+        hypot = math.hypot
+        read = seen[2]  # (sight_cells.measured)
+        n = len(each)
+        for k in range(-d, 0):
+            if k >= -n and not each[k] & foot:
+                continue  # (a change older than the marks kept is measured)
+            uid, was = log[k]
+            if uid == auid:
+                continue
+            cur = bodies.get(uid)
+            for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
+                if place is None:
+                    continue
+                bx, by, br = place
+                if seg_point_dist(ax, ay, tx, ty, bx, by) > br + reach:
+                    continue
+                lim = br + READ
+                for sx, sy, _, _, dx, dy, ll in read:  # seg_point_dist, inline
+                    if ll <= 0.0:
+                        if hypot(bx - sx, by - sy) <= lim:
+                            return False
+                        continue
+                    u = ((bx - sx) * dx + (by - sy) * dy) / ll
+                    if u < 0.0:
+                        u = 0.0
+                    elif u > 1.0:
+                        u = 1.0
+                    if hypot(bx - (sx + u * dx), by - (sy + u * dy)) <= lim:
+                        return False
+        return True
+
+    def _marks_since(self, now: int) -> list:
+        """[the cells the last d base changes marked, for d = 0 .. RECHECK_CHANGES] (cell sets as ints,
+        sight_cells.py; every cell for changes no longer known), brought up to the `now`-th change; and each
+        change's own marks, the last first (_sight_each). A change marks the cells its base's circle reached
+        before it and reaches now (as it stands when the change is first marked: a later change of that base
+        marks where it went next), each widened by READ, as the exact check measures."""
+        marks = self._sight_marks
+        done = self._sight_marked
+        if done == now:
+            return marks
+        depth = RECHECK_CHANGES
+        log, first = self._base_changes, self._base_changes_from
+        each = self._sight_each
+        if len(marks) != depth + 1 or now - done > depth or done < first:
+            marks = [0] + [EVERY] * depth
+            done = max(now - depth, first)
+            each.clear()
+        circle = self._cells.circle
+        bodies = self._unit_bodies
+        for uid, was in log[done - first:now - first]:
+            m = 0 if was is None else circle(was[0], was[1], was[2] + READ)
+            cur = bodies.get(uid)
+            if cur is not None:
+                m |= circle(cur[3][0], cur[3][1], cur[2] + READ)
+            marks = [0, *[x | m for x in islice(marks, depth)]]
+            each.append(m)
+        if len(each) > depth:
+            del each[:-depth]
+        self._sight_marks = marks
+        self._sight_marked = now
+        return marks
 
 
 def measured(read) -> list:
