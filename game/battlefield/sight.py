@@ -5,8 +5,9 @@ import math
 from itertools import islice
 from operator import itemgetter
 
-from .geometry import point_in_polygon, seg_point_dist
+from .geometry import point_in_polygon
 from .model import Base, Sight
+from .sight_cells import READ as _READ, RECHECK_CHANGES, CellMarks, measured
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
 
@@ -31,11 +32,9 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 _SIXTEEN = [(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)]  # (the edge points of B6)
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
-_READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (_seen_sight)
 
 
 SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
-RECHECK_CHANGES = 32  # an answer is checked against at most this many base changes since it was given
 BASE_CHANGES_KEPT = 1024  # the base changes a table remembers (at least)
 
 
@@ -49,7 +48,7 @@ def base_label(side: str, uid: int) -> str:
     return f"{side} base {uid}"
 
 
-class TableSight:
+class TableSight(CellMarks):
     """Sight and cover, mixed into Table (uses its Space, terrain info and bases)."""
 
     first_hit_sight = True  # False: every line walks every crossing (the reference the tests hold the quick way to)
@@ -65,13 +64,22 @@ class TableSight:
                 got = self._sight_cache[key] = self._grid_sight(attacker, target)
             return got
         seen = self._sights_seen.get(key)
-        if seen is not None and seen[0] == self._base_changes_from + len(self._base_changes):
-            return seen[1]
+        if seen is not None:
+            since = seen[0]
+            now = self._base_changes_from + len(self._base_changes)
+            if since == now:
+                return seen[1]
+            foot = seen[3]
+            if foot is not None and self._sight_marked == now and now - since <= RECHECK_CHANGES and \
+                    not foot & self._sight_marks[now - since]:  # no base changed near what the walk read
+                seen[0] = now
+                return seen[1]
         return self._seen_sight(key, seen, attacker, target)
 
     def _seen_sight(self, key, seen, attacker: Base, target: Base) -> Sight:
         """The answer given to the same question before (seen: [the count of base changes when it was last
-        checked, the Sight, the stretches of lines its walk read], or None), while no base that changed since
+        checked, the Sight, the stretches of lines its walk read (measured, once it has a footprint), its footprint
+        or None], or None), while no base that changed since
         could change it; else the walk's (_sight). Every line the walk looks at (and every rail
         _all_lines_cut proves with) runs between a point of the attacker's base and a point of the target's,
         so it lies in the capsule around the segment between their centres as wide as the larger base: a
@@ -82,35 +90,22 @@ class TableSight:
         now (the attacker's never counts: a line never meets it). The target's own base is no exception: a
         walk that met it stopped there (the stretch read ends on it, so its leaving is seen), and one that did
         not meet it is changed by it only where it comes to touch a stretch read; so a spot weighed for a unit
-        keeps its answers while the unit itself moves elsewhere. Checking a change costs a small part of a
-        walk."""
+        keeps its answers while the unit itself moves elsewhere. The stretches are filed under the cells they can
+        pass through (sight_cells.py: the answer's footprint, worked out when it is first checked) and each change
+        under the cells its base's circles reach (_marks_since): an answer whose footprint shares no cell with the
+        changes since holds at once (sight() tells that without a call); one that does is measured against the
+        changes that share a cell with it (_still_holds)."""
         log, first = self._base_changes, self._base_changes_from
         now = first + len(log)
         if seen is not None:
             since = seen[0]
-            if now - since <= RECHECK_CHANGES and since >= first:
-                auid = attacker.uid
-                ax, ay, tx, ty = attacker.x, attacker.y, target.x, target.y
-                ra, rt = attacker.radius, target.radius
-                reach = (ra if ra > rt else rt) + 1e-6
-                bodies = self._unit_bodies
-                for uid, was in log[since - first:]:
-                    if uid == auid:
-                        continue
-                    cur = bodies.get(uid)
-                    for place in (was, cur and (cur[3][0], cur[3][1], cur[2])):
-                        if place is None:
-                            continue
-                        bx, by, br = place
-                        if seg_point_dist(ax, ay, tx, ty, bx, by) <= br + reach and any(
-                                seg_point_dist(p[0], p[1], p[0] + (e[0] - p[0]) * min(upto, 1.0),
-                                               p[1] + (e[1] - p[1]) * min(upto, 1.0), bx, by) <= br + _READ
-                                for p, e, upto in seen[2]):
-                            break
-                    else:
-                        continue
-                    break
-                else:
+            d = now - since
+            if d <= RECHECK_CHANGES and since >= first:
+                foot = seen[3]
+                if foot is None:
+                    seen[2] = measured(seen[2])
+                    foot = seen[3] = self._cells.stretches(seen[2])
+                if not foot & self._marks_since(now)[d] or self._still_holds(seen, foot, attacker, target, d):
                     seen[0] = now
                     return seen[1]
         self._trace = trace = []
@@ -122,7 +117,7 @@ class TableSight:
         if len(kept) >= SIGHTS_KEPT:
             for old in list(islice(kept, SIGHTS_KEPT // 4)):  # the oldest quarter goes
                 del kept[old]
-        kept[key] = [now, got, trace]
+        kept[key] = [now, got, trace, None]  # (its footprint: worked out when first checked)
         return got
 
     def _sight(self, attacker: Base, target: Base) -> Sight:

@@ -29,6 +29,7 @@ from .lattice import terrain_key
 from .model import Base, Battlefield, default_anchors
 from .movement import TableMovement
 from .sight import BASE_CHANGES_KEPT, TableSight
+from .sight_cells import cell_grid
 from .spacequery import SpaceQueries
 from .terrain import (ADJ_GAP, ADJ_MASK, DOOR, EPS, FACE, LADDER_TOL, LOW_WALL, MEASURES, MOVE_MASK,
                       LYING, OPEN_DOOR, SAME_LEVEL, SQUARE, UNIT, WALL, ZTOL, Face, _Terrain, climb_cost,
@@ -92,11 +93,15 @@ class Table(TableSight, TableMovement):
         self._ring_spots: dict = {}  # (target position and radius, radius) -> the spots around it the terrain
         # allows, before the bases (movement.py); it depends on the doors and the terrain only
         self._sights_seen: dict = {}  # sight()'s question -> [base changes counted when last checked, its Sight,
-        # the stretches of lines its walk read], inches, oldest first (sight.py); kept until a door or the terrain
-        # changes
+        # the stretches of lines its walk read, the cells they cross], inches, oldest first (sight.py); kept until a
+        # door or the terrain changes
         self._trace = None  # while a walk is recorded: the stretches of lines it read (sight.py)
         self._base_changes: list = []  # the bases changed, in order (the last ones), as _placed gives them before
         self._base_changes_from = 0  # how many changes came before the first of _base_changes
+        self._cells = cell_grid(battlefield.width, battlefield.height)  # the table's cells (sight_cells.py)
+        self._sight_marks = []  # the cells the last base changes marked (sight.py: _marks_since)
+        self._sight_marked = 0  # the base changes marked so far
+        self._sight_each: list = []  # the cells each of the last base changes marked, the last last (sight.py)
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
         self._plat_boxes = []

@@ -117,7 +117,8 @@ def test_kept_answers_are_the_walks_answers_as_bases_move(path):
 
 def test_what_is_kept_is_bounded_and_stays_right(monkeypatch):
     """A long game keeps at most SIGHTS_KEPT answers and BASE_CHANGES_KEPT changes of bases (at most twice that
-    between trims); an answer older than the changes remembered is worked out again, not trusted."""
+    between trims), and the cells marked by the last RECHECK_CHANGES changes; an answer older than the changes
+    remembered is worked out again, not trusted."""
     monkeypatch.setattr(sight_mod, "SIGHTS_KEPT", 40)
     monkeypatch.setattr(table_mod, "BASE_CHANGES_KEPT", 6)
     bf = load_battlefield(next(p for p in REAL_MAPS if p.stem == "horde-last-stand"))
@@ -137,6 +138,8 @@ def test_what_is_kept_is_bounded_and_stays_right(monkeypatch):
                         assert t.sight(a, b) == walk(t, a, b)
             assert len(t._sights_seen) <= 40
             assert len(t._base_changes) <= 12
+            assert len(t._sight_each) <= sight_mod.RECHECK_CHANGES  # the cells each change marked
+            assert len(t._sight_marks) <= sight_mod.RECHECK_CHANGES + 1
         assert t._base_changes_from > 0  # the log was trimmed
     finally:
         t.close()
