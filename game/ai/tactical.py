@@ -300,6 +300,9 @@ class TacticalController(Controller):
             return None
         uid = match.activation.uid
         w = match.unit(uid).card.weapon(cmd.weapon)
+        if not getattr(cmd, "split", ()):  # the attack as the match offers it now (what stood Adjacent to the target
+            # when it was planned may have moved or fallen since: Chain Reaction's further targets)
+            cmd = match.attack_command(self.side, uid, w, cmd.target)
         reason = (match.melee_target_reason(uid, w, cmd.target) if isinstance(cmd, C.MeleeAttack)
                   else match.ranged_target_reason(uid, w, cmd.target))
         if reason is not None or match.payment(match.cost_of(act.MELEE_COMBAT if w.kind == MELEE
