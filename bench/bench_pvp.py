@@ -159,7 +159,7 @@ def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None 
     catalog = load_catalog()
     slugs = squad_slugs(catalog)
     ids = [i for i in pvp_ids() if only is None or i in only]
-    score = {"win": 0, "draw": 0, "loss": 0, "per_mission": {}, "draws": {}}
+    score = {"win": 0, "draw": 0, "loss": 0, "per_mission": {}, "draws": {}, "per_squad": {}}
     for i in range(games // 2):
         mission = ids[i % len(ids)]
         squad = default_squad(slugs[(i * 7 + i // len(ids)) % len(slugs)], catalog)
@@ -178,6 +178,7 @@ def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None 
             score[key] += 1
             score["per_mission"].setdefault(mission, []).append({"win": 1.0, "draw": 0.5, "loss": 0.0}[key])
             score["draws"].setdefault(mission, []).append(w is None)
+            score["per_squad"].setdefault(squad.name, []).append({"win": 1.0, "draw": 0.5, "loss": 0.0}[key])
             m.close()
             played = score["win"] + score["draw"] + score["loss"]
             if EVERY and played % EVERY == 0 and played < games:
@@ -207,6 +208,9 @@ def show_match_up(label: str, s: dict, target: float | None, per_mission: bool) 
         drawn = sorted(((sum(d), k) for k, d in s["draws"].items() if any(d)), reverse=True)
         if drawn:
             print("  draws by mission: " + ", ".join(f"{k.removeprefix('pvp-')} {n}" for n, k in drawn))
+        rows = sorted(s["per_squad"].items(), key=lambda kv: sum(kv[1]) / len(kv[1]))
+        print("  by squad (both sides the same squad): " + ", ".join(f"{k} {sum(v) / len(v) * 100:.0f}% of {len(v)}"
+                                                                    for k, v in rows))
 
 
 def p95_of(t: list) -> float:
