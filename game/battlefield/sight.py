@@ -8,6 +8,7 @@ from operator import itemgetter
 from .geometry import point_in_polygon
 from .model import Base, Sight
 from .sight_cells import READ as _READ, RECHECK_CHANGES, CellMarks, measured
+from .sight_chains import chain_cut, junctions
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
 
@@ -154,15 +155,23 @@ class TableSight(CellMarks):
         else:
             first_block = self._blocker_label(b1)
             cutters = [] if self.first_hit_sight else None
-            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip, cutters):
+            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip, cutters, target):
                 return self._blocked_sight(high, first_block)
             near_target, base_points = self._cover_terrain(target)
         if cutters:
             cur = self._unit_bodies.get(target.uid)
             target_shape = cur[1] if cur is not None else None
         rp = ra * 0.98
+        quick = self.first_hit_sight
         for c, s_ in _SIGHT_DIRS:
             pnt = (ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_))
+            covered = None
+            if quick and seen_with_cover is not None and near_target:
+                # seen with Cover already: a point whose lines have Cover changes nothing, seen or not (Cover is
+                # the terrain's alone: no line of it is walked)
+                if self._has_cover(pnt, target, near_target, base_points):
+                    continue
+                covered = False
             if cutters and self._cut_by(cutters, pnt, e1, target_shape):
                 continue
             b1 = self._line_blocked(pnt, e1, ha, ht, skip)
@@ -175,7 +184,7 @@ class TableSight(CellMarks):
                     first_block = self._blocker_label(b1)
                 continue
             lines = ((pnt, e1), (pnt, e2))
-            if not near_target or not self._has_cover(pnt, target, near_target, base_points):
+            if covered is False or not near_target or not self._has_cover(pnt, target, near_target, base_points):
                 return Sight(True, False, high, lines, None)
             if seen_with_cover is None:
                 seen_with_cover = lines
@@ -213,7 +222,7 @@ class TableSight(CellMarks):
             return True
         return False
 
-    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip, cutters=None) -> bool:
+    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip, cutters=None, target=None) -> bool:
         """Whether no point of the attacker's base can see both edge points, proved without trying them all.
         x: what blocks a line from its centre. Only bases and terrain as high as both eyes count here (they
         block whatever line crosses them). Every line lies in the hull of the base and e1-e2: what crosses both
@@ -238,6 +247,9 @@ class TableSight(CellMarks):
                 return True
             if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
+            if info is not None and self._chains_hold(cutters, target) and \
+                    chain_cut(self._joins(), ((x, on1, on2),), crosses, attacker, target, r1a, e1, e2, r2a, top_h):
+                return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
             if crosses(shape, r2a, e2, 0.0):
@@ -252,8 +264,31 @@ class TableSight(CellMarks):
                 if (c == i2.a or c == i2.b) and (math.hypot(c[0] - ax, c[1] - ay) <= ra or
                                                  point_in_polygon((r1a, e1, e2, r2a), c[0], c[1]) >= 0):
                     return True
-        return self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
-            self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2)
+        if self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
+                self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2):
+            return True
+        if not self._chains_hold(cutters, target):
+            return False
+        info = self._info
+        seeds = [(shape, True, None) for shape in rail1 if shape in info and shape is not x]
+        return bool(seeds) and chain_cut(self._joins(), seeds, crosses, attacker, target,
+                                         r1a, e1, e2, r2a, top_h)
+
+    def _chains_hold(self, cutters, target) -> bool:
+        """Whether a chain of walls may prove every line cut (sight_chains.py): not in the reference walk (cutters
+        None), and only when the target's own base on the table, where a line meeting it ends clear, is where the
+        question puts it (or not there at all)."""
+        if cutters is None or target is None:
+            return False
+        cur = self._unit_bodies.get(target.uid)
+        return cur is None or (cur[2] == target.radius and cur[3][0] == target.x and cur[3][1] == target.y)
+
+    def _joins(self) -> dict:
+        """The terrain's junctions (sight_chains.py), worked out once per table state."""
+        got = self._sight_joins
+        if got is None:
+            got = self._sight_joins = junctions(self._info)
+        return got
 
     def _fan_cut(self, rail, t, e) -> bool:
         """Whether one of the blockers across one tangent from e to the attacker's base (rail: shapes, each
