@@ -8,7 +8,7 @@ from operator import itemgetter
 from .geometry import point_in_polygon
 from .model import Base, Sight
 from .sight_cells import READ as _READ, RECHECK_CHANGES, CellMarks, measured
-from .sight_chains import chain_cut, junctions
+from .sight_chains import chain_cut, junctions, off_bases
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
 
@@ -236,6 +236,7 @@ class TableSight(CellMarks):
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
         r2a = _tangent_point(ax, ay, ra, e2, -px, -py)
         crosses = self._q.touches
+        chains = self._chains_hold(cutters, target)
         info = self._info.get(x)
         if info is None or info.top >= top_h - 1e-9:
             if cutters is not None:
@@ -247,8 +248,11 @@ class TableSight(CellMarks):
                 return True
             if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
-            if info is not None and self._chains_hold(cutters, target) and \
-                    chain_cut(self._joins(), ((x, on1, on2),), crosses, attacker, target, r1a, e1, e2, r2a, top_h):
+        y = None
+        if chains:  # the first tall terrain on the centre's line other than x, alone across the hull
+            y = self._tall_terrain_on(x, (ax, ay), e1, top_h)
+            if y is not None and crosses(y, r1a, e1, 0.0) and crosses(y, r2a, e2, 0.0) and \
+                    off_bases(self._joins()[0][y], attacker, target):
                 return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
@@ -267,12 +271,29 @@ class TableSight(CellMarks):
         if self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
                 self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2):
             return True
-        if not self._chains_hold(cutters, target):
+        if not chains:
             return False
         info = self._info
-        seeds = [(shape, True, None) for shape in rail1 if shape in info and shape is not x]
-        return bool(seeds) and chain_cut(self._joins(), seeds, crosses, attacker, target,
-                                         r1a, e1, e2, r2a, top_h)
+        seeds = [(shape, True, False) for shape in rail1 if shape in info and shape is not x and shape is not y]
+        return bool(seeds) and self._chain_proof(seeds, attacker, target, r1a, e1, e2, r2a, top_h)
+
+    def _chain_proof(self, seeds, attacker, target, r1a, e1, e2, r2a, top_h) -> bool:
+        """Whether a chain of walls (sight_chains.py) through one of the seeds (shape, whether it crosses rail 1,
+        rail 2, when known) crosses the hull from one rail to the other."""
+        return chain_cut(self._joins(), seeds, self._q.touches, attacker, target, r1a, e1, e2, r2a, top_h)
+
+    def _tall_terrain_on(self, x, p, e, top_h):
+        """The first piece of terrain but x the line p -> e meets (bases left out), when it is as high as both
+        eyes (top_h); else None."""
+        key = ("terrain", self._terrain_group.get(x, 0))
+        flt = self._sight_filters.get(key)
+        if flt is None:
+            flt = self._sight_filters[key] = self._q.shape_filter(key[1], SIGHT_MASK)
+        hit = self._q.first(p, e, flt)
+        if hit is None:
+            return None
+        info = self._info.get(hit[0])
+        return hit[0] if info is not None and info.top >= top_h - 1e-9 else None
 
     def _chains_hold(self, cutters, target) -> bool:
         """Whether a chain of walls may prove every line cut (sight_chains.py): not in the reference walk (cutters
@@ -411,36 +432,38 @@ class TableSight(CellMarks):
         next query (put in the attacker's pymunk group for the while), which names the piece after it, with the
         same alpha along p -> e as a listing gives (the same Chipmunk test of that shape against that segment).
         Returns the answer, or _LISTED when a piece is not alone (the caller lists every crossing)."""
-        unit_of, info = self._unit_of_shape, self._info
-        trace = self._trace
         q = self._q
         group = self._unit_group.get(skip[0], 0)
-        flt = self._sight_filter(group)
+        flt = self._sight_filters.get(group)
+        if flt is None:
+            flt = self._sight_filter(group)
         hit = q.first(p, e, flt)
+        if hit is None:
+            if self._trace is not None:
+                self._trace.append((p, e, 2.0))
+            return None  # the line meets nothing
+        unit_of, alone_filters = self._unit_of_shape, self._alone_filters
+        any_near = q.any_near
         passed = None
         try:
             while True:
-                if hit is None:
-                    if trace is not None:
-                        trace.append((p, e, 2.0))
-                    return None  # the line meets nothing (more)
                 shape, alpha, x, y = hit
                 uid = unit_of.get(shape)
                 if uid is not None:
                     got, ends = (None if uid in skip else shape), True
-                    alone = self._unit_group[uid]
+                elif alpha >= 1.0 - 1e-6:
+                    got, ends = None, True
                 else:
-                    alone = self._terrain_group[shape]
-                    if alpha >= 1.0 - 1e-6:
-                        got, ends = None, True
-                    else:
-                        got = shape
-                        ends = info[shape].top >= ha + (ht - ha) * alpha - 1e-9
-                if q.any_near((x, y), _ALONE, self._sight_filter(alone)):
+                    got = shape
+                    ends = self._info[shape].top >= ha + (ht - ha) * alpha - 1e-9
+                alone = alone_filters.get(shape)
+                if alone is None:
+                    alone = self._alone_filter(shape, uid)
+                if any_near((x, y), _ALONE, alone):
                     return _LISTED
                 if ends:
-                    if trace is not None:
-                        trace.append((p, e, alpha + _READ / L))
+                    if self._trace is not None:
+                        self._trace.append((p, e, alpha + _READ / L))
                     return got
                 if passed is None:  # passed over: the next query leaves it out with the attacker's base
                     passed = []
@@ -449,11 +472,24 @@ class TableSight(CellMarks):
                         flt = self._sight_filter(group)
                 passed.append((shape, q.regroup(shape, group)))
                 hit = q.first(p, e, flt)
+                if hit is None:
+                    if self._trace is not None:
+                        self._trace.append((p, e, 2.0))
+                    return None  # the line meets nothing more
         finally:
             if passed:
                 restore = q.restore
                 for shape, was in passed:
                     restore(shape, was)
+
+    def _alone_filter(self, shape, uid):
+        """The sight filter leaving out the shape's own pymunk group (is anything else near where a line met it?),
+        kept per shape."""
+        got = self._sight_filter(self._unit_group[uid] if uid is not None else self._terrain_group[shape])
+        if len(self._alone_filters) >= 4096:
+            self._alone_filters.clear()
+        self._alone_filters[shape] = got
+        return got
 
     def _sight_filter(self, group: int):
         """The filter of sight-line queries that leaves out one pymunk group (the attacker's, or what the
