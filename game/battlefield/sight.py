@@ -228,15 +228,15 @@ class TableSight(CellMarks):
         block whatever line crosses them). Every line lies in the hull of the base and e1-e2: what crosses both
         side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
         meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
-        that point to the base. x is tried first: it usually settles it with no query of the Space. cutters (a
-        list, or None): what was found to block any line crossing it is put there (x, when it is such a piece,
-        and what crosses the rails)."""
+        that point to the base. x is tried first: it usually settles it with no query of the Space. Then (not in the
+        reference walk: cutters None) the first terrain as high as both eyes on the centre's line alone, and a chain
+        of walls through what crosses rail 1 (sight_chains.py). cutters (a list, or None): x is put there when it
+        blocks any line crossing it (the points below try it before walking a line)."""
         ax, ay, ra = attacker.x, attacker.y, attacker.radius
         top_h = max(ha, ht)
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
         r2a = _tangent_point(ax, ay, ra, e2, -px, -py)
         crosses = self._q.touches
-        chains = self._chains_hold(cutters, target)
         info = self._info.get(x)
         if info is None or info.top >= top_h - 1e-9:
             if cutters is not None:
@@ -249,6 +249,7 @@ class TableSight(CellMarks):
             if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
         y = None
+        chains = self._chains_hold(cutters, target)
         if chains:  # the first tall terrain on the centre's line other than x, alone across the hull
             y = self._tall_terrain_on(x, (ax, ay), e1, top_h)
             if y is not None and crosses(y, r1a, e1, 0.0) and crosses(y, r2a, e2, 0.0) and \
@@ -260,8 +261,6 @@ class TableSight(CellMarks):
                 return True
             rail1.append(shape)
         rail2 = list(self._full_blockers((r2a, e2), skip, top_h))
-        if cutters is not None:
-            cutters += [shape for shape in rail1 + rail2 if shape is not x]
         if rail1 and rail1[0] in self._info and rail2 and rail2[0] in self._info:
             i1, i2 = self._info[rail1[0]], self._info[rail2[0]]
             for c in (i1.a, i1.b):
