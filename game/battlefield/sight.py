@@ -140,9 +140,20 @@ class TableSight(CellMarks):
         seen_with_cover = None
         near_target = base_points = None
         centre = (ax, ay)
-        b1 = self._line_blocked(centre, e1, ha, ht, skip)
-        if b1 is None:
-            b1 = self._line_blocked(centre, e2, ha, ht, skip)
+        if self.first_hit_sight:  # (_line_blocked's walk: these lines are no shorter than dist)
+            lc = math.hypot(e1[0] - ax, e1[1] - ay)
+            b1 = self._first_hits(centre, e1, lc, ha, ht, skip)
+            if b1 is _LISTED:
+                b1 = self._walk_listed(centre, e1, lc, ha, ht, skip)
+            if b1 is None:
+                lc = math.hypot(e2[0] - ax, e2[1] - ay)
+                b1 = self._first_hits(centre, e2, lc, ha, ht, skip)
+                if b1 is _LISTED:
+                    b1 = self._walk_listed(centre, e2, lc, ha, ht, skip)
+        else:
+            b1 = self._line_blocked(centre, e1, ha, ht, skip)
+            if b1 is None:
+                b1 = self._line_blocked(centre, e2, ha, ht, skip)
         cutters = None  # pieces known to block any line crossing them (blocked from the centre: the blocker's name
         # is known, and each line below only needs to be found blocked or clear)
         if b1 is None:  # seen from the centre: no need to prove anything blocked
@@ -401,12 +412,16 @@ class TableSight(CellMarks):
         L = math.hypot(e[0] - p[0], e[1] - p[1])
         if L < EPS:
             return None
-        unit_of, info = self._unit_of_shape, self._info
-        trace = self._trace
         if self.first_hit_sight:
             got = self._first_hits(p, e, L, ha, ht, skip)
             if got is not _LISTED:
                 return got
+        return self._walk_listed(p, e, L, ha, ht, skip)
+
+    def _walk_listed(self, p, e, L, ha, ht, skip):
+        """_line_blocked's walk over every crossing of the line, listed (L: its length)."""
+        unit_of, info = self._unit_of_shape, self._info
+        trace = self._trace
         for alpha, shape in self._crossed(p, e, skip[0]):
             uid = unit_of.get(shape)
             if uid is not None:
