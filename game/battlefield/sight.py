@@ -261,15 +261,16 @@ class TableSight(CellMarks):
                 return True
         y = None
         chains = self._chains_hold(cutters, target)
-        if chains:  # the first tall terrain on the centre's line other than x, alone across the hull
-            y = self._tall_terrain_on(x, (ax, ay), e1, top_h)
-            if y is not None:  # (across the hull, or across the cone of the base and e1, or of e2)
-                y1, y2 = crosses(y, r1a, e1, 0.0), crosses(y, r2a, e2, 0.0)
-                if (y1 or y2) and off_bases(self._joins()[0][y], attacker, target) and (
-                        (y1 and y2) or
-                        (y1 and crosses(y, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0)) or
-                        (y2 and crosses(y, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0))):
-                    return True
+        if chains:  # the first tall terrain on each of the centre's lines other than x, alone
+            for e in (e1, e2):  # (the first tall terrain on each of the centre's lines)
+                was, y = y, self._tall_terrain_on(x, (ax, ay), e, top_h)
+                if y is not None and y is not was:  # across the hull, or the cone of the base and e1, or of e2
+                    y1, y2 = crosses(y, r1a, e1, 0.0), crosses(y, r2a, e2, 0.0)
+                    if (y1 or y2) and off_bases(self._joins()[0][y], attacker, target) and (
+                            (y1 and y2) or
+                            (y1 and crosses(y, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0)) or
+                            (y2 and crosses(y, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0))):
+                        return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
             if crosses(shape, r2a, e2, 0.0):
