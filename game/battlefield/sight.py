@@ -261,8 +261,8 @@ class TableSight(CellMarks):
                 return True
         y = None
         chains = self._chains_hold(cutters, target)
-        if chains:  # the first tall terrain on each of the centre's lines other than x, alone
-            for e in (e1, e2):  # (the first tall terrain on each of the centre's lines)
+        if chains:  # the first terrain as high as both eyes on each of the centre's lines but x, alone
+            for e in (e1, e2):
                 was, y = y, self._tall_terrain_on(x, (ax, ay), e, top_h)
                 if y is not None and y is not was:  # across the hull, or the cone of the base and e1, or of e2
                     y1, y2 = crosses(y, r1a, e1, 0.0), crosses(y, r2a, e2, 0.0)
