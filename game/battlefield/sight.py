@@ -5,10 +5,9 @@ import math
 from itertools import islice
 from operator import itemgetter
 
-from .geometry import point_in_polygon
+from .geometry import point_in_polygon, seg_point_dist
 from .model import Base, Sight
 from .sight_cells import READ as _READ, RECHECK_CHANGES, CellMarks, measured
-from .sight_chains import chain_cut, junctions, off_bases
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
 
 
@@ -33,6 +32,7 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 _SIXTEEN = [(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)]  # (the edge points of B6)
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
+_OFF = 1e-3  # inches: terrain that cuts every line alone keeps this far off both bases (_cuts_alone)
 
 
 SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
@@ -240,9 +240,9 @@ class TableSight(CellMarks):
         side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
         meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
         that point to the base. x is tried first: it usually settles it with no query of the Space. Then (not in the
-        reference walk: cutters None) the first terrain as high as both eyes on the centre's line alone, and a chain
-        of walls through what crosses rail 1 (sight_chains.py). cutters (a list, or None): x is put there when it
-        blocks any line crossing it (the points below try it before walking a line)."""
+        reference walk: cutters None) the first terrain as high as both eyes on each of the centre's lines, alone
+        (_cuts_alone). cutters (a list, or None): x is put there when it blocks any line crossing it (the points
+        below try it before walking a line)."""
         ax, ay, ra = attacker.x, attacker.y, attacker.radius
         top_h = max(ha, ht)
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
@@ -259,18 +259,13 @@ class TableSight(CellMarks):
                 return True
             if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
-        y = None
-        chains = self._chains_hold(cutters, target)
-        if chains:  # the first terrain as high as both eyes on each of the centre's lines but x, alone
+        if self._behind_holds(cutters, target):
+            y = None
             for e in (e1, e2):
                 was, y = y, self._tall_terrain_on(x, (ax, ay), e, top_h)
-                if y is not None and y is not was:  # across the hull, or the cone of the base and e1, or of e2
-                    y1, y2 = crosses(y, r1a, e1, 0.0), crosses(y, r2a, e2, 0.0)
-                    if (y1 or y2) and off_bases(self._joins()[0][y], attacker, target) and (
-                            (y1 and y2) or
-                            (y1 and crosses(y, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0)) or
-                            (y2 and crosses(y, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0))):
-                        return True
+                if y is not None and y is not was and \
+                        self._cuts_alone(y, attacker, target, r1a, e1, e2, r2a, px, py):
+                    return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
             if crosses(shape, r2a, e2, 0.0):
@@ -283,19 +278,32 @@ class TableSight(CellMarks):
                 if (c == i2.a or c == i2.b) and (math.hypot(c[0] - ax, c[1] - ay) <= ra or
                                                  point_in_polygon((r1a, e1, e2, r2a), c[0], c[1]) >= 0):
                     return True
-        if self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
-                self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2):
-            return True
-        if not chains:
-            return False
-        info = self._info
-        seeds = [(shape, True, False) for shape in rail1 if shape in info and shape is not x and shape is not y]
-        return bool(seeds) and self._chain_proof(seeds, attacker, target, r1a, e1, e2, r2a, top_h)
+        return self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
+            self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2)
 
-    def _chain_proof(self, seeds, attacker, target, r1a, e1, e2, r2a, top_h) -> bool:
-        """Whether a chain of walls (sight_chains.py) through one of the seeds (shape, whether it crosses rail 1,
-        rail 2, when known) crosses the hull from one rail to the other."""
-        return chain_cut(self._joins(), seeds, self._q.touches, attacker, target, r1a, e1, e2, r2a, top_h)
+    def _cuts_alone(self, y, attacker: Base, target: Base, r1a, e1, e2, r2a, px, py) -> bool:
+        """Whether the stretch of terrain y (as high as both eyes) cuts every line alone: it keeps _OFF away from
+        both bases and crosses both rails (every line lies in the hull they bound with the attacker's disc and
+        e1-e2), or one rail and the other tangent from the same edge point (every line to that point lies in the
+        cone they bound with the disc). Within that region it then runs from one side to the other, off the
+        attacker's disc: every line from a point of the base to that edge point crosses it, before it reaches the
+        target's base (y stays off it, and a line enters that base only once), where the walk finds it blocked
+        (y rises above the line) unless it stopped earlier on a piece that blocks it. Terrain alone: the bases
+        play no part (but the target's, which _behind_holds sees where the question puts it)."""
+        crosses = self._q.touches
+        y1, y2 = crosses(y, r1a, e1, 0.0), crosses(y, r2a, e2, 0.0)
+        if not (y1 or y2):
+            return False
+        (sx, sy), (qx, qy) = self._info[y].a, self._info[y].b
+        if seg_point_dist(sx, sy, qx, qy, attacker.x, attacker.y) <= attacker.radius + _OFF or \
+                seg_point_dist(sx, sy, qx, qy, target.x, target.y) <= target.radius + _OFF:
+            return False
+        if y1 and y2:
+            return True
+        ax, ay, ra = attacker.x, attacker.y, attacker.radius
+        if y1:
+            return crosses(y, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0)
+        return crosses(y, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0)
 
     def _tall_terrain_on(self, x, p, e, top_h):
         """The first piece of terrain but x the line p -> e meets (bases left out), when it is as high as both
@@ -310,21 +318,14 @@ class TableSight(CellMarks):
         info = self._info.get(hit[0])
         return hit[0] if info is not None and info.top >= top_h - 1e-9 else None
 
-    def _chains_hold(self, cutters, target) -> bool:
-        """Whether a chain of walls may prove every line cut (sight_chains.py): not in the reference walk (cutters
-        None), and only when the target's own base on the table, where a line meeting it ends clear, is where the
-        question puts it (or not there at all)."""
+    def _behind_holds(self, cutters, target) -> bool:
+        """Whether _cuts_alone may prove every line cut: not in the reference walk (cutters None), and only when
+        the target's own base on the table, where a line meeting it ends clear, is where the question puts it (or
+        not there at all)."""
         if cutters is None or target is None:
             return False
         cur = self._unit_bodies.get(target.uid)
         return cur is None or (cur[2] == target.radius and cur[3][0] == target.x and cur[3][1] == target.y)
-
-    def _joins(self) -> dict:
-        """The terrain's junctions (sight_chains.py), worked out once per table state."""
-        got = self._sight_joins
-        if got is None:
-            got = self._sight_joins = junctions(self._info)
-        return got
 
     def _fan_cut(self, rail, t, e) -> bool:
         """Whether one of the blockers across one tangent from e to the attacker's base (rail: shapes, each

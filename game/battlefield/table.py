@@ -105,7 +105,6 @@ class Table(TableSight, TableMovement):
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
         self._alone_filters: dict = {}  # shape -> the sight-line filter leaving its own group out (sight.py)
         self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
-        self._sight_joins = None  # the terrain's junctions (sight_chains.py), for the doors and terrain as they are
         self._plat_boxes = []
         self._next_group = 0  # every shape has its own pymunk group, so one query can leave one shape out
         self._terrain_group: dict = {}
@@ -173,7 +172,6 @@ class Table(TableSight, TableMovement):
                 self._base_changes_from += BASE_CHANGES_KEPT
         else:  # a door, the terrain, or anything: no sight answer holds
             self._sights_seen.clear()
-            self._sight_joins = None
         self._sight_cache.clear()
         self._searches.clear()
         self._reaches.clear()
