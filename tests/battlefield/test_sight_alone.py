@@ -1,7 +1,8 @@
-"""A blocked sight proved by the first wall on a centre line alone (sight.py: _cuts_alone), and where that proof
-may not be used: each answer is the walk's (every crossing of every line listed, test_sight_kept.walk)."""
+"""A blocked sight proved by the first wall on a centre line alone (sight.py: _cuts_alone), where that proof may
+not be used, and the points not walked once Cover is seen: each answer is the walk's (every crossing of every line
+listed, test_sight_kept.walk)."""
 from game.battlefield import Base, Table
-from game.battlefield.model import Battlefield, Wall
+from game.battlefield.model import Battlefield, LowWall, Wall
 
 from .test_sight_kept import _counting, walk
 
@@ -73,3 +74,22 @@ def test_the_target_standing_elsewhere_its_base_is_not_taken_for_where_the_quest
         assert seen["rails"] == rails
     finally:
         t.close()
+
+
+def test_once_cover_is_seen_the_points_whose_lines_have_cover_are_not_walked():
+    """A target 0.4" behind a long low wall, seen from the centre of the attacker's base with Cover: every other
+    point's lines have Cover too (the wall runs across them all), so none of them is walked (the answer: seen, in
+    Cover, the centre's lines, as the walk gives it); with the wall only in front of one side of the target, the
+    points whose lines miss it are walked, and one of them sees it out of Cover."""
+    for wall, cover in ((LowWall("sandbags", (10.0, 0.0), (10.0, 20.0)), True),
+                        (LowWall("sandbags", (10.0, 0.0), (10.0, 1.6)), False)):
+        t = Table(Battlefield(name="cover", width=24.0, height=24.0, low_walls=(wall,)))
+        try:
+            seen = _counting(t)
+            a, b = Base(1, "player", 5.0, 2.0), Base(2, "npc", 10.9, 2.0)
+            t.set_bases([a, b])
+            got = t.sight(a, b)
+            assert got == walk(t, a, b) and got.visible and got.cover is cover
+            assert (seen["lines"] == 2) is cover  # (the centre's two lines)
+        finally:
+            t.close()
