@@ -240,8 +240,8 @@ class TableSight(CellMarks):
         side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
         meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
         that point to the base. x is tried first: it usually settles it with no query of the Space. Then (not in the
-        reference walk: cutters None) the first terrain as high as both eyes on each of the centre's lines, alone
-        (_cuts_alone). cutters (a list, or None): x is put there when it blocks any line crossing it (the points
+        reference walk: cutters None) each piece of terrain as high as both eyes on the centre's lines, alone
+        (_cuts_alone: one listing per line, of the terrain only). cutters (a list, or None): x is put there when it blocks any line crossing it (the points
         below try it before walking a line)."""
         ax, ay, ra = attacker.x, attacker.y, attacker.radius
         top_h = max(ha, ht)
@@ -259,13 +259,16 @@ class TableSight(CellMarks):
                 return True
             if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
-        if self._behind_holds(cutters, target):
-            y = None
+        if self._behind_holds(cutters, target):  # the terrain on the centre's lines but x, each alone
+            tried = set()
+            flt = self._terrain_filter(x)
             for e in (e1, e2):
-                was, y = y, self._tall_terrain_on(x, (ax, ay), e, top_h)
-                if y is not None and y is not was and \
-                        self._cuts_alone(y, attacker, target, r1a, e1, e2, r2a, px, py):
-                    return True
+                for _, y in self._q.crossings((ax, ay), e, flt):
+                    if y not in tried:
+                        tried.add(y)
+                        if self._info[y].top >= top_h - 1e-9 and \
+                                self._cuts_alone(y, attacker, target, r1a, e1, e2, r2a, px, py):
+                            return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
             if crosses(shape, r2a, e2, 0.0):
@@ -305,18 +308,13 @@ class TableSight(CellMarks):
             return crosses(y, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0)
         return crosses(y, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0)
 
-    def _tall_terrain_on(self, x, p, e, top_h):
-        """The first piece of terrain but x the line p -> e meets (bases left out), when it is as high as both
-        eyes (top_h); else None."""
+    def _terrain_filter(self, x):
+        """The filter of queries for the terrain a sight line can meet but x (bases left out), kept."""
         key = ("terrain", self._terrain_group.get(x, 0))
         flt = self._sight_filters.get(key)
         if flt is None:
             flt = self._sight_filters[key] = self._q.shape_filter(key[1], SIGHT_MASK)
-        hit = self._q.first(p, e, flt)
-        if hit is None:
-            return None
-        info = self._info.get(hit[0])
-        return hit[0] if info is not None and info.top >= top_h - 1e-9 else None
+        return flt
 
     def _behind_holds(self, cutters, target) -> bool:
         """Whether _cuts_alone may prove every line cut: not in the reference walk (cutters None), and only when
