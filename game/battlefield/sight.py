@@ -5,24 +5,11 @@ import math
 from itertools import islice
 from operator import itemgetter
 
-from .geometry import point_in_polygon, seg_point_dist
+from .geometry import point_in_polygon
 from .model import Base, Sight
+from .sight_alone import SightAlone, tangent_point as _tangent_point
 from .sight_cells import READ as _READ, RECHECK_CHANGES, CellMarks, measured
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
-
-
-def _tangent_point(cx, cy, r, e, sx, sy):
-    """The point where a tangent from e touches the circle (c, r), on the side of direction (sx, sy)."""
-    dx, dy = e[0] - cx, e[1] - cy
-    d = math.hypot(dx, dy)
-    if d <= r:
-        return (cx + sx * r, cy + sy * r)
-    ux, uy = dx / d, dy / d
-    k = r / d  # cos of the angle at c between e and the tangent point
-    m = math.sqrt(1.0 - k * k)
-    if ux * sy - uy * sx >= 0.0:  # the tangent point turned toward (sx, sy)
-        return (cx + r * (ux * k - uy * m), cy + r * (uy * k + ux * m))
-    return (cx + r * (ux * k + uy * m), cy + r * (uy * k - ux * m))
 
 
 # attacker base points tried after its centre (degrees from the direction of the target): sides first
@@ -32,7 +19,6 @@ _SIGHT_DIRS = [(math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (
 _SIXTEEN = [(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)]  # (the edge points of B6)
 _SAME_POINT = 1e-7  # inches: crossings of one line closer than this are one point (N71)
 _ALONE = 1e-6  # inches: a piece a line meets with nothing else this near the point is met alone (_line_blocked)
-_OFF = 1e-3  # inches: terrain that cuts every line alone keeps this far off both bases (_cuts_alone)
 
 
 SIGHTS_KEPT = 16384  # answers kept per table (_seen_sight); the oldest go first
@@ -49,7 +35,7 @@ def base_label(side: str, uid: int) -> str:
     return f"{side} base {uid}"
 
 
-class TableSight(CellMarks):
+class TableSight(CellMarks, SightAlone):
     """Sight and cover, mixed into Table (uses its Space, terrain info and bases)."""
 
     first_hit_sight = True  # False: every line walks every crossing (the reference the tests hold the quick way to)
@@ -259,16 +245,8 @@ class TableSight(CellMarks):
                 return True
             if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
-        if self._behind_holds(cutters, target):  # the terrain on the centre's lines but x, each alone
-            tried = set()
-            flt = self._terrain_filter(x)
-            for e in (e1, e2):
-                for _, y in self._q.crossings((ax, ay), e, flt):
-                    if y not in tried:
-                        tried.add(y)
-                        if self._info[y].top >= top_h - 1e-9 and \
-                                self._cuts_alone(y, attacker, target, r1a, e1, e2, r2a, px, py):
-                            return True
+        if cutters is not None and self._terrain_cuts(x, attacker, target, r1a, e1, e2, r2a, px, py, top_h):
+            return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
             if crosses(shape, r2a, e2, 0.0):
@@ -283,47 +261,6 @@ class TableSight(CellMarks):
                     return True
         return self._fan_cut(rail1, _tangent_point(ax, ay, ra, e1, -px, -py), e1) or \
             self._fan_cut(rail2, _tangent_point(ax, ay, ra, e2, px, py), e2)
-
-    def _cuts_alone(self, y, attacker: Base, target: Base, r1a, e1, e2, r2a, px, py) -> bool:
-        """Whether the stretch of terrain y (as high as both eyes) cuts every line alone: it keeps _OFF away from
-        both bases and crosses both rails (every line lies in the hull they bound with the attacker's disc and
-        e1-e2), or one rail and the other tangent from the same edge point (every line to that point lies in the
-        cone they bound with the disc). Within that region it then runs from one side to the other, off the
-        attacker's disc: every line from a point of the base to that edge point crosses it, before it reaches the
-        target's base (y stays off it, and a line enters that base only once), where the walk finds it blocked
-        (y rises above the line) unless it stopped earlier on a piece that blocks it. Terrain alone: the bases
-        play no part (but the target's, which _behind_holds sees where the question puts it)."""
-        crosses = self._q.touches
-        y1, y2 = crosses(y, r1a, e1, 0.0), crosses(y, r2a, e2, 0.0)
-        if not (y1 or y2):
-            return False
-        (sx, sy), (qx, qy) = self._info[y].a, self._info[y].b
-        if seg_point_dist(sx, sy, qx, qy, attacker.x, attacker.y) <= attacker.radius + _OFF or \
-                seg_point_dist(sx, sy, qx, qy, target.x, target.y) <= target.radius + _OFF:
-            return False
-        if y1 and y2:
-            return True
-        ax, ay, ra = attacker.x, attacker.y, attacker.radius
-        if y1:
-            return crosses(y, _tangent_point(ax, ay, ra, e1, -px, -py), e1, 0.0)
-        return crosses(y, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0)
-
-    def _terrain_filter(self, x):
-        """The filter of queries for the terrain a sight line can meet but x (bases left out), kept."""
-        key = ("terrain", self._terrain_group.get(x, 0))
-        flt = self._sight_filters.get(key)
-        if flt is None:
-            flt = self._sight_filters[key] = self._q.shape_filter(key[1], SIGHT_MASK)
-        return flt
-
-    def _behind_holds(self, cutters, target) -> bool:
-        """Whether _cuts_alone may prove every line cut: not in the reference walk (cutters None), and only when
-        the target's own base on the table, where a line meeting it ends clear, is where the question puts it (or
-        not there at all)."""
-        if cutters is None or target is None:
-            return False
-        cur = self._unit_bodies.get(target.uid)
-        return cur is None or (cur[2] == target.radius and cur[3][0] == target.x and cur[3][1] == target.y)
 
     def _fan_cut(self, rail, t, e) -> bool:
         """Whether one of the blockers across one tangent from e to the attacker's base (rail: shapes, each
