@@ -227,8 +227,8 @@ class TableSight(CellMarks, SightAlone):
         meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
         that point to the base. x is tried first: it usually settles it with no query of the Space. Then (not in the
         reference walk: cutters None) each piece of terrain as high as both eyes on the centre's lines, alone
-        (_cuts_alone: one listing per line, of the terrain only). cutters (a list, or None): x is put there when it blocks any line crossing it (the points
-        below try it before walking a line)."""
+        (sight_alone.py: one listing per line, of the terrain only). cutters (a list, or None): x is put there when
+        it blocks any line crossing it (the points below try it before walking a line)."""
         ax, ay, ra = attacker.x, attacker.y, attacker.radius
         top_h = max(ha, ht)
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
