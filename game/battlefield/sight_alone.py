@@ -31,7 +31,9 @@ class SightAlone:
     def _terrain_cuts(self, x, attacker: Base, target: Base, r1a, e1, e2, r2a, px, py, top_h: float) -> bool:
         """Whether a piece of terrain as high as both eyes (top_h) on one of the centre's lines (to e1, e2), but x,
         cuts every line alone (_cuts_alone): the terrain the lines cross listed once each (bases left out), when the
-        target's own base stands where the question puts it (or nowhere: a line meeting it ends clear there)."""
+        target's own base stands where the question puts it (or nowhere: a line meeting it ends clear there). The
+        answer so proved depends on that base staying there: the walk's record (sight.py: _seen_sight) gets the
+        target's place as a stretch of no length, which its base leaving touches."""
         cur = self._unit_bodies.get(target.uid)
         if cur is not None and (cur[2] != target.radius or cur[3][0] != target.x or cur[3][1] != target.y):
             return False
@@ -44,6 +46,9 @@ class SightAlone:
                 if y not in tried:
                     tried.add(y)
                     if info[y].top >= top_h - 1e-9 and self._cuts_alone(y, attacker, target, r1a, e1, e2, r2a, px, py):
+                        if self._trace is not None:
+                            here = (target.x, target.y)
+                            self._trace.append((here, here, 1.0))
                         return True
         return False
 

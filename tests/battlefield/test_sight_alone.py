@@ -93,3 +93,22 @@ def test_once_cover_is_seen_the_points_whose_lines_have_cover_are_not_walked():
             assert (seen["lines"] == 2) is cover  # (the centre's two lines)
         finally:
             t.close()
+
+
+def test_an_answer_the_wall_proved_is_walked_again_when_the_target_leaves_its_place():
+    """The wall's proof holds while the target's own base stands where the question puts it: when that base moves
+    away (far from every line), the answer is walked again, and it is the walk's; another base moving as far away
+    leaves it kept."""
+    t = _table(LONG)
+    try:
+        seen = _counting(t)
+        a, b, unit = Base(1, "player", 2.0, 10.0), Base(2, "npc", 14.0, 10.0), Base(3, "npc", 6.0, 10.5)
+        other = Base(4, "npc", 20.0, 2.0)
+        t.set_bases([a, b, unit, other])
+        assert not t.sight(a, b).visible and seen["walks"] == 1 and seen["rails"] == 0
+        t.update_base(other.moved(20.0, 20.0, 0.0))
+        assert t.sight(a, b) == walk(t, a, b) and seen["walks"] == 1
+        t.update_base(b.moved(20.0, 22.0, 0.0))
+        assert t.sight(a, b) == walk(t, a, b) and seen["walks"] == 2
+    finally:
+        t.close()
