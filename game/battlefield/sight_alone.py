@@ -6,6 +6,7 @@ import math
 
 from .geometry import seg_point_dist
 from .model import Base
+from .sight_cells import TARGET_PLACE
 from .terrain import SIGHT_MASK
 
 OFF = 1e-3  # inches: terrain that cuts every line alone keeps this far off both bases (_cuts_alone)
@@ -31,11 +32,11 @@ class SightAlone:
     def _terrain_cuts(self, x, attacker: Base, target: Base, r1a, e1, e2, r2a, px, py, top_h: float) -> bool:
         """Whether a piece of terrain as high as both eyes (top_h) on one of the centre's lines (to e1, e2), but x,
         cuts every line alone (_cuts_alone): the terrain the lines cross listed once each (bases left out), when the
-        target's own base stands where the question puts it (or nowhere: a line meeting it ends clear there). The
-        answer so proved depends on that base staying there: the walk's record (sight.py: _seen_sight) gets the
-        target's place as a stretch of no length, which its base leaving touches."""
+        target's own base stands on the table where the question puts it (a line meeting it ends clear, wherever it
+        stands). The answer so proved holds while that base stays there: the walk's record (sight.py: _seen_sight)
+        gets the target's place (sight_cells.TARGET_PLACE), which that base's leaving touches."""
         cur = self._unit_bodies.get(target.uid)
-        if cur is not None and (cur[2] != target.radius or cur[3][0] != target.x or cur[3][1] != target.y):
+        if cur is None or cur[2] != target.radius or cur[3][0] != target.x or cur[3][1] != target.y:
             return False
         tried = set()
         flt = self._terrain_filter(x)
@@ -48,7 +49,7 @@ class SightAlone:
                     if info[y].top >= top_h - 1e-9 and self._cuts_alone(y, attacker, target, r1a, e1, e2, r2a, px, py):
                         if self._trace is not None:
                             here = (target.x, target.y)
-                            self._trace.append((here, here, 1.0))
+                            self._trace.append((here, here, TARGET_PLACE))
                         return True
         return False
 
