@@ -97,8 +97,8 @@ def test_once_cover_is_seen_the_points_whose_lines_have_cover_are_not_walked():
 
 def test_an_answer_the_wall_proved_is_walked_again_when_the_target_leaves_its_place():
     """The wall's proof holds while the target's own base stands where the question puts it: when that base moves
-    away (far from every line), the answer is walked again, and it is the walk's; another base moving as far away
-    leaves it kept."""
+    away (far from every line), the answer is walked again, and it is the walk's; another base moving as far away,
+    or onto the target's place from behind it (off every line read), leaves it kept."""
     t = _table(LONG)
     try:
         seen = _counting(t)
@@ -107,6 +107,8 @@ def test_an_answer_the_wall_proved_is_walked_again_when_the_target_leaves_its_pl
         t.set_bases([a, b, unit, other])
         assert not t.sight(a, b).visible and seen["walks"] == 1 and seen["rails"] == 0
         t.update_base(other.moved(20.0, 20.0, 0.0))
+        assert t.sight(a, b) == walk(t, a, b) and seen["walks"] == 1
+        t.update_base(other.moved(14.4, 10.0, 0.0))
         assert t.sight(a, b) == walk(t, a, b) and seen["walks"] == 1
         t.update_base(b.moved(20.0, 22.0, 0.0))
         assert t.sight(a, b) == walk(t, a, b) and seen["walks"] == 2
