@@ -7,22 +7,9 @@ from operator import itemgetter
 
 from .geometry import point_in_polygon
 from .model import Base, Sight
+from .sight_alone import SightAlone, tangent_point as _tangent_point
 from .sight_cells import READ as _READ, RECHECK_CHANGES, CellMarks, measured
 from .terrain import COVER_DIST, COVER_FILTER, EPS, EYE, HIGH_GROUND, SIGHT_MASK, SQUARE, UNIT
-
-
-def _tangent_point(cx, cy, r, e, sx, sy):
-    """The point where a tangent from e touches the circle (c, r), on the side of direction (sx, sy)."""
-    dx, dy = e[0] - cx, e[1] - cy
-    d = math.hypot(dx, dy)
-    if d <= r:
-        return (cx + sx * r, cy + sy * r)
-    ux, uy = dx / d, dy / d
-    k = r / d  # cos of the angle at c between e and the tangent point
-    m = math.sqrt(1.0 - k * k)
-    if ux * sy - uy * sx >= 0.0:  # the tangent point turned toward (sx, sy)
-        return (cx + r * (ux * k - uy * m), cy + r * (uy * k + ux * m))
-    return (cx + r * (ux * k + uy * m), cy + r * (uy * k - ux * m))
 
 
 # attacker base points tried after its centre (degrees from the direction of the target): sides first
@@ -48,7 +35,7 @@ def base_label(side: str, uid: int) -> str:
     return f"{side} base {uid}"
 
 
-class TableSight(CellMarks):
+class TableSight(CellMarks, SightAlone):
     """Sight and cover, mixed into Table (uses its Space, terrain info and bases)."""
 
     first_hit_sight = True  # False: every line walks every crossing (the reference the tests hold the quick way to)
@@ -90,7 +77,8 @@ class TableSight(CellMarks):
         now (the attacker's never counts: a line never meets it). The target's own base is no exception: a
         walk that met it stopped there (the stretch read ends on it, so its leaving is seen), and one that did
         not meet it is changed by it only where it comes to touch a stretch read; so a spot weighed for a unit
-        keeps its answers while the unit itself moves elsewhere. The stretches are filed under the cells they can
+        keeps its answers while the unit itself moves elsewhere (an answer proved by terrain alone, sight_alone.py,
+        also reads the target's place, which only that base leaving touches). The stretches are filed under the cells they can
         pass through (sight_cells.py: the answer's footprint, worked out when it is first checked) and each change
         under the cells its base's circles reach (_marks_since): an answer whose footprint shares no cell with the
         changes since holds at once (sight() tells that without a call); one that does is measured against the
@@ -139,9 +127,20 @@ class TableSight(CellMarks):
         seen_with_cover = None
         near_target = base_points = None
         centre = (ax, ay)
-        b1 = self._line_blocked(centre, e1, ha, ht, skip)
-        if b1 is None:
-            b1 = self._line_blocked(centre, e2, ha, ht, skip)
+        if self.first_hit_sight:  # (_line_blocked's walk: these lines are no shorter than dist)
+            lc = math.hypot(e1[0] - ax, e1[1] - ay)
+            b1 = self._first_hits(centre, e1, lc, ha, ht, skip)
+            if b1 is _LISTED:
+                b1 = self._walk_listed(centre, e1, lc, ha, ht, skip)
+            if b1 is None:
+                lc = math.hypot(e2[0] - ax, e2[1] - ay)
+                b1 = self._first_hits(centre, e2, lc, ha, ht, skip)
+                if b1 is _LISTED:
+                    b1 = self._walk_listed(centre, e2, lc, ha, ht, skip)
+        else:
+            b1 = self._line_blocked(centre, e1, ha, ht, skip)
+            if b1 is None:
+                b1 = self._line_blocked(centre, e2, ha, ht, skip)
         cutters = None  # pieces known to block any line crossing them (blocked from the centre: the blocker's name
         # is known, and each line below only needs to be found blocked or clear)
         if b1 is None:  # seen from the centre: no need to prove anything blocked
@@ -154,15 +153,23 @@ class TableSight(CellMarks):
         else:
             first_block = self._blocker_label(b1)
             cutters = [] if self.first_hit_sight else None
-            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip, cutters):
+            if self._all_lines_cut(attacker, b1, e1, e2, px, py, ha, ht, skip, cutters, target):
                 return self._blocked_sight(high, first_block)
             near_target, base_points = self._cover_terrain(target)
         if cutters:
             cur = self._unit_bodies.get(target.uid)
             target_shape = cur[1] if cur is not None else None
         rp = ra * 0.98
+        quick = self.first_hit_sight
         for c, s_ in _SIGHT_DIRS:
             pnt = (ax + rp * (ux * c - uy * s_), ay + rp * (uy * c + ux * s_))
+            covered = None
+            if quick and seen_with_cover is not None and near_target:
+                # seen with Cover already: a point whose lines have Cover changes nothing, seen or not (Cover is
+                # the terrain's alone: no line of it is walked)
+                if self._has_cover(pnt, target, near_target, base_points):
+                    continue
+                covered = False
             if cutters and self._cut_by(cutters, pnt, e1, target_shape):
                 continue
             b1 = self._line_blocked(pnt, e1, ha, ht, skip)
@@ -175,7 +182,7 @@ class TableSight(CellMarks):
                     first_block = self._blocker_label(b1)
                 continue
             lines = ((pnt, e1), (pnt, e2))
-            if not near_target or not self._has_cover(pnt, target, near_target, base_points):
+            if covered is False or not near_target or not self._has_cover(pnt, target, near_target, base_points):
                 return Sight(True, False, high, lines, None)
             if seen_with_cover is None:
                 seen_with_cover = lines
@@ -213,15 +220,16 @@ class TableSight(CellMarks):
             return True
         return False
 
-    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip, cutters=None) -> bool:
+    def _all_lines_cut(self, attacker: Base, x, e1, e2, px, py, ha, ht, skip, cutters=None, target=None) -> bool:
         """Whether no point of the attacker's base can see both edge points, proved without trying them all.
         x: what blocks a line from its centre. Only bases and terrain as high as both eyes count here (they
         block whatever line crosses them). Every line lies in the hull of the base and e1-e2: what crosses both
         side rails of it (the tangents from the base to e1 and to e2) cuts them all, as do two wall stretches
         meeting at a corner inside it; and every line to e1 (or e2) is cut by what crosses both tangents from
-        that point to the base. x is tried first: it usually settles it with no query of the Space. cutters (a
-        list, or None): what was found to block any line crossing it is put there (x, when it is such a piece,
-        and what crosses the rails)."""
+        that point to the base. x is tried first: it usually settles it with no query of the Space. Then (not in the
+        reference walk: cutters None) each piece of terrain as high as both eyes on the centre's lines, alone
+        (sight_alone.py: one listing per line, of the terrain only). cutters (a list, or None): x is put there when
+        it blocks any line crossing it (the points below try it before walking a line)."""
         ax, ay, ra = attacker.x, attacker.y, attacker.radius
         top_h = max(ha, ht)
         r1a = _tangent_point(ax, ay, ra, e1, px, py)
@@ -238,14 +246,14 @@ class TableSight(CellMarks):
                 return True
             if on2 and crosses(x, _tangent_point(ax, ay, ra, e2, px, py), e2, 0.0):
                 return True
+        if cutters is not None and self._terrain_cuts(x, attacker, target, r1a, e1, e2, r2a, px, py, top_h):
+            return True
         rail1 = []  # what crosses rail 1 and blocks every line crossing it
         for shape in self._full_blockers((r1a, e1), skip, top_h):
             if crosses(shape, r2a, e2, 0.0):
                 return True
             rail1.append(shape)
         rail2 = list(self._full_blockers((r2a, e2), skip, top_h))
-        if cutters is not None:
-            cutters += [shape for shape in rail1 + rail2 if shape is not x]
         if rail1 and rail1[0] in self._info and rail2 and rail2[0] in self._info:
             i1, i2 = self._info[rail1[0]], self._info[rail2[0]]
             for c in (i1.a, i1.b):
@@ -346,12 +354,16 @@ class TableSight(CellMarks):
         L = math.hypot(e[0] - p[0], e[1] - p[1])
         if L < EPS:
             return None
-        unit_of, info = self._unit_of_shape, self._info
-        trace = self._trace
         if self.first_hit_sight:
             got = self._first_hits(p, e, L, ha, ht, skip)
             if got is not _LISTED:
                 return got
+        return self._walk_listed(p, e, L, ha, ht, skip)
+
+    def _walk_listed(self, p, e, L, ha, ht, skip):
+        """_line_blocked's walk over every crossing of the line, listed (L: its length)."""
+        unit_of, info = self._unit_of_shape, self._info
+        trace = self._trace
         for alpha, shape in self._crossed(p, e, skip[0]):
             uid = unit_of.get(shape)
             if uid is not None:
@@ -376,36 +388,38 @@ class TableSight(CellMarks):
         next query (put in the attacker's pymunk group for the while), which names the piece after it, with the
         same alpha along p -> e as a listing gives (the same Chipmunk test of that shape against that segment).
         Returns the answer, or _LISTED when a piece is not alone (the caller lists every crossing)."""
-        unit_of, info = self._unit_of_shape, self._info
-        trace = self._trace
         q = self._q
         group = self._unit_group.get(skip[0], 0)
-        flt = self._sight_filter(group)
+        flt = self._sight_filters.get(group)
+        if flt is None:
+            flt = self._sight_filter(group)
         hit = q.first(p, e, flt)
+        if hit is None:
+            if self._trace is not None:
+                self._trace.append((p, e, 2.0))
+            return None  # the line meets nothing
+        unit_of, alone_filters = self._unit_of_shape, self._alone_filters
+        any_near = q.any_near
         passed = None
         try:
             while True:
-                if hit is None:
-                    if trace is not None:
-                        trace.append((p, e, 2.0))
-                    return None  # the line meets nothing (more)
                 shape, alpha, x, y = hit
                 uid = unit_of.get(shape)
                 if uid is not None:
                     got, ends = (None if uid in skip else shape), True
-                    alone = self._unit_group[uid]
+                elif alpha >= 1.0 - 1e-6:
+                    got, ends = None, True
                 else:
-                    alone = self._terrain_group[shape]
-                    if alpha >= 1.0 - 1e-6:
-                        got, ends = None, True
-                    else:
-                        got = shape
-                        ends = info[shape].top >= ha + (ht - ha) * alpha - 1e-9
-                if q.any_near((x, y), _ALONE, self._sight_filter(alone)):
+                    got = shape
+                    ends = self._info[shape].top >= ha + (ht - ha) * alpha - 1e-9
+                alone = alone_filters.get(shape)
+                if alone is None:
+                    alone = self._alone_filter(shape, uid)
+                if any_near((x, y), _ALONE, alone):
                     return _LISTED
                 if ends:
-                    if trace is not None:
-                        trace.append((p, e, alpha + _READ / L))
+                    if self._trace is not None:
+                        self._trace.append((p, e, alpha + _READ / L))
                     return got
                 if passed is None:  # passed over: the next query leaves it out with the attacker's base
                     passed = []
@@ -414,11 +428,24 @@ class TableSight(CellMarks):
                         flt = self._sight_filter(group)
                 passed.append((shape, q.regroup(shape, group)))
                 hit = q.first(p, e, flt)
+                if hit is None:
+                    if self._trace is not None:
+                        self._trace.append((p, e, 2.0))
+                    return None  # the line meets nothing more
         finally:
             if passed:
                 restore = q.restore
                 for shape, was in passed:
                     restore(shape, was)
+
+    def _alone_filter(self, shape, uid):
+        """The sight filter leaving out the shape's own pymunk group (is anything else near where a line met it?),
+        kept per shape."""
+        got = self._sight_filter(self._unit_group[uid] if uid is not None else self._terrain_group[shape])
+        if len(self._alone_filters) >= 4096:
+            self._alone_filters.clear()
+        self._alone_filters[shape] = got
+        return got
 
     def _sight_filter(self, group: int):
         """The filter of sight-line queries that leaves out one pymunk group (the attacker's, or what the

@@ -26,6 +26,7 @@ MARGIN = 1e-6  # inches added around a circle, against rounding of the distances
 EVERY = -1  # every cell (the bits of -1 are all set)
 READ = 1e-6  # inches: a base this far beyond where a walk stopped on a line changed nothing it saw (sight.py)
 RECHECK_CHANGES = 32  # a kept sight answer is checked against at most this many base changes since it was given
+TARGET_PLACE = -1.0  # a walk's stretch (p, p, TARGET_PLACE): the answer holds while the target's own base stays put
 
 _INV = 1.0 / CELL
 _OFF = int(PAD / CELL)
@@ -137,7 +138,10 @@ class CellMarks:
                 lim = br + READ
                 for sx, sy, _, _, dx, dy, ll in read:  # seg_point_dist, inline
                     if ll <= 0.0:
-                        if hypot(bx - sx, by - sy) <= lim:
+                        if ll == TARGET_PLACE:
+                            if uid == target.uid:
+                                return False
+                        elif hypot(bx - sx, by - sy) <= lim:
                             return False
                         continue
                     u = ((bx - sx) * dx + (by - sy) * dy) / ll
@@ -185,9 +189,13 @@ class CellMarks:
 def measured(read) -> list:
     """A walk's stretches [(p, e, upto)], each the line p -> e read up to `upto` of its length, as sight.py's
     exact check measures them (geometry.seg_point_dist's terms): [(p, the stretch's last end q, q - p, |q - p|^2)],
-    flat."""
+    flat. A stretch read up to TARGET_PLACE is the target's place: measured as one point that only the target's
+    own base changing touches (_still_holds)."""
     out = []
     for p, e, upto in read:
+        if upto < 0.0:  # (TARGET_PLACE: the target's place, which only its own base's changes touch)
+            out.append((p[0], p[1], p[0], p[1], 0.0, 0.0, TARGET_PLACE))
+            continue
         if upto > 1.0:
             upto = 1.0
         sx, sy = p

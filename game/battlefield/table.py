@@ -103,6 +103,7 @@ class Table(TableSight, TableMovement):
         self._sight_marked = 0  # the base changes marked so far
         self._sight_each: list = []  # the cells each of the last base changes marked, the last last (sight.py)
         self._sight_filters: dict = {}  # pymunk group -> the sight-line ShapeFilter leaving that group out
+        self._alone_filters: dict = {}  # shape -> the sight-line filter leaving its own group out (sight.py)
         self._blocked_sights: dict = {}  # (high ground, blocker label) -> the Sight saying so (sight.py)
         self._plat_boxes = []
         self._next_group = 0  # every shape has its own pymunk group, so one query can leave one shape out
@@ -145,6 +146,7 @@ class Table(TableSight, TableMovement):
         self._space = None
         self._q = None  # its closures hold the C space (and the filter structs)
         self._sight_filters.clear()
+        self._alone_filters.clear()
         self._unit_bodies.clear()
         self._unit_of_shape.clear()
         self._door_shapes.clear()

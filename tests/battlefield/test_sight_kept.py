@@ -1,5 +1,5 @@
 """Sight answers kept between asks (sight.py: _seen_sight), and lines settled by their first piece
-(_line_blocked), are the answers of the walk itself (TableSight._sight with every line walked crossing by crossing
+(_first_hits), are the answers of the walk itself (TableSight._sight with every line walked crossing by crossing
 against the Space as it stands, `walk`): on every real map, bases on the ground and up on
 platforms, doors shut and open, bases moved into the lines between others, onto other places and taken off
 between asks, the kept answer is always the walk's (seen, Cover, High Ground, lines, the blocker named), and the
@@ -34,7 +34,7 @@ def _counting(t: Table) -> Counter:
         return call
 
     t._sight = counted("walks", t._sight)
-    t._line_blocked = counted("lines", t._line_blocked)
+    t._first_hits = counted("lines", t._first_hits)  # (every line walked the quick way starts there)
     t._crossed = counted("listed", t._crossed)
     t._full_blockers = counted("rails", t._full_blockers)
     return seen
