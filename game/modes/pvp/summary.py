@@ -80,7 +80,7 @@ def summary(match, script) -> MissionSummary:
     notes = [defn.texts["scoring"], defn.texts["victory"]]
     if ms.get("place"):
         notes.insert(0, "; ".join(f"{match.side_name(s)}: {PLACE_NAMES[ms['place'][s]]}" for s in P.SIDES))
-    if match.phase not in (SETUP, DEPLOY) and defn.scoring:
+    if match.phase not in (SETUP, DEPLOY) and match.result is None and defn.scoring:  # (none once it is over)
         due = SC.projected(match, defn)
         if any(due.values()) and any(SC.when_due(r, match.turn, defn.turns) for r in defn.scoring):
             notes.append("If the Turn ended now: " + ", ".join(f"{match.side_name(s)} +{due[s]} MP" for s in P.SIDES))

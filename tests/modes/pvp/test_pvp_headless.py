@@ -45,3 +45,19 @@ def test_a_battlefield_that_is_not_24_inches_is_refused_in_words():
                           "pve-rift-30x22.tmx"], cwd=ROOT, capture_output=True, text=True, timeout=120,
                          env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
     assert out.returncode == 2 and "24\" x 24\"" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_summary_of_a_finished_mission_makes_no_forecast():
+    """The results screen shows the mission summary: once the mission is over it gives the MP per Turn, not what
+    "the Turn ending now" would score (Secure the Zone scores at every Turn's end, so the forecast showed during
+    play)."""
+    catalog = load_catalog()
+    sq = default_squad("interdictors", catalog)
+    m = play_headless(12, "pvp-secure-the-zone", sq, opponent=sq)
+    try:
+        assert m.phase == "over"
+        notes = m.mission.summary(m).notes
+        assert any("MP per Turn" in n for n in notes)
+        assert not any(n.startswith("If the Turn ended now") for n in notes), notes
+    finally:
+        m.close()
