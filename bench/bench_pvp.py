@@ -162,7 +162,8 @@ def mirrored(a: str, b: str, games: int, times: dict, exposure_log: list | None 
     score = {"win": 0, "draw": 0, "loss": 0, "per_mission": {}, "draws": {}, "per_squad": {}}
     for i in range(games // 2):
         mission = ids[i % len(ids)]
-        squad = default_squad(slugs[(i * 7 + i // len(ids)) % len(slugs)], catalog)
+        # every mission meets every squad in turn (7 steps a mission, 1 a round: 9 rounds give all nine squads)
+        squad = default_squad(slugs[(i % len(ids) * 7 + i // len(ids)) % len(slugs)], catalog)
         seed = 1000 + i
         for a_side in ("player", "opponent"):
             b_side = "opponent" if a_side == "player" else "player"
