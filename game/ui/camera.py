@@ -137,9 +137,11 @@ class Camera:
     glide = None  # (ox, oy) the camera glides to
 
     def glide_to(self, x: float, y: float, instant: bool = False) -> None:
-        """Bring table point (x, y) to the view's centre, smoothly (see `update`)."""
+        """Bring table point (x, y) to the view's centre, smoothly (see `update`), as far as the table fills the view:
+        a glide toward a unit at the table's edge stops where that edge meets the view's (no empty strip beyond it)."""
         ox, oy = self.ox, self.oy
         self.centre_on(x, y)
+        self._fill(ox, oy)
         target = (self.ox, self.oy)
         if instant:
             self.glide = None
@@ -168,6 +170,15 @@ class Camera:
             self.ox, self.oy = tx, ty
             self.glide = None
         return True
+
+    def _fill(self, ox: float, oy: float) -> None:
+        """A glide's target: along each axis where the table is longer than the view, the view kept on the table (no
+        empty strip beyond its edge); along one where it fits, the table where it was (`ox`, `oy`), moved only as
+        far as it takes to show it whole."""
+        w, h = self.bw * self.ppi, self.bh * self.ppi
+        v = self.view
+        self.ox = min(max(self.ox, v.right - w), v.left) if w >= v.w else min(max(ox, v.left), v.right - w)
+        self.oy = min(max(self.oy, v.bottom - h), v.top) if h >= v.h else min(max(oy, v.top), v.bottom - h)
 
     def _clamp(self) -> None:
         """Keep at least a third of the view covered by the table."""

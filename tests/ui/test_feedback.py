@@ -154,6 +154,52 @@ def test_the_camera_follows_the_computer(make_app):
     assert sc.layout["view"].collidepoint(sc.camera.to_screen(b.x, b.y))
 
 
+def _table_shows_whole(sc) -> bool:
+    cam = sc.camera
+    x0, y0 = cam.to_screen(0, 0)
+    x1, y1 = cam.to_screen(cam.bw, cam.bh)
+    return sc.layout["view"].contains(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
+
+
+def test_the_camera_keeps_a_whole_table_still(make_app):
+    """The whole table shows (fitted): the computer moving a unit along the table's edge leaves the camera where it
+    is. Following it used to centre the view on the edge, half the table out of the view and an empty strip beside
+    it."""
+    app = make_app(npc_speed="normal")
+    m, p, n = small_match([(card(name="Hero"), 2, 0.6)], [(card(name="Bug"), 22, 0.6)], dice=[4, 4, 4] + [6] * 30)
+    d, sc = scene_on(app, m)
+    assert _table_shows_whole(sc)
+    before = sc.camera.origin
+    select(d, p[0])
+    assert d.end_activation()
+    for _ in range(200):
+        d.step(1)
+        if any(c.side == "npc" and isinstance(c, (C.Move, C.Dash)) for c in m.log):
+            break
+    assert any(c.side == "npc" and isinstance(c, (C.Move, C.Dash)) for c in m.log)
+    d.step(60)
+    assert sc.camera.glide is None and sc.camera.origin == before
+    assert _table_shows_whole(sc)
+
+
+def test_a_glide_to_the_table_edge_leaves_no_empty_strip(make_app):
+    """Zoomed in, the camera follows the computer to a unit at the table's corner: it glides until the table's
+    edges meet the view's, not on to put the corner at the view's centre."""
+    app = make_app(npc_speed="normal")
+    m, p, n = small_match([(card(name="Hero"), 12, 12)], [(card(name="Bug"), 23.4, 23.4)], dice=[4, 4, 4] + [6] * 30)
+    d, sc = scene_on(app, m)
+    cam, view = sc.camera, sc.layout["view"]
+    cam.zoom_at(8, *cam.to_screen(12, 12))
+    assert not _table_shows_whole(sc)
+    sc.framing.follow(23.4, 23.4)
+    assert cam.glide is not None
+    for _ in range(180):
+        d.step(1)
+    right, bottom = cam.to_screen(24, 24)
+    assert abs(right - view.right) <= 1 and abs(bottom - view.bottom) <= 1, (right, bottom, view)
+    assert view.collidepoint(cam.to_screen(23.4, 23.4))
+
+
 def test_ending_an_activation_with_act_left_asks_first(app):
     m, p, n = small_match([(card(name="Hero"), 4, 12)], [(card(name="Bug"), 22, 22)], dice=[4, 4, 4] + [6] * 20)
     d, sc = scene_on(app, m)

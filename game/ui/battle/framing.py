@@ -10,11 +10,19 @@ class Framing:
     def __init__(self, scene) -> None:
         self.sc = scene
 
+    def whole_table_in_view(self) -> bool:
+        """The whole table shows in the view (fitted, or zoomed out): following anything would only push part of it
+        off the screen."""
+        cam = self.sc.camera
+        ox, oy = cam.origin
+        return self.sc.layout["view"].contains(pygame.Rect(ox, oy, cam.length(cam.bw), cam.length(cam.bh)))
+
     def follow(self, x: float, y: float) -> None:
-        """The computer acts at (x, y): glide there if it is not well inside the view."""
+        """The computer acts at (x, y): glide there if it is not well inside the view (never while the whole table
+        shows: a unit at its edge would have pushed half the table out of the view)."""
         sc = self.sc
         cam = sc.camera
-        if cam is None:
+        if cam is None or self.whole_table_in_view():
             return
         view = sc.layout["view"]
         inner = view.inflate(-int(view.w * 0.3), -int(view.h * 0.3))
@@ -26,7 +34,7 @@ class Framing:
         sc = self.sc
         cam = sc.camera
         pts = [(sc.by_uid[u].x, sc.by_uid[u].y) for u in sc.own_units() if u in sc.by_uid]
-        if cam is None or not pts:
+        if cam is None or not pts or self.whole_table_in_view():
             return
         view = self.prompt_area()
         inside = sum(1 for x, y in pts if view.collidepoint(cam.to_screen(x, y)))
