@@ -71,30 +71,6 @@ def pause_at() -> float | None:
     return _pause_at
 
 
-def _cost(edge) -> float:
-    return edge[1]
-
-
-_CHEAP: list = []  # [(an edge table, for each node None or (its edge list, the same steps cheapest first))], the last few
-CHEAP_KEPT = 16
-
-
-def _cheapest_first(etab: list) -> list:
-    """For each node of the edge table, (its edge list, the same steps cheapest first: a stable sort, so equal steps
-    keep their order), made when the node is first popped and made again if its edge list was replaced (a door).
-    A node's steps may be taken in any order (a node reached twice keeps the cheaper way, and the heap pops by
-    distance, then node): cheapest first, a search stops looking at a node's steps at the first beyond its budget."""
-    for i, (tab, cheap) in enumerate(_CHEAP):
-        if tab is etab:
-            if i:
-                _CHEAP.insert(0, _CHEAP.pop(i))
-            return cheap
-    cheap = [None] * len(etab)
-    _CHEAP.insert(0, (etab, cheap))
-    del _CHEAP[CHEAP_KEPT:]
-    return cheap
-
-
 class SearchRun:
     """A movement search that can stop and go on: `advance()` pops nodes until the search is done (True; `state`
     holds it) or the deadline / the number of pops given is reached (False). Wherever it is cut, it ends with the
@@ -149,7 +125,6 @@ class SearchRun:
         ckeys = lat.cellkeys() if cells else None
         rule = self.mover.move.terrain
         etab = lat.edge_table(rule)
-        cheap = _cheapest_first(etab)
         compute = lat._compute_edges
         clear_of = self.table._clear_of
         hypot = math.hypot
@@ -172,10 +147,6 @@ class SearchRun:
             edges = etab[u]
             if edges is None:
                 edges = etab[u] = compute(u, rule)
-            got = cheap[u]
-            if got is None or got[0] is not edges:
-                got = cheap[u] = (edges, sorted(edges, key=_cost))
-            edges = got[1]
             dang = cells.get(ckeys[u]) if cells else None
             if dang is not None:
                 # only the enemies a step from here can come near (a step is no longer than reach)
@@ -185,9 +156,7 @@ class SearchRun:
             if not dang:
                 for v, c, k in edges:
                     nd = g + c
-                    if nd > lim:
-                        break  # (the steps come cheapest first: the rest go beyond the budget too)
-                    if nd < dist[v]:
+                    if nd < dist[v] and nd <= lim:
                         dist[v] = nd
                         prev[v] = u
                         kind[v] = k
@@ -195,9 +164,7 @@ class SearchRun:
             else:
                 for v, c, k in edges:
                     nd = g + c
-                    if nd > lim:
-                        break
-                    if nd < dist[v] and clear_of(pu, xys[v], dang):
+                    if nd < dist[v] and nd <= lim and clear_of(pu, xys[v], dang):
                         dist[v] = nd
                         prev[v] = u
                         kind[v] = k
