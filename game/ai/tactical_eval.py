@@ -568,9 +568,9 @@ def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
     """Leaving Adjacency to enemies that may still make an Attack of Opportunity (R16)."""
     m = ctx.match
     cost = 0.0
-    for e in ctx.enemies:
+    for e in ctx.engaged(start, ctx.enemies):  # (the enemies Adjacent to the start, kept for the decision)
         eb = ctx.bases[e]
-        if not adjacent(ctx, start, eb) or adjacent(ctx, spot, eb):
+        if adjacent(ctx, spot, eb):
             continue
         if m.readiness(e).aoo_used or not S.can_make_aoo(m, e):
             continue

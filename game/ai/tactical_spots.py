@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from bisect import bisect_left, bisect_right
 
 from game.battlefield.field import besides
 from game.battlefield.search import sliced
@@ -30,7 +31,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         return []
     m = ctx.match
     me = ctx.bases[uid]
-    pts, cost, coarse, pool = _sampled(ctx, me, spots)
+    pts, cost, coarse, pool, kept = _sampled(ctx, me, spots)
     chosen: list[tuple[float, float, float]] = []
 
     def add(p):
@@ -46,7 +47,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
             mb = ctx.marker_base(g.marker)
             if mb is None:
                 continue
-            at = [p for p in _within(pts, mb.x, mb.y, me.radius + mb.radius + 1.0 + 1e-6)
+            at = [p for p in _within(pts, mb.x, mb.y, me.radius + mb.radius + 1.0 + 1e-6, kept)
                   if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), mb)]
         else:
             at = [p for p in coarse if g.inside(p[0], p[1])]
@@ -59,11 +60,11 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
             near = sorted(ctx.foes_of(uid), key=lambda e: math.hypot(ctx.bases[e].x - me.x, ctx.bases[e].y - me.y))[:3]
             for e in near:
                 eb = ctx.bases[e]
-                adj = [p for p in _within(pts, eb.x, eb.y, me.radius + eb.radius + 1.0 + 1e-6)
+                adj = [p for p in _within(pts, eb.x, eb.y, me.radius + eb.radius + 1.0 + 1e-6, kept)
                        if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), eb)]
                 if adj:
                     add(max(adj, key=lambda p: (_safety(ctx, p, skip=e), -cost[p], p)))
-        safe = _safety_of(ctx, coarse)
+        safe = _safety_of(ctx, coarse, kept)
         add(min(coarse, key=lambda p: (safe[p], p)))
         add(max(coarse, key=lambda p: (safe[p], p)))
         if ctx.level.hide_tries and n >= HIDE_FROM:
@@ -92,8 +93,9 @@ SAMPLED_KEPT = 4  # (a Move's and a Dash's reach, for each side)
 
 
 def _sampled(ctx, me, spots):
-    """The reach's spots as points, their cost, the 1" sample of them and the sample's spots beside terrain first
-    (kept for the last reaches asked: the same reach is weighed again and again while nothing moves)."""
+    """The reach's spots as points, their cost, the 1" sample of them, the sample's spots beside terrain first, and
+    a dict of what is worked out from them (kept for the last reaches asked: the same reach is weighed again and
+    again while nothing moves)."""
     for key, got in _SAMPLED:
         if key[0] is spots and key[1] == me.radius and key[2]() is ctx.table:
             return got
@@ -108,7 +110,7 @@ def _sampled(ctx, me, spots):
         coarse = [p for p in pts if even[p[0]] and even[p[1]]] or pts
     beside = besides(ctx.table, me.radius)
     pool = [p for p in coarse if beside(p[0], p[1])] or coarse
-    got = (pts, cost, coarse, pool)
+    got = (pts, cost, coarse, pool, {})
     _SAMPLED.insert(0, ((spots, me.radius, weakref.ref(ctx.table)), got))  # (a table closed is not kept alive)
     del _SAMPLED[SAMPLED_KEPT:]
     return got
@@ -133,16 +135,30 @@ def _nearest_by(walk, pts, cost, walked: dict, i: int):
     return best
 
 
-def _within(pts, x: float, y: float, lim: float) -> list:
-    """The points of `pts` within `lim` of (x, y) (the square round it first: most are far)."""
+def _within(pts, x: float, y: float, lim: float, kept: dict) -> list:
+    """The points of `pts` within `lim` of (x, y) (the square round it first: most are far), in their order. A reach's
+    spots come row by row (by y): only the rows a hair beyond y +- lim are looked at."""
     hypot = math.hypot
+    ys = kept.get("ys")
+    if ys is None:
+        ys = [p[1] for p in pts]
+        kept["ys"] = ys = ys if all(a <= b for a, b in zip(ys, ys[1:])) else False
+    if ys:
+        pts = pts[bisect_left(ys, y - lim - 1e-6):bisect_right(ys, y + lim + 1e-6)]
     return [p for p in pts if -lim <= p[0] - x <= lim and -lim <= p[1] - y <= lim and hypot(p[0] - x, p[1] - y) <= lim]
 
 
-def _safety_of(ctx, pts) -> dict:
-    """_safety of each point (there are enemies)."""
+def _safety_of(ctx, pts, kept: dict | None = None) -> dict:
+    """_safety of each point (there are enemies); given `kept` (the sample's, see _sampled), kept there for the
+    enemies where they stand."""
     hypot = math.hypot
     es = [(ctx.bases[e].x, ctx.bases[e].y) for e in ctx.enemies]
+    if kept is not None:
+        key = ("safety", tuple(es))
+        out = kept.get(key)
+        if out is None:
+            out = kept[key] = _safety_of(ctx, pts)
+        return out
     out = {}
     for p in pts:
         px, py = p[0], p[1]
