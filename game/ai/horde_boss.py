@@ -39,7 +39,9 @@ def stepped_from_boss(match, uid: int) -> bool:
     """Whether the active unit `uid`'s last Move of this activation began Adjacent to the wave's Boss (it stepped away
     to shoot it: the Boss is its first target). Read from the match's events, so a loaded game plays on the same."""
     boss = match.mission_state.get("boss")
-    if boss is None or not match.standing(boss):
+    a = match.activation
+    if boss is None or a is None or a.uid != uid or not any(p.action == act.MOVE for p in a.history) or \
+            not match.standing(boss):
         return False
     ev = match.events
     for i in range(len(ev) - 1, max(-1, len(ev) - LOOK_BACK), -1):
