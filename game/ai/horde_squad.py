@@ -5,7 +5,8 @@ Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Tur
 Wave Objective and opens Crates, else closes in (not with its last ACT, until a wave runs long). It shoots from, and
 steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends only when the
 Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad) it attacks
-the Boss first, with the units that can hurt it. It answers the mode's questions: the Upgrades shop (Medpacks for
+the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
+(horde_boss). It answers the mode's questions: the Upgrades shop (Medpacks for
 the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades, Spoils of War, a Turret when
 rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and with Tactical Orders to
 revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks beyond its ACT while more
@@ -26,6 +27,7 @@ from game.rules.model import MELEE, RANGED
 
 from .common import Controller, Sights, answer_prompt, approach_spot, attack_target, order_on_dice
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
+from .horde_boss import step_away, stepped_from_boss
 from .horde_exposure import Guns, exposure, last_move
 from .simple import TARGETS_PER_SLICE
 
@@ -205,7 +207,7 @@ class HordeSquadController(Controller):
         shooting: a lone shooter trading shots with each new arrival never ends the wave (seed 179's sixth wave: 40
         Turns, three Downed 7" away; seed 144's: 15 Turns, one Downed 3" away). (With as many standing and the
         Downed far off, the walk under fire cost more than it gave: seed 86's sixth wave went from 7 Turns to 16.)"""
-        ready = (self._revive, self._medpack, self._melee, self._grenade, self._fire_turret)
+        ready = (self._revive, self._medpack, self._step_away, self._melee, self._grenade, self._fire_turret)
         rest = (self._marker_action, self._deploy_turret)
         if match.mission_state.get("wave_turn", 0) >= REINFORCED_TURN:
             down, up = match.units(self.side, downed=True), match.units(self.side)
@@ -297,6 +299,9 @@ class HordeSquadController(Controller):
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
 
+    def _step_away(self, match, uid: int):
+        return step_away(self, match, uid)
+
     def _melee(self, match, uid: int):
         weapons = [w for w in match.unit(uid).card.weapons if w.kind == MELEE]
         if not weapons:
@@ -370,6 +375,8 @@ class HordeSquadController(Controller):
     def _first(self, match, uid: int, pool: list[int]) -> list[int]:
         """`pool` in the order the unit attacks: the Boss first when the squad goes for it, then the weakest."""
         boss = self._boss(match, uid)
+        if boss is None and stepped_from_boss(match, uid):  # it stepped away from the Boss to shoot it (horde_boss)
+            boss = match.mission_state.get("boss")
         return sorted(pool, key=lambda e: (e != boss, match.health(e).hit, e))
 
     def _shoot(self, match, uid: int):
