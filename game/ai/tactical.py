@@ -29,6 +29,7 @@ from game.rules.combat import Accept, reroll_failed_policy, strike_damage
 from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
+from . import tactical_goals as TG
 from .common import Controller, ControllerState, answer_prompt, attack_target, order_on_dice, random_state
 from .tactical_brief import brief_for
 from .tactical_dice import weigh_dice
@@ -220,7 +221,7 @@ class TacticalController(Controller):
             return legal[0]
         ctx = self._ctx(match)
         goals = ctx.brief.goals
-        holders = TE.holders_of(ctx, goals)
+        holders = TG.holders_of(ctx, goals)
         best, best_v = legal[0], -math.inf
         for cmd in legal:
             u = cmd.uid
@@ -241,11 +242,11 @@ class TacticalController(Controller):
 
     @staticmethod
     def _spot_value(ctx, uid: int, spot, act_after: int, goals, holders, follow: bool = True):
-        """Generator: TE.spot_value with its parts a slice each, asked in the order it asks them (the goals, the
+        """Generator: TG.spot_value with its parts a slice each, asked in the order it asks them (the goals, the
         attack from there, the blow and the threat there), each kept for the decision; then the whole from what is
         kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
         sights = TE.sights_at(ctx, spot)
-        yield from sliced(lambda: TE.goal_value(ctx, uid, spot, goals, holders, act_after))
+        yield from sliced(lambda: TG.goal_value(ctx, uid, spot, goals, holders, act_after))
         near = TE.nearest(ctx, spot, TE.NEAREST, sights, uid)
         if follow and act_after >= 1:
             for e in near:  # an enemy a slice (the attacks on it, and what it would strike first, are kept)
@@ -259,7 +260,7 @@ class TacticalController(Controller):
         yield
         yield from sliced(lambda: TE.threat_at(ctx, uid, spot, sights))
         yield
-        return (yield from sliced(lambda: TE.spot_value(ctx, uid, spot, act_after, goals, holders, follow)))
+        return (yield from sliced(lambda: TG.spot_value(ctx, uid, spot, act_after, goals, holders, follow)))
 
     def _unit_value(self, ctx, u: int, goals, holders) -> float:
         """What activating `u` now is worth (before the level's noise): its best attack, the threat on it, the goal
@@ -278,7 +279,7 @@ class TacticalController(Controller):
     def _goal_pull(ctx, u: int, goals, holders) -> float:
         """How much a goal not yet held calls this unit (within reach of a Move and an action, by walking)."""
         b = ctx.bases[u]
-        now = TE.goal_value(ctx, u, b, goals, holders)
+        now = TG.goal_value(ctx, u, b, goals, holders)
         best = 0.0
         for g in goals:
             if g.unit is not None and g.unit != u:
@@ -329,7 +330,7 @@ class TacticalController(Controller):
         self._safety = {}
         yield
         goals = ctx.brief.goals
-        holders = TE.holders_of(ctx, goals)
+        holders = TG.holders_of(ctx, goals)
         me = ctx.bases[uid]
         left = match.act_left()
         stay_follow = (yield from self._spot_value(ctx, uid, me, 1, goals, holders)) if left > 0 else None  # (read only
@@ -551,9 +552,9 @@ class TacticalController(Controller):
                 nonlocal walk_on
                 spot = TE.base_at(ctx, uid, x, y, z)
                 sights = TE.sights_at(ctx, spot)
-                v = gv = TE.goal_value(ctx, uid, spot, goals, holders, after)
+                v = gv = TG.goal_value(ctx, uid, spot, goals, holders, after)
                 # after an action first, this move would keep an ACT less (a race counts the ACT left to walk on)
-                gv_later = TE.goal_value(ctx, uid, spot, goals, holders, after - 1) if after >= 1 and races else gv
+                gv_later = TG.goal_value(ctx, uid, spot, goals, holders, after - 1) if after >= 1 and races else gv
                 fv, pick = 0.0, None
                 cmd = cls(side, x, y, z)
                 if after >= 1:
@@ -684,12 +685,12 @@ class TacticalController(Controller):
             if best is not None:
                 return best
         goals = ctx.brief.goals
-        holders = TE.holders_of(ctx, goals)
+        holders = TG.holders_of(ctx, goals)
         by_spot = {(c.x, c.y, c.z): c for c in moves}
         spots = yield from candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals,
                                            self.level.spots, self.rng)
-        here = yield from sliced(lambda: TE.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False))
-        best = yield from sliced(lambda: max(((TE.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders,
+        here = yield from sliced(lambda: TG.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False))
+        best = yield from sliced(lambda: max(((TG.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders,
                                                              follow=False), p) for p in spots if p in by_spot),
                                              default=None))
         if best is None or best[0] <= here + SETTLE:

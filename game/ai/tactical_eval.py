@@ -487,10 +487,6 @@ def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
     return total
 
 
-RACE_INCHES = 12.0  # inches a racing unit covers in a Turn (two Moves), for a goal with a deadline
-RACE_HORIZON = 2 * RACE_INCHES  # the inches left before a deadline are counted up to this many
-PULL = 12.0  # inches of walking over which a goal's pull falls to a third (a goal never stops pulling)
-CONTESTED = 0.6  # share of a marker's value for standing at it with an enemy Adjacent too (but see Goal.scores_by_control)
 MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
 
 
@@ -580,66 +576,6 @@ def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
     return cost * AOO_SHARE
 
 
-def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict, act_after: int = 0) -> float:
-    """The best goal of the mission for `uid` at `spot`: full value when it stands there (a marker it would
-    Control, contested counts less; a zone), else a pull toward it that fades with the walking distance (to a
-    third over PULL inches, never to nothing: a carrier far from home still heads there). A marker already held by
-    a squadmate is worth little more."""
-    best = 0.0
-    for g in goals:
-        if g.unit is not None and g.unit != uid:
-            continue
-        there = False
-        contested = False
-        if g.marker is not None:
-            if not ctx.controls.get(uid, True):
-                continue  # Beast, Mindless, Weirdo: no objectives
-            mb = ctx.marker_base(g.marker)
-            if mb is None:
-                continue
-            there = adjacent(ctx, spot, mb)
-            if there:
-                contested = any(adjacent(ctx, ctx.bases[e], mb) or adjacent(ctx, ctx.bases[e], spot)
-                                for e in ctx.enemies)
-        elif g.rect is not None:
-            there = g.inside(spot.x, spot.y)
-        value = g.value
-        if g.shared and g.marker is not None and holders.get(g.marker) not in (None, uid):
-            value *= 0.2  # a squadmate already holds it
-        if there:
-            v = value * ((ctx.level.contest if g.scores_by_control else CONTESTED) if contested else 1.0)
-        elif g.deadline is not None:  # a race: every inch counts, the more the fewer Turns are left
-            d = max(0.0, ctx.walk(g, uid, spot) - act_after * RACE_INCHES * 0.4)  # it can walk on with its ACT
-            # the inches it can still walk from there before the deadline: the later Turns and a Move of this one
-            left = (g.deadline - max(1, ctx.match.turn)) * RACE_INCHES + RACE_INCHES * 0.5
-            # counted over two Turns at most: an inch made now is worth as much with Turns to spare (the way
-            # only gets harder as the enemy closes in; a carrier sure of later Turns traded shots and fell)
-            left = min(left, RACE_HORIZON)
-            v = value * max(0.02 * math.exp(-d / PULL), 0.9 * (1.0 - d / left))
-        else:
-            d = ctx.walk(g, uid, spot)
-            v = value * 0.65 * math.exp(-d / PULL)
-        best = max(best, v)
-    return best
-
-
-def holders_of(ctx: Ctx, goals) -> dict:
-    """For each marker goal, the squadmate Adjacent to it now (None when nobody is)."""
-    out = {}
-    for g in goals:
-        if g.marker is None or g.marker in out:
-            continue
-        mb = ctx.marker_base(g.marker)
-        out[g.marker] = None
-        if mb is None:
-            continue
-        for u in ctx.own:
-            if adjacent(ctx, ctx.bases[u], mb):
-                out[g.marker] = u
-                break
-    return out
-
-
 def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
     """A small pull toward the nearest enemy by walking (so a squad that wants the fight closes in, round the
     wall between them: the Turn's field to the enemy, from where it stood when first asked)."""
@@ -656,16 +592,6 @@ def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
             if w < math.inf:
                 d = max(d, w)
     return max(0.0, 1.0 - d / ENGAGE)
-
-
-def spot_value(ctx: Ctx, uid: int, spot: Base, act_after: int, goals, holders, follow: bool = True) -> float:
-    """What standing at `spot` is worth to `uid` with `act_after` ACT left in this activation."""
-    v = goal_value(ctx, uid, spot, goals, holders, act_after)
-    sights = sights_at(ctx, spot)
-    if follow and act_after >= 1:
-        v += ctx.level.follow * best_attack_from(ctx, uid, spot, sights=sights)[0]
-    v += fight_value(ctx, uid, spot, sights)
-    return v
 
 
 def fight_value(ctx: Ctx, uid: int, spot: Base, sights) -> float:
@@ -689,4 +615,4 @@ def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:
 
 
 __all__ = ["Ctx", "Fields", "odds", "setup_for", "attack_value", "best_attack_from", "threat_at", "exposed", "aoo_cost",
-           "goal_value", "holders_of", "spot_value", "base_at", "RANGED"]
+           "fight_value", "base_at", "RANGED"]

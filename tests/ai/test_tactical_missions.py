@@ -113,6 +113,7 @@ def test_assassinate_the_side_ahead_keeps_its_leader_and_the_side_behind_hunts()
 def east_race(m):
     """The value of a race to the east edge by Turn 4 for a unit at (x, 12) in a Turn: value(x, turn, act_after)."""
     from game.ai import tactical_eval as TE
+    from game.ai import tactical_goals as TG
     from game.ai.tactical_brief import Brief, Goal
     side = m.sides[0]
     uid = m.units(side)[0]
@@ -121,7 +122,7 @@ def east_race(m):
 
     def value(x, turn, act_after=0):
         m.state.turn = turn
-        return TE.goal_value(ctx, uid, TE.base_at(ctx, uid, x, 12.0, 0.0), [east], {}, act_after)
+        return TG.goal_value(ctx, uid, TE.base_at(ctx, uid, x, 12.0, 0.0), [east], {}, act_after)
     return value
 
 
@@ -164,6 +165,7 @@ def test_in_rivals_our_rival_closes_with_the_enemy_rival():
     """Our Rival heads for the enemy Rival, and standing in contact is worth clearly more than stopping a Move short
     with ACT left (as a race to a deadline it was worth nearly the same, and it stood off for whole Turns)."""
     from game.ai import tactical_eval as TE
+    from game.ai import tactical_goals as TG
     from game.ai.tactical_levels import LEVELS
     from game.modes.pvp import rules as R
     m = battle_ready("pvp-rivals", "krumpfists")
@@ -177,8 +179,8 @@ def test_in_rivals_our_rival_closes_with_the_enemy_rival():
         assert g.unit == mine and g.inside(tb.x, tb.y)
         ctx = TE.Ctx(m, side, b, LEVELS["hard"])
         step = 1.0 if tb.y < 12 else -1.0
-        contact = TE.goal_value(ctx, mine, TE.base_at(ctx, mine, tb.x, tb.y + step, tb.z), [g], {}, 1)
-        short = TE.goal_value(ctx, mine, TE.base_at(ctx, mine, tb.x, tb.y + 5.0 * step, tb.z), [g], {}, 1)
+        contact = TG.goal_value(ctx, mine, TE.base_at(ctx, mine, tb.x, tb.y + step, tb.z), [g], {}, 1)
+        short = TG.goal_value(ctx, mine, TE.base_at(ctx, mine, tb.x, tb.y + 5.0 * step, tb.z), [g], {}, 1)
         assert contact == g.value and contact - short >= 0.3 * g.value, (contact, short)
     finally:
         m.close()

@@ -6,6 +6,7 @@ enemy stands at nearly as much as holding one (it denies the enemy the same Miss
 import pytest
 
 from game.ai import tactical_eval as TE
+from game.ai import tactical_goals as TG
 from game.ai.tactical import TacticalController
 from game.ai.tactical_brief import brief_for
 from game.ai.tactical_levels import LEVELS
@@ -98,7 +99,7 @@ def test_the_hard_level_values_contesting_an_objective_the_enemy_stands_at(zone)
     got = {}
     for name in ("normal", "hard"):
         ctx = TE.Ctx(m, side, b, LEVELS[name])
-        got[name] = TE.goal_value(ctx, me, ctx.bases[me], [centre], {})
+        got[name] = TG.goal_value(ctx, me, ctx.bases[me], [centre], {})
     assert got["hard"] >= 0.85 * centre.value > got["normal"] + 0.2, got
 
 
@@ -122,7 +123,7 @@ def test_the_flag_carrier_is_worth_most_on_our_half_and_more_at_our_edge():
 
         def value(inches, act_after=2):
             spot = TE.base_at(ctx, carrier, 12.0, 12.0 + toward * inches, 0.0)
-            return TE.goal_value(ctx, carrier, spot, mine, {}, act_after)
+            return TG.goal_value(ctx, carrier, spot, mine, {}, act_after)
         assert value(2.5) - value(-2.5) >= 1.5, (value(2.5), value(-2.5))
         assert value(11.0, 0) > value(5.0, 0) > value(-5.0, 0)
     finally:
@@ -137,7 +138,53 @@ def test_contesting_a_marker_to_pick_up_is_worth_no_more_at_the_hard_level():
         side, me, b = _face_off(m, 1.4)
         flag = next(g for g in b.goals if g.marker == "flag")
         ctx = TE.Ctx(m, side, b, LEVELS["hard"])
-        got = TE.goal_value(ctx, me, ctx.bases[me], [flag], {})
+        got = TG.goal_value(ctx, me, ctx.bases[me], [flag], {})
         assert 0.0 < got <= 0.65 * flag.value, (got, flag.value)
+    finally:
+        m.close()
+
+
+def _centerpoint_last_turn(seed: int = 21):
+    """Centerpoint in its last Turn (the Objective scores only then): our unit `me` Adjacent to two enemies, `holder`
+    beside the Objective and `other` away from it; `me` is not Adjacent to the Objective."""
+    m = battle_ready("pvp-centerpoint", seed=seed)
+    side, enemy = sides_of(m)
+    me = m.units(side)[0]
+    holder, other, *rest = m.units(enemy)
+    mates = m.units(side)[1:]
+    s = 1.0 if home_y(m, enemy) > 12 else -1.0  # toward the enemy's edge
+    with m._in_world():
+        m.state.turn = 4
+        m.place(holder, 12.0, 12.0 + s * 1.3)
+        m.place(me, 13.3, 12.0 + s * 2.4)
+        m.place(other, 14.6, 12.0 + s * 1.3)
+        for i, u in enumerate(rest):
+            m.place(u, 2.0 + 1.5 * i, home_y(m, enemy))
+        for i, u in enumerate(mates):
+            m.place(u, 2.0 + 1.5 * i, home_y(m, side))
+    return m, side, enemy, me, holder, other
+
+
+def test_the_enemy_holding_the_objective_in_the_last_turn_is_the_one_worth_taking_out():
+    """Centerpoint's Objective scores 6 MP at the end of Turn 4 only: of two enemies our unit can strike, the one
+    beside the Objective (it would Control it the moment ours stepped away; taken out, ours can hold it) is worth more
+    to take out than its twin away from it, and the hard level strikes it at once. Our unit already keeps the holder
+    from Controlling the Objective (no enemy may be Adjacent to either), so stepping up to the Objective gains
+    nothing: it used to, walking past both enemies instead of striking (Centerpoint ended 0-0 with four of ours round
+    the Objective and one hurt enemy beside it)."""
+    m, side, enemy, me, holder, other = _centerpoint_last_turn()
+    try:
+        t = m.table
+        mb = m.marker_base("objective-centre")
+        assert t.adjacent(m.base(holder), mb) and not t.adjacent(m.base(other), mb)
+        assert not t.adjacent(m.base(me), mb)
+        assert t.adjacent(m.base(me), m.base(holder)) and t.adjacent(m.base(me), m.base(other))
+        assert m.controller_of("objective-centre") is None  # ours beside the holder contests it
+        b = brief_for(m, side)
+        assert b.kill_bonus.get(holder, 0) >= 3.0
+        assert b.kill_bonus.get(other, 0) == 0
+        m.submit(C.Activate(side, me))
+        first = TacticalController(side, seed=3, level="hard").decide(m)
+        assert isinstance(first, C.MeleeAttack) and first.target == holder, first
     finally:
         m.close()

@@ -57,6 +57,7 @@ def brief(match, script, side: str) -> Brief:
                 if rule.get("state"):  # Power Cycle: a node must be switched on too
                     v *= 0.9
                 _goal(match, b, mid, v, by_control=True)
+                _clear_control(match, b, mid, side, CLEAR_CONTROL * v)
             _support(match, b, mids, SUPPORT * _worth(rule["mp"], now, later))
         elif name == "control_all" and side not in ms.get("bonus_all", []):
             extra = 0.5 * rule["mp"] / max(1, len(match.markers(rule["kind"], on_table=True)))
@@ -179,6 +180,25 @@ def _clear_marker(match, b: Brief, mid: str, enemy: str, value: float) -> None:
     for e in match.units(enemy):
         if match.table.adjacent(match.base(e), mb):
             b.kill_bonus[e] = b.kill_bonus.get(e, 0) + value
+
+
+CLEAR_CONTROL = 0.6  # share of a marker's worth for taking out the enemies that hold it or keep us from holding it
+
+
+def _clear_control(match, b: Brief, mid: str, side: str, value: float) -> None:
+    """An enemy Adjacent to a marker that scores by Control, or to our unit Adjacent to it, holds the marker or
+    keeps us from holding it: taking it out is worth `value`, shared among those enemies (Centerpoint ended 0-0 with
+    four of ours round the Objective and one hurt enemy beside it, standing there contested being worth nearly as
+    much as holding it)."""
+    mb = match.marker_base(mid)
+    if mb is None:
+        return
+    t = match.table
+    ours = [match.base(u) for u in match.units(side) if t.adjacent(match.base(u), mb)]
+    near = [e for e in match.units(P.other(side))
+            if t.adjacent(match.base(e), mb) or any(t.adjacent(match.base(e), ob) for ob in ours)]
+    for e in near:
+        b.kill_bonus[e] = b.kill_bonus.get(e, 0) + value / len(near)
 
 
 def _goal(match, b: Brief, mid: str, value: float, unit: int | None = None, by_control: bool = False) -> None:
