@@ -134,18 +134,24 @@ def test_instant_speed_animates_nothing(app):  # the app fixture plays at "insta
     assert not sc.table_view.world.pictures("shot") and not sc.anims
 
 
+def _hand_to_the_bug(d, m, hero) -> bool:
+    """The Hero ends its activation; frames step until the Bug (the NPC) has moved. True if it did."""
+    select(d, hero)
+    assert d.end_activation()
+    for _ in range(200):
+        d.step(1)
+        if any(c.side == "npc" and isinstance(c, (C.Move, C.Dash)) for c in m.log):
+            return True
+    return False
+
+
 def test_the_camera_follows_the_computer(make_app):
     app = make_app(npc_speed="normal")
     m, p, n = small_match([(card(name="Hero"), 2, 2)], [(card(name="Bug"), 22, 22)], dice=[4, 4, 4] + [6] * 30)
     d, sc = scene_on(app, m)
     sc.camera.zoom_at(8, *sc.camera.to_screen(2, 2))  # close up on the Hero: the Bug is far off the view
     assert not sc.layout["view"].collidepoint(sc.camera.to_screen(22, 22))
-    select(d, p[0])
-    assert d.end_activation()
-    for _ in range(200):
-        d.step(1)
-        if any(c.side == "npc" and isinstance(c, (C.Move, C.Dash)) for c in m.log):
-            break
+    _hand_to_the_bug(d, m, p[0])
     d.step(1)  # (the frame after the one that resolved it: the screen reads the move, landing.py)
     assert sc.camera.glide is not None, "the camera glides to the Bug's move"
     for _ in range(120):
@@ -170,13 +176,7 @@ def test_the_camera_keeps_a_whole_table_still(make_app):
     d, sc = scene_on(app, m)
     assert _table_shows_whole(sc)
     before = sc.camera.origin
-    select(d, p[0])
-    assert d.end_activation()
-    for _ in range(200):
-        d.step(1)
-        if any(c.side == "npc" and isinstance(c, (C.Move, C.Dash)) for c in m.log):
-            break
-    assert any(c.side == "npc" and isinstance(c, (C.Move, C.Dash)) for c in m.log)
+    assert _hand_to_the_bug(d, m, p[0])
     d.step(60)
     assert sc.camera.glide is None and sc.camera.origin == before
     assert _table_shows_whole(sc)
