@@ -12,7 +12,7 @@ from game.battlefield.geometry import seg_point_dist
 from game.battlefield.sight_cells import CELL, EVERY, PAD, cell_grid, measured
 
 from .test_sight_history import _spots
-from .test_sight_kept import walk as walk_all
+from .test_sight_kept import _counting, walk as walk_all
 
 REAL_MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.tmx"))
 
@@ -86,30 +86,15 @@ def test_answers_far_from_the_base_moved_are_not_measured_again():
     rng = random.Random(11)
     t = Table(bf)
     try:
-        measured = [0]
-        holds = t._still_holds
-
-        def counted(*args):
-            measured[0] += 1
-            return holds(*args)
-
-        t._still_holds = counted
+        seen = _counting(t)
         spots = _spots(t, rng, 30)
         bases = [Base(i + 1, "player" if i % 2 else "npc", *spots[i]) for i in range(14)]
         t.set_bases(bases)
         pairs = [(a.uid, b.uid) for a in bases for b in bases if a is not b]
-        walks = [0]
-        walk = t._sight
-
-        def walked(*args):
-            walks[0] += 1
-            return walk(*args)
-
-        t._sight = walked
         by_uid = {b.uid: b for b in bases}
         for a, b in pairs:
             t.sight(by_uid[a], by_uid[b])
-        walks[0] = 0
+        seen.clear()
         again = fresh = 0
         for step in range(12):
             i = rng.randrange(len(bases))
@@ -123,7 +108,7 @@ def test_answers_far_from_the_base_moved_are_not_measured_again():
                     again += 1
                 got = t.sight(by_uid[a], by_uid[b])
                 assert got == walk_all(t, by_uid[a], by_uid[b])
-        assert measured[0] + walks[0] - fresh < again / 4, (measured[0], walks[0], fresh, again)
+        assert seen["measured"] + seen["walks"] - fresh < again / 4, (seen, fresh, again)
         assert len(t._sight_each) <= sight_mod.RECHECK_CHANGES
     finally:
         t.close()

@@ -22,8 +22,8 @@ REAL_MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.tmx"))
 
 def _counting(t: Table) -> Counter:
     """Count the walks t makes (the other asks are answered from an answer kept), the lines it looks at, the
-    rails it proves with, and the lines and rails whose every crossing it lists (the other lines were settled
-    by their first piece)."""
+    rails it proves with, the lines and rails whose every crossing it lists (the other lines were settled
+    by their first piece), and the kept answers measured against a base change (sight_cells._still_holds)."""
     seen = Counter()
 
     def counted(key, method):
@@ -37,6 +37,7 @@ def _counting(t: Table) -> Counter:
     t._first_hits = counted("lines", t._first_hits)  # (every line walked the quick way starts there)
     t._crossed = counted("listed", t._crossed)
     t._full_blockers = counted("rails", t._full_blockers)
+    t._still_holds = counted("measured", t._still_holds)
     return seen
 
 
