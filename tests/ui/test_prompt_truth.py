@@ -258,3 +258,19 @@ def test_standby_does_what_its_line_says(app):
     assert notes_for(panel, cmd).startswith("one free Basic Action now")
     d.click(next(b for b, c in panel.commands.items() if c == cmd))
     assert m.active_unit == p[0] and m.activation.grant == "standby" and len(m.activation.plan) == 1
+
+
+def test_the_top_bar_names_the_side_answering_in_our_activation_as_it_is_called(app):
+    """The computer answers a question during our activation: the top bar names that side as players call it (it
+    read "b is answering": the name lowered as if it were "The NPCs are")."""
+    from game.ui.battle.texts import mid_sentence, top_status
+    build, _, _ = cases.CASES["ranged saves"]
+    m = build(())
+    sc = BattleScene(app, m)
+    asked = m.prompt.side
+    assert asked != sc.side and m.side_of(m.active_unit) == sc.side
+    sc.play_by_computer(asked, SimpleSquadController(asked))
+    name = m.side_name(asked)
+    assert name[0].isupper()
+    assert top_status(sc)[0].startswith(f"{m.unit(m.active_unit).name} activating  ·  {name} is answering")
+    assert mid_sentence("The NPCs are") == "the NPCs are"

@@ -42,7 +42,7 @@ def top_status(sc) -> tuple[str, tuple]:
         if sc.turns.failed is not None:  # a computer player that failed: stopped (the message says why)
             return f"{who} stopped: the computer player failed (the battle is saved)", pal.bad
         if a is not None and m.side_of(a) == sc.side:  # the computer answers during one of our activations
-            return f"{m.unit(a).name} activating  ·  {who[0].lower() + who[1:]} answering   (Space: skip)", pal.npc
+            return f"{m.unit(a).name} activating  ·  {mid_sentence(who)} answering   (Space: skip)", pal.npc
         if a is not None and a == sc.npc_line_uid and sc.npc_line:  # the explanation of the unit acting now
             return sc.npc_line + "   (Space: skip)", pal.npc
         return f"{who} acting   (Space: skip)", pal.npc
@@ -50,6 +50,11 @@ def top_status(sc) -> tuple[str, tuple]:
     if who is not None:  # another person at the screen (the hand-over comes next)
         return f"{who.name}'s turn", sc.person_colour(who)
     return "", pal.text
+
+
+def mid_sentence(who: str) -> str:
+    """acting_side's words inside a sentence: "the NPCs are", but a side's own name as it is ("Opponent is")."""
+    return "the" + who[3:] if who.startswith("The ") else who
 
 
 def acting_side(sc, side) -> str:
