@@ -512,18 +512,17 @@ class TableMovement:
         lim = budget + EPS
         end_blocked = bl.end_blocked
         xys, zs, zof = lat.xys, lat.z, lat.zof
-        sx, sy = start[0], start[1]
         # the nodes of the spots, staying put (no move) left out; a set of them made when contains() is first asked
-        index = [u for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked])
-                 if not (-EPS < xys[u][0] - sx < EPS and -EPS < xys[u][1] - sy < EPS)]
-        spots = []
-        append = spots.append
-        for u in index:
-            x, y = xys[u]
-            z = zs[u]
-            if z is False:
-                z = zof(u)
-            append((x, y, z, round(dist[u], 6)))
+        if dist[settled[-1]] <= lim if settled else True:  # (settled in order: all within the budget)
+            index = sorted(settled)
+        else:
+            index = sorted([u for u in settled if dist[u] <= lim])
+        if end_blocked:
+            index = [u for u in index if u not in end_blocked]
+        here = self._node_at_start(lat, start)
+        if here is not None and here in index:
+            index.remove(here)
+        spots = [(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], round(dist[u], 6)) for u in index]
         nodes = []
         table = self
 
@@ -548,6 +547,17 @@ class TableMovement:
             return path_to(x, y, z) is not None
 
         return Reach(tuple(spots), budget, contains, path_to)
+
+    @staticmethod
+    def _node_at_start(lat: _Lattice, start):
+        """The one node within EPS of the start on both axes (its spot is staying put), or None."""
+        sx, sy = start[0], start[1]
+        i, j = round((sx - lat.off) / lat.step), round((sy - lat.off) / lat.step)
+        if not (0 <= i < lat.nx and 0 <= j < lat.ny):
+            return None
+        u = j * lat.nx + i
+        x, y = lat.xys[u]
+        return u if -EPS < x - sx < EPS and -EPS < y - sy < EPS else None
 
     def spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list[tuple[float, float, float]]:
         """Free standing spots (for a base of `radius`) Adjacent to target, nearest ring first, then by
