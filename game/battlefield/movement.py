@@ -8,6 +8,7 @@ from .goal_links import best_goal_link
 from .lattice import CELL as _CELL
 from .lattice import _Lattice, shared_lattice
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach
+from . import search_memo
 from .search import SearchPaused, SearchRun, pause_at
 from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
                       grid_climb_cost)
@@ -261,12 +262,13 @@ class TableMovement:
                 out.append((u, q, res[0], res[1]))
         return out
 
-    def _search(self, mover: Base, budget: float, resumable: bool = False):
+    def _search(self, mover: Base, budget: float, resumable: bool = False, bl: _Blocking | None = None):
         """Dijkstra from the mover's position over the whole budget. Returns the search state: (lattice,
         blocking, dist, pred = (the node each node was reached from, the climbs of that step), start, settled). Ties
         go to the lower node, so the tree is the same whatever was asked before. `resumable`: the search begun and
-        not run (a SearchRun, advanced by its owner; cut anywhere, it ends with the very same state)."""
-        run = SearchRun(self, mover, budget)
+        not run (a SearchRun, advanced by its owner; cut anywhere, it ends with the very same state). bl: the
+        bases' effect (_blocking), when the caller has it."""
+        run = SearchRun(self, mover, budget, bl)
         if resumable:
             return run
         run.advance()
@@ -415,16 +417,28 @@ class TableMovement:
         if kept is None:
             while len(self._kept) >= limit:
                 self._kept.pop(next(iter(self._kept)))
-            kept = self._kept[key] = [self._search(mover, budget, resumable=True), None]
+            kept = self._kept[key] = self._begin_search(mover, budget)
         run = kept[0]
         if isinstance(run, SearchRun):  # begun (maybe in an earlier slice): on with it
             if not run.advance(pause_at()):
                 raise SearchPaused
             kept[0] = run.state
+            search_memo.keep(run.lat, kept[2], run.state)
         while len(self._searches) >= limit:
             self._searches.pop(next(iter(self._searches)))
         self._searches[(mover, budget)] = kept[0]
         return kept
+
+    def _begin_search(self, mover: Base, budget: float) -> list:
+        """[search state, None, its key among the map's searches]: the search another Table of the map made for the
+        same question (search_memo.py) when one is kept, else a SearchRun begun (kept there when it ends). Inside a
+        slice of work (`search.sliced`) a search is always run, so it stops at the slice's end as before."""
+        lat = self._lattice(mover.radius)
+        bl = self._blocking(mover, lat, budget)
+        sx, sy = self.snap(mover.x, mover.y)
+        key = search_memo.search_key(self, lat, mover, budget, bl, (sx, sy, mover.z))
+        state = search_memo.recall(lat, key, bl) if pause_at() is None else None
+        return [state if state is not None else self._search(mover, budget, resumable=True, bl=bl), None, key]
 
     def _kept_limit(self) -> int:
         """How many searches the table keeps: a few for each base on it (a unit's Move, Dash and Charge, the threat
@@ -500,29 +514,25 @@ class TableMovement:
         else:
             kept = self._kept_search(mover, budget, met)
             if kept[1] is None:
-                kept[1] = self._reach_of(mover, budget, kept[0])
+                kept[1] = self._reach_of(mover, budget, kept[0], kept[2])
             r = kept[1]
         while len(self._reaches) >= self._kept_limit():
             self._reaches.pop(next(iter(self._reaches)))
         self._reaches[key] = (self.version, r)
         return r
 
-    def _reach_of(self, mover: Base, budget: float, state) -> Reach:
+    def _reach_of(self, mover: Base, budget: float, state, memo_key=None) -> Reach:
+        """The Reach of a finished search (its budget this one, or larger). memo_key: the search's key among the
+        map's (search_memo.py; a search of exactly this budget): its spots are kept there too."""
         lat, bl, dist, pred, start, settled = state
-        lim = budget + EPS
         end_blocked = bl.end_blocked
-        xys, zs, zof = lat.xys, lat.z, lat.zof
-        # the nodes of the spots, staying put (no move) left out; a set of them made when contains() is first asked
-        if dist[settled[-1]] <= lim if settled else True:  # (settled in order: all within the budget)
-            index = sorted(settled)
+        got = search_memo.recall_spots(lat, memo_key, end_blocked) if memo_key is not None else None
+        if got is not None:
+            index, spots = got
         else:
-            index = sorted([u for u in settled if dist[u] <= lim])
-        if end_blocked:
-            index = [u for u in index if u not in end_blocked]
-        here = self._node_at_start(lat, start)
-        if here is not None and here in index:
-            index.remove(here)
-        spots = [(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], round(dist[u], 6)) for u in index]
+            index, spots = self._spots_of(lat, budget, state)
+            if memo_key is not None:
+                search_memo.keep_spots(lat, memo_key, end_blocked, index, spots)
         nodes = []
         table = self
 
@@ -547,6 +557,25 @@ class TableMovement:
             return path_to(x, y, z) is not None
 
         return Reach(tuple(spots), budget, contains, path_to)
+
+    def _spots_of(self, lat: _Lattice, budget: float, state) -> tuple:
+        """(the nodes of a reach's spots in order, the spots (x, y, z, cost)): the nodes settled within the budget
+        that a base may end on, staying put (no move) left out."""
+        _, bl, dist, _, start, settled = state
+        lim = budget + EPS
+        end_blocked = bl.end_blocked
+        xys, zs, zof = lat.xys, lat.z, lat.zof
+        if dist[settled[-1]] <= lim if settled else True:  # (settled in order: all within the budget)
+            index = sorted(settled)
+        else:
+            index = sorted([u for u in settled if dist[u] <= lim])
+        if end_blocked:
+            index = [u for u in index if u not in end_blocked]
+        here = self._node_at_start(lat, start)
+        if here is not None and here in index:
+            index.remove(here)
+        return tuple(index), tuple([(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], round(dist[u], 6))
+                                    for u in index])
 
     @staticmethod
     def _node_at_start(lat: _Lattice, start):

@@ -1,0 +1,100 @@
+"""The movement searches a map's Tables keep for each other (search_memo.py): another Table asking the same search
+is given the very state its own search would make, without running one; a different door, or a base the search
+meets, is a different search; inside a slice of work the search runs (and stops) as before."""
+import random
+
+from game.battlefield import Base, Table, load_battlefield
+from game.battlefield import movement as movement_mod
+from game.battlefield import search
+
+from .conftest import MAPS
+from .test_search_exact import ROOT, _movers
+
+
+def _counting(monkeypatch):
+    runs = []
+    real = movement_mod.TableMovement._search
+    monkeypatch.setattr(movement_mod.TableMovement, "_search",
+                        lambda self, *a, **k: runs.append(self) or real(self, *a, **k))
+    return runs
+
+
+def _state(t: Table, m: Base, budget: float):
+    _, _, dist, (prev, kind), start, settled = t._searches[(m, budget)]
+    return dist, prev, kind, start, settled
+
+
+def test_another_table_of_the_map_is_given_the_search_its_own_would_make(monkeypatch):
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    first, second = Table(bf), Table(bf)
+    bases = _movers(first, random.Random(11), 16)
+    first.set_bases(bases)
+    second.set_bases(bases)
+    movers = [b for b in bases if b.side != "item"][:8]
+    for m in movers:
+        first.reach(m, 6.0)
+    runs = _counting(monkeypatch)
+    for m in movers:
+        r = second.reach(m, 6.0)
+        own = Table(bf, share_graph=False)  # (a graph of its own: nothing kept for it)
+        own.set_bases(bases)
+        ref = own.reach(m, 6.0)
+        assert r.spots == ref.spots
+        assert _state(second, m, 6.0) == _state(own, m, 6.0)
+        for x, y, z, _ in r.spots[::9]:
+            assert second.path(m, x, y, z, 6.0) == own.path(m, x, y, z, 6.0)
+    assert [t for t in runs if t is second] == []  # every one was given
+    assert len(runs) == len(movers)  # (the tables of their own ran theirs)
+
+
+def test_a_door_or_a_base_the_search_meets_is_another_search(monkeypatch):
+    bf = load_battlefield(MAPS / "doors.tmx")
+    m = Base(1, "player", 3.0, 4.0, 0.0, 0.5)
+    foe = Base(2, "npc", 4.5, 5.5, 0.0, 0.5)
+    first = Table(bf)
+    first.set_bases([m, foe])
+    first.reach(m, 8.0)
+    runs = _counting(monkeypatch)
+
+    def asked(bases, gate):
+        t = Table(bf)
+        t.set_door("gate", gate)
+        t.set_bases(bases)
+        own = Table(bf, share_graph=False)
+        own.set_door("gate", gate)
+        own.set_bases(bases)
+        n = len(runs)
+        assert t.reach(m, 8.0).spots == own.reach(m, 8.0).spots
+        assert _state(t, m, 8.0) == _state(own, m, 8.0)
+        return sum(1 for r in runs[n:] if r is t)
+
+    assert asked([m, foe], False) == 0  # the same question: given
+    assert asked([m, foe], True) == 1  # the gate open: run
+    assert asked([m, foe], True) == 0  # (and kept in its turn)
+    assert asked([m, foe.moved(5.0, 5.5, 0.0)], False) == 1  # the enemy elsewhere in its way: run
+    big = Base(2, "npc", 4.5, 5.5, 0.0, 0.75)
+    assert asked([m, big], False) == 1
+    assert asked([m, big.moved(4.501, 5.5, 0.0)], False) == 1  # a hair away (the same nodes blocked): run
+    assert asked([m, foe, Base(3, "npc", 40.0, 40.0, 0.0, 0.5)], False) == 0  # a base it cannot meet: given
+
+
+def test_inside_a_slice_the_search_runs_and_stops_as_before(monkeypatch):
+    bf = load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    first, second = Table(bf), Table(bf)
+    bases = _movers(first, random.Random(4), 14)
+    first.set_bases(bases)
+    second.set_bases(bases)
+    m = next(b for b in bases if b.side != "item")
+    whole = first.reach(m, 6.0)
+    monkeypatch.setattr(search, "CHECK_EVERY", 7)
+    gen = search.sliced(lambda: second.reach(m, 6.0), note="paused")
+    pauses = 0
+    with search.work_slice(0.0):
+        while True:
+            try:
+                next(gen)
+                pauses += 1
+            except StopIteration as stop:
+                got = stop.value
+                break
+    assert pauses >= 3 and got.spots == whole.spots
