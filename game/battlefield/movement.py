@@ -618,9 +618,20 @@ class TableMovement:
         if ring is None:
             if len(self._ring_spots) >= 512:
                 self._ring_spots.clear()
-            ring = self._ring_spots[key] = tuple(self._terrain_ring(target, radius))
-        clear = self._clear_of_bases
-        return [s for s in ring if clear(radius, s[0], s[1])]
+            lat = self._lattice(radius)
+            mkey = (key, tuple(sorted(self._doors_open.items())))
+            ring = search_memo.recall_ring(lat, mkey)
+            if ring is None:
+                ring = tuple(self._terrain_ring(target, radius))
+                search_memo.keep_ring(lat, mkey, ring)
+            self._ring_spots[key] = ring
+        # only the bases that may overlap a spot of the ring (the ring's outer edge, the radii and a margin) are
+        # tested: can_stand's bases part for each spot
+        tx, ty, hypot = target.x, target.y, math.hypot
+        out_r = target.radius + 2 * radius + 0.95 + 0.01
+        near = [(b.x, b.y, radius + b.radius - EPS) for b in self._bases.values()
+                if hypot(b.x - tx, b.y - ty) < out_r + b.radius]
+        return [s for s in ring if all(hypot(bx - s[0], by - s[1]) >= lim for bx, by, lim in near)]
 
     def _terrain_ring(self, target: Base, radius: float) -> list:
         """_spots_adjacent_to as the terrain alone allows (inches): the bases are applied by the caller."""

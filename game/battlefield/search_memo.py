@@ -16,6 +16,9 @@ SEARCHES_KEPT = 512  # searches kept per graph (a few hundred bytes to a few kil
 _KEPT: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # graph -> OrderedDict {key: compact search}
 _SPOTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # graph -> OrderedDict {(key, the nodes a base
 # may not end on): (the nodes of its reach's spots, the spots)}
+_RINGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # graph -> {(target and radius, doors): the spots
+# around the target the terrain allows (movement.py: _terrain_ring)}
+RINGS_KEPT = 256
 
 
 def _graph_of(lat):
@@ -82,7 +85,24 @@ def keep_spots(lat, key, end_blocked, nodes: tuple, spots: tuple) -> None:
         kept.popitem(last=False)
 
 
+def recall_ring(lat, key):
+    """The spots around a base the terrain allows (TableMovement._terrain_ring) kept under `key`, or None."""
+    kept = _RINGS.get(_graph_of(lat))
+    return kept.get(key) if kept is not None else None
+
+
+def keep_ring(lat, key, ring: tuple) -> None:
+    graph = _graph_of(lat)
+    kept = _RINGS.get(graph)
+    if kept is None:
+        kept = _RINGS[graph] = OrderedDict()
+    kept[key] = ring
+    while len(kept) > RINGS_KEPT:
+        kept.popitem(last=False)
+
+
 def forget() -> None:
     """Forget every search kept (tests; benchmarks measuring a cold start)."""
     _KEPT.clear()
     _SPOTS.clear()
+    _RINGS.clear()

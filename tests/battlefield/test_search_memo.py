@@ -98,3 +98,29 @@ def test_inside_a_slice_the_search_runs_and_stops_as_before(monkeypatch):
                 got = stop.value
                 break
     assert pauses >= 3 and got.spots == whole.spots
+
+
+def test_the_spots_next_to_a_base_are_kept_for_the_map_by_the_doors(monkeypatch):
+    """spots_adjacent_to: what the terrain allows around a base is worked out once for every Table of the map with
+    those doors; the bases (crowding the spots or not) are applied on every Table; the answer is always the one
+    worked out from scratch."""
+    from .test_graph_cache import _spots_adjacent_afresh
+    bf = load_battlefield(MAPS / "doors.tmx")
+    target = Base(1, "npc", 5.3, 4.0)  # by the gate: the spots beyond it depend on the door
+    crowd = [Base(2, "player", 4.0, 4.0), Base(3, "player", 6.9, 4.6, radius=0.75), Base(4, "player", 5.3, 5.6)]
+    rings = []
+    real = movement_mod.TableMovement._terrain_ring
+    monkeypatch.setattr(movement_mod.TableMovement, "_terrain_ring",
+                        lambda self, *a: rings.append(1) or real(self, *a))
+    answers = []
+    for door, bases, worked in [(False, [], 1), (False, crowd, 0), (True, crowd, 1), (True, crowd[:1], 0),
+                                (False, crowd[1:], 0)]:
+        t = Table(bf)
+        t.set_door("gate", door)
+        t.set_bases([target] + bases)
+        n = len(rings)
+        got = t.spots_adjacent_to(target, 0.5, "npc")
+        assert got == _spots_adjacent_afresh(t, target, 0.5), (door, len(bases))
+        assert len(rings) - n == worked, (door, len(bases))
+        answers.append(got)
+    assert len(answers[0]) > len(answers[1]) and len(answers[2]) > len(answers[1])  # the bases and the door count
