@@ -230,8 +230,13 @@ class TableMovement:
         rule = mover.move
         key = ("start", sx, sy, sz, r, rule)
         terrain = lat.links.get(key)
-        if terrain is None:
-            terrain = lat.links[key] = self._terrain_links(lat, sx, sy, sz, r, rule, True)
+        if terrain is None:  # (the same for every Table of the map with these doors: search_memo.py)
+            mkey = (key, search_memo.doors_key(self))
+            terrain = search_memo.recall("start", lat, mkey)
+            if terrain is None:
+                terrain = self._terrain_links(lat, sx, sy, sz, r, rule, True)
+                search_memo.keep("start", lat, mkey, terrain)
+            lat.links[key] = terrain
         enemies = self._enemies_near(bl, sx, sy, lat.reach_len)
         pass_blocked, clear_of, p = bl.pass_blocked, self._clear_of, (sx, sy)
         return [(u, c, k) for u, q, c, k in terrain if u not in pass_blocked and clear_of(p, q, enemies)], None
@@ -423,7 +428,7 @@ class TableMovement:
             if not run.advance(pause_at()):
                 raise SearchPaused
             kept[0] = run.state
-            search_memo.keep(run.lat, kept[2], run.state)
+            search_memo.keep_search(run.lat, kept[2], run.state)
         while len(self._searches) >= limit:
             self._searches.pop(next(iter(self._searches)))
         self._searches[(mover, budget)] = kept[0]
@@ -436,8 +441,8 @@ class TableMovement:
         lat = self._lattice(mover.radius)
         bl = self._blocking(mover, lat, budget)
         sx, sy = self.snap(mover.x, mover.y)
-        key = search_memo.search_key(self, lat, mover, budget, bl, (sx, sy, mover.z))
-        state = search_memo.recall(lat, key, bl) if pause_at() is None else None
+        key = search_memo.search_key(self, mover, budget, bl, (sx, sy, mover.z))
+        state = search_memo.recall_search(lat, key, bl) if pause_at() is None else None
         return [state if state is not None else self._search(mover, budget, resumable=True, bl=bl), None, key]
 
     def _kept_limit(self) -> int:
@@ -526,13 +531,14 @@ class TableMovement:
         map's (search_memo.py; a search of exactly this budget): its spots are kept there too."""
         lat, bl, dist, pred, start, settled = state
         end_blocked = bl.end_blocked
-        got = search_memo.recall_spots(lat, memo_key, end_blocked) if memo_key is not None else None
+        mkey = (memo_key, frozenset(end_blocked)) if memo_key is not None else None
+        got = search_memo.recall("spots", lat, mkey) if mkey is not None else None
         if got is not None:
             index, spots = got
         else:
             index, spots = self._spots_of(lat, budget, state)
-            if memo_key is not None:
-                search_memo.keep_spots(lat, memo_key, end_blocked, index, spots)
+            if mkey is not None:
+                search_memo.keep("spots", lat, mkey, (index, spots))
         nodes = []
         table = self
 
@@ -619,11 +625,11 @@ class TableMovement:
             if len(self._ring_spots) >= 512:
                 self._ring_spots.clear()
             lat = self._lattice(radius)
-            mkey = (key, tuple(sorted(self._doors_open.items())))
-            ring = search_memo.recall_ring(lat, mkey)
+            mkey = (key, search_memo.doors_key(self))
+            ring = search_memo.recall("ring", lat, mkey)
             if ring is None:
                 ring = tuple(self._terrain_ring(target, radius))
-                search_memo.keep_ring(lat, mkey, ring)
+                search_memo.keep("ring", lat, mkey, ring)
             self._ring_spots[key] = ring
         # only the bases that may overlap a spot of the ring (the ring's outer edge, the radii and a margin) are
         # tested: can_stand's bases part for each spot

@@ -124,3 +124,20 @@ def test_the_spots_next_to_a_base_are_kept_for_the_map_by_the_doors(monkeypatch)
         assert len(rings) - n == worked, (door, len(bases))
         answers.append(got)
     assert len(answers[0]) > len(answers[1]) and len(answers[2]) > len(answers[1])  # the bases and the door count
+
+
+def test_the_steps_from_a_start_by_a_door_are_kept_by_the_doors():
+    """The terrain's steps from a mover's start into the graph are kept for the map with the doors as they stand: a
+    start by the gate steps through it only while it is open, on every Table."""
+    bf = load_battlefield(MAPS / "doors.tmx")
+    m = Base(1, "player", 5.0, 4.0, 0.0, 0.5)  # by the gate (x = 6)
+    states = []
+    for gate in (False, True, False, True):
+        t, own = Table(bf), Table(bf, share_graph=False)
+        for table in (t, own):
+            table.set_door("gate", gate)
+            table.set_bases([m])
+        assert t.reach(m, 2.0).spots == own.reach(m, 2.0).spots
+        assert _state(t, m, 2.0) == _state(own, m, 2.0)
+        states.append(_state(t, m, 2.0))
+    assert states[0] == states[2] != states[1] == states[3]
