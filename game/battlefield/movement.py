@@ -406,7 +406,7 @@ class TableMovement:
         state = self._reach_search_for(mover, budget)
         if state is None:
             state = self._keep_search(mover, budget)
-        return self._path_in_tree(mover, budget, state, x, y, z)
+        return search_memo.path_in_tree(self, mover, budget, state, x, y, z)
 
     def _keep_search(self, mover: Base, budget: float):
         return self._kept_search(mover, budget)[0]

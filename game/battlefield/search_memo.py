@@ -14,6 +14,7 @@ import weakref
 from collections import OrderedDict
 
 from .search import INF
+from .terrain import ADJ_GAP
 
 # kind -> (graph -> OrderedDict {key: answer}), the oldest first; and how many answers of each kind a graph keeps
 _KEPT: dict[str, "weakref.WeakKeyDictionary"] = {}
@@ -22,6 +23,7 @@ KEPT = {
     "spots": 512,  # (search key, the nodes no base may end on) -> (the nodes of the reach's spots, the spots)
     "start": 512,  # (start, radius, rule, doors) -> the terrain's steps from there into the graph
     "ring": 256,  # (target and radius, doors) -> the spots around the target the terrain allows
+    "path": 512,  # (search key, goal, the enemies its Adjacency may be left by) -> (the path there,)
 }
 
 
@@ -86,6 +88,28 @@ def keep_search(lat, key, state) -> None:
     _, _, dist, (prev, kind), _, settled = state
     keep("search", lat, key, (tuple(settled), tuple([dist[u] for u in settled]), tuple([prev[u] for u in settled]),
                               tuple([kind[u] for u in settled])))
+
+
+def path_in_tree(table, mover, budget: float, state, x: float, y: float, z: float):
+    """table._path_in_tree (path()'s answer from the search `state` of the mover with this budget), kept for the map:
+    it depends on the search, the goal and the enemies whose Adjacency it may leave (those within reach of the path's
+    box: TableMovement._left_adjacency). A search not of exactly this budget, or not kept, is not kept either."""
+    kept = table._kept.get((mover, budget, table._bases_met(mover, budget)))
+    if kept is None or kept[0] is not state or table._grid:
+        return table._path_in_tree(mover, budget, state, x, y, z)
+    # the enemies _left_adjacency may look at: its box around the path, which lies within the budget of the start
+    sx, sy = state[4][0], state[4][1]
+    ext = budget + 0.01 + mover.radius + ADJ_GAP + 2.0
+    near = tuple(sorted((b.uid, b.x, b.y, b.z, b.radius) for b in table._bases.values()
+                        if b.uid != mover.uid and b.side != mover.side and b.side != "item"
+                        and abs(b.x - sx) <= ext + b.radius and abs(b.y - sy) <= ext + b.radius))
+    key = (kept[2], x, y, z, mover.uid, mover.side, near)
+    lat = state[0]
+    got = recall("path", lat, key)
+    if got is None:
+        got = (table._path_in_tree(mover, budget, state, x, y, z),)
+        keep("path", lat, key, got)
+    return got[0]
 
 
 def forget() -> None:

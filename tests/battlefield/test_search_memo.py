@@ -141,3 +141,28 @@ def test_the_steps_from_a_start_by_a_door_are_kept_by_the_doors():
         assert _state(t, m, 2.0) == _state(own, m, 2.0)
         states.append(_state(t, m, 2.0))
     assert states[0] == states[2] != states[1] == states[3]
+
+
+def test_a_path_is_kept_for_the_map_by_the_enemies_it_passes(monkeypatch):
+    """path(): the answer another Table of the map worked out from the same search is given again, unless an enemy
+    whose Adjacency the path may leave stands elsewhere (a mover passing through enemies: the same search)."""
+    from game.battlefield import open_table
+    from game.battlefield.model import MoveRule
+    bf = open_table(24, 24)
+    m = Base(1, "player", 4.0, 12.0, 0.0, 0.5, MoveRule(through_enemies=True))
+    worked = []
+    real = movement_mod.TableMovement._path_in_tree
+    monkeypatch.setattr(movement_mod.TableMovement, "_path_in_tree",
+                        lambda self, *a: worked.append(1) or real(self, *a))
+    answers = []
+    for foe_y, works in ((13.5, 1), (13.5, 0), (15.0, 1), (13.5, 0), (15.0, 0)):
+        bases = [m, Base(2, "npc", 6.5, foe_y, 0.0, 0.5)]
+        t, own = Table(bf), Table(bf, share_graph=False)
+        t.set_bases(bases)
+        own.set_bases(bases)
+        n = len(worked)
+        got = t.path(m, 9.0, 12.0, 0.0, 6.0)
+        assert len(worked) - n == works, foe_y
+        assert got == own.path(m, 9.0, 12.0, 0.0, 6.0)
+        answers.append(got.left_adjacency)
+    assert answers == [(2,), (2,), (), (2,), ()]  # passed by, then left; never met
