@@ -531,14 +531,13 @@ class TableMovement:
         map's (search_memo.py; a search of exactly this budget): its spots are kept there too."""
         lat, bl, dist, pred, start, settled = state
         end_blocked = bl.end_blocked
-        mkey = (memo_key, frozenset(end_blocked)) if memo_key is not None else None
-        got = search_memo.recall("spots", lat, mkey) if mkey is not None else None
+        got = search_memo.recall_spots(lat, memo_key, end_blocked) if memo_key is not None else None
         if got is not None:
             index, spots = got
         else:
             index, spots = self._spots_of(lat, budget, state)
-            if mkey is not None:
-                search_memo.keep("spots", lat, mkey, (index, spots))
+            if memo_key is not None:
+                search_memo.keep_spots(lat, memo_key, end_blocked, index, spots)
         nodes = []
         table = self
 

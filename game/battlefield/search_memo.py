@@ -6,11 +6,14 @@ enter, the enemies its steps must keep clear of). Another Table of the same map 
 of a run of headless games, a match replayed) is given the one worked out before instead of running it again: the
 very same distances, tree and order of settling (tests/battlefield/test_search_memo.py). Searches are kept in a
 compact form: the nodes settled, with their distances and the steps that reached them. So are a reach's spots (the
-bases it may not end on added to the key), and what the terrain alone gives by the doors: the steps from a mover's
-exact start into the graph, the spots around a base (movement.py)."""
+bases it may not end on added to the key), a path from a search (the enemies whose Adjacency it may leave added), and
+what the terrain alone gives by the doors: the steps from a mover's exact start into the graph, the spots around a
+base (movement.py). Only Tables reading a map's shared graph (lattice.shared_lattice) share answers, and only the
+last few graphs used keep theirs."""
 from __future__ import annotations
 
 import weakref
+from array import array
 from collections import OrderedDict
 
 from .search import INF
@@ -20,22 +23,24 @@ from .terrain import ADJ_GAP
 _KEPT: dict[str, "weakref.WeakKeyDictionary"] = {}
 KEPT = {
     "search": 512,  # compact searches (a few hundred bytes to a few kilobytes each)
-    "spots": 512,  # (search key, the nodes no base may end on) -> (the nodes of the reach's spots, the spots)
+    "spots": 512,  # (search key, the nodes no base may end on) -> the nodes of the reach's spots and their costs
     "start": 512,  # (start, radius, rule, doors) -> the terrain's steps from there into the graph
     "ring": 256,  # (target and radius, doors) -> the spots around the target the terrain allows
     "path": 512,  # (search key, goal, the enemies its Adjacency may be left by) -> (the path there,)
 }
 
 
-def _graph_of(lat):
-    """The graph whose answers a Table's lattice gives: the shared one of its map, or its own."""
-    return lat.shared if lat.shared is not None else lat
+GRAPHS_KEPT = 4  # graphs whose answers are kept, the last used (a run of games uses one or two)
+_GRAPHS: "OrderedDict[int, weakref.ref]" = OrderedDict()
 
 
 def recall(kind: str, lat, key):
-    """The answer of this kind kept under `key` for the graph of `lat`, or None."""
+    """The answer of this kind kept under `key` for the map's graph that `lat` reads, or None. A Table with a graph
+    of its own (share_graph=False) has nothing kept: it is the only one to ask its questions."""
     per_graph = _KEPT.get(kind)
-    kept = per_graph.get(_graph_of(lat)) if per_graph is not None else None
+    if per_graph is None or lat.shared is None:
+        return None
+    kept = per_graph.get(lat.shared)
     if kept is None:
         return None
     got = kept.get(key)
@@ -45,16 +50,31 @@ def recall(kind: str, lat, key):
 
 
 def keep(kind: str, lat, key, answer) -> None:
+    graph = lat.shared
+    if graph is None:
+        return
     per_graph = _KEPT.get(kind)
     if per_graph is None:
         per_graph = _KEPT[kind] = weakref.WeakKeyDictionary()
-    graph = _graph_of(lat)
     kept = per_graph.get(graph)
     if kept is None:
         kept = per_graph[graph] = OrderedDict()
+        _graph_used(graph)
     kept[key] = answer
     while len(kept) > KEPT[kind]:
         kept.popitem(last=False)
+
+
+def _graph_used(graph) -> None:
+    """A graph has answers kept: only the last GRAPHS_KEPT graphs (maps and base radii) keep theirs."""
+    _GRAPHS.pop(id(graph), None)
+    _GRAPHS[id(graph)] = weakref.ref(graph)
+    while len(_GRAPHS) > GRAPHS_KEPT:
+        _, ref = _GRAPHS.popitem(last=False)
+        old = ref()
+        if old is not None:
+            for per_graph in _KEPT.values():
+                per_graph.pop(old, None)
 
 
 def doors_key(table) -> tuple:
@@ -63,8 +83,8 @@ def doors_key(table) -> tuple:
 
 def search_key(table, mover, budget: float, bl, start) -> tuple:
     """What a search of the mover with this budget depends on besides its graph (`bl`: table._blocking's)."""
-    return (start, mover.radius, mover.move, budget, doors_key(table), frozenset(bl.pass_blocked),
-            frozenset(bl.enemies))
+    return (start, mover.radius, mover.move, budget, doors_key(table), tuple(sorted(bl.pass_blocked)),
+            tuple(sorted(bl.enemies)))
 
 
 def recall_search(lat, key, bl):
@@ -80,14 +100,30 @@ def recall_search(lat, key, bl):
         dist[u] = d
         prev[u] = p
         kind[u] = k
-    return (lat, bl, dist, (prev, kind), key[0], list(settled))
+    return (lat, bl, dist, (prev, kind), key[0], settled.tolist())
 
 
 def keep_search(lat, key, state) -> None:
-    """Keep a finished search (SearchRun.state) for every Table of the graph."""
+    """Keep a finished search (SearchRun.state) for every Table of the graph (C arrays: a few kilobytes)."""
     _, _, dist, (prev, kind), _, settled = state
-    keep("search", lat, key, (tuple(settled), tuple([dist[u] for u in settled]), tuple([prev[u] for u in settled]),
-                              tuple([kind[u] for u in settled])))
+    keep("search", lat, key, (array("i", settled), array("d", [dist[u] for u in settled]),
+                              array("i", [prev[u] for u in settled]), array("i", [kind[u] for u in settled])))
+
+
+def recall_spots(lat, key, end_blocked):
+    """(the nodes of its spots, the spots) of the reach of the search kept under `key` with these nodes no base may
+    end on, or None."""
+    got = recall("spots", lat, (key, tuple(sorted(end_blocked))))
+    if got is None:
+        return None
+    nodes, costs = got
+    xys, zs, zof = lat.xys, lat.z, lat.zof
+    index = nodes.tolist()
+    return index, tuple([(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], c) for u, c in zip(index, costs)])
+
+
+def keep_spots(lat, key, end_blocked, nodes, spots) -> None:
+    keep("spots", lat, (key, tuple(sorted(end_blocked))), (array("i", nodes), array("d", [s[3] for s in spots])))
 
 
 def path_in_tree(table, mover, budget: float, state, x: float, y: float, z: float):
@@ -115,3 +151,4 @@ def path_in_tree(table, mover, budget: float, state, x: float, y: float, z: floa
 def forget() -> None:
     """Forget everything kept (tests; benchmarks measuring a cold start)."""
     _KEPT.clear()
+    _GRAPHS.clear()

@@ -166,3 +166,22 @@ def test_a_path_is_kept_for_the_map_by_the_enemies_it_passes(monkeypatch):
         assert got == own.path(m, 9.0, 12.0, 0.0, 6.0)
         answers.append(got.left_adjacency)
     assert answers == [(2,), (2,), (), (2,), ()]  # passed by, then left; never met
+
+
+def test_only_the_last_graphs_used_keep_their_answers(monkeypatch):
+    from game.battlefield import search_memo
+    monkeypatch.setattr(search_memo, "GRAPHS_KEPT", 1)
+    doors, last = load_battlefield(MAPS / "doors.tmx"), load_battlefield(ROOT / "maps" / "horde-last-stand.tmx")
+    m = Base(1, "player", 3.0, 4.0, 0.0, 0.5)
+    runs = _counting(monkeypatch)
+
+    def searched(bf):
+        t = Table(bf)
+        t.set_bases([m])
+        n = len(runs)
+        t.reach(m, 4.0)
+        return len(runs) - n
+
+    assert [searched(doors), searched(doors)] == [1, 0]
+    assert [searched(last), searched(last)] == [1, 0]
+    assert searched(doors) == 1  # its answers were dropped for the other map's
