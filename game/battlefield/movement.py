@@ -1,16 +1,18 @@
 """Movement on the table (R13, R14, B8-B14, B21): steps, the bases' effect on a search, the searches kept, paths and
-reach. The search itself, which can stop and go on in slices of work, is search.py's."""
+reach. The search itself, which can stop and go on in slices of work, is search.py's; the answers kept for every Table
+of the map search_memo.py's; the free spots next to a base spots_near.py's."""
 from __future__ import annotations
 
 import math
 
+from . import search_memo
 from .goal_links import best_goal_link
 from .lattice import CELL as _CELL
 from .lattice import _Lattice, shared_lattice
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach
-from . import search_memo
 from .search import SearchPaused, SearchRun, pause_at
-from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
+from .spots_near import TableSpotsNear
+from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SQUARE, ZTOL, _WALK, climb_cost,
                       grid_climb_cost)
 
 
@@ -30,7 +32,7 @@ class _Blocking:
         return self.cells.get((int(x // _CELL), int(y // _CELL)))
 
 
-class TableMovement:
+class TableMovement(TableSpotsNear):
     """Movement, mixed into Table (uses its Space, terrain info, bases and lattices)."""
 
     def reset(self, bases=()) -> None:
@@ -592,66 +594,3 @@ class TableMovement:
         u = j * lat.nx + i
         x, y = lat.xys[u]
         return u if -EPS < x - sx < EPS and -EPS < y - sy < EPS else None
-
-    def spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list[tuple[float, float, float]]:
-        """Free standing spots (for a base of `radius`) Adjacent to target, nearest ring first, then by
-        angle clockwise from east. Grid: the free contiguous squares. mover_side is informational
-        (no spot overlaps any base, whatever its side). Kept until a base or a door changes."""
-        key = (target, radius)
-        got = self._adjacent_spots.get(key)
-        if got is None:
-            got = self._adjacent_spots[key] = tuple(self._spots_adjacent_to(target, radius, mover_side))
-        return list(got)
-
-    def _spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list:
-        out = []
-        if self._grid:
-            ti, tj = self.square_of(target.x, target.y)
-            for dj in (-1, 0, 1):
-                for di in (-1, 0, 1):
-                    i, j = ti + di, tj + dj
-                    if (di, dj) == (0, 0) or not (0 <= i < self.width // SQUARE and 0 <= j < self.height // SQUARE):
-                        continue
-                    x, y = i * SQUARE + 1, j * SQUARE + 1
-                    z = self._surface_top(x, y)
-                    probe = Base(-1, mover_side, x, y, z, radius)
-                    if self.can_stand(radius, x, y, z) and self.adjacent(probe, target):
-                        out.append((x, y, z))
-            return out
-        key = (target.x, target.y, target.z, target.radius, radius)
-        ring = self._ring_spots.get(key)
-        if ring is None:
-            if len(self._ring_spots) >= 512:
-                self._ring_spots.clear()
-            lat = self._lattice(radius)
-            mkey = (key, search_memo.doors_key(self))
-            ring = search_memo.recall("ring", lat, mkey)
-            if ring is None:
-                ring = tuple(self._terrain_ring(target, radius))
-                search_memo.keep("ring", lat, mkey, ring)
-            self._ring_spots[key] = ring
-        # only the bases that may overlap a spot of the ring (the ring's outer edge, the radii and a margin) are
-        # tested: can_stand's bases part for each spot
-        tx, ty, hypot = target.x, target.y, math.hypot
-        out_r = target.radius + 2 * radius + 0.95 + 0.01
-        near = [(b.x, b.y, radius + b.radius - EPS) for b in self._bases.values()
-                if hypot(b.x - tx, b.y - ty) < out_r + b.radius]
-        return [s for s in ring if all(hypot(bx - s[0], by - s[1]) >= lim for bx, by, lim in near)]
-
-    def _terrain_ring(self, target: Base, radius: float) -> list:
-        """_spots_adjacent_to as the terrain alone allows (inches): the bases are applied by the caller."""
-        out = []
-        for gap in (0.05, 0.5, 0.95):
-            d = target.radius + radius + gap
-            n = max(8, int(math.ceil(2 * math.pi * d / 0.5)))
-            for k in range(n):
-                a = 2 * math.pi * k / n
-                x = round(target.x + d * math.cos(a), 6)
-                y = round(target.y + d * math.sin(a), 6)
-                z = self.surface_z(x, y, target.z)
-                if abs(z - target.z) > SAME_LEVEL + EPS:
-                    continue
-                if self._stands_on_terrain(radius, x, y, z) and self._adjacent_at(x, y, radius, target):
-                    out.append((x, y, z))
-        return out
-
