@@ -12,7 +12,7 @@ from .lattice import _Lattice, shared_lattice
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach
 from .search import SearchPaused, SearchRun, pause_at
 from .spots_near import TableSpotsNear
-from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SQUARE, ZTOL, _WALK, climb_cost,
+from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
                       grid_climb_cost)
 
 
@@ -364,8 +364,11 @@ class TableMovement(TableSpotsNear):
                         k = max(1, int(math.ceil(L / 0.25)))
                         samples = [(p[0] + (q[0] - p[0]) * t / k, p[1] + (q[1] - p[1]) * t / k, p[2]) for t in range(k)]
                 for s in samples:
-                    if self.adjacent(Base(mover.uid, mover.side, s[0], s[1], s[2], mover.radius), b):
-                        was = True
+                    if self._grid:
+                        was = self.adjacent(Base(mover.uid, mover.side, s[0], s[1], s[2], mover.radius), b)
+                    else:  # (adjacent() in inches, without building a base for every sample)
+                        was = abs(s[2] - b.z) <= SAME_LEVEL + EPS and self._adjacent_at(s[0], s[1], mover.radius, b)
+                    if was:
                         break
                 if was:
                     break
