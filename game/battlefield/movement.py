@@ -536,13 +536,14 @@ class TableMovement(TableSpotsNear):
         map's (search_memo.py; a search of exactly this budget): its spots are kept there too."""
         lat, bl, dist, pred, start, settled = state
         end_blocked = bl.end_blocked
-        got = search_memo.recall_spots(lat, memo_key, end_blocked) if memo_key is not None else None
+        skey = search_memo.spots_key(memo_key, end_blocked, dist, budget + EPS) if memo_key is not None else None
+        got = search_memo.recall_spots(lat, skey) if skey is not None else None
         if got is not None:
             index, spots = got
         else:
             index, spots = self._spots_of(lat, budget, state)
-            if memo_key is not None:
-                search_memo.keep_spots(lat, memo_key, end_blocked, index, spots)
+            if skey is not None:
+                search_memo.keep_spots(lat, skey, index, spots)
         nodes = []
         table = self
 

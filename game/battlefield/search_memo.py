@@ -15,6 +15,7 @@ from __future__ import annotations
 import weakref
 from array import array
 from collections import OrderedDict
+from operator import itemgetter
 
 from .search import INF
 from .terrain import ADJ_GAP
@@ -106,14 +107,23 @@ def recall_search(lat, key, bl):
 def keep_search(lat, key, state) -> None:
     """Keep a finished search (SearchRun.state) for every Table of the graph (C arrays: a few kilobytes)."""
     _, _, dist, (prev, kind), _, settled = state
-    keep("search", lat, key, (array("i", settled), array("d", [dist[u] for u in settled]),
-                              array("i", [prev[u] for u in settled]), array("i", [kind[u] for u in settled])))
+    if len(settled) > 1:
+        of = itemgetter(*settled)  # (a tuple of the items, in C)
+        keep("search", lat, key, (array("i", settled), array("d", of(dist)), array("i", of(prev)), array("i", of(kind))))
+    else:
+        keep("search", lat, key, (array("i", settled), array("d", [dist[u] for u in settled]),
+                                  array("i", [prev[u] for u in settled]), array("i", [kind[u] for u in settled])))
 
 
-def recall_spots(lat, key, end_blocked):
-    """(the nodes of its spots, the spots) of the reach of the search kept under `key` with these nodes no base may
-    end on, or None."""
-    got = recall("spots", lat, (key, tuple(sorted(end_blocked))))
+def spots_key(key, end_blocked, dist, lim: float) -> tuple:
+    """The key of a reach's spots: its search's key and the nodes of the reach (within `lim`) no base may end on (the
+    others play no part)."""
+    return (key, tuple(sorted([u for u in end_blocked if dist[u] <= lim])))
+
+
+def recall_spots(lat, skey):
+    """(the nodes of its spots, the spots) of the reach kept under `skey` (spots_key), or None."""
+    got = recall("spots", lat, skey)
     if got is None:
         return None
     nodes, costs = got
@@ -122,8 +132,8 @@ def recall_spots(lat, key, end_blocked):
     return index, tuple([(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], c) for u, c in zip(index, costs)])
 
 
-def keep_spots(lat, key, end_blocked, nodes, spots) -> None:
-    keep("spots", lat, (key, tuple(sorted(end_blocked))), (array("i", nodes), array("d", [s[3] for s in spots])))
+def keep_spots(lat, skey, nodes, spots) -> None:
+    keep("spots", lat, skey, (array("i", nodes), array("d", [s[3] for s in spots])))
 
 
 def path_in_tree(table, mover, budget: float, state, x: float, y: float, z: float):

@@ -76,6 +76,8 @@ def test_a_door_or_a_base_the_search_meets_is_another_search(monkeypatch):
     assert asked([m, big], False) == 1
     assert asked([m, big.moved(4.501, 5.5, 0.0)], False) == 1  # a hair away (the same nodes blocked): run
     assert asked([m, foe, Base(3, "npc", 40.0, 40.0, 0.0, 0.5)], False) == 0  # a base it cannot meet: given
+    # a squadmate in the reach: the same search (it may be crossed), but not the same spots (none ends on it)
+    assert asked([m, foe, Base(3, "player", 2.0, 6.0, 0.0, 0.5)], False) == 0
 
 
 def test_inside_a_slice_the_search_runs_and_stops_as_before(monkeypatch):
