@@ -576,7 +576,7 @@ class TableMovement(TableSpotsNear):
         lim = budget + EPS
         end_blocked = bl.end_blocked
         xys, zs, zof = lat.xys, lat.z, lat.zof
-        if dist[settled[-1]] <= lim if settled else True:  # (settled in order: all within the budget)
+        if not settled or dist[settled[-1]] <= lim:  # (settled in order: all within the budget)
             index = sorted(settled)
         else:
             index = sorted([u for u in settled if dist[u] <= lim])
