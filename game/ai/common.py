@@ -212,36 +212,11 @@ def _approach_spot(match, uid: int, target: int, budget: float, need_adjacent: b
     look = sight or table.sight
     me = match.base(uid)
     tb = match.base(target)
-    grid = table.measure == "grid"
-    reach_r = me.radius + tb.radius
-    tx, ty = tb.x, tb.y
-    hypot = math.hypot
-    # the spots of the best band (adjacent first, then the distance to the half inch), in the reach's order
-    band = None
-    scored = []
-    for x, y, z, cost in table.reach(me, budget).spots:
-        if grid:
-            cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
-            d = table.distance(cand, tb)
-        else:  # R12's distance between the bases, without building one for every spot
-            d = hypot(x - tx, y - ty) - reach_r
-            if d < 0.0:
-                d = 0.0
-            cand = None
-        adjacent = False
-        if d <= 1.0:
-            cand = cand or Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
-            adjacent = table.adjacent(cand, tb)
-        elif need_adjacent:
-            continue
-        if need_adjacent and not adjacent:
-            continue
-        k = (0 if adjacent else 1, round(d * 2) / 2)
-        if band is None or k < band:
-            band = k
-            scored = [(k, cost, (x, y, z) if cand is None else cand)]
-        elif k == band:
-            scored.append((k, cost, (x, y, z) if cand is None else cand))
+    spots = table.reach(me, budget).spots
+    if table.measure == "grid":
+        scored = _grid_band(table, me, tb, spots, need_adjacent)
+    else:
+        scored = _band(table, me, tb, spots, need_adjacent)
     if not scored:
         return None
     best = [(k, cost, c if isinstance(c, Base) else Base(uid=me.uid, side=me.side, x=c[0], y=c[1], z=c[2],
@@ -264,3 +239,62 @@ def _approach_spot(match, uid: int, target: int, budget: float, need_adjacent: b
     if not need_adjacent and table.distance(spot, tb) >= table.distance(me, tb) - 0.05:
         return None  # no progress
     return spot.x, spot.y, spot.z
+
+
+def _grid_band(table, me: Base, tb: Base, spots, need_adjacent: bool) -> list:
+    """The spots of the best band (adjacent first, then the distance to the half inch), in the reach's order, as
+    [(band, cost, spot)] (grid measure)."""
+    band = None
+    scored = []
+    for x, y, z, cost in spots:
+        cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+        d = table.distance(cand, tb)
+        adjacent = False
+        if d <= 1.0:
+            adjacent = table.adjacent(cand, tb)
+        elif need_adjacent:
+            continue
+        if need_adjacent and not adjacent:
+            continue
+        k = (0 if adjacent else 1, round(d * 2) / 2)
+        if band is None or k < band:
+            band = k
+            scored = [(k, cost, cand)]
+        elif k == band:
+            scored.append((k, cost, cand))
+    return scored
+
+
+def _band(table, me: Base, tb: Base, spots, need_adjacent: bool) -> list:
+    """_grid_band in inches, R12's distance between the bases worked out for every spot without building a base:
+    only the spots within an inch (Adjacent ones may be among them) and, when none is Adjacent, those within an
+    inch of the closest distance (its half-inch band among them) are looked at further."""
+    tx, ty = tb.x, tb.y
+    reach_r = me.radius + tb.radius
+    hypot = math.hypot
+    ds = [hypot(s[0] - tx, s[1] - ty) - reach_r for s in spots]
+    adjacent = []
+    for i, d in enumerate(ds):
+        if d <= 1.0:
+            x, y, z, cost = spots[i]
+            cand = Base(uid=me.uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+            if table.adjacent(cand, tb):
+                adjacent.append((round(max(d, 0.0) * 2) / 2, cost, cand))
+    if adjacent:
+        band = min(a[0] for a in adjacent)
+        return [((0, b), cost, cand) for b, cost, cand in adjacent if b == band]
+    if need_adjacent or not ds:
+        return []
+    near = min(ds) + 1.0  # a half-inch band is narrower than an inch
+    band = None
+    scored = []
+    for i, d in enumerate(ds):
+        if d < near:
+            k = (1, round(max(d, 0.0) * 2) / 2)
+            x, y, z, cost = spots[i]
+            if band is None or k < band:
+                band = k
+                scored = [(k, cost, (x, y, z))]
+            elif k == band:
+                scored.append((k, cost, (x, y, z)))
+    return scored

@@ -1,14 +1,17 @@
 """Movement on the table (R13, R14, B8-B14, B21): steps, the bases' effect on a search, the searches kept, paths and
-reach. The search itself, which can stop and go on in slices of work, is search.py's."""
+reach. The search itself, which can stop and go on in slices of work, is search.py's; the answers kept for every Table
+of the map search_memo.py's; the free spots next to a base spots_near.py's."""
 from __future__ import annotations
 
 import math
 
+from . import search_memo
 from .goal_links import best_goal_link
 from .lattice import CELL as _CELL
 from .lattice import _Lattice, shared_lattice
 from .model import CORE_MOVE, Base, MoveRule, Path, Reach
 from .search import SearchPaused, SearchRun, pause_at
+from .spots_near import TableSpotsNear
 from .terrain import (ADJ_GAP, EPS, MOVE_FILTER, SAME_LEVEL, SQUARE, ZTOL, _WALK, climb_cost,
                       grid_climb_cost)
 
@@ -29,7 +32,7 @@ class _Blocking:
         return self.cells.get((int(x // _CELL), int(y // _CELL)))
 
 
-class TableMovement:
+class TableMovement(TableSpotsNear):
     """Movement, mixed into Table (uses its Space, terrain info, bases and lattices)."""
 
     def reset(self, bases=()) -> None:
@@ -229,8 +232,13 @@ class TableMovement:
         rule = mover.move
         key = ("start", sx, sy, sz, r, rule)
         terrain = lat.links.get(key)
-        if terrain is None:
-            terrain = lat.links[key] = self._terrain_links(lat, sx, sy, sz, r, rule, True)
+        if terrain is None:  # (the same for every Table of the map with these doors: search_memo.py)
+            mkey = (key, search_memo.doors_key(self))
+            terrain = search_memo.recall("start", lat, mkey)
+            if terrain is None:
+                terrain = self._terrain_links(lat, sx, sy, sz, r, rule, True)
+                search_memo.keep("start", lat, mkey, terrain)
+            lat.links[key] = terrain
         enemies = self._enemies_near(bl, sx, sy, lat.reach_len)
         pass_blocked, clear_of, p = bl.pass_blocked, self._clear_of, (sx, sy)
         return [(u, c, k) for u, q, c, k in terrain if u not in pass_blocked and clear_of(p, q, enemies)], None
@@ -261,12 +269,13 @@ class TableMovement:
                 out.append((u, q, res[0], res[1]))
         return out
 
-    def _search(self, mover: Base, budget: float, resumable: bool = False):
+    def _search(self, mover: Base, budget: float, resumable: bool = False, bl: _Blocking | None = None):
         """Dijkstra from the mover's position over the whole budget. Returns the search state: (lattice,
         blocking, dist, pred = (the node each node was reached from, the climbs of that step), start, settled). Ties
         go to the lower node, so the tree is the same whatever was asked before. `resumable`: the search begun and
-        not run (a SearchRun, advanced by its owner; cut anywhere, it ends with the very same state)."""
-        run = SearchRun(self, mover, budget)
+        not run (a SearchRun, advanced by its owner; cut anywhere, it ends with the very same state). bl: the
+        bases' effect (_blocking), when the caller has it."""
+        run = SearchRun(self, mover, budget, bl)
         if resumable:
             return run
         run.advance()
@@ -355,8 +364,11 @@ class TableMovement:
                         k = max(1, int(math.ceil(L / 0.25)))
                         samples = [(p[0] + (q[0] - p[0]) * t / k, p[1] + (q[1] - p[1]) * t / k, p[2]) for t in range(k)]
                 for s in samples:
-                    if self.adjacent(Base(mover.uid, mover.side, s[0], s[1], s[2], mover.radius), b):
-                        was = True
+                    if self._grid:
+                        was = self.adjacent(Base(mover.uid, mover.side, s[0], s[1], s[2], mover.radius), b)
+                    else:  # (adjacent() in inches, without building a base for every sample)
+                        was = abs(s[2] - b.z) <= SAME_LEVEL + EPS and self._adjacent_at(s[0], s[1], mover.radius, b)
+                    if was:
                         break
                 if was:
                     break
@@ -399,7 +411,7 @@ class TableMovement:
         state = self._reach_search_for(mover, budget)
         if state is None:
             state = self._keep_search(mover, budget)
-        return self._path_in_tree(mover, budget, state, x, y, z)
+        return search_memo.path_in_tree(self, mover, budget, state, x, y, z)
 
     def _keep_search(self, mover: Base, budget: float):
         return self._kept_search(mover, budget)[0]
@@ -415,16 +427,28 @@ class TableMovement:
         if kept is None:
             while len(self._kept) >= limit:
                 self._kept.pop(next(iter(self._kept)))
-            kept = self._kept[key] = [self._search(mover, budget, resumable=True), None]
+            kept = self._kept[key] = self._begin_search(mover, budget)
         run = kept[0]
         if isinstance(run, SearchRun):  # begun (maybe in an earlier slice): on with it
             if not run.advance(pause_at()):
                 raise SearchPaused
             kept[0] = run.state
+            search_memo.keep_search(run.lat, kept[2], run.state)
         while len(self._searches) >= limit:
             self._searches.pop(next(iter(self._searches)))
         self._searches[(mover, budget)] = kept[0]
         return kept
+
+    def _begin_search(self, mover: Base, budget: float) -> list:
+        """[search state, None, its key among the map's searches]: the search another Table of the map made for the
+        same question (search_memo.py) when one is kept, else a SearchRun begun (kept there when it ends). Inside a
+        slice of work (`search.sliced`) a search is always run, so it stops at the slice's end as before."""
+        lat = self._lattice(mover.radius)
+        bl = self._blocking(mover, lat, budget)
+        sx, sy = self.snap(mover.x, mover.y)
+        key = search_memo.search_key(self, mover, budget, bl, (sx, sy, mover.z))
+        state = search_memo.recall_search(lat, key, bl) if pause_at() is None else None
+        return [state if state is not None else self._search(mover, budget, resumable=True, bl=bl), None, key]
 
     def _kept_limit(self) -> int:
         """How many searches the table keeps: a few for each base on it (a unit's Move, Dash and Charge, the threat
@@ -500,30 +524,26 @@ class TableMovement:
         else:
             kept = self._kept_search(mover, budget, met)
             if kept[1] is None:
-                kept[1] = self._reach_of(mover, budget, kept[0])
+                kept[1] = self._reach_of(mover, budget, kept[0], kept[2])
             r = kept[1]
         while len(self._reaches) >= self._kept_limit():
             self._reaches.pop(next(iter(self._reaches)))
         self._reaches[key] = (self.version, r)
         return r
 
-    def _reach_of(self, mover: Base, budget: float, state) -> Reach:
+    def _reach_of(self, mover: Base, budget: float, state, memo_key=None) -> Reach:
+        """The Reach of a finished search (its budget this one, or larger). memo_key: the search's key among the
+        map's (search_memo.py; a search of exactly this budget): its spots are kept there too."""
         lat, bl, dist, pred, start, settled = state
-        lim = budget + EPS
         end_blocked = bl.end_blocked
-        xys, zs, zof = lat.xys, lat.z, lat.zof
-        sx, sy = start[0], start[1]
-        # the nodes of the spots, staying put (no move) left out; a set of them made when contains() is first asked
-        index = [u for u in sorted([u for u in settled if dist[u] <= lim and u not in end_blocked])
-                 if not (-EPS < xys[u][0] - sx < EPS and -EPS < xys[u][1] - sy < EPS)]
-        spots = []
-        append = spots.append
-        for u in index:
-            x, y = xys[u]
-            z = zs[u]
-            if z is False:
-                z = zof(u)
-            append((x, y, z, round(dist[u], 6)))
+        skey = search_memo.spots_key(memo_key, end_blocked, dist, budget + EPS) if memo_key is not None else None
+        got = search_memo.recall_spots(lat, skey) if skey is not None else None
+        if got is not None:
+            index, spots = got
+        else:
+            index, spots = self._spots_of(lat, budget, state)
+            if skey is not None:
+                search_memo.keep_spots(lat, skey, index, spots)
         nodes = []
         table = self
 
@@ -549,54 +569,32 @@ class TableMovement:
 
         return Reach(tuple(spots), budget, contains, path_to)
 
-    def spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list[tuple[float, float, float]]:
-        """Free standing spots (for a base of `radius`) Adjacent to target, nearest ring first, then by
-        angle clockwise from east. Grid: the free contiguous squares. mover_side is informational
-        (no spot overlaps any base, whatever its side). Kept until a base or a door changes."""
-        key = (target, radius)
-        got = self._adjacent_spots.get(key)
-        if got is None:
-            got = self._adjacent_spots[key] = tuple(self._spots_adjacent_to(target, radius, mover_side))
-        return list(got)
+    def _spots_of(self, lat: _Lattice, budget: float, state) -> tuple:
+        """(the nodes of a reach's spots in order, the spots (x, y, z, cost)): the nodes settled within the budget
+        that a base may end on, staying put (no move) left out."""
+        _, bl, dist, _, start, settled = state
+        lim = budget + EPS
+        end_blocked = bl.end_blocked
+        xys, zs, zof = lat.xys, lat.z, lat.zof
+        if not settled or dist[settled[-1]] <= lim:  # (settled in order: all within the budget)
+            index = sorted(settled)
+        else:
+            index = sorted([u for u in settled if dist[u] <= lim])
+        if end_blocked:
+            index = [u for u in index if u not in end_blocked]
+        here = self._node_at_start(lat, start)
+        if here is not None and here in index:
+            index.remove(here)
+        return tuple(index), tuple([(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], round(dist[u], 6))
+                                    for u in index])
 
-    def _spots_adjacent_to(self, target: Base, radius: float, mover_side: str) -> list:
-        out = []
-        if self._grid:
-            ti, tj = self.square_of(target.x, target.y)
-            for dj in (-1, 0, 1):
-                for di in (-1, 0, 1):
-                    i, j = ti + di, tj + dj
-                    if (di, dj) == (0, 0) or not (0 <= i < self.width // SQUARE and 0 <= j < self.height // SQUARE):
-                        continue
-                    x, y = i * SQUARE + 1, j * SQUARE + 1
-                    z = self._surface_top(x, y)
-                    probe = Base(-1, mover_side, x, y, z, radius)
-                    if self.can_stand(radius, x, y, z) and self.adjacent(probe, target):
-                        out.append((x, y, z))
-            return out
-        key = (target.x, target.y, target.z, target.radius, radius)
-        ring = self._ring_spots.get(key)
-        if ring is None:
-            if len(self._ring_spots) >= 512:
-                self._ring_spots.clear()
-            ring = self._ring_spots[key] = tuple(self._terrain_ring(target, radius))
-        clear = self._clear_of_bases
-        return [s for s in ring if clear(radius, s[0], s[1])]
-
-    def _terrain_ring(self, target: Base, radius: float) -> list:
-        """_spots_adjacent_to as the terrain alone allows (inches): the bases are applied by the caller."""
-        out = []
-        for gap in (0.05, 0.5, 0.95):
-            d = target.radius + radius + gap
-            n = max(8, int(math.ceil(2 * math.pi * d / 0.5)))
-            for k in range(n):
-                a = 2 * math.pi * k / n
-                x = round(target.x + d * math.cos(a), 6)
-                y = round(target.y + d * math.sin(a), 6)
-                z = self.surface_z(x, y, target.z)
-                if abs(z - target.z) > SAME_LEVEL + EPS:
-                    continue
-                if self._stands_on_terrain(radius, x, y, z) and self._adjacent_at(x, y, radius, target):
-                    out.append((x, y, z))
-        return out
-
+    @staticmethod
+    def _node_at_start(lat: _Lattice, start):
+        """The one node within EPS of the start on both axes (its spot is staying put), or None."""
+        sx, sy = start[0], start[1]
+        i, j = round((sx - lat.off) / lat.step), round((sy - lat.off) / lat.step)
+        if not (0 <= i < lat.nx and 0 <= j < lat.ny):
+            return None
+        u = j * lat.nx + i
+        x, y = lat.xys[u]
+        return u if -EPS < x - sx < EPS and -EPS < y - sy < EPS else None

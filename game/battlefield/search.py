@@ -79,10 +79,11 @@ class SearchRun:
     __slots__ = ("table", "mover", "budget", "lat", "bl", "start", "dist", "prev", "kind", "heap", "settled",
                  "state")
 
-    def __init__(self, table, mover: Base, budget: float) -> None:
+    def __init__(self, table, mover: Base, budget: float, bl=None) -> None:
+        """bl: table._blocking's answer for this search, when the caller has it."""
         self.table, self.mover, self.budget = table, mover, budget
         lat = self.lat = table._lattice(mover.radius)
-        bl = self.bl = table._blocking(mover, lat, budget)
+        bl = self.bl = bl if bl is not None else table._blocking(mover, lat, budget)
         sx, sy = table.snap(mover.x, mover.y)
         sz = mover.z
         self.start = (sx, sy, sz)
