@@ -179,7 +179,6 @@ class SquadBuilderScene(Scene):
         root = self.new_root()
         m = self.app.manager
         px = self.px
-        _preload_italic(m, self.s)
         L = self._layout()
         self.L = L
         w, top, bottom = L["w"], L["top"], L["bottom"]
@@ -815,16 +814,6 @@ def _label_colour(label: UILabel, colour) -> None:
     if label.text_colour != c:
         label.text_colour = c
         label.rebuild()
-
-
-def _preload_italic(manager, scale: float) -> None:
-    """The rules and tagline boxes use <i>; pygame-gui warns about fonts it loads on the fly."""
-    import warnings
-    size = max(8, int(round(14 * scale)))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": st, "antialiased": "1"}
-                               for st in ("italic", "bold_italic")])
 
 
 def fit_text(text_renderer, text: str, size: int, width: int, bold: bool = False) -> str:

@@ -53,10 +53,13 @@ class Manager(pygame_gui.UIManager):
 def make_manager(size, scale: float, palette, mouse_source) -> Manager:
     m = Manager(size, load_theme(scale, palette), mouse_source)
     sizes = sorted({max(8, int(round(s * scale))) for s in (12, 13, 14, 15, 17, 18, 22)})
+    body = max(8, int(round(14 * scale)))  # the size of the text boxes, whose <i> the rules and taglines use
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts
         m.preload_fonts([{"name": "noto_sans", "point_size": s, "style": st, "antialiased": "1"}
-                         for s in sizes for st in ("bold", "regular")])
+                         for s in sizes for st in ("bold", "regular")] +
+                        [{"name": "noto_sans", "point_size": body, "style": st, "antialiased": "1"}
+                         for st in ("italic", "bold_italic")])
     return m
 
 

@@ -127,3 +127,18 @@ def test_a_scene_never_leaves_widgets_behind_even_when_it_loses_its_root(app):
     sc.root = None  # lost again; then the scene goes
     app.pop()
     assert not stray_widgets(app) and len(app.manager.get_root_container().elements) == 1
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_italic_text_in_a_text_box_finds_its_font_loaded(make_app, scale):
+    """The rules, taglines and campaign texts use <i> and <b><i> in text boxes: the manager has those fonts from the
+    start (pygame-gui warned "Finding font ... not already loaded" on the campaign screens)."""
+    import warnings
+
+    import pygame_gui
+    app = make_app(ui_scale=scale)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        box = pygame_gui.elements.UITextBox("<i>italic</i> and <b><i>bold italic</i></b>",
+                                            pygame.Rect(0, 0, 300, 80), app.manager)
+        box.kill()
