@@ -419,9 +419,12 @@ class HordeSquadController(Controller):
         me = match.base(uid)
         wave = match.mission_state.get("wave", 0)
         down = match.units(self.side, downed=True)
-        for d in down:  # here, able to pay, and the revive was refused (an enemy by it): not walked back to this wave
-            if match.adjacent(uid, d) and match.act_left() >= 2:
+        for d in down:  # here, able to pay, and the revive was refused (an enemy by it): not walked back to while
+            by = any(match.adjacent(e, d) for e in match.enemies_of(uid))  # one stands by it (this wave)
+            if by and match.adjacent(uid, d) and match.act_left() >= 2:
                 self._given_up.add((uid, d, wave))
+            elif not by:
+                self._given_up.discard((uid, d, wave))
         down = [d for d in down if (uid, d, wave) not in self._given_up]
         for d in sorted(down, key=lambda d: (match.table.distance(me, match.base(d)), d)):
             if match.adjacent(uid, d) or match.table.distance(me, match.base(d)) > match.move_budget(act.MOVE) + 1:
