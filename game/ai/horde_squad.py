@@ -6,11 +6,11 @@ Wave Objective and opens Crates, else closes in (not with its last ACT, until a 
 steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends only when the
 Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad) it attacks
 the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
-(horde_boss). It answers the mode's questions: the Upgrades shop (Medpacks for
-the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades, Spoils of War, a Turret when
-rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and with Tactical Orders to
-revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks beyond its ACT while more
-than 3 are left.
+(horde_boss), and so does one held by any one unit in a long wave (horde_press). It answers the mode's questions:
+the Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades,
+Spoils of War, a Turret when rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and
+with Tactical Orders to revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks
+beyond its ACT while more than 3 are left.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from .common import Controller, Sights, answer_prompt, approach_spot, attack_tar
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .horde_boss import step_away, stepped_from_boss
 from .horde_exposure import Guns, exposure, last_move
+from .horde_press import step_back
 from .simple import TARGETS_PER_SLICE
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
@@ -299,8 +300,8 @@ class HordeSquadController(Controller):
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
 
-    def _step_away(self, match, uid: int):
-        return step_away(self, match, uid)
+    def _step_away(self, match, uid: int):  # from the Boss (horde_boss); in a long wave from any one (horde_press)
+        return step_away(self, match, uid) or step_back(self, match, uid)
 
     def _melee(self, match, uid: int):
         weapons = [w for w in match.unit(uid).card.weapons if w.kind == MELEE]
@@ -418,9 +419,12 @@ class HordeSquadController(Controller):
         me = match.base(uid)
         wave = match.mission_state.get("wave", 0)
         down = match.units(self.side, downed=True)
-        for d in down:  # here, able to pay, and the revive was refused (an enemy by it): not walked back to this wave
-            if match.adjacent(uid, d) and match.act_left() >= 2:
+        for d in down:  # here, able to pay, and the revive was refused (an enemy by it): not walked back to while
+            by = any(match.adjacent(e, d) for e in match.enemies_of(uid))  # one stands by it (this wave)
+            if by and match.adjacent(uid, d) and match.act_left() >= 2:
                 self._given_up.add((uid, d, wave))
+            elif not by:
+                self._given_up.discard((uid, d, wave))
         down = [d for d in down if (uid, d, wave) not in self._given_up]
         for d in sorted(down, key=lambda d: (match.table.distance(me, match.base(d)), d)):
             if match.adjacent(uid, d) or match.table.distance(me, match.base(d)) > match.move_budget(act.MOVE) + 1:

@@ -1,0 +1,30 @@
+"""The Horde squad's computer player in a long wave: a shooter held in Melee by one of the Horde steps away to shoot it.
+
+From a wave's Turn 7 (PRESS_TURN) the wave is one newcomer a Turn against what is left of the squad, often one unit.
+A newcomer is set down on the free spot by its Spawn Point nearest the squad (H2): Adjacent to a unit standing there,
+which then fought it with its Combat Knife (R7: no Ranged attack while Adjacent to an enemy) where its rifle would have
+taken it out (seed 160's eighth wave: the Leader alone at Spawn Point 2 from Turn 10 to its fall in Turn 15). The
+shooter steps out of reach to a spot it shoots the unit from (the unit's Attack of Opportunity, blunted with the Move
+left), as it does from the Boss (horde_boss).
+"""
+from __future__ import annotations
+
+from game.match import commands as C
+from game.rules import actions as act
+
+
+def step_back(ctl, match, uid: int):
+    """A Move to a spot from which `uid` shoots the one enemy Adjacent to it (ctl._shot_spot, the least exposed), in
+    a long wave, when no squadmate is Adjacent to that enemy too and `uid` shoots better than it fights; else None."""
+    if not ctl._pressing(match) or match.activation.grant:
+        return None
+    adj = match.adjacent_enemies(uid)
+    if len(adj) != 1:
+        return None
+    foe = adj[0]
+    if not ctl._ranged_first(match, uid) or match.shot_barred_reason(uid, foe) is not None:
+        return None
+    if match.act_left() < match.cost_of(act.MOVE):
+        return None
+    spot = ctl._shot_spot(match, uid, match.move_budget(act.MOVE), foe)
+    return None if spot is None else C.Move(ctl.side, *spot)
