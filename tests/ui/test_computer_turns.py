@@ -101,3 +101,25 @@ def test_a_refused_computer_command_is_a_failure_too(make_app):
     n = len(m.log)
     d.step(4)
     assert len(m.log) == n and sc.turns.failed.startswith("RefusedCommand: Wrong (npc) proposed")
+
+
+def test_the_hint_line_says_who_acts_while_the_npcs_act(make_app):
+    """After the person ends an activation through the confirm dialog, the NPCs act: the hint line drawn says so in
+    every frame. It kept the person's last hint ("Click a highlighted spot to Move ...") through the NPCs' whole
+    turn: the frame drawn under the dialog left the panel's regions read, and the change was never painted."""
+    from game.ui.battle.texts import hint_text
+    app = make_app(npc_speed="normal")
+    d = Driver(app)
+    sc = battle(d, seed=5)
+    m = sc.match
+    d.key(pygame.K_TAB)
+    assert d.end_activation(), "the game asks before the ACT left is lost"
+    frames = 0
+    for _ in range(120):
+        d.step(1)
+        if m.waiting_for() == sc.side:
+            break
+        frames += 1
+        shown = sc.painter.panel._keys["hint"][0][0]
+        assert shown == hint_text(sc) and "NPCs are acting" in shown, shown
+    assert frames > 20, "the NPCs acted at the game's pace"

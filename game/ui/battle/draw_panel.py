@@ -92,6 +92,7 @@ class PanelPainter:
     def _refresh_hint(self) -> list:
         sc = self.sc
         if sc.landing.pending and "hint" in self._keys:  # (it reads the buttons' states: the landing's last stage)
+            self.behind, self._behind_at = True, sc.app.frame  # read again next frame, not held until a change
             return []
         L = sc.layout
         hint = hint_text(sc)

@@ -56,6 +56,8 @@ class BattlePainter:
         key = sc.redraw_state()[1]
         if key == self._key and not self.panel.behind:  # (what the panel shows is in the scene's key: as it was)
             self.panel.hold()
+        elif key != self._key:  # read again now, though a frame drawn under a dialog (never released) held it
+            self.panel.release()
         self._key = key
         around = self.panel.refresh(PANEL_MS if quiet else None)
         pp = sc.prompt_panel
