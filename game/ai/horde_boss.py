@@ -18,20 +18,23 @@ LOOK_BACK = 200  # events searched back for the activation's start (an activatio
 
 
 def step_away(ctl, match, uid: int):
-    """A Move out of the Boss's reach to a spot from which `uid` shoots it (ctl._shot_spot, the least exposed), when
-    the Boss is the only enemy Adjacent to `uid`, no other squadmate is Adjacent to it, `uid` shoots better than it
-    fights, and the Boss may be shot once free (not the Ossuary Engine while it has all its HIT: fighting it is
-    what opens it to shots). None otherwise."""
+    """A Move out of the Boss's reach to a spot from which `uid` shoots it (step_to_shoot), when the Boss holds it."""
     boss = match.mission_state.get("boss")
-    if boss is None or match.activation.grant or set(match.adjacent_enemies(uid)) != {boss}:
+    return None if boss is None else step_to_shoot(ctl, match, uid, boss)
+
+
+def step_to_shoot(ctl, match, uid: int, foe: int):
+    """A Move to a spot from which `uid` shoots `foe` (ctl._shot_spot, the least exposed), when `foe` is the only
+    enemy Adjacent to `uid`, `uid` shoots better than it fights, and `foe` may be shot once `uid` is free: no squadmate
+    holds it too (R7) and the mission allows the shot (not the Ossuary Engine while it has all its HIT: fighting it
+    is what opens it to shots). None otherwise."""
+    if match.activation.grant or match.adjacent_enemies(uid) != [foe]:
         return None
-    if not ctl._ranged_first(match, uid) or match.mission.ranged_target_reason(match, uid, boss) is not None:
-        return None
-    if any(m != uid and match.adjacent(m, boss) for m in match.units(ctl.side)):
+    if not ctl._ranged_first(match, uid) or match.shot_barred_reason(uid, foe) is not None:
         return None
     if match.act_left() < match.cost_of(act.MOVE):
         return None
-    spot = ctl._shot_spot(match, uid, match.move_budget(act.MOVE), boss)
+    spot = ctl._shot_spot(match, uid, match.move_budget(act.MOVE), foe)
     return None if spot is None else C.Move(ctl.side, *spot)
 
 

@@ -9,22 +9,12 @@ left), as it does from the Boss (horde_boss).
 """
 from __future__ import annotations
 
-from game.match import commands as C
-from game.rules import actions as act
+from .horde_boss import step_to_shoot
 
 
 def step_back(ctl, match, uid: int):
-    """A Move to a spot from which `uid` shoots the one enemy Adjacent to it (ctl._shot_spot, the least exposed), in
-    a long wave, when no squadmate is Adjacent to that enemy too and `uid` shoots better than it fights; else None."""
-    if not ctl._pressing(match) or match.activation.grant:
+    """In a long wave, a Move to a spot from which `uid` shoots the one enemy Adjacent to it (step_to_shoot)."""
+    if not ctl._pressing(match):
         return None
     adj = match.adjacent_enemies(uid)
-    if len(adj) != 1:
-        return None
-    foe = adj[0]
-    if not ctl._ranged_first(match, uid) or match.shot_barred_reason(uid, foe) is not None:
-        return None
-    if match.act_left() < match.cost_of(act.MOVE):
-        return None
-    spot = ctl._shot_spot(match, uid, match.move_budget(act.MOVE), foe)
-    return None if spot is None else C.Move(ctl.side, *spot)
+    return step_to_shoot(ctl, match, uid, adj[0]) if len(adj) == 1 else None

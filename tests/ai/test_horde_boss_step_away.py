@@ -18,22 +18,23 @@ def shooter(m):
     return max(squad(m), key=lambda u: (best(u, "ranged") - best(u, "melee"), -u))
 
 
-def held(m, boss_type):
-    """The shooter in the open centre, the Boss touching it from the north, the rest of the squad far off."""
+def held(m, unit_type, boss: bool = True, wave_turn: int = 2):
+    """The shooter in the open centre, a unit of `unit_type` (the wave's Boss, or not) touching it from the north, the
+    rest of the squad far off."""
     clear_horde(m)
     me = shooter(m)
     for i, u in enumerate(x for x in squad(m) if x != me):
         put(m, u, 2 + 2.5 * i, 22)
     put(m, me, 12, 12)
-    boss = spawn(m, boss_type, 12, 12)
-    gap = m.base(me).radius + m.base(boss).radius + 0.05
+    foe = spawn(m, unit_type, 12, 12)
+    gap = m.base(me).radius + m.base(foe).radius + 0.05
     with m._in_world():
-        m.place(boss, 12, 12 - gap, m.base(boss).z)
-    m.mission_state["boss"] = boss
-    m.mission_state["wave_turn"] = 2
+        m.place(foe, 12, 12 - gap, m.base(foe).z)
+    m.mission_state["boss"] = foe if boss else None
+    m.mission_state["wave_turn"] = wave_turn
     activate(m, me)
-    assert m.adjacent_enemies(me) == [boss]
-    return me, boss
+    assert m.adjacent_enemies(me) == [foe]
+    return me, foe
 
 
 def test_a_shooter_held_by_the_shadow_fiend_steps_away_and_shoots_it(matches):

@@ -6,29 +6,16 @@ it; before that, or with a squadmate holding the enemy too (no shot at it, R7), 
 from game.ai.horde_squad import PRESS_TURN, HordeSquadController
 from game.match import commands as C
 
-from tests.modes.horde.horde_helpers import activate, begin, clear_horde, matches, put, spawn, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import begin, matches, put, squad  # noqa: F401
 
-from .test_horde_boss_step_away import shooter
+from .test_horde_boss_step_away import held as held_by
 
 STALKER = "HRD-MED01"  # Ruin Stalker: a Melee unit of 2 HIT
 
 
 def held(m, wave_turn):
     """The shooter in the open centre, a Ruin Stalker touching it from the north, the rest of the squad far off."""
-    clear_horde(m)
-    me = shooter(m)
-    for i, u in enumerate(x for x in squad(m) if x != me):
-        put(m, u, 2 + 2.5 * i, 22)
-    put(m, me, 12, 12)
-    foe = spawn(m, STALKER, 12, 12)
-    gap = m.base(me).radius + m.base(foe).radius + 0.05
-    with m._in_world():
-        m.place(foe, 12, 12 - gap, m.base(foe).z)
-    m.mission_state["boss"] = None
-    m.mission_state["wave_turn"] = wave_turn
-    activate(m, me)
-    assert m.adjacent_enemies(me) == [foe]
-    return me, foe
+    return held_by(m, STALKER, boss=False, wave_turn=wave_turn)
 
 
 def test_in_a_long_wave_a_shooter_held_by_one_unit_steps_away_and_shoots_it(matches):
