@@ -433,21 +433,25 @@ class TableMovement(TableSpotsNear):
             if not run.advance(pause_at()):
                 raise SearchPaused
             kept[0] = run.state
-            search_memo.keep_search(run.lat, kept[2], run.state)
+            if kept[2] is not None:
+                search_memo.keep_search(run.lat, kept[2], run.state)
         while len(self._searches) >= limit:
             self._searches.pop(next(iter(self._searches)))
         self._searches[(mover, budget)] = kept[0]
         return kept
 
     def _begin_search(self, mover: Base, budget: float) -> list:
-        """[search state, None, its key among the map's searches]: the search another Table of the map made for the
-        same question (search_memo.py) when one is kept, else a SearchRun begun (kept there when it ends). Inside a
-        slice of work (`search.sliced`) a search is always run, so it stops at the slice's end as before."""
+        """[search state, None, its key among the map's searches or None]: the search another Table of the map made
+        for the same question (search_memo.py) when one is kept, else a SearchRun begun (kept there when it ends).
+        Inside a slice of work (`search.sliced`: the battle screen) a search is run and not kept: it stops at the
+        slice's end as before, and the screen never asks the map's searches (no key made, nothing stored)."""
         lat = self._lattice(mover.radius)
         bl = self._blocking(mover, lat, budget)
+        if pause_at() is not None:
+            return [self._search(mover, budget, resumable=True, bl=bl), None, None]
         sx, sy = self.snap(mover.x, mover.y)
         key = search_memo.search_key(self, mover, budget, bl, (sx, sy, mover.z))
-        state = search_memo.recall_search(lat, key, bl) if pause_at() is None else None
+        state = search_memo.recall_search(lat, key, bl)
         return [state if state is not None else self._search(mover, budget, resumable=True, bl=bl), None, key]
 
     def _kept_limit(self) -> int:

@@ -141,7 +141,7 @@ def path_in_tree(table, mover, budget: float, state, x: float, y: float, z: floa
     it depends on the search, the goal and the enemies whose Adjacency it may leave (those within reach of the path's
     box: TableMovement._left_adjacency). A search not of exactly this budget, or not kept, is not kept either."""
     kept = table._kept.get((mover, budget, table._bases_met(mover, budget)))
-    if kept is None or kept[0] is not state or table._grid:
+    if kept is None or kept[0] is not state or kept[2] is None or table._grid:
         return table._path_in_tree(mover, budget, state, x, y, z)
     # the enemies _left_adjacency may look at: its box around the path, which lies within the budget of the start
     sx, sy = state[4][0], state[4][1]
