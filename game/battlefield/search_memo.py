@@ -109,7 +109,8 @@ def keep_search(lat, key, state) -> None:
     _, _, dist, (prev, kind), _, settled = state
     if len(settled) > 1:
         of = itemgetter(*settled)  # (a tuple of the items, in C)
-        keep("search", lat, key, (array("i", settled), array("d", of(dist)), array("i", of(prev)), array("i", of(kind))))
+        keep("search", lat, key, (array("i", settled), array("d", of(dist)), array("i", of(prev)),
+                                  array("i", of(kind))))
     else:
         keep("search", lat, key, (array("i", settled), array("d", [dist[u] for u in settled]),
                                   array("i", [prev[u] for u in settled]), array("i", [kind[u] for u in settled])))

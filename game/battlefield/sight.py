@@ -78,8 +78,8 @@ class TableSight(CellMarks, SightAlone):
         walk that met it stopped there (the stretch read ends on it, so its leaving is seen), and one that did
         not meet it is changed by it only where it comes to touch a stretch read; so a spot weighed for a unit
         keeps its answers while the unit itself moves elsewhere (an answer proved by terrain alone, sight_alone.py,
-        also reads the target's place, which only that base leaving touches). The stretches are filed under the cells they can
-        pass through (sight_cells.py: the answer's footprint, worked out when it is first checked) and each change
+        also reads the target's place, which only that base leaving touches). The stretches are filed under the cells
+        they can pass through (sight_cells.py: the answer's footprint, worked out when it is first checked) and each change
         under the cells its base's circles reach (_marks_since): an answer whose footprint shares no cell with the
         changes since holds at once (sight() tells that without a call); one that does is measured against the
         changes that share a cell with it (_still_holds)."""
