@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 
+SAME_LEVEL = 0.5  # inches of height within which a spot is at a unit goal's level
+
+
 @dataclass(frozen=True, slots=True)
 class Goal:
     """A place worth a unit standing at when the Turn ends: Adjacent to a marker (Control), or inside a zone."""
@@ -29,10 +32,14 @@ class Goal:
     # the marker scores by Control: standing at it beside an enemy denies the enemy those MP (the level's contest
     # share of the value); at a marker to Pick Up or act on, it only keeps both sides from it (a flat share)
     scores_by_control: bool = False
+    # a unit goal's level: inside the rect counts only at it (a platform above a unit is not beside it: no Melee,
+    # often no line down to it); None: any level (a zone)
+    z: float | None = None
 
-    def inside(self, x: float, y: float) -> bool:
+    def inside(self, x: float, y: float, z: float | None = None) -> bool:
         r = self.rect
-        return r is not None and r[0] <= x <= r[2] and r[1] <= y <= r[3]
+        return r is not None and r[0] <= x <= r[2] and r[1] <= y <= r[3] and \
+            (self.z is None or z is None or abs(z - self.z) < SAME_LEVEL)
 
     def distance(self, x: float, y: float) -> float:
         if self.rect is not None:

@@ -42,7 +42,7 @@ def goal_value(ctx: Ctx, uid: int, spot: Base, goals, holders: dict, act_after: 
                 # no enemy Adjacent to the marker or to the unit) as well as standing at the marker would
                 denies = any(adjacent(ctx, ctx.bases[e], spot) for e in _at_marker(ctx, g.marker, mb))
         elif g.rect is not None:
-            there = g.inside(spot.x, spot.y)
+            there = g.inside(spot.x, spot.y, spot.z)
         value = g.value
         if g.shared and g.marker is not None and holders.get(g.marker) not in (None, uid):
             value *= 0.2  # a squadmate already holds it

@@ -50,7 +50,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
             at = [p for p in _within(pts, mb.x, mb.y, me.radius + mb.radius + 1.0 + 1e-6, kept)
                   if TE.adjacent(ctx, TE.base_at(ctx, uid, *p), mb)]
         else:
-            at = [p for p in coarse if g.inside(p[0], p[1])]
+            at = [p for p in coarse if g.inside(p[0], p[1], p[2])]
         if at:
             add(min(at, key=lambda p: (cost[p], p)))
             if len(at) > 2:

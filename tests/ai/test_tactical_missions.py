@@ -207,3 +207,26 @@ def test_assassinate_both_sides_hunt_the_enemy_leader_from_the_first_turn_and_al
         assert last.kill_bonus[theirs] > first.kill_bonus[theirs]
     finally:
         m.close()
+
+
+def test_a_unit_goal_is_met_only_at_the_units_level():
+    """The enemy Leader's goal (a unit's place) is met beside it, not on a platform 3" above it: no Melee reaches
+    down there and often no line of sight either, so the hunter is only pulled toward it, by walking."""
+    from game.ai import tactical_eval as TE
+    from game.ai import tactical_goals as TG
+    m = battle_ready("pvp-assassinate", "krumpfists")
+    try:
+        side, enemy = sides_of(m)
+        theirs = next(u for u in m.units(enemy) if m.unit(u).leader)
+        tb = m.base(theirs)
+        b = brief_for(m, side)
+        hunt = [g for g in b.goals if g.label == "the enemy Leader"]
+        assert len(hunt) == 1 and hunt[0].z == tb.z
+        ctx = TE.Ctx(m, side, b)
+        uid = m.units(side)[0]
+        beside = TG.goal_value(ctx, uid, TE.base_at(ctx, uid, tb.x + 1.2, tb.y, tb.z), hunt, {})
+        above = TG.goal_value(ctx, uid, TE.base_at(ctx, uid, tb.x + 1.2, tb.y, tb.z + 3.0), hunt, {})
+        assert beside == pytest.approx(hunt[0].value)
+        assert above < 0.7 * hunt[0].value
+    finally:
+        m.close()

@@ -122,7 +122,7 @@ def brief(match, script, side: str) -> Brief:
                 tb = match.base(u)
                 b.goals.append(Goal(tb.x, tb.y, 1.5 + 0.5 * (behind or last) + 0.5 * last,
                                     rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6, tb.y + 1.6), shared=False,
-                                    label="the enemy Leader", unit_goal=True))
+                                    label="the enemy Leader", unit_goal=True, z=tb.z))
             for u in mine:
                 b.keep_bonus[u] = b.keep_bonus.get(u, 0) + rule["mp"] * (2.5 if ahead else 1.0)
                 b.focus.add(u)
@@ -136,7 +136,7 @@ def brief(match, script, side: str) -> Brief:
                 tb = match.base(theirs)
                 b.goals.append(Goal(tb.x, tb.y, rule["mp"] * 0.8, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
                                                                         tb.y + 1.6), unit=mine, shared=False,
-                                    label="the enemy Rival", unit_goal=True))
+                                    label="the enemy Rival", unit_goal=True, z=tb.z))
                 b.kill_bonus[theirs] = b.kill_bonus.get(theirs, 0) + rule["mp"]
                 b.keep_bonus[mine] = b.keep_bonus.get(mine, 0) + rule["mp"] * 0.7
                 b.focus.add(mine)  # the enemy Rival has no other target
@@ -144,7 +144,7 @@ def brief(match, script, side: str) -> Brief:
                     if u != mine:
                         b.goals.append(Goal(tb.x, tb.y, RIVAL_SUPPORT, rect=(tb.x - 1.6, tb.y - 1.6, tb.x + 1.6,
                                                                              tb.y + 1.6), unit=u, shared=False,
-                                            label="beside the enemy Rival", unit_goal=True))
+                                            label="beside the enemy Rival", unit_goal=True, z=tb.z))
     _victory(match, defn, side, b)
     _actions(match, defn, side, b)
     b.choose = lambda m, p, rng: choose(m, script, side, p, rng)
@@ -280,7 +280,7 @@ def _victory(match, defn, side: str, b: Brief) -> None:
                 b.kill_bonus[c] = b.kill_bonus.get(c, 0) + 5.0
                 cb = match.base(c)
                 b.goals.append(Goal(cb.x, cb.y, 1.5, rect=(cb.x - 1.6, cb.y - 1.6, cb.x + 1.6, cb.y + 1.6),
-                                    shared=False, label="the Flag carrier", unit_goal=True))
+                                    shared=False, label="the Flag carrier", unit_goal=True, z=cb.z))
 
 
 def _carry_home(match, defn, side: str, b: Brief, carrier: int, value: float, race: bool = True) -> None:
