@@ -21,23 +21,21 @@ import random
 
 from game.match import commands as C
 from game.match import skills as S
-from game.match.outcomes import DICE_KINDS
 from game.battlefield.search import sliced
 from game.match.flow import DEPLOY
 from game.rules import actions as act
-from game.rules.combat import Accept, reroll_failed_policy, strike_damage
 from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
 from . import tactical_goals as TG
-from .common import Controller, ControllerState, answer_prompt, attack_target, order_on_dice, random_state
+from .common import Controller, ControllerState, random_state
 from .tactical_brief import brief_for
-from .tactical_dice import weigh_dice
+from .tactical_deploy import deploy
+from .tactical_prompts import TO_COST, answer
 from .tactical_levels import level_named
 from .tactical_skills import skill_value, weighs
 from .tactical_spots import Exposure, candidate_spots, hidden_near
 
-TO_COST = 0.6  # what a Tactical Order is worth kept for later (a re-roll, another action)
 SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 GOAL_MARGIN = 0.15  # a hidden move may give up this much of the goal's value (MP), or the level's goal_share of it
 MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
@@ -97,122 +95,12 @@ class TacticalController(Controller):
             return (yield from self._free_action(match))
         return (yield from self._act(match))
 
-    # == prompts =========================================================================================
+    # == prompts and deployment (tactical_prompts.py, tactical_deploy.py) ================================
     def _answer(self, match) -> C.Command:
-        p = match.prompt
-        side = self.side
-        if p.kind == "choice":
-            b = brief_for(match, side)
-            option = b.choose(match, p, self.rng)
-            valid = [o for o, _ in p.options]
-            return C.Choose(side, option if option in valid else valid[0])
-        if p.kind == "first":
-            return C.ChooseFirst(side, side)
-        if p.kind in DICE_KINDS and self.level.weigh_dice:  # every answer, free or paid, by what it does
-            weighed = weigh_dice(match, side, self._ctx(match), TO_COST)
-            if weighed is not None:
-                return weighed
-        if p.kind == "dice":
-            return self._dice(match, p)
-        if p.kind == "aoo":
-            ctx = self._ctx(match)
-            mover = match.activation.uid if match.activation else None
-            best, best_v = None, -1.0
-            for uid, w in p.options:
-                weapon = match.unit(uid).card.weapon(w)
-                v = TE.attack_value(ctx, uid, weapon, mover) if mover in ctx.hit and uid in ctx.hit else 0.0
-                if v > best_v:
-                    best, best_v = (uid, w), v
-            if best is None or best_v <= 0:
-                return C.ChooseAttackOfOpportunity(side, None)
-            return C.ChooseAttackOfOpportunity(side, best[0], best[1])
-        if p.kind == "blunt":  # the spare inches are lost anyway: blunt every die they pay for
-            return C.Blunt(side, p.options[0])
-        if p.kind == "mission_dice":
-            return C.AcceptDice(side)
-        return answer_prompt(match, side)
+        return answer(self, match)
 
-    def _dice(self, match, p) -> C.Command:
-        """Free re-rolls on failed dice first; then Tactical Orders where a Take Out or our unit's life hangs on
-        them (a -1 change that makes a die succeed for sure is preferred to a re-roll)."""
-        d = p.decision
-        free = reroll_failed_policy(d)
-        if not isinstance(free, Accept):
-            return answer_prompt(match, self.side)
-        to = match.to.get(self.side, 0)
-        failed = [i for i in d.failed() if not d.dice[i].auto]
-        if to <= 0 or not failed or not self.level.dice_orders:
-            return C.AcceptDice(self.side)
-        if d.stage == "attack":
-            target = attack_target(match)
-            if target is None:
-                return C.AcceptDice(self.side)
-            dmg, _ = strike_damage(d.dice, d.stat)
-            hit = match.health(target).hit
-            worth = hit <= dmg + 2 or to >= 3
-        else:  # our unit saves: failures are HIT lost
-            hit = match.health(d.uid).hit if match.standing(d.uid) else 0
-            worth = len(failed) >= hit or to >= 4
-        if not worth:
-            return C.AcceptDice(self.side)
-        return order_on_dice(match, self.side, failed) or C.AcceptDice(self.side)
-
-    # == deployment ======================================================================================
     def _deploy(self, match):
-        """Generator (the walking fields it works out ahead stop at each slice's end): the next unit's deployment."""
-        side = self.side
-        waiting = match.undeployed(side)
-        if not waiting:
-            return C.EndDeployment(side)
-        uid = waiting[0]
-        r = match.unit(uid).card.base_diameter / 2
-        placed = [(match.position(u).x, match.position(u).y) for u in match.units(side, downed=None)]
-        spots = match.zone_spots(side, r, placed, gap=0.6)
-        if not spots:
-            legal = match.legal_commands(side)
-            return legal[0] if legal else C.EndDeployment(side)
-        b = brief_for(match, side)
-        goals = [g for g in b.goals if g.unit is None or g.unit == uid]
-        index = len(match.all_units_of(side)) - len(waiting)
-        if len(spots) > 60:
-            spots = spots[:: max(1, len(spots) // 60)]
-
-        def score(s):
-            x, y, _ = s
-            v = 0.0
-            if goals:
-                g = goals[index % len(goals)]
-                v -= g.distance(x, y) * 0.3 + min(g2.distance(x, y) for g2 in goals) * 0.2
-            if placed:
-                near = min(math.hypot(x - px, y - py) for px, py in placed)
-                v -= max(0.0, 2.5 - near) * 1.5  # keep some room: Blasts
-            return v + self.rng.random() * 0.05
-        x, y, z = max(spots, key=score)
-        yield from sliced(lambda: self._warm_fields(match, b.goals, uid))
-        return C.Deploy(side, uid, x, y, z)
-
-    def _warm_fields(self, match, goals, uid: int) -> None:
-        """While deploying (cheap decisions), work out a walking field to a goal the battle will ask for."""
-        from game.battlefield import Base
-        from game.match import skills as S
-        card = match.unit(uid).card
-        probe = Base(uid=uid, side=self.side, x=0.0, y=0.0, z=0.0, radius=card.base_diameter / 2,
-                     move=S.move_rule(card))
-        doors = tuple(sorted(match.table.doors_open.items()))
-        self.fields.new = 0
-        for g in sorted(goals, key=lambda g: -g.value):
-            if g.unit_goal:
-                continue
-            if g.marker is not None:
-                mb = match.marker_base(g.marker)
-                if mb is None:
-                    continue
-                key = ("marker", g.marker, round(mb.x, 2), round(mb.y, 2), round(mb.z, 2))
-                if self.fields.get(match.table, key, mb, None, probe, doors) is None:
-                    return
-            elif g.rect is not None:
-                if self.fields.get(match.table, ("zone", g.rect), None, g.rect, probe, doors) is None:
-                    return
+        return (yield from deploy(self, match))
 
     # == which unit activates ============================================================================
     def _activate(self, match) -> C.Command:
