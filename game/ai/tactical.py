@@ -28,6 +28,7 @@ from game.rules.model import MELEE, RANGED
 
 from . import tactical_eval as TE
 from . import tactical_goals as TG
+from . import tactical_threat as TT
 from .common import Controller, ControllerState, random_state
 from .tactical_brief import brief_for
 from .tactical_deploy import deploy
@@ -120,7 +121,7 @@ class TacticalController(Controller):
             # its parts a slice each (each kept for the decision), then the whole from what is kept
             yield from sliced(lambda: TE.best_attack_from(ctx, u, here, sights=TE.sights_at(ctx, here)))
             yield
-            yield from sliced(lambda: TE.threat_at(ctx, u, here, TE.sights_at(ctx, here)))
+            yield from sliced(lambda: TT.threat_at(ctx, u, here, TE.sights_at(ctx, here)))
             yield
             v = yield from sliced(lambda: self._unit_value(ctx, u, goals, holders))
             v += self.rng.random() * (0.01 + self.level.noise)
@@ -142,11 +143,11 @@ class TacticalController(Controller):
                 yield from sliced(lambda: TE.best_attack_from(ctx, uid, spot, targets=[e], sights=sights))
         for e in near:
             yield
-            yield from sliced(lambda: TE.menace_at(ctx, uid, spot, sights, targets=(e,)))
+            yield from sliced(lambda: TT.menace_at(ctx, uid, spot, sights, targets=(e,)))
         yield
-        yield from sliced(lambda: TE.menace_at(ctx, uid, spot, sights))
+        yield from sliced(lambda: TT.menace_at(ctx, uid, spot, sights))
         yield
-        yield from sliced(lambda: TE.threat_at(ctx, uid, spot, sights))
+        yield from sliced(lambda: TT.threat_at(ctx, uid, spot, sights))
         yield
         return (yield from sliced(lambda: TG.spot_value(ctx, uid, spot, act_after, goals, holders, follow)))
 
@@ -156,7 +157,7 @@ class TacticalController(Controller):
         here = ctx.bases[u]
         sights = TE.sights_at(ctx, here)
         v = TE.best_attack_from(ctx, u, here, sights=sights)[0]
-        danger = TE.threat_at(ctx, u, here, sights)
+        danger = TT.threat_at(ctx, u, here, sights)
         v += (0.8 if self.level.pick_unit else 0.5) * danger  # act before the enemy strikes it, or get out
         v += self._goal_pull(ctx, u, goals, holders)
         if self.level.pick_unit and danger > 0.0 and ctx.hit.get(u, 0) <= 1:
@@ -448,15 +449,15 @@ class TacticalController(Controller):
                 if after >= 1:
                     fv, pick = TE.best_attack_from(ctx, uid, spot, sights=sights)
                     v += self.level.follow * fv
-                v += TE.fight_value(ctx, uid, spot, sights)
-                v -= TE.aoo_cost(ctx, uid, me, spot)
+                v += TT.fight_value(ctx, uid, spot, sights)
+                v -= TT.aoo_cost(ctx, uid, me, spot)
                 open_ = hides and exposed(ctx, spot, sights)
                 if open_:
                     v -= self.level.exposed  # an uncovered line of fire on it: Cover or out of sight when it can
                 why = "moves"
                 if self.trace is not None:
-                    why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TE.threat_at(ctx, uid, spot, sights):.2f} "
-                           f"menace {TE.menace_at(ctx, uid, spot, sights):.2f}" + (" exposed" if open_ else ""))
+                    why = (f"moves: goal {gv:.2f} follow {fv:.2f} threat {TT.threat_at(ctx, uid, spot, sights):.2f} "
+                           f"menace {TT.menace_at(ctx, uid, spot, sights):.2f}" + (" exposed" if open_ else ""))
                 value = v - pen - SETTLE
                 # what it notes comes after every question (one that stops at a slice's end is asked again whole)
                 if pick is not None:

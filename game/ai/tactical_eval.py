@@ -1,7 +1,7 @@
 """The tactical opponent's cheap evaluation: the exact odds of an attack (game/rules/odds.py, with the mission's
-and the skills' changes), what it is worth, how threatened a spot is, and what a spot is worth to a unit
-(the mission's goals by walking distance, the attack it could make from there, the enemies that could hit it
-there).
+and the skills' changes), what it is worth, the sights and nearest enemies of a spot and the best attack from it,
+all kept per decision in `Ctx`. What the enemies round a spot threaten there is tactical_threat.py; what a spot is
+worth for the mission's goals, tactical_goals.py.
 
 Values are in Mission Points or their equivalent. A unit's worth is `mat` (2 + its FV) plus what the mission
 adds (a carrier, a Leader in Assassinate); Damage is worth half the unit per HIT share, a Take Out the unit.
@@ -19,10 +19,8 @@ from .tactical_fields import Fields
 from .tactical_levels import LEVELS
 
 _ODDS: dict[AttackSetup, object] = {}
-AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
 MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
 NEAREST = 4  # on a crowded table, the enemies weighed from a spot
-ENGAGE = 24.0  # inches of walking over which the pull toward the nearest enemy falls to nothing
 
 
 def odds(setup: AttackSetup):
@@ -58,7 +56,7 @@ class Ctx:
         self.ready = {u: match.readiness(u).ready for u in self.enemies}
         self.controls = {u: S.may_control_objectives(match, u) for u in self.own}
         self._arm: dict = {}
-        self._values: dict = {}  # attack values of this decision (see attack_value, _enemy_value)
+        self._values: dict = {}  # attack values of this decision (see attack_value, enemy_value)
         self._targets: dict = {}
         self._markers: dict = {}
         self._mat: dict = {}
@@ -285,6 +283,26 @@ def spread_value(ctx: Ctx, attacker: int, weapon, deal: tuple) -> float:
             v += ctx.level.preempt * o.p_taken_out * danger(ctx, target)
     return v
 
+def enemy_value(ctx: Ctx, e: int, w, uid: int, spot: Base, sight) -> float:
+    """What enemy `e`'s attack with `w` would take from `uid` at `spot` (kept for the decision by Cover and high
+    ground: the Support around a hypothetical spot is left out)."""
+    key = ("threat", e, w.id, uid, bool(sight is not None and sight.cover),
+           bool(sight is not None and sight.high_ground))
+    v = ctx._values.get(key)
+    if v is not None:
+        return v
+    s = setup_for(ctx, e, w, uid, ctx.bases[e], ctx.bases[uid] if w.kind == MELEE else spot, sight)
+    if s is None:
+        v = 0.0
+    else:
+        o = odds(s)
+        v = ctx.loss_value(uid, o.target_loss, o.p_taken_out)
+        if s.melee:
+            v -= 0.5 * ctx.loss_value(e, o.attacker_loss, o.p_attacker_taken_out)
+        v = max(0.0, v)
+    ctx._values[key] = v
+    return v
+
 
 def danger(ctx: Ctx, e: int) -> float:
     """What enemy `e`, still to act this Turn, could take from the side's units within its reach (its best attack
@@ -304,7 +322,7 @@ def danger(ctx: Ctx, e: int) -> float:
                     continue
                 if w.kind == RANGED and w.range_inches is not None and d > w.range_inches + 6.0:
                     continue
-                v = max(v, _enemy_value(ctx, e, w, u, ub, None))
+                v = max(v, enemy_value(ctx, e, w, u, ub, None))
         ctx._values[key] = v
     return v
 
@@ -365,7 +383,7 @@ class _Sights(dict):
         return v
 
 
-def _cover_for(ctx: Ctx, uid: int, target: int) -> bool:
+def cover_for(ctx: Ctx, uid: int, target: int) -> bool:
     """The Cover `target` has against `uid` as it stands now (stands in for a nearby spot's)."""
     key = ("cover", uid, target)
     v = ctx._arm.get(key)
@@ -374,7 +392,7 @@ def _cover_for(ctx: Ctx, uid: int, target: int) -> bool:
     return v
 
 
-class _Seen:
+class Seen:
     """A Sight seen from the other side: visible as the enemy's, with the target's Cover as it is now."""
 
     __slots__ = ("visible", "cover", "high_ground")
@@ -432,7 +450,7 @@ def _best_attack_from(ctx: Ctx, uid: int, ab: Base, targets, sights) -> tuple[fl
                 v = attack_value(ctx, uid, w, e, ab, eb)
             else:
                 seen = None if here or sights is None else \
-                    (lambda: _Seen(sights[e].visible, _cover_for(ctx, uid, e)))  # (asked once the rest allows it)
+                    (lambda: Seen(sights[e].visible, cover_for(ctx, uid, e)))  # (asked once the rest allows it)
                 sight = ranged_ok(ctx, uid, w, e, ab, eb, seen)
                 if sight is None:
                     continue
@@ -440,173 +458,6 @@ def _best_attack_from(ctx: Ctx, uid: int, ab: Base, targets, sights) -> tuple[fl
             if v > best[0]:
                 best = (v, (w, e))
     return best
-
-
-def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
-    """What the enemies could take from `uid` standing at `spot` before it acts again (a share of each enemy's
-    best attack on it: ranged when it sees the spot, melee when it can reach it; the level says how large a share,
-    and whether a Ready enemy that could move into sight counts too). Kept for the decision."""
-    key = ("threat_at", uid, spot.uid, spot.x, spot.y, spot.z, spot.radius)
-    total = ctx._values.get(key)
-    if total is None:
-        total = ctx._values[key] = _threat_at(ctx, uid, spot, sights)
-    return total
-
-
-def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
-    lv = ctx.level
-    total = 0.0
-    for e in nearest(ctx, spot, NEAREST + 1, sights, uid):
-        share = lv.ready_threat if ctx.ready[e] else lv.later_threat
-        if share <= 0.0 or not ctx.may_attack(e, uid):
-            continue
-        eb = ctx.bases[e]
-        card = ctx.cards[e]
-        d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
-        best = 0.0
-        for w in card.weapons:
-            part = 1.0
-            if w.kind == MELEE:
-                if d > MELEE_REACH + eb.radius + spot.radius - 1.0:
-                    continue
-                v = _enemy_value(ctx, e, w, uid, spot, None)
-            else:
-                if w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches + 6.0:
-                    continue
-                s = sights[e] if sights is not None else ctx.table.sight(eb, spot)
-                if not s.visible:
-                    if not lv.reach_threat or not ctx.ready[e]:
-                        continue
-                    part = lv.reach_threat / share  # it could step into sight first
-                    s = _Seen(True, True)
-                v = part * _enemy_value(ctx, e, w, uid, spot, s)
-            best = max(best, v)
-        # a unit the mission makes worth much to the enemy (a Leader to take out, a carrier) draws its fire
-        focus = 1.0 if uid in ctx.brief.focus else ctx.targets_of(e)
-        total += best * share / focus
-    return total
-
-
-MENACE = 0.4  # the share of the best attack a unit could make next activation from a spot, counted for the spot
-
-
-def menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
-    """What `uid` standing at `spot` threatens to take from the enemy next activation (the mirror of threat_at:
-    its best attack on an enemy it could reach and strike, or sees), a share of it: a fighter wants to be within
-    striking distance, not only safe. Kept for the decision. `targets`: only those of the nearest enemies (the
-    rest left out; not kept)."""
-    if targets is not None:
-        return _menace_at(ctx, uid, spot, sights, targets)
-    key = ("menace_at", uid, spot.uid, spot.x, spot.y, spot.z, spot.radius)
-    v = ctx._values.get(key)
-    if v is None:
-        v = ctx._values[key] = _menace_at(ctx, uid, spot, sights)
-    return v
-
-
-def _menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
-    best = 0.0
-    card = ctx.cards[uid]
-    for e in nearest(ctx, spot, NEAREST, sights, uid):
-        if targets is not None and e not in targets:
-            continue
-        eb = ctx.bases[e]
-        d = ((eb.x - spot.x) ** 2 + (eb.y - spot.y) ** 2) ** 0.5
-        for w in card.weapons:
-            if w.kind == MELEE:
-                if d > MELEE_REACH + eb.radius + spot.radius - 1.0 or not ctx.may_attack(uid, e):
-                    continue
-                v = attack_value(ctx, uid, w, e)
-            else:
-                if w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches + 3.0:
-                    continue
-                se = sights[e]
-                if not se.visible or not ctx.may_attack(uid, e):
-                    continue
-                v = attack_value(ctx, uid, w, e, sight=_Seen(True, _cover_for(ctx, uid, e)))
-            best = max(best, v)
-    return MENACE * best
-
-
-def exposed(ctx: Ctx, spot: Base, sights) -> bool:
-    """Whether an enemy with a Ranged weapon sees `spot` without Cover (an uncovered line of fire): every enemy, the
-    nearest first (a far gun left out made a spot look hidden that was not)."""
-    for e in nearest(ctx, spot, len(ctx.enemies), sights):
-        if any(w.kind == RANGED for w in ctx.cards[e].weapons):
-            s = sights[e]
-            if s.visible and not s.cover:
-                return True
-    return False
-
-
-def _enemy_value(ctx: Ctx, e: int, w, uid: int, spot: Base, sight) -> float:
-    """What enemy `e`'s attack with `w` would take from `uid` at `spot` (kept for the decision by Cover and high
-    ground: the Support around a hypothetical spot is left out)."""
-    key = ("threat", e, w.id, uid, bool(sight is not None and sight.cover),
-           bool(sight is not None and sight.high_ground))
-    v = ctx._values.get(key)
-    if v is not None:
-        return v
-    s = setup_for(ctx, e, w, uid, ctx.bases[e], ctx.bases[uid] if w.kind == MELEE else spot, sight)
-    if s is None:
-        v = 0.0
-    else:
-        o = odds(s)
-        v = ctx.loss_value(uid, o.target_loss, o.p_taken_out)
-        if s.melee:
-            v -= 0.5 * ctx.loss_value(e, o.attacker_loss, o.p_attacker_taken_out)
-        v = max(0.0, v)
-    ctx._values[key] = v
-    return v
-
-
-def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
-    """Leaving Adjacency to enemies that may still make an Attack of Opportunity (R16)."""
-    m = ctx.match
-    cost = 0.0
-    for e in ctx.engaged(start, ctx.enemies):  # (the enemies Adjacent to the start, kept for the decision)
-        eb = ctx.bases[e]
-        if adjacent(ctx, spot, eb):
-            continue
-        if m.readiness(e).aoo_used or not S.can_make_aoo(m, e):
-            continue
-        ws = [w for w in ctx.cards[e].weapons if w.kind == MELEE]
-        if ws:
-            cost = max(cost, max(_enemy_value(ctx, e, w, uid, start, None) for w in ws))
-    return cost * AOO_SHARE
-
-
-def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
-    """A small pull toward the nearest enemy by walking (so a squad that wants the fight closes in, round the
-    wall between them: the Turn's field to the enemy, from where it stood when first asked)."""
-    if not ctx.enemies:
-        return 0.0
-    d = min(((ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2) ** 0.5 for e in ctx.enemies)
-    if d <= 12.0:
-        me = ctx.bases[uid]
-        key = ("enemies", ctx.match.turn, tuple(sorted(ctx.enemies)))
-        # (a way ENGAGE or longer pulls nothing: the field need not be spread beyond that)
-        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors, limit=ENGAGE)
-        if f is not None:
-            w = f.at(spot.x, spot.y, spot.z)
-            if w < math.inf:
-                d = max(d, w)
-    return max(0.0, 1.0 - d / ENGAGE)
-
-
-def fight_value(ctx: Ctx, uid: int, spot: Base, sights) -> float:
-    """The fight at a spot: the blow the unit could strike from it next, less what the enemy could strike it
-    with, and a small pull toward the enemy; a mission that must not stand still (the brief's press) leans in."""
-    # kept for the decision (staying is weighed twice, a spot may be weighed for a Move and a Dash), while no walking
-    # field was made meanwhile (a new one could push out the one engage_pull reads)
-    key = ("fight", uid, spot.x, spot.y, spot.z, spot.radius, ctx.fields.new)
-    v = ctx._values.get(key)
-    if v is None:
-        b = ctx.brief
-        v = ctx._values[key] = (b.aggression * (1.0 + b.press) * menace_at(ctx, uid, spot, sights)
-                                - (1.0 - 0.4 * b.press) * threat_at(ctx, uid, spot, sights)
-                                + 0.6 * b.aggression * (1.0 + 2.0 * b.press) * engage_pull(ctx, uid, spot))
-    return v
 
 
 def base_at(ctx: Ctx, uid: int, x: float, y: float, z: float) -> Base:

@@ -7,7 +7,8 @@ import math
 
 from game.battlefield import Base
 
-from .tactical_eval import Ctx, adjacent, best_attack_from, fight_value, sights_at
+from .tactical_eval import Ctx, adjacent, best_attack_from, sights_at
+from .tactical_threat import fight_value
 
 RACE_INCHES = 12.0  # inches a racing unit covers in a Turn (two Moves), for a goal with a deadline
 RACE_HORIZON = 2 * RACE_INCHES  # the inches left before a deadline are counted up to this many

@@ -225,7 +225,7 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
 
 
 class Exposure:
-    """TE.exposed for the spots of one decision, asked in an order that needs fewer Sights (the same answers: exposed
+    """tactical_threat.exposed for the spots of one decision, asked in an order that needs fewer Sights (the same answers: exposed
     asks whether any enemy sees the spot uncovered): the Sights known already first, then the enemy that saw the last
     spot exposed (it likely sees this one too), then the rest, the nearest first."""
 
@@ -242,7 +242,7 @@ class Exposure:
 
 
 def _exposed_by(ctx, spot, sights, first: int | None):
-    """TE.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). The enemies whose
+    """tactical_threat.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). The enemies whose
     Sight of the spot is known are looked at first, then `first` (the one that saw the spot looked at just before):
     it likely sees this one too, and one Sight settles it instead of one for each enemy nearer."""
     guns = ctx._values.get("guns")

@@ -66,6 +66,7 @@ def test_normal_gives_up_less_for_a_hidden_move_and_easy_nothing():
 def test_a_far_gun_counts_for_an_uncovered_line_of_fire():
     """Five melee enemies nearer than the one with a gun: the spot is exposed all the same (the gun sees it)."""
     from game.ai import tactical_eval as TE
+    from game.ai import tactical_threat as TT
     from game.ai.tactical_brief import Brief
     from tests.modes.pvp.conftest import TURN, card, pvp_match, units
     near = [(card(f"M{i}", ranged=None), 8.0 + 2.0 * i, 14.0) for i in range(5)]
@@ -74,6 +75,6 @@ def test_a_far_gun_counts_for_an_uncovered_line_of_fire():
         me = units(m, "player")[0]
         ctx = TE.Ctx(m, "player", Brief())
         spot = TE.base_at(ctx, me, 12.0, 10.0, 0.0)
-        assert TE.exposed(ctx, spot, TE.sights_at(ctx, spot))
+        assert TT.exposed(ctx, spot, TE.sights_at(ctx, spot))
     finally:
         m.close()

@@ -4,6 +4,8 @@ it finds, easy none."""
 import math
 
 from game.ai import tactical_eval as TE
+
+from game.ai import tactical_threat as TT
 from game.ai.tactical import TacticalController
 from game.ai.tactical_brief import brief_for
 from game.ai.tactical_levels import LEVELS
@@ -30,9 +32,9 @@ def hidden_near(level: str, bx: float, by: float):
             spots = m.table.reach(m.base(me), 6.0).spots
             found = [p for p in TS.hidden_near(ctx, me, spots, {}, bx, by) if p is not None]  # (None: a slice may
             # end there)
-            exposed = [TE.exposed(ctx, s, TE.sights_at(ctx, s)) for s in (TE.base_at(ctx, me, *p) for p in found)]
+            exposed = [TT.exposed(ctx, s, TE.sights_at(ctx, s)) for s in (TE.base_at(ctx, me, *p) for p in found)]
             best = TE.base_at(ctx, me, bx, by, 0.0)
-            return found, exposed, TE.exposed(ctx, best, TE.sights_at(ctx, best))
+            return found, exposed, TT.exposed(ctx, best, TE.sights_at(ctx, best))
     finally:
         m.close()
 
