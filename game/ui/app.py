@@ -116,7 +116,7 @@ class App:
         self._parts_ok = False  # this frame may be drawn in parts (only what moves changed)
         self._widgets: list = []  # the widgets' looks in the last frame drawn
         self.drawn_rects: list | None = None  # the parts of the screen the last frame drew (None: all of it)
-        from .menus import TitleScene
+        from .title import TitleScene
         self.push(TitleScene(self))
         self._draw()
         self.startup_ms = (time.perf_counter() - t0) * 1000
@@ -441,7 +441,7 @@ class App:
             if typing and not (intent in ("cancel", "confirm") or (intent == "help" and event.key == pygame.K_F1)):
                 intent = None
             if intent == "help":
-                from .menus import HelpScene
+                from .help_screen import HelpScene
                 if isinstance(top, HelpScene):
                     self.pop()
                 else:

@@ -305,3 +305,9 @@ class FormColumns:
     @property
     def bottom(self) -> int:
         return max(self.ys)
+
+
+def dd_value(dd) -> str:
+    """The option a pygame-gui drop-down shows (its id when options are (text, id) pairs)."""
+    opt = dd.selected_option
+    return opt[0] if isinstance(opt, tuple) else opt

@@ -8,8 +8,8 @@ from html import escape
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
-from .menus import MEASURE_OPTIONS, briefing_html, dd_value
-from .scene import SetupForm
+from .scene import SetupForm, dd_value
+from .setup_scene import MEASURE_OPTIONS, briefing_html
 from .theme import rect
 from .wording import count
 
@@ -225,7 +225,7 @@ class HordeSetupScene(SetupForm):
         except Exception as e:  # a squad or map that does not fit: tell the player, stay here
             self.app.message("Cannot start this run", str(e))
             return
-        from .menus import refuse_unplayable
+        from .launch import refuse_unplayable
         if refuse_unplayable(self.app, match):
             return
         self.app.replace(HordeBattleScene(self.app, match))

@@ -10,8 +10,8 @@ from itertools import combinations
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
-from .menus import MEASURE_OPTIONS, NPC_ORDER_OPTIONS, dd_value, map_choices, squad_choices
-from .scene import FormScene, SetupForm
+from .scene import FormScene, SetupForm, dd_value
+from .setup_scene import MEASURE_OPTIONS, NPC_ORDER_OPTIONS, map_choices, squad_choices
 from .theme import rect
 
 ROLL = "Roll the dice"
@@ -356,7 +356,7 @@ class PveBriefingScene(FormScene):
     def deploy(self) -> None:
         if self.match.phase != "deploy":
             return
-        from .menus import refuse_unplayable
+        from .launch import refuse_unplayable
         if refuse_unplayable(self.app, self.match, close=False):
             self.app.pop()  # back to the setup (leaving closes the match)
             return

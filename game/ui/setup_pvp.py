@@ -16,8 +16,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionLi
 
 
 from .battle import BattleScene
-from .menus import MEASURE_OPTIONS, OPEN_TABLE, dd_value
-from .scene import SetupForm
+from .scene import SetupForm, dd_value
+from .setup_scene import MEASURE_OPTIONS, OPEN_TABLE
 from .theme import rect
 
 SIDES = ("player", "opponent")
@@ -299,7 +299,7 @@ class PvpSetupScene(SetupForm):
         except Exception as e:  # a map that does not load, no room to deploy: say so, stay here
             self.app.message("Cannot start this mission", str(e))
             return
-        from .menus import refuse_unplayable
+        from .launch import refuse_unplayable
         if refuse_unplayable(self.app, match):
             return
         self.app.replace(BattleScene(self.app, match))

@@ -71,7 +71,7 @@ class Driver:
         """Step the battle on screen until its results show (banners dismissed, hand-overs taken), the computer
         playing whatever it has been given; False if they did not within `limit` frames."""
         from game.ui.battle.handover import HandoverScene
-        from game.ui.menus import ResultsScene
+        from game.ui.results_scene import ResultsScene
         for _ in range(limit):
             if isinstance(self.scene, ResultsScene):
                 return True

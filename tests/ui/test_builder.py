@@ -16,7 +16,8 @@ from game.rules.cards import unit_gp
 from game.ui.builder import SquadBuilderScene
 from game.ui.builder_dialogs import (ConfirmDialog, ExportCodeDialog, ImportCodeDialog, OpenRosterDialog,
                                      SaveRosterDialog)
-from game.ui.menus import HelpScene, TitleScene
+from game.ui.help_screen import HelpScene
+from game.ui.title import TitleScene
 
 from .driver import Driver
 

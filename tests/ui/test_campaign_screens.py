@@ -25,7 +25,9 @@ from game.ui.campaign.memorial import MemorialScene
 from game.ui.campaign.mission import CampaignBattleScene, CampaignBriefingScene
 from game.ui.campaign.setup import CampaignSetupScene
 from game.ui.campaign.unit import UnitScene
-from game.ui.menus import PauseScene, ResultsScene, TitleScene
+from game.ui.pause import PauseScene
+from game.ui.results_scene import ResultsScene
+from game.ui.title import TitleScene
 
 from .driver import Driver
 

@@ -2,7 +2,7 @@
 screen refuses to start with the reason instead of crashing (issue: deployment that cannot happen)."""
 from game.match import commands as C
 from game.modes import create_match, first_mission_scenario
-from game.ui.menus import SetupScene
+from game.ui.setup_scene import SetupScene
 
 from .driver import Driver
 

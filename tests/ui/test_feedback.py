@@ -223,7 +223,8 @@ def test_ending_an_activation_with_act_left_asks_first(app):
 def test_quitting_with_unsaved_progress_asks_first(app, monkeypatch):
     """The battle is autosaved after every command, so quitting to the title loses nothing and asks nothing; when
     the autosave cannot be written, what would be lost is said first."""
-    from game.ui.menus import PauseScene, TitleScene
+    from game.ui.pause import PauseScene
+    from game.ui.title import TitleScene
     import game.persistence.save_writing as saves
     m, p, n = small_match([(card(name="Hero"), 4, 12)], [(card(name="Bug"), 22, 22)], dice=[4, 4, 4] + [6] * 20)
     d, sc = scene_on(app, m)

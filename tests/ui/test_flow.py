@@ -5,7 +5,11 @@ import pygame
 
 from game.match import commands as C
 from game.ui.battle import BattleScene
-from game.ui.menus import LoadScene, PauseScene, ResultsScene, SetupScene, TitleScene
+from game.ui.load_scene import LoadScene
+from game.ui.pause import PauseScene
+from game.ui.results_scene import ResultsScene
+from game.ui.setup_scene import SetupScene
+from game.ui.title import TitleScene
 
 from .driver import Driver
 

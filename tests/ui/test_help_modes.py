@@ -105,7 +105,7 @@ def test_f1_during_a_pve_mission_opens_the_pve_help(make_app):
     assert isinstance(d.scene, HelpScene) and d.scene.files[d.scene.file][1].stem == "pve"
     # on the title screen (no mode): the first tab, as before
     app.pop()
-    from game.ui.menus import TitleScene
+    from game.ui.title import TitleScene
     app.replace(TitleScene(app))
     d.key(pygame.K_F1)
     assert isinstance(d.scene, HelpScene) and d.scene.tab == 0

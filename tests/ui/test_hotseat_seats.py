@@ -10,7 +10,7 @@ from game.match import commands as C
 from game.modes.session import Session
 from game.ui.battle import BattleScene
 from game.ui.battle.handover import ASK_WORDS, HandoverScene
-from game.ui.menus import ResultsScene
+from game.ui.results_scene import ResultsScene
 
 from .driver import Driver
 from .test_scale_and_widgets import _quick_click

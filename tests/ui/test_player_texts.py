@@ -12,7 +12,8 @@ import pygame
 from game.ai.simple import SimpleSquadController
 from game.match import commands as C
 from game.ui.battle import BattleScene
-from game.ui.menus import PauseScene, ResultsScene
+from game.ui.pause import PauseScene
+from game.ui.results_scene import ResultsScene
 
 from .driver import Driver
 from .test_skills_ui import interdictors_battle

@@ -127,7 +127,7 @@ def test_choosing_an_anchor_in_the_briefing_leaves_no_screen_behind(make_app):
     there or over the setup and title screens."""
     import pygame
 
-    from game.ui.menus import TitleScene
+    from game.ui.title import TitleScene
 
     from .driver import stray_widgets
     app = make_app()

@@ -8,7 +8,9 @@ from game.match import events as E
 from game.persistence.save_writing import save_match
 from game.report import battle_report, facts_of, luck_of
 from game.ui.luckpanel import side_lines
-from game.ui.menus import LoadScene, ResultsScene, TitleScene
+from game.ui.load_scene import LoadScene
+from game.ui.results_scene import ResultsScene
+from game.ui.title import TitleScene
 from game.ui.replay import ReplayScene
 
 from .driver import Driver
@@ -223,7 +225,7 @@ def test_export_report_failure_is_a_message(app, monkeypatch):
 
 
 def test_new_mission_on_the_results_opens_the_setup_of_the_same_kind(app):
-    from game.ui.menus import SetupScene
+    from game.ui.setup_scene import SetupScene
     from game.ui.setup_pvp import PvpSetupScene
     d = Driver(app)
     for mission, scene in (("first-mission", SetupScene), ("pvp-rivals", PvpSetupScene)):

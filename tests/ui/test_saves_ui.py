@@ -10,7 +10,8 @@ from game.modes import create_match, first_mission_scenario
 from game.persistence.save_format import AUTOSAVE
 from game.persistence.save_writing import save_match
 from game.ui.battle import BattleScene
-from game.ui.menus import LoadScene, TitleScene
+from game.ui.load_scene import LoadScene
+from game.ui.title import TitleScene
 
 from .driver import Driver
 
@@ -383,7 +384,7 @@ def test_setup_forms_keep_their_picks_even_across_a_closed_window(make_app, save
     """Picks survive leaving the form and closing the window (saves/setup-picks.json, not a save); the seed is new
     each time; a pick the form no longer offers falls back to its default."""
     from game.persistence.save_listing import list_saves
-    from game.ui.menus import SetupScene
+    from game.ui.setup_scene import SetupScene
     app = make_app()
     d = Driver(app)
     d.step(2)

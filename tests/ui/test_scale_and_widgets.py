@@ -3,7 +3,8 @@ below" hint has a strip of its own, and drop-downs take the first click after an
 import pygame
 import pytest
 
-from game.ui.menus import SettingsScene, SetupScene
+from game.ui.settings_scene import SettingsScene
+from game.ui.setup_scene import SetupScene
 
 from .driver import Driver
 from .test_skills_ui import interdictors_battle

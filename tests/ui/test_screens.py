@@ -6,7 +6,11 @@ import pytest
 
 from game.match import commands as C
 from game.ui.battle import BattleScene
-from game.ui.menus import HelpScene, PauseScene, SettingsScene, SetupScene, TitleScene
+from game.ui.help_screen import HelpScene
+from game.ui.pause import PauseScene
+from game.ui.settings_scene import SettingsScene
+from game.ui.setup_scene import SetupScene
+from game.ui.title import TitleScene
 
 from .driver import Driver
 

@@ -10,7 +10,8 @@ import pytest
 from game.match import events as E
 from game.rules.dice import Die
 from game.ui import sound_cues
-from game.ui.menus import SettingsScene, TitleScene
+from game.ui.settings_scene import SettingsScene
+from game.ui.title import TitleScene
 from game.ui.settings import Settings
 from game.ui.sound import EFFECTS, SOUNDS_DIR, Sound
 

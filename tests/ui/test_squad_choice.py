@@ -4,7 +4,8 @@ from game.content import default_squad
 from game.persistence.rosters import save_roster
 from game.ui.battle import BattleScene
 from game.ui.builder import SquadBuilderScene
-from game.ui.menus import SetupScene, TitleScene
+from game.ui.setup_scene import SetupScene
+from game.ui.title import TitleScene
 
 from .driver import Driver
 

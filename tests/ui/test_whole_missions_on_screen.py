@@ -7,7 +7,7 @@ from game.headless import build_scenario
 from game.modes import create_match
 from game.ui.battle import BattleScene
 from game.ui.drawn import widget_cuts
-from game.ui.menus import ResultsScene
+from game.ui.results_scene import ResultsScene
 
 from .driver import Driver
 

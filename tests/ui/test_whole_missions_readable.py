@@ -14,7 +14,7 @@ from game.modes.session import make_controller
 from game.ui.battle import BattleScene
 from game.ui.battle.handover import HandoverScene
 from game.ui.drawn import widget_cuts
-from game.ui.menus import ResultsScene
+from game.ui.results_scene import ResultsScene
 
 from .driver import Driver
 

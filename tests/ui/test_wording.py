@@ -5,7 +5,7 @@ import pytest
 from game.content import default_squad, load_catalog, squad_slugs
 from game.match import commands as C
 from game.ui.board import snapshot_units
-from game.ui.menus import SetupScene, map_choices
+from game.ui.setup_scene import SetupScene, map_choices
 from game.ui.wording import command_text, count, map_title, unit_labels
 
 from .driver import Driver

@@ -304,7 +304,7 @@ class BattleScene(HotSeat, Scene):
 
     def quit_to_title(self, confirmed: bool = False) -> None:
         """Leave the battle for the title screen (kept in the autosave), after asking when it cannot be kept."""
-        from ..menus import TitleScene
+        from ..title import TitleScene
         lost = None if confirmed else self.unsaved_text()
         if lost:
             from ..builder_dialogs import ConfirmDialog
@@ -316,7 +316,7 @@ class BattleScene(HotSeat, Scene):
         self.app.replace(TitleScene(self.app))
 
     def open_pause(self) -> None:
-        from ..menus import PauseScene
+        from ..pause import PauseScene
         self.app.push(PauseScene(self.app, self))
 
     # == reading the match ===========================================================================
@@ -578,7 +578,7 @@ class BattleScene(HotSeat, Scene):
     def results_scene(self, side: str | None):
         """The screen the finished battle goes on to: its results (for `side`; None: people on both sides). A battle
         that belongs to something that goes on (a campaign's mission) names what follows them."""
-        from ..menus import ResultsScene
+        from ..results_scene import ResultsScene
         return ResultsScene(self.app, self.match, self.summary_html(), side)
 
     def summary_html(self) -> str:

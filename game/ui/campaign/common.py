@@ -78,7 +78,7 @@ class CampaignScreen(FormScene):
         self.roster2 = None  # a campaign of two squads: the second squad's cards, beside the first's
 
     def to_title(self) -> None:
-        from ..menus import TitleScene
+        from ..title import TitleScene
         self.app.replace(TitleScene(self.app))
 
     def new_root(self):

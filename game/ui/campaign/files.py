@@ -7,7 +7,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.persistence.campaigns import list_campaign_files, newest_campaign
 
-from ..menus import FileListScene
+from ..load_scene import FileListScene
 from ..scene import FormScene
 from ..theme import rect
 from .common import HELP, campaigns_folder, open_campaign
@@ -90,7 +90,7 @@ class CampaignMenuScene(FormScene):
             open_campaign(self.app, self.newest.path)
 
     def draw(self, screen) -> None:
-        from ..menus import _starfield
+        from ..title import _starfield
         if getattr(self, "_bg", (None,))[0] != self.app.size:
             self._bg = (self.app.size, _starfield(self.app.size, self.app.palette))
         screen.blit(self._bg[1], (0, 0))

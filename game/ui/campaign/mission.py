@@ -81,7 +81,7 @@ class CampaignBattleScene(BattleScene):
         return f"This mission is kept in its campaign's file after every action. {why}."
 
     def results_scene(self, side):
-        from ..menus import ResultsScene
+        from ..results_scene import ResultsScene
         self.autosave.write()  # the mission is the campaign's now (finished, MP earned, Injuries rolled)
 
         def debrief() -> None:

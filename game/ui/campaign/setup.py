@@ -18,8 +18,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 
 from game.rules.squad import STANDARD_BUDGET, mini_squad_budget
 
-from ..menus import dd_value, squad_choices
-from ..scene import SetupForm
+from ..scene import SetupForm, dd_value
+from ..setup_scene import squad_choices
 from ..theme import rect
 from .common import HELP, campaigns_folder, keep, show
 from .setup_kinds import KindRows

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextBox
 
-from ..menus import dd_value
+from ..scene import FormScene, dd_value
 from ..theme import rect
 from .common import HELP
-from ..scene import FormScene
 
 ROLL = "Roll the dice"
 

@@ -106,7 +106,7 @@ def test_a_finished_run_goes_into_the_high_score_table(app):
     rows = load_scores(scores_path(app.saves_dir))["horde-supply-corridor.tmx"]
     assert rows[0]["waves_cleared"] == m.mission_state["waves_cleared"] and rows[0]["mp"] == \
         m.mission_state["mp_earned"]
-    from game.ui.menus import TitleScene
+    from game.ui.title import TitleScene
     app.replace(TitleScene(app))
     d = Driver(app)
     setup = to_setup(d)
@@ -168,7 +168,7 @@ def test_the_defeat_screen_counts_downed_units_apart_and_names_the_turns(app):
     from game.modes import create_match
     from game.modes.session import play
     from game.ui.horde_battle import HordeBattleScene
-    from game.ui.menus import ResultsScene
+    from game.ui.results_scene import ResultsScene
     m = create_match(build_scenario("horde", map_name="horde-supply-corridor.tmx"), 9)
     play(m)
     assert m.result is not None and m.result.outcome == "defeat"

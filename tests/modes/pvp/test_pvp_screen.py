@@ -9,7 +9,8 @@ from game.match import commands as C
 from game.rules.dice import ScriptedDice
 from game.ui.battle import BattleScene
 from game.ui.battle.handover import HandoverScene
-from game.ui.menus import ResultsScene, TitleScene
+from game.ui.results_scene import ResultsScene
+from game.ui.title import TitleScene
 from game.ui.setup_pvp import COMPUTER, PERSON, PvpSetupScene
 from tests.ui.conftest import make_app, saves_dir  # noqa: F401  (fixtures; they set SDL's dummy drivers)
 from tests.ui.driver import Driver
@@ -261,7 +262,7 @@ def test_new_mission_keeps_the_names_seats_and_squads(make_app):
     """After a game, "New mission" offers the PvP setup as it was filled in (names, who plays each side, squads,
     the mission), with a new seed."""
     from game.headless import play_headless
-    from game.ui.menus import ResultsScene
+    from game.ui.results_scene import ResultsScene
     app = make_app(npc_speed="instant")
     d = Driver(app)
     sc = open_setup(d)

@@ -32,7 +32,7 @@ from game.ui.campaign.setup import CampaignSetupScene
 from game.ui.campaign.setup_kinds import COMPUTER, PERSON, PICK_PLAN
 from game.ui.campaign.squads import HandOverScene
 from game.ui.drawn import widget_cuts
-from game.ui.menus import ResultsScene
+from game.ui.results_scene import ResultsScene
 
 from ..driver import Driver
 

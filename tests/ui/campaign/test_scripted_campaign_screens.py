@@ -18,7 +18,7 @@ from game.ui.campaign.hub import CampaignHubScene
 from game.ui.campaign.mission import CampaignBattleScene, CampaignBriefingScene
 from game.ui.campaign.picks import SquadPicksScene
 from game.ui.campaign.setup_kinds import ANY, OWN, THREE
-from game.ui.menus import ResultsScene
+from game.ui.results_scene import ResultsScene
 
 from ..driver import Driver
 from .test_pvp_campaign_screens import unreadable
