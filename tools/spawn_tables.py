@@ -64,7 +64,7 @@ class Watched:
         p = match.prompt
         if p is not None and p.kind == "choice" and any(o == "extract" for o, _ in p.options) \
                 and getattr(cmd, "option", "") != "extract":
-            from game.ai.pve_squad import control_on_streak, objective_in_reach
+            from game.ai.pve_plan import control_on_streak, objective_in_reach
             g = match.mission.goals(match)
             if any(v == "met" for v in g["status"].values()) and g["would_extract"]:
                 st = ",".join(f"{o}={v}" for o, v in g["status"].items())

@@ -2,7 +2,8 @@
 and No Survivors hopeless (three Melee Elites standing, reinforcements every Turn from Turn 5), every unit makes for
 the Extraction Point and the squad extracts at the end of the Turn; with a Console of a second objective one Move
 from a unit, it goes for it first. Scripted dice, the open table at Blacksite (tests/modes/pve)."""
-from game.ai.pve_squad import Plan, PveSquadController, objective_in_reach
+from game.ai.pve_plan import Plan, objective_in_reach
+from game.ai.pve_squad import PveSquadController
 from game.match import commands as C
 
 from tests.modes.pve.conftest import NO_TO, pve, roll  # noqa: F401

@@ -7,7 +7,8 @@ leaves, a unit short of the Extraction Point moves before it shoots (bench: a lo
 Turn and fell short of the zone). Scripted dice, the open table at Blacksite (tests/modes/pve)."""
 from game.ai.common import answer_prompt
 from game.ai.pve_clear import aoo_risk, clear_spot, held_in_contact
-from game.ai.pve_squad import Plan, PveSquadController
+from game.ai.pve_plan import Plan
+from game.ai.pve_squad import PveSquadController
 from game.match import commands as C
 from game.match import events as E
 

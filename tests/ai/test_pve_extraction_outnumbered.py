@@ -3,7 +3,8 @@ is open (bench: squads of three stayed at Turns 5 and 6 for a Search or Destroy 
 wiped out with an objective met). The same table, the same units beside a Console of Activate: against three
 Melee Elites the Consoles are worth staying for; against two of them and three Melee Troopers the squad makes for the
 Extraction Point and leaves with what is met. Scripted dice, the open table at Blacksite (tests/modes/pve)."""
-from game.ai.pve_squad import Plan, PveSquadController, objective_in_reach, outnumbered
+from game.ai.pve_plan import Plan, objective_in_reach, outnumbered
+from game.ai.pve_squad import PveSquadController
 
 from tests.modes.pve.conftest import NO_TO, deploy, pve, two_troopers  # noqa: F401
 from tests.modes.pve.test_pve_extraction import OPTS, A

@@ -1,8 +1,9 @@
 """The PvE computer player in scripted positions (open table, Blacksite, scripted dice): it keeps holding the
 Control Points for the Turn that meets Control instead of leaving for the Extraction Point, spare units back the
 Control Points up, and it shoots first the enemy closing on the Asset."""
-from game.ai import pve_squad
-from game.ai.pve_squad import Plan, PveSquadController
+from game.ai import pve_plan
+from game.ai.pve_plan import Plan
+from game.ai.pve_squad import PveSquadController
 from game.match import commands as C
 from game.rules.dice import ScriptedDice
 
@@ -56,7 +57,7 @@ def test_the_player_keeps_holding_the_control_points_for_the_turn_that_meets_con
     m.place(enemy, 2, 2)
     pass_turn(m, [*NO_TO, 9])  # held at the end of Turn 3; Turn 4 rolls the Extraction Point
     assert m.turn == 4 and m.mission_state["streak"] == 1 and m.mission.goals(m)["extraction"] is not None
-    monkeypatch.setattr(pve_squad, "GIVE_UP_TURN", 4)  # a Turn when the player otherwise settles and extracts
+    monkeypatch.setattr(pve_plan, "GIVE_UP_TURN", 4)  # a Turn when the player otherwise settles and extracts
     ctl = PveSquadController("player")
     assert {t[0] for t in ctl.plan(m).tasks.values()} == {"marker"}
     assert not ctl._extract_now(m)
