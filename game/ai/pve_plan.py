@@ -298,7 +298,8 @@ class Plan:
     def _shoot(self, uid, task):
         m = self.m
         goal = self.task_base(uid)
-        for w in sorted((w for w in m.unit(uid).card.weapons if w.kind == RANGED), key=lambda w: (-w.att * w.skl, w.id)):
+        ranged = (w for w in m.unit(uid).card.weapons if w.kind == RANGED)
+        for w in sorted(ranged, key=lambda w: (-w.att * w.skl, w.id)):
             if not self._afford(act.RANGED_COMBAT, w):
                 continue
             ok = [e for e in self._valid(uid, w) if self._grant_ok(e)]
