@@ -7,11 +7,11 @@ the Control Points too); a Target to destroy; the Asset to guard; the Extraction
 Turn 4; everybody once the objectives are settled, or once one is met and no other is within reach (none is while
 the enemy outnumbers the squad after the Extraction Point opens), but never while one more Turn of holding meets
 Control); or a fight (pve_plan.py). A Move blocked as the crow flies follows the path two Moves ahead (around walls,
-off platforms). A unit then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT runs short), a step out
-of base contact inside the Extraction Point's reach when it makes for it (pve_clear), a Melee attack if an enemy is
-Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went for
-which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the markers
-out again.
+off platforms). A unit then takes, in order: a Mission Action on its marker (paying with Tactical Orders when ACT
+runs short), a step out of base contact inside the Extraction Point's reach when it makes for it (pve_clear), a
+Melee attack if an enemy is Adjacent, what its task needs (a move), a shot, or ends. It remembers which unit went
+for which marker (so units do not swap goals as they move); a fresh controller (a loaded save) simply deals the
+markers out again.
 """
 from __future__ import annotations
 
