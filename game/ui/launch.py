@@ -33,6 +33,22 @@ def battle_scene(app, match):
     return BattleScene(app, match)
 
 
+def start_battle(app, scenario, seed: int, cannot: str = "Cannot start this mission") -> bool:
+    """A new match of `scenario` on its battle screen: a scenario that makes no match (a map that does not load, a
+    squad that does not fit) says why in a dialog titled `cannot`, one whose squads cannot deploy is refused
+    (refuse_unplayable); either way the setup stays. True if the battle opened."""
+    from game.modes import create_match
+    try:
+        match = create_match(scenario, seed, app.catalog, prepare=True)
+    except Exception as e:  # (the setups' one catch: what the match refuses to start, said, nothing lost)
+        app.message(cannot, str(e))
+        return False
+    if refuse_unplayable(app, match):
+        return False
+    app.replace(battle_scene(app, match))
+    return True
+
+
 def load_into_battle(app, path) -> bool:
     """Load a save and open its battle; a bad save shows its problem in a dialog (the file is untouched)."""
     from game.persistence.save_format import SaveError

@@ -8,6 +8,7 @@ from html import escape
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
+from .launch import start_battle
 from .scene import SetupForm, dd_value
 from .setup_scene import MEASURE_OPTIONS, briefing_html
 from .theme import rect
@@ -216,19 +217,12 @@ class HordeSetupScene(SetupForm):
                               player_names=tuple(self.names[:self.players]), **common)
 
     def start(self) -> None:
-        from game.modes import create_match
-
-        from .horde_battle import HordeBattleScene
         try:
             sc = self.scenario()
-            match = create_match(sc, self.seed, self.app.catalog, prepare=True)
-        except Exception as e:  # a squad or map that does not fit: tell the player, stay here
+        except Exception as e:  # a squad that does not fit: tell the player, stay here
             self.app.message("Cannot start this run", str(e))
             return
-        from .launch import refuse_unplayable
-        if refuse_unplayable(self.app, match):
-            return
-        self.app.replace(HordeBattleScene(self.app, match))
+        start_battle(self.app, sc, self.seed, "Cannot start this run")
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

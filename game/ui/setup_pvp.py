@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextBox, UITextEntryLine
 
 
-from .battle import BattleScene
+from .launch import start_battle
 from .scene import SetupForm, dd_value
 from .setup_scene import MEASURE_OPTIONS, OPEN_TABLE
 from .theme import rect
@@ -289,20 +289,11 @@ class PvpSetupScene(SetupForm):
         return sc, None
 
     def start(self) -> None:
-        from game.modes import create_match
         sc, problem = self.scenario()
         if problem:
             self.app.message("Cannot start this game yet", problem)
             return
-        try:
-            match = create_match(sc, self.seed, self.app.catalog, prepare=True)
-        except Exception as e:  # a map that does not load, no room to deploy: say so, stay here
-            self.app.message("Cannot start this mission", str(e))
-            return
-        from .launch import refuse_unplayable
-        if refuse_unplayable(self.app, match):
-            return
-        self.app.replace(BattleScene(self.app, match))
+        start_battle(self.app, sc, self.seed)
 
     def handle(self, event, consumed) -> None:
         t = event.type

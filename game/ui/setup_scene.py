@@ -9,7 +9,7 @@ from html import escape
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
-from .launch import refuse_unplayable
+from .launch import start_battle
 from .scene import Scene, SetupForm, dd_value
 from .theme import rect
 
@@ -150,18 +150,7 @@ class SetupScene(SetupForm):
                                       npc_order=NPC_ORDER_OPTIONS[self.order_label])
 
     def start(self) -> None:
-        from game.modes import create_match
-
-        from .battle import BattleScene
-        sc = self.scenario()
-        try:
-            match = create_match(sc, self.seed, self.app.catalog, prepare=True)
-        except Exception as e:  # a map that does not load: tell the player, stay here
-            self.app.message("Cannot start this mission", str(e))
-            return
-        if refuse_unplayable(self.app, match):
-            return
-        self.app.replace(BattleScene(self.app, match))
+        start_battle(self.app, self.scenario(), self.seed)
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
