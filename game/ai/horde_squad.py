@@ -28,6 +28,7 @@ from game.rules.model import MELEE, RANGED
 from .common import Controller, Sights, answer_prompt, approach_spot, attack_target, order_on_dice
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .horde_boss import step_away, stepped_from_boss
+from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
 from .horde_press import step_back
 from .simple import TARGETS_PER_SLICE
@@ -540,7 +541,8 @@ class HordeSquadController(Controller):
         A Move that would leave no ACT for an attack (`last_move`) does not go toward the Horde before the wave's long
         Turns (PRESS_TURN): the unit ended its activation nearer the enemy without hurting it, and the enemy struck
         first (seed 192's fourth wave: a unit shot the Broodmind twice, walked Adjacent to it with its last ACT and was
-        Downed by its two Melee attacks). Over seeds 0-199 the squads lost in their fourth wave went from 47 to 35."""
+        Downed by its two Melee attacks). Over seeds 0-199 the squads lost in their fourth wave went from 47 to 35.
+        Toward the Broodmind, which never comes to the squad, it does, to a spot Adjacent to no enemy (horde_brood)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
@@ -566,7 +568,7 @@ class HordeSquadController(Controller):
                 if step is None:  # as near as it gets and still not worked: it no longer holds this unit this wave
                     self._given_up.add((uid, mid, wave))
             if step is None and last_move(match, uid) and not self._pressing(match):
-                return None
+                return chase(self, match, uid, me, budget, boss, foes) if flees(match, boss) else None
             return step or self._to_foes(match, uid, me, budget, goal, foes, boss is not None)
         if not points:
             return None
