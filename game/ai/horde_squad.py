@@ -1,13 +1,13 @@
 """A computer player for the squad in Horde Mode (headless runs, the balance figures, a demo).
 
-In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing
-Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the
-Wave Objective and opens Crates, else closes in (not with its last ACT, until a wave runs long). It shoots from, and
-steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends only when the
-Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad) it attacks
-the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
-(horde_boss), and so does one held by any one unit in a long wave (horde_press). It answers the mode's questions:
-the Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades,
+In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing Squadmate),
+heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the Wave Objective
+and opens Crates, else closes in (not with its last ACT until a wave runs long, but on a Broodmind, horde_brood). It
+shoots from, and steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends
+only when the Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad)
+it attacks the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
+(horde_boss), and so does one held by any one unit in a long wave (horde_press). It answers the mode's questions: the
+Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades,
 Spoils of War, a Turret when rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and
 with Tactical Orders to revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks
 beyond its ACT while more than 3 are left.
