@@ -1,13 +1,13 @@
 """A computer player for the squad in Horde Mode (headless runs, the balance figures, a demo).
 
-In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing
-Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the
-Wave Objective and opens Crates, else closes in (not with its last ACT, until a wave runs long). It shoots from, and
-steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends only when the
-Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad) it attacks
-the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
-(horde_boss), and so does one held by any one unit in a long wave (horde_press). It answers the mode's questions:
-the Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades,
+In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing Squadmate),
+heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the Wave Objective
+and opens Crates, else closes in (not with its last ACT until a wave runs long, but on a Broodmind, horde_brood). It
+shoots from, and steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends
+only when the Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad)
+it attacks the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
+(horde_boss), and so does one held by any one unit in a long wave (horde_press). It answers the mode's questions: the
+Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades,
 Spoils of War, a Turret when rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and
 with Tactical Orders to revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks
 beyond its ACT while more than 3 are left.
@@ -28,6 +28,7 @@ from game.rules.model import MELEE, RANGED
 from .common import Controller, Sights, answer_prompt, approach_spot, attack_target, order_on_dice
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .horde_boss import step_away, stepped_from_boss
+from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
 from .horde_press import step_back
 from .simple import TARGETS_PER_SLICE
@@ -540,7 +541,8 @@ class HordeSquadController(Controller):
         A Move that would leave no ACT for an attack (`last_move`) does not go toward the Horde before the wave's long
         Turns (PRESS_TURN): the unit ended its activation nearer the enemy without hurting it, and the enemy struck
         first (seed 192's fourth wave: a unit shot the Broodmind twice, walked Adjacent to it with its last ACT and was
-        Downed by its two Melee attacks). Over seeds 0-199 the squads lost in their fourth wave went from 47 to 35."""
+        Downed by its two Melee attacks). Over seeds 0-199 the squads lost in their fourth wave went from 47 to 35.
+        Toward the Broodmind, which never comes to the squad, it does, to a spot Adjacent to no enemy (horde_brood)."""
         if match.adjacent_enemies(uid) or not self._affordable(match, act.MOVE):
             return None
         me = match.base(uid)
@@ -566,7 +568,7 @@ class HordeSquadController(Controller):
                 if step is None:  # as near as it gets and still not worked: it no longer holds this unit this wave
                     self._given_up.add((uid, mid, wave))
             if step is None and last_move(match, uid) and not self._pressing(match):
-                return None
+                return chase(self, match, uid, me, budget, boss, foes) if flees(match, boss) else None
             return step or self._to_foes(match, uid, me, budget, goal, foes, boss is not None)
         if not points:
             return None
