@@ -1,0 +1,97 @@
+"""The Horde squad's computer player in a long wave's tail (horde_tail): the ACT left and the spare Tactical Orders
+pay for a Move to a spot the unit shoots from, and the shot. From the wave's Turn 7 the squad spends the Tactical
+Orders beyond KEEP_TO on attacks, and the wave ends only when it takes out everything on the table in one Turn; a
+unit with 1 ACT left (a second Move costs 2, R17) and no shot from where it stood ended its activation, and the
+Tactical Orders were lost at the end of the Turn (seed 142's eighth wave: the Leader shot one unit, kept 1 ACT and 5
+Tactical Orders, and the last newcomer stood into the next Turn)."""
+from game.ai.horde_squad import KEEP_TO, PRESS_TURN, HordeSquadController
+from game.match import commands as C
+from game.rules import actions as act
+
+from tests.modes.horde.horde_helpers import activate, begin, clear_horde, matches, put, spawn, squad  # noqa: F401
+
+MAP = "horde-last-stand.tmx"  # a block of wall at x 6-10, y 5-8
+STALKER = "HRD-MED01"  # Ruin Stalker: a Melee unit of 2 HIT
+
+
+def one_act_left(matches, wave_turn=PRESS_TURN, orders=KEEP_TO + 2):
+    """The Leader south of the western block with 1 ACT left (a short Move and a short Dash), a Ruin Stalker north
+    of the block, out of its sight; the rest of the squad far off in the south-east."""
+    m = begin(matches(map_name=MAP))
+    clear_horde(m)
+    leader = squad(m)[0]
+    for i, u in enumerate(u for u in squad(m) if u != leader):
+        put(m, u, 17 + 2.5 * i, 22)
+    put(m, leader, 8, 10.5)
+    foe = spawn(m, STALKER, 8, 2.5)
+    m.mission_state["wave_turn"] = wave_turn
+    assert not m.table.sight(m.base(leader), m.base(foe)).visible
+    activate(m, leader)
+    z = m.base(leader).z
+    m.submit(C.Move("player", 8.0, 10.0, z))
+    m.submit(C.Dash("player", 8.0, 9.5, z))
+    m.to["player"] = orders
+    assert m.act_left() == 1 and m.cost_of(act.MOVE) == 2
+    return m, leader, foe
+
+
+def test_in_a_long_wave_the_last_act_walks_to_a_shot_paid_with_tactical_orders(matches):
+    m, leader, foe = one_act_left(matches)
+    ctl = HordeSquadController("player")
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.Move), cmd  # before: the activation ended, the Tactical Orders lost with the Turn
+    m.submit(cmd)
+    assert m.active_unit == leader and m.to["player"] == KEEP_TO + 1  # the Move: 1 ACT and 1 Tactical Order
+    assert m.table.sight(m.base(leader), m.base(foe)).visible
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == foe, cmd
+
+
+def test_with_no_order_left_for_the_shot_it_stays(matches):
+    m, leader, foe = one_act_left(matches, orders=KEEP_TO + 1)
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.EndActivation), cmd
+
+
+def test_before_the_long_turns_it_stays(matches):
+    m, leader, foe = one_act_left(matches, wave_turn=PRESS_TURN - 1)
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.EndActivation), cmd
+
+
+def downed_by(matches, wave_turn):
+    """The Leader south of the western block with all its ACT, a Ruin Stalker north of the block out of its sight, a
+    Downed squadmate 4" east of the Leader (one Move away), the other three far off in the south-east."""
+    m = begin(matches(map_name=MAP))
+    clear_horde(m)
+    leader, down, *rest = squad(m)
+    for i, u in enumerate(rest):
+        put(m, u, 17 + 2.5 * i, 22)
+    put(m, leader, 8, 10.5)
+    put(m, down, 12, 12)
+    m.health(down).hit = 0
+    m.down(down)
+    foe = spawn(m, STALKER, 8, 2.5)
+    m.mission_state["wave_turn"] = wave_turn
+    assert not m.table.sight(m.base(leader), m.base(foe)).visible
+    activate(m, leader)
+    return m, leader, down, foe
+
+
+def test_in_a_long_wave_a_shot_comes_before_the_walk_to_a_downed_squadmate(matches):
+    m, leader, down, foe = downed_by(matches, PRESS_TURN)
+    ctl = HordeSquadController("player")
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.Move), cmd
+    m.submit(cmd)
+    assert m.table.sight(m.base(leader), m.base(foe)).visible  # before: it walked to the Downed squadmate
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == foe, cmd
+
+
+def test_before_the_long_turns_it_walks_to_the_downed_squadmate(matches):
+    m, leader, down, foe = downed_by(matches, PRESS_TURN - 1)
+    cmd = HordeSquadController("player").decide(m)
+    assert isinstance(cmd, C.Move), cmd
+    m.submit(cmd)
+    assert m.adjacent(leader, down)
