@@ -32,7 +32,7 @@ from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
 from .horde_press import step_back
-from .horde_tail import shot_first, spare_orders, walk_to_shot
+from .horde_tail import shot_first, spare_orders, stepped_away, walk_to_shot
 from .simple import TARGETS_PER_SLICE
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
@@ -218,8 +218,9 @@ class HordeSquadController(Controller):
             me, reach = match.base(uid), match.move_budget(act.MOVE) + 1.0
             if len(down) > len(up) or (down and len(down) == len(up) and any(
                     match.table.distance(me, match.base(d)) <= reach for d in down)):
-                return ready + (self._to_downed, self._shoot, self._shot_first) + rest + (
-                    self._take_cover, self._advance, self._walk_to_shot)
+                first = (self._shoot, self._to_downed) if stepped_away(match, uid) else (self._to_downed, self._shoot)
+                return ready + first + (self._shot_first,) + rest + (self._take_cover, self._advance,
+                                                                     self._walk_to_shot)
         return ready + (self._shoot, self._shot_first) + rest + (self._to_downed, self._take_cover, self._advance,
                                                                 self._walk_to_shot)
 

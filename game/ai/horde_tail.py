@@ -16,6 +16,8 @@ from __future__ import annotations
 from game.match import commands as C
 from game.rules import actions as act
 
+from .horde_boss import last_move_start
+
 
 def spare_orders(ctl, match, keep: int) -> int:
     """The Tactical Orders the active unit may spend beyond `keep` in a long wave, on a Move to a shot and the shot
@@ -28,7 +30,8 @@ def spare_orders(ctl, match, keep: int) -> int:
 def walk_to_shot(ctl, match, uid: int, keep: int):
     """In a long wave, a Move the unit's ACT alone cannot pay for, to a spot it shoots from (ctl._shot_spot, counting
     the spare Tactical Orders): the Move paid with the ACT left and Tactical Orders, the shot with Tactical Orders.
-    None when the ACT pays for the Move (the unit's other choices walk), or the spare Tactical Orders do not cover it."""
+    None when the ACT pays for the Move (the unit's other choices walk), or the spare Tactical Orders do not cover
+    it."""
     spare = spare_orders(ctl, match, keep)
     cost = match.cost_of(act.MOVE)
     if spare <= 0 or match.act_left() >= cost or match.adjacent_enemies(uid):
@@ -53,3 +56,12 @@ def shot_first(ctl, match, uid: int):
     boss = ctl._boss_goal(match, uid, foes)
     spot = ctl._shot_spot(match, uid, match.move_budget(act.MOVE), boss)
     return None if spot is None else C.Move(ctl.side, *spot)
+
+
+def stepped_away(match, uid: int) -> bool:
+    """Whether the active unit `uid`'s last Move of this activation began Adjacent to an enemy standing now: it stepped
+    away to shoot it (horde_boss, horde_press), and the shot comes before a walk to a Downed squadmate (seed 210's
+    fourth wave: a shooter stepped away from a Toxin Spitter, took its Attack of Opportunity, walked back to a Downed
+    squadmate with its last 2 ACT and could not revive it)."""
+    start = last_move_start(match, uid)
+    return start is not None and any(match.table.adjacent(start, match.base(e)) for e in match.enemies_of(uid))

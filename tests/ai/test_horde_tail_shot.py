@@ -95,3 +95,38 @@ def test_before_the_long_turns_it_walks_to_the_downed_squadmate(matches):
     assert isinstance(cmd, C.Move), cmd
     m.submit(cmd)
     assert m.adjacent(leader, down)
+
+
+def stepped_away(matches):
+    """In a long wave the Leader (3 ACT) alone in the open centre, held by a Ruin Stalker from the north, the rest of
+    the squad Downed, one of them 5" south of it; it steps away from the Stalker to shoot it (horde_press)."""
+    m = begin(matches())
+    clear_horde(m)
+    me, *others = squad(m)
+    for i, u in enumerate(others):
+        put(m, u, 2 + 2.5 * i, 22)
+        m.health(u).hit = 0
+        m.down(u)
+    put(m, others[0], 12, 17)
+    put(m, me, 12, 12)
+    foe = spawn(m, STALKER, 12, 12)
+    gap = m.base(me).radius + m.base(foe).radius + 0.05
+    put(m, foe, 12, 12 - gap)
+    m.mission_state["wave_turn"] = PRESS_TURN
+    activate(m, me)
+    assert m.adjacent_enemies(me) == [foe]
+    ctl = HordeSquadController("player")
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.Move), cmd
+    m.submit(cmd)
+    if m.prompt is not None and m.prompt.kind == "aoo":  # the Stalker's Attack of Opportunity: declined here
+        m.submit(C.ChooseAttackOfOpportunity("horde", None))
+    assert m.active_unit == me and not m.adjacent_enemies(me) and m.act_left() == 2
+    return m, ctl, me, foe, others[0]
+
+
+def test_a_shooter_that_stepped_away_shoots_before_it_walks_to_a_downed_squadmate(matches):
+    m, ctl, me, foe, down = stepped_away(matches)
+    assert m.table.distance(m.base(me), m.base(down)) <= m.move_budget(act.MOVE) + 1.0 and not m.adjacent(me, down)
+    cmd = ctl.decide(m)
+    assert isinstance(cmd, C.RangedAttack) and cmd.target == foe, cmd  # before: a Move back to the Downed squadmate
