@@ -56,6 +56,7 @@ class HordeSquadController(Controller):
         self.to_downed = FieldCache()  # ... to the Downed squad, when as many lie Downed as stand
         self.sight = None  # the decision's sight lines (common.Sights: they stop at a slice's end), made per unit
         # decision
+        self._shot_memo: tuple = (None, None)  # (the decision's sights, unit, budget, aim), its spot to shoot from
         self._given_up: set[tuple] = set()  # (unit, marker, wave): a marker the unit got as near as it can and could
         # not work from there (a wall between): it goes for the Horde instead, not back to it in its next Move
 
@@ -504,6 +505,13 @@ class HordeSquadController(Controller):
         return [(x, y, z, c) for c, x, y, z in spots[::step]]
 
     def _shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
+        """_find_shot_spot, asked once per decision (horde_tail's walk to a shot asks before the advance does)."""
+        key = (self.sight, uid, budget, aim)
+        if self.sight is None or self._shot_memo[0] != key:
+            self._shot_memo = (key, self._find_shot_spot(match, uid, budget, aim))
+        return self._shot_memo[1]
+
+    def _find_shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
         """A spot of the Move from which the unit can shoot one of the nearest enemies (`aim` alone when given: the
         Boss) in range, in sight, not Adjacent to one, with the ACT left after the Move (in a long wave also the spare
         Tactical Orders, horde_tail): the one least exposed to the Horde's shooters (horde_exposure: seen in the open,
