@@ -1,9 +1,12 @@
-"""The Horde squad's computer player in a long wave's tail (horde_tail): the ACT left and the spare Tactical Orders
-pay for a Move to a spot the unit shoots from, and the shot. From the wave's Turn 7 the squad spends the Tactical
-Orders beyond KEEP_TO on attacks, and the wave ends only when it takes out everything on the table in one Turn; a
-unit with 1 ACT left (a second Move costs 2, R17) and no shot from where it stood ended its activation, and the
-Tactical Orders were lost at the end of the Turn (seed 142's eighth wave: the Leader shot one unit, kept 1 ACT and 5
-Tactical Orders, and the last newcomer stood into the next Turn)."""
+"""The Horde squad's computer player in a long wave's tail (horde_tail). From the wave's Turn 7 one Horde unit arrives
+each Turn and the wave ends only when the squad takes out everything on the table in one Turn (seed 142's eighth
+wave: 14 Turns). There:
+- the ACT left and the spare Tactical Orders (beyond KEEP_TO) pay for a Move to a spot the unit shoots from, and the
+  shot: a unit with 1 ACT left (a second Move costs 2, R17) and no shot from where it stood ended its activation, and
+  the Tactical Orders were lost at the end of the Turn;
+- a shooter with no shot from where it stands walks to one before it walks to a Downed squadmate;
+- a shooter that stepped away from an enemy to shoot it shoots before it walks to a Downed squadmate (seed 210's
+  fourth wave: it walked back with its last 2 ACT and could not pay for the revive)."""
 from game.ai.horde_squad import KEEP_TO, PRESS_TURN, HordeSquadController
 from game.match import commands as C
 from game.rules import actions as act
