@@ -32,7 +32,7 @@ from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
 from .horde_press import step_back
-from .horde_tail import shot_first, spare_orders, stepped_away, walk_to_shot
+from .horde_tail import shot_first, shot_spot_once, spare_orders, stepped_away, walk_to_shot
 from .simple import TARGETS_PER_SLICE
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
@@ -307,8 +307,7 @@ class HordeSquadController(Controller):
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
 
-    def _shot_first(self, match, uid: int):  # in a long wave, before markers and Downed squadmates (horde_tail)
-        return shot_first(self, match, uid)
+    _shot_first = shot_first  # in a long wave, before markers and Downed squadmates (horde_tail)
 
     def _walk_to_shot(self, match, uid: int):  # the ACT left and Tactical Orders, in a long wave (horde_tail)
         return walk_to_shot(self, match, uid, KEEP_TO)
@@ -504,12 +503,7 @@ class HordeSquadController(Controller):
         step = max(1, len(spots) // (SAMPLE * 2))
         return [(x, y, z, c) for c, x, y, z in spots[::step]]
 
-    def _shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
-        """_find_shot_spot, asked once per decision (horde_tail's walk to a shot asks before the advance does)."""
-        key = (self.sight, uid, budget, aim)
-        if self.sight is None or self._shot_memo[0] != key:
-            self._shot_memo = (key, self._find_shot_spot(match, uid, budget, aim))
-        return self._shot_memo[1]
+    _shot_spot = shot_spot_once  # _find_shot_spot, asked once per decision (horde_tail)
 
     def _find_shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
         """A spot of the Move from which the unit can shoot one of the nearest enemies (`aim` alone when given: the
