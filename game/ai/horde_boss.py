@@ -42,17 +42,25 @@ def stepped_from_boss(match, uid: int) -> bool:
     """Whether the active unit `uid`'s last Move of this activation began Adjacent to the wave's Boss (it stepped away
     to shoot it: the Boss is its first target). Read from the match's events, so a loaded game plays on the same."""
     boss = match.mission_state.get("boss")
-    a = match.activation
-    if boss is None or a is None or a.uid != uid or not any(p.action == act.MOVE for p in a.history) or \
-            not match.standing(boss):
+    if boss is None or not match.standing(boss):
         return False
+    start = last_move_start(match, uid)
+    return start is not None and match.table.adjacent(start, match.base(boss))
+
+
+def last_move_start(match, uid: int) -> Base | None:
+    """Where the active unit `uid`'s last Move of this activation began (its base there), None when it has not
+    Moved. Read from the match's events, so a loaded game plays on the same."""
+    a = match.activation
+    if a is None or a.uid != uid or not any(p.action == act.MOVE for p in a.history):
+        return None
     ev = match.events
     for i in range(len(ev) - 1, max(-1, len(ev) - LOOK_BACK), -1):
         e = ev[i]
         if isinstance(e, E.ActivationStarted) and e.uid == uid:
-            return False
+            return None
         if isinstance(e, E.Moved) and e.uid == uid and e.action == "move":
             me = match.base(uid)
             x, y, z = e.path[0]
-            return match.table.adjacent(Base(uid=uid, side=me.side, x=x, y=y, z=z, radius=me.radius), match.base(boss))
-    return False
+            return Base(uid=uid, side=me.side, x=x, y=y, z=z, radius=me.radius)
+    return None

@@ -6,7 +6,8 @@ and opens Crates, else closes in (not with its last ACT until a wave runs long, 
 shoots from, and steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends
 only when the Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad)
 it attacks the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
-(horde_boss), and so does one held by any one unit in a long wave (horde_press). It answers the mode's questions: the
+(horde_boss), and so does one held by any one unit in a long wave (horde_press), where a shooter with no shot walks
+to one before anything else, spare Tactical Orders paying for it (horde_tail). It answers the mode's questions: the
 Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades,
 Spoils of War, a Turret when rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and
 with Tactical Orders to revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks
@@ -31,6 +32,7 @@ from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
 from .horde_press import step_back
+from .horde_tail import shot_first, shot_spot_once, spare_orders, stepped_away, walk_to_shot
 from .simple import TARGETS_PER_SLICE
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
@@ -54,6 +56,7 @@ class HordeSquadController(Controller):
         self.to_downed = FieldCache()  # ... to the Downed squad, when as many lie Downed as stand
         self.sight = None  # the decision's sight lines (common.Sights: they stop at a slice's end), made per unit
         # decision
+        self._shot_memo: tuple = (None, None)  # (the decision's sights, unit, budget, aim), its spot to shoot from
         self._given_up: set[tuple] = set()  # (unit, marker, wave): a marker the unit got as near as it can and could
         # not work from there (a wall between): it goes for the Horde instead, not back to it in its next Move
 
@@ -216,8 +219,11 @@ class HordeSquadController(Controller):
             me, reach = match.base(uid), match.move_budget(act.MOVE) + 1.0
             if len(down) > len(up) or (down and len(down) == len(up) and any(
                     match.table.distance(me, match.base(d)) <= reach for d in down)):
-                return ready + (self._to_downed, self._shoot) + rest + (self._take_cover, self._advance)
-        return ready + (self._shoot,) + rest + (self._to_downed, self._take_cover, self._advance)
+                first = (self._shoot, self._to_downed) if stepped_away(match, uid) else (self._to_downed, self._shoot)
+                return ready + first + (self._shot_first,) + rest + (self._take_cover, self._advance,
+                                                                     self._walk_to_shot)
+        return ready + (self._shoot, self._shot_first) + rest + (self._to_downed, self._take_cover, self._advance,
+                                                                self._walk_to_shot)
 
     def _next_unit(self, match) -> int:
         ready = [c.uid for c in match.legal_commands(self.side) if isinstance(c, C.Activate)]
@@ -300,6 +306,11 @@ class HordeSquadController(Controller):
 
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
+
+    _shot_first = shot_first  # in a long wave, before markers and Downed squadmates (horde_tail)
+
+    def _walk_to_shot(self, match, uid: int):  # the ACT left and Tactical Orders, in a long wave (horde_tail)
+        return walk_to_shot(self, match, uid, KEEP_TO)
 
     def _step_away(self, match, uid: int):  # from the Boss (horde_boss); in a long wave from any one (horde_press)
         return step_away(self, match, uid) or step_back(self, match, uid)
@@ -492,13 +503,16 @@ class HordeSquadController(Controller):
         step = max(1, len(spots) // (SAMPLE * 2))
         return [(x, y, z, c) for c, x, y, z in spots[::step]]
 
-    def _shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
+    _shot_spot = shot_spot_once  # _find_shot_spot, asked once per decision (horde_tail)
+
+    def _find_shot_spot(self, match, uid: int, budget: float, aim: int | None = None):
         """A spot of the Move from which the unit can shoot one of the nearest enemies (`aim` alone when given: the
-        Boss) in range, in sight, not Adjacent to one, with the ACT left after the Move: the one least exposed to the
-        Horde's shooters (horde_exposure: seen in the open, in Cover, a Blast's squadmates within 1"), then the most
-        hidden from the nearest enemies, then the cheapest; None when it has no such shot. (The nearest enemies are
-        mostly Melee units, whose sight does not matter; the Horde's shooters fire from where they see the unit.)"""
-        left = match.act_left() - match.cost_of(act.MOVE)
+        Boss) in range, in sight, not Adjacent to one, with the ACT left after the Move (in a long wave also the spare
+        Tactical Orders, horde_tail): the one least exposed to the Horde's shooters (horde_exposure: seen in the open,
+        in Cover, a Blast's squadmates within 1"), then the most hidden from the nearest enemies, then the cheapest;
+        None when it has no such shot. (The nearest enemies are mostly Melee units, whose sight does not matter; the
+        Horde's shooters fire from where they see the unit.)"""
+        left = match.act_left() - match.cost_of(act.MOVE) + spare_orders(self, match, KEEP_TO)
         weapons = [w for w in match.unit(uid).card.weapons if w.kind == RANGED and not
                    (w.has("LIM") and w.id in match.readiness(uid).used_limited)]
         weapons = [w for w in weapons if match.cost_of(act.RANGED_COMBAT, w) <= left]
