@@ -314,7 +314,7 @@ class MatchFlow:
     def _start_turn(self) -> None:
         self.turn += 1
         self.emit(E.TurnStarted(self.turn, self.mission.turns))
-        for uid in self.units(items=None):
+        for uid in self.units(items=None, downed=None):  # a Downed unit acts too (H1: Move, Dash or Revive)
             r = esper.component_for_entity(uid, Readiness)
             r.ready = not self.unit(uid).item
             r.aoo_used = False

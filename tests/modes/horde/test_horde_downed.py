@@ -8,7 +8,7 @@ from game.match import events as E
 from game.match.errors import IllegalCommand
 from game.modes.horde import downed, waves
 from game.rules import actions as act
-from game.rules.dice import ScriptedDice
+from game.rules.dice import Dice, ScriptedDice
 
 from tests.modes.horde.horde_helpers import accept_all, begin, clear_horde, horde, matches, put, squad  # noqa: F401
 
@@ -209,3 +209,38 @@ def test_revive_and_medpack_reasons_name_the_unit_they_are_about(matches):
     assert m.mission_action_reason(c, "medpack", None, b) == f"{name(c).name} carries no Medpack"
     assert "Control" in m.mission_action_reason(b, "medpack", None, c) and name(c).name in \
         m.mission_action_reason(b, "medpack", None, c)
+
+
+def test_a_downed_unit_is_ready_again_each_turn(matches):
+    """H1: a Downed unit acts in its activation (Move, Dash, Revive), every Turn it stays Downed, not only in the Turn
+    it fell: the Turn's start makes it Ready like every other unit."""
+    from tests.modes.horde.horde_helpers import spawn
+    m = begin(matches())
+    clear_horde(m)
+    spread(m)
+    a, b = squad(m)[0], squad(m)[1]
+    put(m, a, 10, 10)
+    put(m, b, 11.2, 10)
+    spawn(m, "HRD-MED01", 20, 3)  # far off: the wave goes on
+    with m._in_world():
+        m.health(a).hit = 0
+        m.down(a)
+        m.readiness(a).ready = False  # it fell after it had acted this Turn
+    m.dice = Dice(7)  # the rest of the Turn and the next one's start (Tactical Orders, the Turn Event...)
+    turn = m.turn
+    while m.turn == turn:
+        if m.prompt is not None:
+            accept_all(m) if m.prompt.kind in ("dice",) else m.submit(m.legal_commands(m.prompt.side)[0])
+            continue
+        side = m.waiting_for()
+        if m.activation is None:
+            m.submit(next(c for c in m.legal_commands(side) if isinstance(c, C.Activate)))
+        else:
+            m.submit(C.EndActivation(side))
+    assert m.turn == turn + 1 and m.conditions(a).downed
+    assert m.readiness(a).ready
+    while m.prompt is not None:
+        m.submit(m.legal_commands(m.prompt.side)[0])
+    assert m.waiting_for() == "player" and C.Activate("player", a) in m.legal_commands("player")
+    m.submit(C.Activate("player", a))
+    assert C.UseMissionAction("player", "revive-self", None, b) in m.legal_commands("player")
