@@ -1,17 +1,17 @@
 """A computer player for the squad in Horde Mode (headless runs, the balance figures, a demo).
 
-In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing Squadmate),
-heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the Wave Objective
-and opens Crates, else closes in (not with its last ACT until a wave runs long, but on a Broodmind, horde_brood). It
-shoots from, and steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A Boss wave ends
-only when the Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger than the squad)
-it attacks the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps away and shoots it
-(horde_boss), and so does one held by any one unit in a long wave (horde_press), where a shooter with no shot walks
-to one before anything else, spare Tactical Orders paying for it (horde_tail). It answers the mode's questions: the
-Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can reach, Heal, Grenades,
-Spoils of War, a Turret when rich, Ammunition), the rewards, which unit, its dice. Deterministic; pays with ACT, and
-with Tactical Orders to revive, for failed saves, for attack dice (at the Boss, or while 3 are left) and for attacks
-beyond its ACT while more than 3 are left.
+In the battle it revives Downed units (it walks to them, or a Downed unit revives itself next to a Standing
+Squadmate), heals with a Medpack, fights, throws Grenades at groups, fires a Turret it Controls, shoots, works the
+Wave Objective and opens Crates, else closes in (not with its last ACT until a wave runs long, but on a Broodmind,
+horde_brood). It shoots from, and steps back into, the spots least exposed to the Horde's shooters (horde_exposure). A
+Boss wave ends only when the Boss falls, so once reinforcements come every Turn (or the rest of the Horde is no bigger
+than the squad) it attacks the Boss first, with the units that can hurt it; a shooter the Boss holds in Melee steps
+away and shoots it (horde_boss), and so does one held by any one unit in a long wave (horde_press), where a shooter
+with no shot walks to one before anything else, spare Tactical Orders paying for it (horde_tail). It answers the
+mode's questions: the Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can
+reach, Heal, Grenades, Spoils of War, a Turret when rich, Ammunition), the rewards, which unit (horde_squad_picks),
+its dice. Deterministic; pays with ACT, and with Tactical Orders to revive, for failed saves, for attack dice (at the
+Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left.
 """
 from __future__ import annotations
 
@@ -32,16 +32,15 @@ from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
 from .horde_press import step_back
+from .horde_squad_picks import MEDPACK_HEALS, choose
 from .horde_tail import shot_first, shot_spot_once, spare_orders, stepped_away, walk_to_shot
 from .simple import TARGETS_PER_SLICE
 
 OBJECTIVE_MARKERS = ("pylon", "search", "crate")
 MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate"}
-SHOP_ORDER = ("reinforcements", "heal", "medpack", "grenade", "spoil", "turret", "ammunition")
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
 KEEP_TO = 3  # Tactical Orders an attack leaves unspent (for the saves of the Horde's activations, and revives)
 REVIVE_TO = 2  # Tactical Orders kept for a revive (2 ACT) while a squadmate is Downed
-MEDPACK_HEALS = 2  # 1D3 HIT: what a Medpack gives back on average
 REINFORCED_TURN = 5  # from this Turn of a wave a Horde unit arrives every Turn (H1): only the Boss's fall ends it
 
 
@@ -96,7 +95,7 @@ class HordeSquadController(Controller):
     def _answer(self, match, p) -> C.Command:
         if p.kind == "choice":
             then = p.then
-            return C.Choose(self.side, self._choose(match, then, [o for o, _ in p.options]))
+            return C.Choose(self.side, choose(match, self.side, then, [o for o, _ in p.options]))
         if p.kind == "mission_dice":
             return C.AcceptDice(self.side)
         if p.kind == "dice":
@@ -122,88 +121,6 @@ class HordeSquadController(Controller):
             if target is None or target != match.mission_state.get("boss"):
                 return cmd
         return order_on_dice(match, self.side, d.failed()) or cmd
-
-    def _choose(self, match, then: tuple, options: list[str]) -> str:
-        step = then[0] if then else ""
-        if step == "shop_choice":
-            return self._shop(match, options)
-        if step == "free_upgrade_choice":
-            return next((o for o in SHOP_ORDER if o in options), options[0])
-        if step == "unit_chosen":
-            return self._unit_for(match, then[1], [int(o) for o in options])
-        if step == "reward":
-            return self._reward(match, options)
-        if step == "spoil_chosen":
-            return self._spoil(match, then[1], options)
-        return options[0]
-
-    def _shop(self, match, options: list[str]) -> str:
-        """Medpacks for the HIT the squad has lost (1D3 each for 4 MP, where Heal gives 1), Reinforcements only for a
-        Downed unit no Standing squadmate can reach to revive in the next Turn, Heal when no Medpack can be had,
-        then Grenades, Spoils of War, a Turret when rich, Ammunition. HIT carries from wave to wave: the squad
-        that lost its fourth and fifth waves had started them with two thirds of the HIT of the one that won them."""
-        ms = match.mission_state
-        mp = match.score[self.side]
-        standing = match.units(self.side)
-        carried = [i for lst in ms.get("items", {}).values() for i in lst]
-        lost = sum(match.health(u).max_hit - match.health(u).hit for u in standing)
-        want = []
-        if any(self._beyond_reach(match, d, standing) for d in match.units(self.side, downed=True)):
-            want.append("reinforcements")
-        if lost - MEDPACK_HEALS * carried.count("medpack") >= MEDPACK_HEALS:
-            want.append("medpack")
-        if any(match.health(u).hit * 2 <= match.health(u).max_hit for u in standing):
-            want.append("heal")
-        if carried.count("grenade") < 2:
-            want.append("grenade")
-        want.append("spoil")
-        if mp >= 14 and "turret" not in carried and not match.markers("turret"):
-            want.append("turret")
-        want.append("ammunition")
-        return next((o for o in want if o in options), "done")
-
-    @staticmethod
-    def _beyond_reach(match, downed: int, standing: list[int]) -> bool:
-        """Whether no Standing unit is within a Move and its base of the Downed one (to revive it, 2 ACT, next Turn)."""
-        d = match.base(downed)
-        return not any(match.table.distance(match.base(u), d) <= match.move_budget(act.MOVE, u) + 1.0 for u in standing)
-
-    def _unit_for(self, match, purpose: str, units: list[int]) -> str:
-        def lost(u):
-            h = match.health(u)
-            return h.max_hit - h.hit
-        if purpose in ("heal", "heal-reward", "field-dressing"):
-            best = max(units, key=lambda u: (lost(u), -match.health(u).hit, -u))
-        elif purpose in ("spoil", "spoil-reward", "reinforcements", "second-wind"):
-            best = max(units, key=lambda u: (match.unit(u).card.gp, -u))
-        elif purpose in ("grenade", "medpack", "turret"):
-            items = match.mission_state.get("items", {})
-            best = min(units, key=lambda u: (match.conditions(u).downed, len(items.get(str(u), [])),
-                                             -match.unit(u).card.rsk if purpose == "turret" else 0, u))
-        elif purpose in ("opportunity", "map", "relay-order"):
-            down = match.units(self.side, downed=True)
-            best = min(units, key=lambda u: (min((match.table.distance(match.base(u), match.base(d)) for d in down),
-                                                 default=99.0), u))
-        else:
-            best = units[0]
-        return str(best)
-
-    def _reward(self, match, options: list[str]) -> str:
-        horde = len([u for u in match.units() if match.side_of(u) != self.side])
-        standing = match.units(self.side)
-        pref = []
-        if horde >= 3:
-            pref += ["horde-damage", "weaken"]
-        pref += ["fewer-spawns", "spoil", "mp", "heal"]  # 4 MP buy a Medpack: 1D3 HIT, where the reward heals 1
-        return next((o for o in pref if o in options), options[0])
-
-    def _spoil(self, match, uid: int, options: list[str]) -> str:
-        card = match.unit(uid).card
-        melee = max((w.att * w.skl for w in card.weapons if w.kind == MELEE), default=0)
-        ranged = max((w.att * w.skl for w in card.weapons if w.kind == RANGED), default=0)
-        pref = (["HRD-SOW-RDAM", "HRD-SOW-RSKL", "HRD-SOW-ACC1", "HRD-SOW-R-RND1"] if ranged >= melee else
-                ["HRD-SOW-MDAM", "HRD-SOW-MSKL", "HRD-SOW-BRU1", "HRD-SOW-M-RND1"]) + ["HRD-SOW-DDG1", "HRD-SOW-TGH1"]
-        return next((o for o in pref if o in options), options[0])
 
     # == the battle ===============================================================================================
     def _choices(self, match, uid: int) -> tuple:
