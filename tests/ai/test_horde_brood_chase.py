@@ -6,33 +6,18 @@ corner from its Turn 4, first shot in Turn 8, 13 Turns; 9 with this). The last M
 the squad goes for it, to a spot Adjacent to no enemy; toward any other Boss it still waits."""
 from game.ai.horde_squad import PRESS_TURN, REINFORCED_TURN, HordeSquadController
 from game.match import commands as C
-from game.rules import actions as act
 
-from tests.modes.horde.horde_helpers import activate, begin, clear_horde, matches, put, spawn, squad  # noqa: F401
+from tests.ai import test_horde_squad_last_move as last_move
+from tests.modes.horde.horde_helpers import matches  # noqa: F401
 
-MAP = "horde-last-stand.tmx"  # a block of wall at x 6-10, y 5-8
 BROODMIND, OSSUARY = "HRD-BOSS3", "HRD-BOSS2"
 
 
 def walled_off(matches, boss_type, at=(8, 2.5)):
-    """The Leader (3 ACT) south of the western block, the wave's Boss north of it, out of its sight, in the wave's
-    Turn 5 (reinforcements every Turn: the squad goes for the Boss); the rest of the squad far off in the south-east.
-    The Leader has taken a short step: a second Move (2 ACT, R17) would be its last action."""
-    m = begin(matches(map_name=MAP))
-    clear_horde(m)
-    leader = squad(m)[0]
-    for i, u in enumerate(u for u in squad(m) if u != leader):
-        put(m, u, 17 + 2.5 * i, 22)
-    put(m, leader, 8, 10)
-    boss = spawn(m, boss_type, *at)
-    m.mission_state["boss"] = boss
-    m.mission_state["wave_turn"] = REINFORCED_TURN
+    """test_horde_squad_last_move's table with the wave's Boss north of the block, in the wave's Turn 5: the squad goes
+    for it."""
     assert REINFORCED_TURN < PRESS_TURN
-    assert not m.table.sight(m.base(leader), m.base(boss)).visible
-    activate(m, leader)
-    m.submit(C.Move("player", 8.0, 9.5, m.base(leader).z))
-    assert m.act_left() == 2 == m.cost_of(act.MOVE)
-    return m, leader, boss
+    return last_move.walled_off(matches, boss_type, at, boss=True)
 
 
 def test_the_last_act_closes_in_on_a_broodmind(matches):
