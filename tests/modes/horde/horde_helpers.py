@@ -71,6 +71,26 @@ def clear_horde(m):
             m._take_out(u)
 
 
+def spread(m):
+    """The squad out of the way along the south edge (a test then puts the units it needs)."""
+    for i, u in enumerate(squad(m)):
+        put(m, u, 3 + 2.5 * i, 22)
+
+
+def downed_beside(m):
+    """The Horde taken off, the squad spread, its first unit Downed at (10, 10) with the second Standing Adjacent to
+    it at (11.2, 10): (first, second)."""
+    clear_horde(m)
+    spread(m)
+    a, b = squad(m)[0], squad(m)[1]
+    put(m, a, 10, 10)
+    put(m, b, 11.2, 10)
+    with m._in_world():
+        m.health(a).hit = 0
+        m.down(a)
+    return a, b
+
+
 def put(m, uid, x, y):
     with m._in_world():
         m.place(uid, x, y, m.table.surface_z(x, y, 0.0))

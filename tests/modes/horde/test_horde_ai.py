@@ -5,18 +5,14 @@ from game.ai.horde_squad import HordeSquadController
 from game.match import commands as C
 from game.modes.horde import shop, waves
 
-from tests.modes.horde.horde_helpers import begin, clear_horde, horde, matches, put, run, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import (begin, clear_horde, downed_beside, horde, matches, put, run,  # noqa: F401
+                                             spread, squad)
 
 
 def spawn(m, type_id, x, y):
     card = waves.horde_card(m.mission, type_id)
     with m._in_world():
         return m.spawn("horde", card.name, card, x, y, 0.0)
-
-
-def spread(m):
-    for i, u in enumerate(squad(m)):
-        put(m, u, 3 + 2.5 * i, 22)
 
 
 def horde_turn(m, uid):
@@ -81,14 +77,7 @@ def test_ranged_unit_steps_away_when_adjacent_then_shoots(matches):
 
 def test_the_squad_player_revives_and_shops(matches):
     m = begin(matches())
-    clear_horde(m)
-    spread(m)
-    a, b = squad(m)[0], squad(m)[1]
-    put(m, a, 10, 10)
-    put(m, b, 11.2, 10)
-    with m._in_world():
-        m.health(a).hit = 0
-        m.down(a)
+    a, b = downed_beside(m)
     ctl = HordeSquadController("player")
     act_cmd = ctl.decide(m)
     assert act_cmd == C.Activate("player", b)  # the unit next to a Downed one goes first

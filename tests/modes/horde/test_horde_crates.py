@@ -8,13 +8,7 @@ from game.modes.horde import crates
 from game.rules.dice import ScriptedDice
 
 from tests.modes.horde.horde_helpers import (accept_all, answer, begin, clear_horde, matches, put,  # noqa: F401
-                                             squad)
-
-
-def spread(m):
-    """The squad out of the way along the south edge (a test then puts the units it needs)."""
-    for i, u in enumerate(squad(m)):
-        put(m, u, 3 + 2.5 * i, 22)
+                                             spread, squad)
 
 
 def crate_next_to(m, uid, dx=1.2):

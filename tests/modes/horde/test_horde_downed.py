@@ -10,7 +10,8 @@ from game.modes.horde import downed, waves
 from game.rules import actions as act
 from game.rules.dice import Dice, ScriptedDice
 
-from tests.modes.horde.horde_helpers import accept_all, begin, clear_horde, horde, matches, put, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import (accept_all, begin, clear_horde, downed_beside, horde,  # noqa: F401
+                                             matches, put, spawn, spread, squad)
 
 
 def knocked_down(m, uid):
@@ -21,11 +22,6 @@ def knocked_down(m, uid):
         foe = m.spawn("horde", "Ruin Stalker", card, b.x + 1.2, b.y, 0.0)
         m.health(uid).hit = 1
     return foe
-
-
-def spread(m):
-    for i, u in enumerate(squad(m)):
-        put(m, u, 3 + 2.5 * i, 22)
 
 
 def test_a_unit_at_zero_hit_is_downed_ignored_and_untargetable(matches):
@@ -89,14 +85,7 @@ def test_revive_a_squadmate_one_hit_and_an_injury(matches):
 
 def test_a_downed_unit_revives_itself_when_it_controls_a_standing_squadmate(matches):
     m = begin(matches())
-    clear_horde(m)
-    spread(m)
-    a, b = squad(m)[0], squad(m)[1]
-    put(m, a, 10, 10)
-    put(m, b, 11.2, 10)
-    with m._in_world():
-        m.health(a).hit = 0
-        m.down(a)
+    a, b = downed_beside(m)
     m.submit(C.Activate("player", a))
     assert C.UseMissionAction("player", "revive-self", None, b) in m.legal_commands("player")
     m.dice = ScriptedDice([6])  # Deep Wound: 1 HIT less
@@ -214,17 +203,10 @@ def test_revive_and_medpack_reasons_name_the_unit_they_are_about(matches):
 def test_a_downed_unit_is_ready_again_each_turn(matches):
     """H1: a Downed unit acts in its activation (Move, Dash, Revive), every Turn it stays Downed, not only in the Turn
     it fell: the Turn's start makes it Ready like every other unit."""
-    from tests.modes.horde.horde_helpers import spawn
     m = begin(matches())
-    clear_horde(m)
-    spread(m)
-    a, b = squad(m)[0], squad(m)[1]
-    put(m, a, 10, 10)
-    put(m, b, 11.2, 10)
+    a, b = downed_beside(m)
     spawn(m, "HRD-MED01", 20, 3)  # far off: the wave goes on
     with m._in_world():
-        m.health(a).hit = 0
-        m.down(a)
         m.readiness(a).ready = False  # it fell after it had acted this Turn
     m.dice = Dice(7)  # the rest of the Turn and the next one's start (Tactical Orders, the Turn Event...)
     turn = m.turn

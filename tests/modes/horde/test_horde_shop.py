@@ -7,7 +7,7 @@ from game.modes.horde import shop, waves
 from game.rules.dice import ScriptedDice
 
 from tests.modes.horde.horde_helpers import (accept_all, answer, begin, clear_horde, horde, matches,  # noqa: F401
-                                             put, run, squad)
+                                             put, run, spread, squad)
 
 
 def shopping(m, mp):
@@ -20,11 +20,6 @@ def shopping(m, mp):
 def buy(m, upgrade, uid):
     answer(m, upgrade)
     answer(m, uid)
-
-
-def spread(m):
-    for i, u in enumerate(squad(m)):
-        put(m, u, 3 + 2.5 * i, 22)
 
 
 def test_the_shop_offers_what_the_mp_pays_for_and_shows_the_next_wave(matches):
