@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-
-SAME_LEVEL = 0.5  # inches of height within which a spot is at a unit goal's level
-
+from game.battlefield.terrain import EPS, SAME_LEVEL
 
 @dataclass(frozen=True, slots=True)
 class Goal:
@@ -39,7 +37,7 @@ class Goal:
     def inside(self, x: float, y: float, z: float | None = None) -> bool:
         r = self.rect
         return r is not None and r[0] <= x <= r[2] and r[1] <= y <= r[3] and \
-            (self.z is None or z is None or abs(z - self.z) < SAME_LEVEL)
+            (self.z is None or z is None or abs(z - self.z) <= SAME_LEVEL + EPS)  # R15's same level
 
     def distance(self, x: float, y: float) -> float:
         if self.rect is not None:
