@@ -203,15 +203,11 @@ def show_match_up(label: str, s: dict, target: float | None, per_mission: bool) 
     print(line)
     if per_mission and s["per_mission"]:
         rows = sorted(s["per_mission"].items(), key=lambda kv: sum(kv[1]) / len(kv[1]))
-        low = [(k, sum(v) / len(v)) for k, v in rows if sum(v) / len(v) < TARGET_MISSION]
+        low = [(k, v) for k, v in rows if sum(v) / len(v) < TARGET_MISSION]
         print("  by mission: " + ", ".join(f"{k.removeprefix('pvp-')} {sum(v) / len(v) * 100:.0f}%" for k, v in rows))
-        # each one with its interval: at 40 games a mission's figure moves by about 12 points either way
-        shown = []
-        for k, v in rows:
-            if sum(v) / len(v) < TARGET_MISSION:
-                lo, hi = wilson(sum(v), len(v))
-                shown.append(f"{k.removeprefix('pvp-')} {sum(v) / len(v) * 100:.0f}% of {len(v)} "
-                             f"(95% {lo * 100:.0f}-{hi * 100:.0f}%)")
+        # each with its interval: at 40 games a mission's figure moves by about 12 points either way
+        shown = [f"{k.removeprefix('pvp-')} {sum(v) / len(v) * 100:.0f}% of {len(v)} "
+                 f"(95% {lo * 100:.0f}-{hi * 100:.0f}%)" for k, v in low for lo, hi in [wilson(sum(v), len(v))]]
         print(f"  missions below {TARGET_MISSION * 100:.0f}%: {len(low)} (target 0){mark(not low)}"
               + (": " + ", ".join(shown) if shown else ""))
         drawn = sorted(((sum(d), k) for k, d in s["draws"].items() if any(d)), reverse=True)
