@@ -7,7 +7,8 @@ from game.ai.horde_squad import PRESS_TURN, REINFORCED_TURN, HordeSquadControlle
 from game.match import commands as C
 from game.rules import actions as act
 
-from tests.modes.horde.horde_helpers import activate, begin, clear_horde, matches, put, spawn, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import (activate, begin, clear_horde, matches, out_of_the_way, put,  # noqa: F401
+                                             spawn, squad)
 
 MAP = "horde-last-stand.tmx"  # a block of wall at x 6-10, y 5-8
 
@@ -20,8 +21,7 @@ def walled_off(matches, foe_type="HRD-HVY01", at=(8, 2.5), boss=False):
     m = begin(matches(map_name=MAP))
     clear_horde(m)
     leader = squad(m)[0]
-    for i, u in enumerate(u for u in squad(m) if u != leader):
-        put(m, u, 17 + 2.5 * i, 22)
+    out_of_the_way(m, [u for u in squad(m) if u != leader])
     put(m, leader, 8, 10)
     foe = spawn(m, foe_type, *at)
     if boss:

@@ -11,7 +11,8 @@ from game.ai.horde_squad import KEEP_TO, PRESS_TURN, HordeSquadController
 from game.match import commands as C
 from game.rules import actions as act
 
-from tests.modes.horde.horde_helpers import activate, begin, clear_horde, matches, put, spawn, squad  # noqa: F401
+from tests.modes.horde.horde_helpers import (activate, begin, clear_horde, matches, out_of_the_way, put,  # noqa: F401
+                                             spawn, squad)
 
 MAP = "horde-last-stand.tmx"  # a block of wall at x 6-10, y 5-8
 STALKER = "HRD-MED01"  # Ruin Stalker: a Melee unit of 2 HIT
@@ -23,8 +24,7 @@ def one_act_left(matches, wave_turn=PRESS_TURN, orders=KEEP_TO + 2):
     m = begin(matches(map_name=MAP))
     clear_horde(m)
     leader = squad(m)[0]
-    for i, u in enumerate(u for u in squad(m) if u != leader):
-        put(m, u, 17 + 2.5 * i, 22)
+    out_of_the_way(m, [u for u in squad(m) if u != leader])
     put(m, leader, 8, 10.5)
     foe = spawn(m, STALKER, 8, 2.5)
     m.mission_state["wave_turn"] = wave_turn
@@ -68,8 +68,7 @@ def downed_by(matches, wave_turn):
     m = begin(matches(map_name=MAP))
     clear_horde(m)
     leader, down, *rest = squad(m)
-    for i, u in enumerate(rest):
-        put(m, u, 17 + 2.5 * i, 22)
+    out_of_the_way(m, rest)
     put(m, leader, 8, 10.5)
     put(m, down, 12, 12)
     m.health(down).hit = 0

@@ -77,6 +77,12 @@ def spread(m):
         put(m, u, 3 + 2.5 * i, 22)
 
 
+def out_of_the_way(m, units):
+    """`units` of the squad off in the south-east corner (a test then puts the units it needs)."""
+    for i, u in enumerate(units):
+        put(m, u, 17 + 2.5 * i, 22)
+
+
 def downed_beside(m):
     """The Horde taken off, the squad spread, its first unit Downed at (10, 10) with the second Standing Adjacent to
     it at (11.2, 10): (first, second)."""
