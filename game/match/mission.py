@@ -74,6 +74,7 @@ class MissionSummary:
     objectives: tuple[ObjectiveStatus, ...] = ()
     scores: tuple[tuple[str, int], ...] = ()  # (side name, MP)
     notes: tuple[str, ...] = ()
+    headline: str = ""  # the top bar's few words for the Turn ("" : "Turn 2/4", or "Turn 2" with no limit)
 
 
 @dataclass(frozen=True, slots=True)

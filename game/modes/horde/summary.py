@@ -98,7 +98,17 @@ def mission_summary(mission, match) -> MissionSummary:
                  f"{', '.join(r['bosses_beaten']) or 'none'}  ·  Units lost: {', '.join(r['units_lost']) or 'none'}")
     bf = match.table.battlefield
     return MissionSummary(f"Horde Mode: {bf.name}", turn_text(mission, match), tuple(objs),
-                          (("MP to spend", match.score[PLAYER]),), tuple(notes))
+                          (("MP to spend", match.score[PLAYER]),), tuple(notes), headline(match))
+
+
+def headline(match) -> str:
+    """The top bar's words: the wave and its Turn (the match's own Turn count runs on over the waves)."""
+    ms = state(match)
+    if ms.get("wave", 0) == 0:
+        return ""
+    if ms.get("wave_state") in ("shop", "between"):
+        return f"Wave {ms['wave']} cleared"
+    return f"Wave {ms['wave']} · Turn {ms.get('wave_turn', 0)}"
 
 
 def run_summary(mission, match) -> dict:

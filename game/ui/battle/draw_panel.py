@@ -144,9 +144,11 @@ class PanelPainter:
         elif m.phase == "setup":
             t = T.blit(screen, "SETUP", (x, cy), 18, pal.select, True, anchor="midleft")
         else:
-            limit = getattr(m.mission, "turns", None)  # None: the mission runs until it is won or lost
-            t = T.blit(screen, f"TURN {m.turn}/{limit}" if limit else f"TURN {m.turn}", (x, cy), 18, pal.select,
-                       True, anchor="midleft")
+            words = sc.mission_summary().headline
+            if not words:
+                limit = getattr(m.mission, "turns", None)  # None: the mission runs until it is won or lost
+                words = f"Turn {m.turn}/{limit}" if limit else f"Turn {m.turn}"
+            t = T.blit(screen, words.upper(), (x, cy), 18, pal.select, True, anchor="midleft")
         x = t.right + px(16)
         if m.phase == "deploy":
             me = seated_name(sc)

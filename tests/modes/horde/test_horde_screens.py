@@ -35,6 +35,19 @@ def to_setup(d):
     return d.scene
 
 
+def top_bar_texts(sc) -> list[str]:
+    """Every text the top bar draws, as drawn."""
+    texts = []
+    cls = type(sc.app.text)
+    real = cls.blit
+    cls.blit = lambda self, surf, text, *a, **k: texts.append(text) or real(self, surf, text, *a, **k)
+    try:
+        sc.painter.panel._draw_top(sc.app.screen)
+    finally:
+        cls.blit = real
+    return texts
+
+
 def test_title_to_horde_setup_to_the_run(app):
     from game.ui.horde_battle import HordeBattleScene
     d = Driver(app)
@@ -57,6 +70,11 @@ def test_title_to_horde_setup_to_the_run(app):
     assert m.mission_state["wave"] == 1 and m.units("horde")
     summary = m.mission.summary(m)
     assert summary.turn_text.startswith("Wave 1 of 12 (Act 1), Turn 1")
+    # the top bar counts the wave's Turns, not the run's (Turn Events and reinforcements go by the wave's)
+    assert "WAVE 1 · TURN 1" in top_bar_texts(sc)
+    m.turn += 5  # the run's own count runs on over the waves; the top bar does not show it
+    assert "WAVE 1 · TURN 1" in top_bar_texts(sc) and not any(t.startswith("TURN") for t in top_bar_texts(sc))
+    m.turn -= 5
     # a Downed unit is drawn lying on its side
     victim = m.units("player")[0]
     with m._in_world():
