@@ -31,6 +31,12 @@ def _length(pts) -> float:
     return sum(math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1]) for i in range(len(pts) - 1))
 
 
+_SAME_SPOT = 0.3  # inches: numbers anchored this near one another rise from one spot
+_LINE = 0.8  # inches: one line of a rising number (its 16 px text at the table's usual zoom)
+_STACK = 4  # lines a stack of numbers grows to (past them, a number rises from its own spot)
+_RISEN = 0.5  # share of its life after which a number has risen clear of the spot
+
+
 class EventProcessor(esper.Processor):
     def __init__(self, view) -> None:
         self.view = view
@@ -130,8 +136,16 @@ class EventProcessor(esper.Processor):
                     self.number(v.x, v.y, v.z, f"-{lost} HIT", view.palette().bad)
 
     def number(self, x, y, z, text, colour) -> None:
+        """A number rising from (x, y): above the numbers still rising from the same spot, so that the saves and the
+        HIT lost of several attacks landing at once (fast or instant speed, a Blast) each read on its own line."""
         speed = self.view.speed
         life = 1.6 * (max(0.5, speed) if speed > 0 else 0.6)
+        rising = [place.y for _e, (pic, place, left) in esper.get_components(Picture, Place, Lifetime)
+                  if pic.kind == "number" and left.t < _RISEN * left.duration and abs(place.x - x) < _SAME_SPOT]
+        for k in range(_STACK):  # the lowest line free of them
+            if all(abs(y - _LINE * k - other) >= 0.9 * _LINE for other in rising):
+                y -= _LINE * k
+                break
         esper.create_entity(Picture("number", (text, colour)), Place(x, y), Elevation(z), Lifetime(life))
 
     def tray(self) -> None:

@@ -274,3 +274,24 @@ def test_a_screenshot_of_the_view_world_in_the_middle_of_a_fight(table):
     diff = sum(1 for x in range(0, VIEW.w, 3) for y in range(0, VIEW.h, 3)
                if fight.get_at((x, y)) != table.screen.get_at((x, y)))
     assert diff > 200, "the shot, the numbers and the dice were drawn over the table"
+
+
+def test_numbers_landing_at_once_on_one_unit_rise_on_lines_of_their_own(table):
+    """Several attacks resolved in one frame (fast or instant speed, a Blast): each saves / HIT-lost number gets its
+    own line above the unit instead of all being drawn over one another."""
+    view = table.view
+    uid = table.m.units(table.m.sides[0])[0]
+    before = {v.uid: v for v in view.units()}
+    landed = [E.AttackEnded(attacker=uid, lost=((uid, 1),)) for _ in range(3)]
+    view.feed(landed, before)
+    view.process(0.0)
+    with view._in:
+        ys = sorted(place.y for _e, (pic, place) in esper.get_components(Picture, Place) if pic.kind == "number")
+    assert len(ys) == 3
+    assert all(b - a >= 0.7 for a, b in zip(ys, ys[1:])), f"numbers drawn over one another: {ys}"
+    view.process(2.0)  # risen and gone: the next one starts from the unit again
+    view.feed(landed[:1], before)
+    view.process(0.0)
+    with view._in:
+        again = [place.y for _e, (pic, place) in esper.get_components(Picture, Place) if pic.kind == "number"]
+    assert again == [ys[-1]]
