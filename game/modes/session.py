@@ -167,6 +167,8 @@ class Session:
         version = self._version()
         if self._open is None or self._open[:2] != [side, version]:
             self.cancel()
+            if getattr(ctl, "explanation", None):
+                ctl.explanation = ""  # a decision that gives no reason shows none (never the last decision's)
             self._open = [side, version, thinking(ctl, m), None, ctl.state(m) if hasattr(ctl, "state") else None]
         plan = self._open
         end = None if budget_ms is None else time.perf_counter() + budget_ms / 1000

@@ -76,6 +76,20 @@ def test_work_lands_the_command_only_once_it_is_made_and_may_hold_it():
         m.close()
 
 
+def test_a_decision_that_gives_no_reason_shows_none_not_the_last_ones():
+    """The screen logs `explain()` beside each computer command: a stale reason would name another unit's plan."""
+    m = _deploying_match()
+    try:
+        side = m.waiting_for()
+        ctl = _Counting(side)
+        s = Session(m, {side: ctl})
+        ctl.explanation = "Castius: to downed"  # (the reason of a decision before)
+        assert s.step() is not None
+        assert s.explain() == ""
+    finally:
+        m.close()
+
+
 def test_a_decision_open_when_the_match_changes_is_begun_again():
     m = _deploying_match()
     try:
