@@ -75,7 +75,8 @@ class PveSquadController(Controller):
             waiting = match.undeployed(self.side)
             if not waiting:
                 return C.EndDeployment(self.side)
-            if not self._deploy or self._deploy[0][0] != waiting[0]:  # the spots, worked out once
+            if [d[0] for d in self._deploy] != waiting:  # the spots, worked out again when a unit was placed
+                # otherwise (a person placed some, or in another order: a planned spot may be taken)
                 self._deploy = list(match.mission.default_deployment(match, self.side))
             if self._deploy:
                 uid, x, y, z = self._deploy.pop(0)
