@@ -52,7 +52,8 @@ class Manager(pygame_gui.UIManager):
 
 def make_manager(size, scale: float, palette, mouse_source) -> Manager:
     m = Manager(size, load_theme(scale, palette), mouse_source)
-    sizes = sorted({max(8, int(round(s * scale))) for s in (12, 13, 14, 15, 17, 18, 22)})
+    sizes = sorted({max(8, int(round(s * scale))) for s in (12, 13, 14, 15, 17, 18, 22)} |
+                   {14, 18})  # (+ the help's HTML headings, <font size=4> and 5: pygame-gui's fixed 14 and 18)
     body = max(8, int(round(14 * scale)))  # the size of the text boxes, whose <i> the rules and taglines use
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts

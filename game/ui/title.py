@@ -142,7 +142,7 @@ class TitleScene(Scene):
             notes.append(f"{broken} damaged save{'s' if broken > 1 else ''} (see Load)")
         if notes:
             UILabel(rect(0, h - px(64), w, px(24)), "  ·  ".join(notes), m, container=root, object_id="#subtitle")
-        UILabel(rect(0, h - px(36), w, px(24)), "F1: help and controls", m, container=root, object_id="#subtitle")
+        UILabel(rect(0, h - px(38), w, px(26)), "F1: help and controls", m, container=root, object_id="#subtitle")
 
     def handle(self, event, consumed) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

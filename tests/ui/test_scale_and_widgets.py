@@ -130,16 +130,43 @@ def test_a_scene_never_leaves_widgets_behind_even_when_it_loses_its_root(app):
     assert not stray_widgets(app) and len(app.manager.get_root_container().elements) == 1
 
 
-@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("scale", [0.8, 1.0, 1.25, 1.5])
 def test_italic_text_in_a_text_box_finds_its_font_loaded(make_app, scale):
     """The rules, taglines and campaign texts use <i> and <b><i> in text boxes: the manager has those fonts from the
-    start (pygame-gui warned "Finding font ... not already loaded" on the campaign screens)."""
+    start (pygame-gui warned "Finding font ... not already loaded" on the campaign screens); so does the help's HTML,
+    whose <font size=N> headings pygame-gui gives fixed sizes (size 5: 18, size 4: 14) at every UI scale."""
     import warnings
 
     import pygame_gui
     app = make_app(ui_scale=scale)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        box = pygame_gui.elements.UITextBox("<i>italic</i> and <b><i>bold italic</i></b>",
+        box = pygame_gui.elements.UITextBox("<i>italic</i> and <b><i>bold italic</i></b>; the help's heading: "
+                                            "<font size=5><b>Controls</b></font>, a help file's section: <font size=4><b>Deploy</b></font>",
                                             pygame.Rect(0, 0, 300, 80), app.manager)
         box.kill()
+
+
+@pytest.mark.parametrize("scale", [0.8, 1.5])
+def test_every_menu_screen_fits_its_texts_at_the_smallest_and_largest_scale(make_app, scale):
+    """pygame-gui warns when a label is too small for its text (the text is cut) or a font is found late: none on the
+    title screen, each setup, the squad builder, Settings, Load and the help over each, at the UI's smallest and
+    largest scales."""
+    import warnings
+
+    app = make_app(ui_scale=scale)
+    d = Driver(app)
+    d.step(2)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        title = d.scene
+        for name in ("b_new", "b_pve", "b_pvp", "b_horde", "b_campaign", "b_squads", "b_load", "b_settings"):
+            d.click(getattr(title, name))
+            d.step(2)
+            d.key(pygame.K_F1)  # the help over each
+            d.key(pygame.K_ESCAPE)
+            while d.scene is not title:
+                d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_F1)
+    said = sorted({str(w.message).split(" - ")[0] for w in seen if "pygame_gui" in w.filename})
+    assert not said, said
