@@ -69,7 +69,8 @@ class HordeSquadController(Controller):
             if not waiting:
                 return C.EndDeployment(self.side)
             plan = [s for s in self._plan if s[0] in waiting] if self._plan else []
-            if not plan:  # the mission's spots for every unit, asked once (it is a costly search)
+            if not plan or not self._plan_holds(match, plan, waiting):
+                # the mission's spots for every unit, asked once (a costly search); again when a person placed some
                 plan = self._plan = match.mission.default_deployment(match, self.side)
             if not plan:
                 return C.EndDeployment(self.side)
@@ -91,6 +92,18 @@ class HordeSquadController(Controller):
                 return cmd
             yield
         return C.EndActivation(self.side)
+
+    def _plan_holds(self, match, plan, waiting) -> bool:
+        """The deployment planned still fits the table: the units left are those it has spots for, and every unit
+        placed stands where it planned (a person may have placed units by hand, on another unit's spot)."""
+        if [s[0] for s in plan] != waiting:
+            return False
+        for uid, x, y, _z in self._plan:
+            if uid not in waiting:
+                p = match.position(uid)
+                if p is None or abs(p.x - x) > 1e-6 or abs(p.y - y) > 1e-6:
+                    return False
+        return True
 
     def _answer(self, match, p) -> C.Command:
         if p.kind == "choice":

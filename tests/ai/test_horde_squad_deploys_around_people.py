@@ -1,0 +1,30 @@
+"""The Horde computer squad (Auto-deploy on the Horde screen) finishes a deployment a person began by hand: a unit
+placed on the spot the squad had planned for another is deployed around, never proposed again (the match would
+refuse it; found by tools/monkey_screens.py)."""
+from game.ai.horde_squad import HordeSquadController
+from game.content import default_squad
+from game.headless import build_scenario
+from game.match import commands as C
+from game.modes import create_match
+
+
+def test_a_spot_taken_by_hand_is_planned_around():
+    m = create_match(build_scenario("horde", default_squad("interdictors"), map_name="horde-last-stand.tmx"), 3)
+    try:
+        assert m.phase == "deploy" and m.waiting_for() == "player"
+        plan = m.mission.default_deployment(m, "player")  # where the squad puts its units, in order
+        assert len(plan) >= 3
+        ctl = HordeSquadController("player")
+        first = ctl.decide(m)
+        assert first == C.Deploy("player", *plan[0])
+        m.submit(first)
+        _uid, x, y, z = plan[1]
+        m.submit(C.Deploy("player", plan[2][0], x, y, z))  # a person puts the third unit on the second's spot
+        for _ in range(20):
+            cmd = ctl.decide(m)
+            m.submit(cmd)  # refused (IllegalCommand) if the squad still aimed for the taken spot
+            if isinstance(cmd, C.EndDeployment):
+                break
+        assert not m.undeployed("player")
+    finally:
+        m.close()
