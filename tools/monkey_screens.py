@@ -5,7 +5,8 @@ title screen on (or a battle of one mode), frames stepped between them, looking 
     python tools/monkey_screens.py [--inputs 3000] [--seed 1] [--start title|pvp|horde|pve|first-mission]
 
 Every input is seeded (--seed), so a crash is played again with the same arguments. A crash prints the input count,
-the scene on top and the traceback's last lines; the app is then made again and the run goes on. When the app
+the scene on top and the traceback's last lines
+(a computer player that fails on a battle screen, which the screen reports in a message, counts as one); the app is then made again and the run goes on. When the app
 quits (its Quit button), it is made again too, as it is when a run started at a battle leaves it (to the title,
 the results). Saves go to a temporary folder. Prints the scenes visited and how
 many inputs each took; asserts nothing; exits 1 when anything crashed.
@@ -115,6 +116,12 @@ def main() -> int:
         seen[top] += 1
         try:
             last = (last + [one_input(app, rng)])[-5:]
+            for sc in app.scenes:  # a computer player that failed on screen (its message shown, the battle kept)
+                turns = getattr(sc, "turns", None)
+                if getattr(turns, "failed", None):
+                    crashes += 1
+                    print(f"COMPUTER FAILED at input {n} on {top}: last inputs {last}: {turns.failed}", flush=True)
+                    turns.failed = None
             left = a.start != "title" and not any(isinstance(sc, BattleScene) for sc in app.scenes)
             if not app.running or app.top is None or left:  # (a battle's run stays in battles: a new one)
                 app.shutdown()
