@@ -116,12 +116,13 @@ def main() -> int:
         seen[top] += 1
         try:
             last = (last + [one_input(app, rng)])[-5:]
-            for sc in app.scenes:  # a computer player that failed on screen (its message shown, the battle kept)
-                turns = getattr(sc, "turns", None)
-                if getattr(turns, "failed", None):
-                    crashes += 1
-                    print(f"COMPUTER FAILED at input {n} on {top}: last inputs {last}: {turns.failed}", flush=True)
-                    turns.failed = None
+            failed = [sc.turns.failed for sc in app.scenes if getattr(getattr(sc, "turns", None), "failed", None)]
+            if failed:  # a computer player that failed on screen (its message shown, the battle kept): a new app
+                crashes += 1
+                print(f"COMPUTER FAILED at input {n} on {top}: last inputs {last}: {failed[0]}", flush=True)
+                app.shutdown()
+                app = make_app(saves, a.start, a.seed + n)
+                continue
             left = a.start != "title" and not any(isinstance(sc, BattleScene) for sc in app.scenes)
             if not app.running or app.top is None or left:  # (a battle's run stays in battles: a new one)
                 app.shutdown()
