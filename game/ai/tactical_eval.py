@@ -370,17 +370,20 @@ def sights_at(ctx: Ctx, spot: Base) -> "_Sights":
 
 
 class _Sights(dict):
-    """Each enemy's Sight of `spot`, computed when first asked (a hypothetical unit there sees them back alike)."""
+    """Each enemy's Sight of `spot`, computed when first asked (a hypothetical unit there sees them back alike). It
+    keeps the decision's table and bases, not the decision (Ctx keeps it: no cycle, so a decision's data is freed as
+    soon as it ends instead of waiting for the garbage collector)."""
 
-    __slots__ = ("ctx", "spot", "near")
+    __slots__ = ("table", "bases", "spot", "near")
 
     def __init__(self, ctx: Ctx, spot: Base) -> None:  # (empty as made: dict's own __init__ has nothing to do)
-        self.ctx = ctx
+        self.table = ctx.table
+        self.bases = ctx.bases
         self.spot = spot
         self.near: dict = {}  # n -> the n enemies nearest the spot
 
     def __missing__(self, e: int):
-        v = self[e] = self.ctx.table.sight(self.ctx.bases[e], self.spot)
+        v = self[e] = self.table.sight(self.bases[e], self.spot)
         return v
 
 
