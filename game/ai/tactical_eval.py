@@ -94,7 +94,7 @@ class Ctx:
         got = self._engaged.get(key)
         if got is None:
             bases = self.bases
-            got = self._engaged[key] = tuple(f for f in foes if adjacent(self, ab, bases[f]))
+            got = self._engaged[key] = tuple(adjacent_of(self, ab, foes))
         return got
 
     def foes_of(self, uid: int) -> list:
@@ -224,8 +224,8 @@ def setup_for(ctx: Ctx, attacker: int, weapon, target: int, abase: Base | None =
     tb = tbase or ctx.bases[target]
     if melee:
         mine, theirs = (ctx.own, ctx.enemies) if ctx.ally(attacker) else (ctx.enemies, ctx.own)
-        support = sum(1 for u in mine if u != attacker and adjacent(ctx, ctx.bases[u], tb))
-        target_support = sum(1 for u in theirs if u != target and adjacent(ctx, ctx.bases[u], tb))
+        support = sum(1 for u in adjacent_of(ctx, tb, mine, True) if u != attacker)
+        target_support = sum(1 for u in adjacent_of(ctx, tb, theirs, True) if u != target)
     elif sight is not None:
         cover = bool(sight.cover) and not weapon.has("NCV")
         high = bool(sight.high_ground)
@@ -337,6 +337,31 @@ def adjacent(ctx: Ctx, a: Base, b: Base) -> bool:
     return t.adjacent(a, b)
 
 
+def adjacent_of(ctx: Ctx, ab: Base, units, theirs_first: bool = False) -> list:
+    """The units (of ctx.bases) whose bases are Adjacent to `ab`, in their order: adjacent(ctx, ab, their base) asked
+    of each (`theirs_first`: adjacent(ctx, their base, ab)), its cheap distance test made here without a call for
+    each (most are far)."""
+    t = ctx.table
+    bases = ctx.bases
+    if t._grid:
+        if theirs_first:
+            return [u for u in units if t.adjacent(bases[u], ab)]
+        return [u for u in units if t.adjacent(ab, bases[u])]
+    ax, ay, ar = ab.x, ab.y, ab.radius
+    out = []
+    for u in units:
+        b = bases[u]
+        if theirs_first:
+            dx, dy, r = b.x - ax, b.y - ay, b.radius + ar + 1.01
+        else:
+            dx, dy, r = ax - b.x, ay - b.y, ar + b.radius + 1.01
+        if dx * dx + dy * dy > r * r:
+            continue
+        if t.adjacent(b, ab) if theirs_first else t.adjacent(ab, b):
+            out.append(u)
+    return out
+
+
 def ranged_ok(ctx: Ctx, attacker: int, weapon, target: int, ab: Base, tb: Base, sight=None) -> object | None:
     """The Sight of a hypothetical Ranged attack from `ab` to `tb`, or None when the rules would refuse it
     (R7, range, sight, the mission's targeting rules)."""
@@ -370,16 +395,20 @@ def sights_at(ctx: Ctx, spot: Base) -> "_Sights":
 
 
 class _Sights(dict):
-    """Each enemy's Sight of `spot`, computed when first asked (a hypothetical unit there sees them back alike)."""
+    """Each enemy's Sight of `spot`, computed when first asked (a hypothetical unit there sees them back alike). It
+    keeps the decision's table and bases, not the decision (Ctx keeps it: no cycle, so a decision's data is freed as
+    soon as it ends instead of waiting for the garbage collector)."""
 
-    def __init__(self, ctx: Ctx, spot: Base) -> None:
-        super().__init__()
-        self.ctx = ctx
+    __slots__ = ("table", "bases", "spot", "near")
+
+    def __init__(self, ctx: Ctx, spot: Base) -> None:  # (empty as made: dict's own __init__ has nothing to do)
+        self.table = ctx.table
+        self.bases = ctx.bases
         self.spot = spot
         self.near: dict = {}  # n -> the n enemies nearest the spot
 
     def __missing__(self, e: int):
-        v = self[e] = self.ctx.table.sight(self.ctx.bases[e], self.spot)
+        v = self[e] = self.table.sight(self.bases[e], self.spot)
         return v
 
 
@@ -421,7 +450,10 @@ def nearest(ctx: Ctx, spot: Base, n: int, sights=None, uid: int | None = None) -
 def _nearest(ctx: Ctx, spot: Base, n: int, foes: list) -> list[int]:
     bases = ctx.bases
     x, y = spot.x, spot.y
-    return sorted(foes, key=lambda e: (bases[e].x - x) ** 2 + (bases[e].y - y) ** 2)[:n]
+    # (the foes' squared distances worked out in one pass, and the indices sorted by them: the same stable order as
+    # sorting the foes by a key function, without a call for each)
+    far = [(b.x - x) ** 2 + (b.y - y) ** 2 for b in map(bases.__getitem__, foes)]
+    return [foes[i] for i in sorted(range(len(foes)), key=far.__getitem__)[:n]]
 
 
 def best_attack_from(ctx: Ctx, uid: int, ab: Base, targets=None, sights=None) -> tuple[float, object]:

@@ -76,7 +76,7 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
     if not chosen:
         add(pool[rng.randrange(len(pool))])
     hypot = math.hypot
-    gap = [min(hypot(q[0] - c[0], q[1] - c[1]) for c in chosen) for q in pool]
+    gap = _gaps(pool, chosen) if len(chosen) < n else None  # (each point's distance to the nearest chosen)
     while len(chosen) < n:
         best = max(gap)
         if best < 1.0:
@@ -86,6 +86,19 @@ def candidate_spots(ctx, uid: int, spots, goals, n: int, rng):
         px, py = p[0], p[1]
         gap = [g if g <= (d := hypot(q[0] - px, q[1] - py)) else d for g, q in zip(gap, pool)]
     return chosen[:max(n, 1) + 4]
+
+
+def _gaps(pool, chosen) -> list[float]:
+    """[min(hypot(q[0] - c[0], q[1] - c[1]) for c in chosen) for q in pool], one chosen point at a time."""
+    hypot = math.hypot
+    gap = None
+    for c in chosen:
+        cx, cy = c[0], c[1]
+        if gap is None:
+            gap = [hypot(q[0] - cx, q[1] - cy) for q in pool]
+        else:
+            gap = [g if g <= (d := hypot(q[0] - cx, q[1] - cy)) else d for g, q in zip(gap, pool)]
+    return gap
 
 
 _SAMPLED: list = []  # [((the reach's spots, radius, table), what _sampled made of them)], the last few

@@ -137,9 +137,16 @@ def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
     d = min(((ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2) ** 0.5 for e in ctx.enemies)
     if d <= 12.0:
         me = ctx.bases[uid]
-        key = ("enemies", ctx.match.turn, tuple(sorted(ctx.enemies)))
-        # (a way ENGAGE or longer pulls nothing: the field need not be spread beyond that)
-        f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors, limit=ENGAGE)
+        # the field as Fields.get gives it, asked once a decision for each base size and movement rule while no
+        # walking field is made (a new one may push this one out of those kept: then it is asked again)
+        mine = ("engage", me.radius, me.move.terrain, ctx.fields.new)
+        f = ctx._values.get(mine, False)
+        if f is False:
+            key = ("enemies", ctx.match.turn, tuple(sorted(ctx.enemies)))
+            # (a way ENGAGE or longer pulls nothing: the field need not be spread beyond that)
+            f = ctx.fields.get(ctx.table, key, [ctx.bases[e] for e in ctx.enemies], None, me, ctx._doors,
+                               limit=ENGAGE)
+            ctx._values[mine] = f
         if f is not None:
             w = f.at(spot.x, spot.y, spot.z)
             if w < math.inf:

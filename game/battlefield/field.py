@@ -12,6 +12,7 @@ import math
 import time
 import weakref
 from collections import OrderedDict
+from itertools import islice
 
 from . import search
 
@@ -337,6 +338,8 @@ class _Spread:
     def advance(self, deadline: float | None, upto: int | None = None) -> bool:
         """Spread until done or, given `upto`, until every band below that one is done (True), or until, every
         CHECK_EVERY nodes, time.perf_counter() is past `deadline` (False)."""
+        if deadline is None:
+            return self._advance_whole(upto)
         rev, dist, inv, bands, done = self.rev, self.dist, self.inv, self.bands, self.done
         k, i = self.k, self.i
         clock = time.perf_counter
@@ -364,6 +367,37 @@ class _Spread:
                         b = int(nd * inv)
                         if b <= k:
                             band.append(u)
+                        else:
+                            while b >= len(bands):
+                                bands.append([])
+                            bands[b].append(u)
+            bands[k] = None
+            k += 1
+            i = 0
+        self.k, self.i = k, i
+        return True
+
+    def _advance_whole(self, upto: int | None) -> bool:
+        """advance without a deadline: the same steps in the same order, with no clock to look at (a band is walked
+        by its iterator, which takes the nodes put back into it while it is walked, as the index does)."""
+        rev, dist, inv, bands, done = self.rev, self.dist, self.inv, self.bands, self.done
+        k, i = self.k, self.i
+        last = _INF if upto is None else upto
+        while k < len(bands) and k < last:
+            band = bands[k]
+            push = band.append
+            for v in (islice(band, i, None) if i else band):
+                d = dist[v]
+                if done[v] == d:
+                    continue
+                done[v] = d
+                for u, c in rev[v]:
+                    nd = d + c
+                    if nd < dist[u]:
+                        dist[u] = nd
+                        b = int(nd * inv)
+                        if b <= k:
+                            push(u)
                         else:
                             while b >= len(bands):
                                 bands.append([])

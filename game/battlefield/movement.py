@@ -589,8 +589,8 @@ class TableMovement(TableSpotsNear):
         here = self._node_at_start(lat, start)
         if here is not None and here in index:
             index.remove(here)
-        return tuple(index), tuple([(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], round(dist[u], 6))
-                                    for u in index])
+        return tuple(index), tuple([(xys[u][0], xys[u][1], zof(u) if zs[u] is False else zs[u], c)
+                                    for u, c in zip(index, search_memo.rounded([dist[u] for u in index]))])
 
     @staticmethod
     def _node_at_start(lat: _Lattice, start):

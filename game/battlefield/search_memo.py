@@ -163,3 +163,23 @@ def forget() -> None:
     """Forget everything kept (tests; benchmarks measuring a cold start)."""
     _KEPT.clear()
     _GRAPHS.clear()
+
+
+_ROUNDED: dict = {}  # a search's distance -> round(it, 6): the distances of a map's searches are sums of a few step
+# costs, a few hundred values over thousands of spots
+ROUNDED_KEPT = 1 << 16
+
+
+def rounded(dists: list) -> list:
+    """[round(d, 6) for d in dists] (the cost of each spot of a reach), each distinct distance rounded once (a zero
+    as it is: 0.0 and -0.0 are one key of a dict, and round keeps the sign)."""
+    known = _ROUNDED
+    new = set(dists).difference(known)
+    if new:
+        if len(known) + len(new) > ROUNDED_KEPT:
+            known.clear()
+            new = set(dists)
+        for d in new:
+            if d:
+                known[d] = round(d, 6)
+    return [known[d] if d else round(d, 6) for d in dists]

@@ -28,6 +28,7 @@ from game.match import commands as C
 from game.match.errors import IllegalCommand
 from game.match.flow import OVER
 from game.rules.combat import RETURN_SAVE, SAVE
+from game.stepwise import run_to_end
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,13 @@ class Session:
         plan = self._open
         end = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
         with m.reading():  # the match's world stays current for the slices and the command's resolution
+            if plan[3] is None and end is None:  # (to its end: its slices one after another, in one slice of work)
+                try:
+                    with work_slice(None):
+                        plan[3] = run_to_end(plan[2])
+                except BaseException:
+                    self._open = None
+                    raise
             while plan[3] is None:
                 try:
                     with work_slice(end):  # a search the controller asks through search.sliced stops at `end`

@@ -154,19 +154,26 @@ class WeaponCard:
                 return s
         return None
 
+    # (has, value and range_inches walk the specials themselves, as special does: the odds and the computer players
+    # ask them in their innermost loops)
     def has(self, code: str) -> bool:
-        return self.special(code) is not None
+        for s in self.specials:
+            if s.code == code:
+                return True
+        return False
 
     def value(self, code: str, default: int = 0) -> int:
-        s = self.special(code)
-        if s is None:
-            return default
-        return s.value if s.value is not None else default
+        for s in self.specials:
+            if s.code == code:
+                return s.value if s.value is not None else default
+        return default
 
     @property
     def range_inches(self) -> float | None:
-        s = self.special("RNG")
-        return None if s is None or s.value is None else float(s.value)
+        for s in self.specials:
+            if s.code == "RNG":
+                return None if s.value is None else float(s.value)
+        return None
 
 
 @dataclass(frozen=True, slots=True)
