@@ -51,6 +51,10 @@ class Timed:
     def explanation(self):
         return getattr(self.ctl, "explanation", "")
 
+    @explanation.setter
+    def explanation(self, words):  # (the session clears it as a decision opens)
+        self.ctl.explanation = words
+
 
 def play_one(seed: int, faction: str, tl: int, squad: str, times: dict):
     from game.content import default_squad

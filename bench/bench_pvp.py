@@ -95,6 +95,10 @@ class Timed:
     def explanation(self):
         return getattr(self.ctl, "explanation", "")
 
+    @explanation.setter
+    def explanation(self, words):  # (the session clears it as a decision opens)
+        self.ctl.explanation = words
+
 
 def in_slices(ctl, match) -> tuple:
     """(command, CPU ms in all, CPU ms of the largest slice) of a decision worked out a slice at a time."""

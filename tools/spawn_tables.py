@@ -78,6 +78,10 @@ class Watched:
     def explanation(self):
         return getattr(self.ctl, "explanation", "")
 
+    @explanation.setter
+    def explanation(self, words):  # (the session clears it as a decision opens)
+        self.ctl.explanation = words
+
 
 def play(seed: int, faction: str, tl: int, squad: str) -> dict:
     from game.content import default_squad
