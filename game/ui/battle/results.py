@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from game.match import events as E
+from game.match import unit_outcomes as UO
 
 from ..wording import count, people_of
 
@@ -58,19 +59,19 @@ def summary_html(match, side: str | None, stats: dict, named: bool = False) -> s
         out.append("<b>Mission Points</b>: " + "  ·  ".join(
             f"{escape(_who(m, name, named) if name in m.sides else str(name))} {n} MP" for name, n in scores) + "<br>")
     out.append("<br>")
+    fates = {o.uid: o.fate for o in m.mission.after_mission(m).units}  # (the mission's word: extracted, left behind)
     for s in m.sides:
         if s in m.npc_sides:
             continue
         units = [u for u in m.all_units() if m.unit(u).side == s and not m.unit(u).item]
         standing = m.units(s)  # (a Downed unit is on the table, not standing)
         downed = m.units(s, downed=True)
+        away = sum(1 for u in units if fates.get(u) == UO.EXTRACTED)
         who = "Your squad" if s == side else escape(_who(m, s, named))
         out.append(f"<b>{who}</b>: {len(standing)} of {len(units)} standing"
-                   + (f", {len(downed)} Downed" if downed else "") + "<br>")
+                   + (f", {away} extracted" if away else "") + (f", {len(downed)} Downed" if downed else "") + "<br>")
         for u in units:
-            h = m.health(u)
-            state = "Taken Out" if not m.standing(u) else "Downed" if u in downed else f"HIT {h.hit}/{h.max_hit}"
-            out.append(f"  {escape(m.unit(u).name)}: {state}<br>")
+            out.append(f"  {escape(m.unit(u).name)}: {_fate_words(m, u, fates.get(u), u in downed)}<br>")
     st = stats
     if side is None:  # nobody's "yours": each side by its people's names
         for s in m.sides:
@@ -88,6 +89,22 @@ def summary_html(match, side: str | None, stats: dict, named: bool = False) -> s
     out += _turn_by_turn(m, side, named)
     out.append("Every roll of the battle is kept in its saves: loading one replays it exactly.")
     return "".join(out)
+
+
+def _fate_words(m, uid: int, fate, downed: bool) -> str:
+    """How a unit ended, in words: the mission's fate for it (extracted, left behind...), else its state."""
+    if fate == UO.EXTRACTED:
+        return "Extracted"
+    if fate == UO.LEFT_BEHIND:
+        return "Left behind (counts as Taken Out)"
+    if fate == UO.DEPARTED:
+        return "Left the table"
+    if not m.standing(uid):
+        return "Taken Out"
+    if downed:
+        return "Downed"
+    h = m.health(uid)
+    return f"HIT {h.hit}/{h.max_hit}"
 
 
 def _outcome_words(m, res, named: bool) -> str:

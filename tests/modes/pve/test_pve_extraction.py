@@ -87,3 +87,20 @@ def test_a_squad_wiped_out_scores_only_the_threat_level(pve):
         m._after_step()
     assert m.phase == "over" and m.result.outcome == "defeat" and m.score["player"] == 2
     assert m.mission.result_line(m).startswith("result: defeat (turn 1, objectives 0/2, MP 2, extracted 0 of 2)")
+
+
+def test_the_results_screen_says_who_extracted_and_who_was_left_behind(pve):
+    """The results screen reads each unit's fate from the mission (not "Taken Out" for every unit off the table)."""
+    from game.ui.battle.results import summary_html
+    m = at_turn_4(pve)
+    a, b, c = m.units("player")
+    m.mission_state["status"]["activate"] = "met"
+    m.place(a, 12, 14.9)
+    m.place(b, 15.5, 12)
+    m.place(m.units("npc")[0], 16.7, 12)
+    pass_turn(m, stay=False)
+    html = summary_html(m, "player", {"attacks": {}, "taken_out": {}})
+    names = {u: m.unit(u).name for u in (a, b, c)}
+    assert f"{names[a]}: Extracted" in html
+    assert f"{names[b]}: Left behind (counts as Taken Out)" in html and f"{names[c]}: Left behind" in html
+    assert "0 of 3 standing, 1 extracted" in html
