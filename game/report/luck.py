@@ -163,6 +163,10 @@ class SideLuck:
         pct = self.overall.percentile
         if pct is None:
             return "no dice rolled"
+        if pct < 1:
+            return "luckier than under 1% of battles"
+        if pct > 99:
+            return "luckier than over 99% of battles"
         return f"luckier than {pct:.0f}% of battles"
 
 

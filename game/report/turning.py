@@ -47,7 +47,7 @@ class AttackSwing:
         if self.melee and (self.taken or self.expected_taken >= 0.05):
             line += f"; lost {self.taken} in return (expected {self.expected_taken:.1f})"
         if self.taken_out:
-            chance = f", a {_pct(self.p_taken_out)} chance" if self.p_taken_out is not None and \
+            chance = f", {_a_chance(self.p_taken_out)}" if self.p_taken_out is not None and \
                 len(self.targets) == 1 and self.taken_out == self.target_names else ""
             line += f" - {', '.join(self.taken_out)} Taken Out{chance}"
         return line
@@ -61,6 +61,14 @@ class TakenOutLine:
     side: str | None
     item: bool
     by: str | None  # the unit whose Damage did it, when one did
+
+
+def _a_chance(p: float) -> str:
+    """ "a 34% chance", "an 8% chance", "a chance under 1%" (read aloud: the article goes with the number)."""
+    words = _pct(p)
+    if words.startswith(("under", "over")):
+        return f"a chance {words}"
+    return f"{'an' if words[0] == '8' or words in ('11%', '18%') else 'a'} {words} chance"
 
 
 def _pct(p: float) -> str:

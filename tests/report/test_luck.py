@@ -79,3 +79,12 @@ def test_luck_of_a_played_attack_with_scripted_dice(make_skirmish):
     assert luck["A"].save.dice == 0 and luck["B"].attack.dice == 0
     # 3 dice at 2/3, 1 success: P(0) = 1/27, P(1) = 6/27 -> (1 + 3) / 27
     assert luck["A"].attack.percentile == pytest.approx(100 * 4 / 27)
+
+
+def test_the_verdict_never_says_luckier_than_0_or_100_percent():
+    """Every die failed: the percentile rounds to 0 but is not impossible ("under 1%"); every die hit: "over 99%"."""
+    events = [E.AttackRolled(1, "Shooter", ((2, "Bug"),), "Rifle", dice(*[6] * 12), 4),
+              E.AttackRolled(2, "Bug", ((1, "Shooter"),), "Claws", dice(*[1] * 12), 4)]
+    a, b = side_luck(events, (("A", "Squad"), ("B", "Bugs")), SIDES.get)
+    assert 0 < a.overall.percentile < 1 and a.verdict() == "luckier than under 1% of battles"
+    assert 99 < b.overall.percentile < 100 and b.verdict() == "luckier than over 99% of battles"

@@ -60,3 +60,10 @@ def test_turning_points_rank_the_biggest_swings_either_way(make_skirmish):
     assert [s.index for s in top] == [1, 0]  # the bigger swing first
     assert top[0].swing > 0 > top[1].swing
     assert turning_points(facts, n=1) == top[:1]
+
+
+def test_a_chance_reads_with_its_article():
+    from game.report.turning import _a_chance
+    assert _a_chance(0.34) == "a 34% chance" and _a_chance(0.08) == "an 8% chance"
+    assert _a_chance(0.82) == "an 82% chance" and _a_chance(0.11) == "an 11% chance"
+    assert _a_chance(0.004) == "a chance under 1%" and _a_chance(0.996) == "a chance over 99%"
