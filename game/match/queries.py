@@ -152,7 +152,7 @@ class MatchQueries:
         if self.side_of(uid) != side:
             return "not one of your units"
         if self.phase != "battle":
-            return "the battle has not started"
+            return "the mission is over" if self.phase == "over" else "the battle has not started"
         p = self.prompt
         if p is not None:
             return "answer the dice first" if p.kind == "dice" else "answer the question first"

@@ -58,6 +58,9 @@ def test_who_may_give_orders_follows_the_co_op_turns():
             m.submit(C.Activate("P", 2))
         assert m.order_reason(3, "P") == "not one of your units"
         assert next(s for s in action_states(m, 2, "P") if s.key == "move").reason == why
+        assert m.order_reason(1, "N") == "not one of your units"
+        m.phase = "over"  # (as a result sets it)
+        assert m.order_reason(1, "P") == "the mission is over"
     finally:
         m.close()
 
