@@ -104,14 +104,15 @@ class MatchQueries:
                 self._put(uid, *saved)
 
     def blocker_words(self, blocker: str) -> str:
-        """What blocks a Line of Sight (Sight.blocker), as a player reads it: the unit's or marker's name, the
-        terrain's (a wall, the platform 'roof'), smoke."""
+        """What blocks a Line of Sight (Sight.blocker), as a player reads it: "blocked by" the unit's or marker's
+        name (so a squadmate in the way never reads as the target), the terrain's (a wall, the platform 'roof'),
+        smoke."""
         for b in self.table.bases:
             if blocker == base_label(b.side, b.uid):
-                return self.unit(b.uid).name
+                return f"blocked by {self.unit(b.uid).name}"
         if blocker in ("same position", "same square"):
             return "the units stand in one place"
-        return player_label(blocker)
+        return f"blocked by {player_label(blocker)}"
 
     def sight_between(self, looker: int, target: int) -> Sight:
         """The Line of Sight and Cover a Ranged attack of `looker` on `target` would use now (smoke, Proxy and

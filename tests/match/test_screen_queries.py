@@ -60,7 +60,8 @@ def test_what_blocks_a_shot_is_named_as_a_player_reads_it(make_skirmish):
     from tests.match.conftest import Skirmish
     gun = WeaponCard("gun", "Gun", RANGED, 3, 4, (Special("RNG", 24),))
     m, a, b = make_skirmish([(card(name="Shooter"), 2, 12)], [(card(name="Bug"), 12, 12)], dice=START)
-    assert m.blocker_words(base_label("B", b[0])) == "Bug"  # a unit in the way: by its name, not its base
+    assert m.blocker_words(base_label("B", b[0])) == "blocked by Bug"  # a unit in the way: by its name, not its base
+    # (and never the bare name, which read as the target: "not in Line of Sight (Trigvud)" of a squadmate)
     bf = Battlefield(name="walled", width=24, height=24, anchors=default_anchors(24, 24),
                      walls=(Wall("wall #8", (8.0, 2.0), (8.0, 22.0), 3.0),))
     sides = (SideSpec("A", None), SideSpec("B", None))
@@ -71,7 +72,7 @@ def test_what_blocks_a_shot_is_named_as_a_player_reads_it(make_skirmish):
         m.submit(C.EndDeployment("A"))
         m.submit(C.Deploy("B", m.undeployed("B")[0], 12, 12))
         shooter, bug = m.all_units_of("A")[0], m.all_units_of("B")[0]
-        assert m.ranged_target_reason(shooter, gun, bug) == "not in Line of Sight (a wall)"
+        assert m.ranged_target_reason(shooter, gun, bug) == "not in Line of Sight (blocked by a wall)"
     finally:
         m.close()
 
