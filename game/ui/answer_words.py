@@ -94,15 +94,20 @@ def returned_words(match, o) -> str:
     return f"returns {n} Damage" if n else ""
 
 
+def _save_dice(n: int) -> str:
+    """ "1 save die", "4 save dice" (one per Damage: "saves 4" read as all four saved)."""
+    return f"{n} save {'die' if n == 1 else 'dice'}"
+
+
 def next_words(match, o) -> str:
     n = o.next
     if n is None:
         return ""
     who = name(match, n.uid)
     if n.kind == "save":
-        return f"then {who} saves {n.amount}"
+        return f"then {who} rolls {_save_dice(n.amount)}"
     if n.kind == "return_save":
-        return f"then {who} saves {n.amount} returned Damage"
+        return f"then {who} rolls {_save_dice(n.amount)} against the returned Damage"
     if n.kind == "parry":
         return f"then {who} may Parry"
     if n.kind == "life_drain":
@@ -184,7 +189,7 @@ def dice_question(match, side: str, selected: int) -> Question:
         q.sub = (f"Free re-rolls: {free}.  " if free else "") + f"Tactical Orders left: {match.to.get(side, 0)}.  " \
             + ("These dice may not be re-rolled.  " if d.no_reroll else "") \
             + "Pick a die (click or 1-9), then an option; Accept when done."
-        q.empty = "This die has no options left (re-rolled already, or no TO)."
+        q.empty = "No option for this die: it cannot get better, or it was re-rolled already, or no TO is left."
     if now is not None:
         q.summary = outcome_words(match, now, d.uid, ranged)
         if p.kind == "parry":

@@ -82,6 +82,9 @@ def test_the_dice_box_says_what_each_answer_does(app, case):
         assert "return" not in panel.summary, "nothing comes back from a ranged attack"
     if seen["taken_out"]:
         assert "Taken Out" in panel.summary
+    if stage == "attack" and seen["damage"]:  # the saves that follow: one die per Damage ("saves 4" read as all saved)
+        n = seen["damage"]
+        assert f"rolls {n} save {'die' if n == 1 else 'dice'}" in panel.summary, panel.summary
     d.shot(f"prompt-truth-{case.split()[0]}")
     # every option of every die: each face of a re-rolled die (scripted) gives words the option's line has
     for i in range(len(m.prompt.decision.dice)):
