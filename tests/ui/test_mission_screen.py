@@ -92,6 +92,14 @@ def test_markers_zones_and_the_summary_box(app):
     assert m.log[-1] == C.UseMissionAction("A", "activate", "obj")
     s = sc.mission_summary()
     assert s.objectives[0].done is True and s.scores == (("A", 3),)
+    texts = []  # the box draws each side's MP as "name: MP" ("Player 1 0" read as "Player 10")
+    real = type(sc.app.text).render
+    type(sc.app.text).render = lambda self, text, *a, **k: texts.append(text) or real(self, text, *a, **k)
+    try:
+        sc.painter.summary._render(s, sc.painter.summary.width(), False)
+    finally:
+        type(sc.app.text).render = real
+    assert any(t.startswith("MP") and "A: 3" in t for t in texts), texts
     d.move_mouse(sc.layout["hint"].center)
     d.step(2)
     d.shot("mission-summary-after-activation")

@@ -98,7 +98,7 @@ def mission_summary(mission, match) -> MissionSummary:
                  f"{', '.join(r['bosses_beaten']) or 'none'}  ·  Units lost: {', '.join(r['units_lost']) or 'none'}")
     bf = match.table.battlefield
     return MissionSummary(f"Horde Mode: {bf.name}", turn_text(mission, match), tuple(objs),
-                          (("MP to spend", match.score[PLAYER]),), tuple(notes), headline(match))
+                          (("to spend", match.score[PLAYER]),), tuple(notes), headline(match))
 
 
 def headline(match) -> str:

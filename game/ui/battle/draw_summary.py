@@ -68,8 +68,9 @@ class SummaryPainter:
                 for line in T.wrap(ob.status, 11, w - 2 * pad - px(18)):
                     rows.append((line, 11, col, False, px(18), None))
             if s.scores:
-                mp = "   ".join(f"{name} {n}" for name, n in s.scores)
-                rows.append((f"MP   {mp}", 12, pal.select, True, 0, None))
+                mp = "  ·  ".join(f"{name}: {n}" for name, n in s.scores)  # ("Player 1 0" read as 10)
+                for line in T.wrap(f"MP   {mp}", 12, w - 2 * pad, True):
+                    rows.append((line, 12, pal.select, True, 0, None))
             for note in s.notes:
                 for line in T.wrap(note, 11, w - 2 * pad):
                     rows.append((line, 11, pal.text_dim, False, 0, None))
