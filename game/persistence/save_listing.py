@@ -30,6 +30,8 @@ class SaveInfo:
     result: str | None
     problem: str | None = None  # set: the file cannot be loaded, and this says why (for the player)
     mtime_ns: int = 0  # when the file was written (saves made within one second: the later one is newer)
+    title: str = ""  # the mission as players call it ("Secure the Zone"; the id when the game has none)
+    outcome: str = ""  # the result as players read it ("Victory", "Opponent won"), "" while still being played
 
     @property
     def broken(self) -> bool:
@@ -76,9 +78,29 @@ def _read_info(path: Path) -> SaveInfo:
         log.warning("listing save %s failed", path, exc_info=True)
         return SaveInfo(path, _display(path.stem), "", 0, _mtime_iso(path), None, "cannot be read")
     result = data.get("result")
-    return SaveInfo(path, _display(data.get("label") or path.stem), _display(data.get("mission") or scenario.mission),
+    mission = _display(data.get("mission") or scenario.mission)
+    return SaveInfo(path, _display(data.get("label") or path.stem), mission,
                     data.get("turn", 0), _display(data.get("saved_at") or _mtime_iso(path), 40),
-                    None if result is None else _display(result))
+                    None if result is None else _display(result), title=_title(mission),
+                    outcome="" if result is None else _outcome(_display(result), scenario))
+
+
+def _title(mission: str) -> str:
+    from game.modes import ScenarioError, mission_entry
+    try:
+        return mission_entry(mission).title
+    except ScenarioError:  # (a save of a mission this version does not know: its id, and loading says why)
+        return mission
+
+
+def _outcome(result: str, scenario) -> str:
+    """A result in words: "Victory", "Defeat", "Draw", or the winning side by its name ("Opponent won")."""
+    if result in ("victory", "defeat", "draw"):
+        return result.capitalize()
+    for s in scenario.sides:
+        if s.side == result:
+            return f"{_display(s.name or s.side.capitalize())} won"
+    return result
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:

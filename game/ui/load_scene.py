@@ -119,12 +119,12 @@ class LoadScene(FileListScene):
 
     def item_text(self, s) -> str:
         when = s.saved_at.replace("T", " ")[:16]
-        res = f" · {s.result}" if s.result else ""
+        res = f" · {s.outcome}" if s.outcome else ""
         name = s.label if s.label == s.path.stem else f"{s.label} ({s.path.stem})"
-        return f"{name}  ·  {s.mission}  ·  Turn {s.turn}{res}  ·  {when}"
+        return f"{name}  ·  {s.title or s.mission}  ·  Turn {s.turn}{res}  ·  {when}"
 
     def describe(self, s) -> str:
-        return f"{s.label}: {s.mission}, Turn {s.turn}{', ' + s.result if s.result else ''}"
+        return f"{s.label}: {s.title or s.mission}, Turn {s.turn}{', ' + s.outcome if s.outcome else ''}"
 
     def add_buttons(self, root, x0, y, pw, bw, bh) -> None:
         m = self.app.manager

@@ -490,3 +490,29 @@ def test_a_deploying_save_with_no_room_is_refused_with_its_snapshot_kept(tmp_pat
         d["head"]["scenario"]["sides"][0]["squad"]["units"] = (units * 8)[:36]
     problem = _problem(_variant(tmp_path, p.read_bytes(), name="crowd-kept", change=change))
     assert problem.startswith("the setup would refuse this game:") and "room for only 16 of 36 units" in problem
+
+
+def test_the_load_list_names_the_mission_and_its_result_as_players_do(tmp_path):
+    """A finished PvP game is listed by its mission's title and "<the winner's name> won" (not the mission id and
+    the winning side's id); a First Mission by its title, still being played."""
+    from game.headless import play_headless
+    from game.persistence.save_listing import list_saves
+    from game.persistence.save_writing import save_match
+    from game.modes import create_match
+    from game.headless import build_scenario
+    m = play_headless(3, mission="pvp-secure-the-zone")
+    try:
+        save_match(m, "pvp", tmp_path)
+        outcome = m.result.outcome
+        winner = None if outcome == "draw" else m.side_name(outcome)
+    finally:
+        m.close()
+    fm = create_match(build_scenario("first-mission"), 1)
+    try:
+        save_match(fm, "first", tmp_path)
+    finally:
+        fm.close()
+    got = {s.label: s for s in list_saves(tmp_path)}
+    assert got["pvp"].title == "Secure the Zone" and got["pvp"].mission == "pvp-secure-the-zone"
+    assert got["pvp"].outcome == ("Draw" if winner is None else f"{winner} won")
+    assert got["first"].outcome == "" and got["first"].title != "first-mission"
