@@ -304,10 +304,24 @@ class DeployInput(TableInput):
             return m.table.snap(x, y)
         return round(x * 4) / 4, round(y * 4) / 4
 
+    auto_pending = False  # Auto-deploy goes on at this side's next turn to place (alternating deployment, R29)
+
+    def go_on(self) -> None:
+        """A frame: Auto-deploy, begun before the other side's placement, goes on once it is this side's turn."""
+        m = self.sc.match
+        if not self.auto_pending:
+            return
+        if m.phase != "deploy" or not m.undeployed(self.sc.side):
+            self.auto_pending = False
+        elif m.waiting_for() == self.sc.side and m.prompt is None:
+            self.auto_deploy()
+
     def auto_deploy(self) -> None:
-        """Every unit left goes to a free spot of the deployment zone the match offers."""
+        """Every unit left goes to a free spot of the deployment zone the match offers (in alternating deployment,
+        one each time it is this side's turn to place: go_on)."""
         sc = self.sc
         m = sc.match
+        self.auto_pending = False
         placed = 0
         for _ in range(64):
             if not m.undeployed(sc.side) or m.waiting_for() != sc.side:
@@ -317,6 +331,12 @@ class DeployInput(TableInput):
                 sc.app.toast(m.deployment_problem(sc.side) or "No room left in the deployment zone", "error")
                 break
             placed += 1
-        if placed:
+        left = m.undeployed(sc.side)
+        if left and placed and m.waiting_for() != sc.side:  # the other side places one between ours
+            self.auto_pending = True
+            if not getattr(self, "_said_alternate", False):
+                self._said_alternate = True
+                sc.app.toast(f"Sides place a unit in turn: yours follow, {count(len(left), 'unit')} to go", "ok")
+        elif placed and not left:
             sc.app.toast(f"{count(placed, 'unit')} deployed: press Start battle", "ok")
         sc.panel.build()

@@ -539,6 +539,7 @@ class BattleScene(HotSeat, Scene):
         self.turns.update(dt)
         if self.landing.pending:  # the computer's command landed: this frame resolved it, the next ones read it
             return
+        self.deploy.go_on()
         t0, pieces = time.perf_counter(), self.autosave.pieces
         self.autosave.tick(dt, settled=not self.moving() and not self.turns.acting())
         if self.autosave.pieces == pieces:  # (a piece of the autosave or of a checkpoint a frame, not both)

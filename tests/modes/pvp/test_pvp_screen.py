@@ -313,3 +313,33 @@ def test_a_campaign_rewards_question_is_an_ordinary_question_on_the_battle_scree
         assert m.to["player"] == 1 and (m.prompt is None or m.prompt.kind == "first")
     finally:
         m.close()
+
+
+def test_auto_deploy_against_the_computer_places_every_unit_in_turn(make_app):
+    """Alternate deployment (R29) against the computer: one click on Auto-deploy places each of the person's units
+    as its turn to place comes, between the computer's (it stopped after one and told them to press Start battle)."""
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    sc = open_setup(d)
+    sc.pick(0)  # Secure the Zone: alternate deployment
+    sc.sides["player"].update(name="Ana", ctl=PERSON)
+    sc.sides["opponent"].update(name="Ben", ctl=COMPUTER)
+    sc.seed = 3
+    sc.build_ui()
+    d.click(sc.b_start)
+    battle = d.scene
+    m = battle.match
+    for _ in range(200):
+        _answer_choices(d, battle)
+        if m.phase == "deploy" and m.waiting_for() == battle.side and m.prompt is None:
+            break
+        d.step(2)
+    assert m.phase == "deploy" and len(m.undeployed(battle.side)) >= 3
+    d.click(battle.panel.b_auto)
+    for _ in range(300):
+        if not m.undeployed(battle.side):
+            break
+        d.step(2)
+    assert not m.undeployed(battle.side), "Auto-deploy went on at each of the person's turns to place"
+    assert not any("press Start battle" in t.text for t in app.toasts[:-1])
+    pygame.event.clear()
