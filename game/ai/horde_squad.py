@@ -11,7 +11,8 @@ with no shot walks to one before anything else, spare Tactical Orders paying for
 mode's questions: the Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can
 reach, Heal, Grenades, Spoils of War, a Turret when rich, Ammunition), the rewards, which unit (horde_squad_picks),
 its dice. Deterministic; pays with ACT, and with Tactical Orders to revive, for failed saves, for attack dice (at the
-Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left.
+Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left; its last unit, once a newcomer
+arrives every Turn, spends them all on its attacks and presses (horde_lone).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
+from .horde_lone import REINFORCED_TURN, alone, kept_orders
 from .horde_press import step_back
 from .horde_squad_picks import MEDPACK_HEALS, choose
 from .horde_tail import shot_first, shot_spot_once, spare_orders, stepped_away, walk_to_shot
@@ -41,7 +43,6 @@ MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
 KEEP_TO = 3  # Tactical Orders an attack leaves unspent (for the saves of the Horde's activations, and revives)
 REVIVE_TO = 2  # Tactical Orders kept for a revive (2 ACT) while a squadmate is Downed
-REINFORCED_TURN = 5  # from this Turn of a wave a Horde unit arrives every Turn (H1): only the Boss's fall ends it
 
 
 class HordeSquadController(Controller):
@@ -219,7 +220,8 @@ class HordeSquadController(Controller):
             return False
         if match.activation.grant:
             return True
-        return action in (act.MELEE_COMBAT, act.RANGED_COMBAT) and match.to.get(self.side, 0) - pay[1] >= KEEP_TO
+        return action in (act.MELEE_COMBAT, act.RANGED_COMBAT) and match.to.get(self.side, 0) - pay[1] >= \
+            kept_orders(match, self.side, KEEP_TO)
 
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
@@ -227,7 +229,7 @@ class HordeSquadController(Controller):
     _shot_first = shot_first  # in a long wave, before markers and Downed squadmates (horde_tail)
 
     def _walk_to_shot(self, match, uid: int):  # the ACT left and Tactical Orders, in a long wave (horde_tail)
-        return walk_to_shot(self, match, uid, KEEP_TO)
+        return walk_to_shot(self, match, uid, kept_orders(match, self.side, KEEP_TO))
 
     def _step_away(self, match, uid: int):  # from the Boss (horde_boss); in a long wave from any one (horde_press)
         return step_away(self, match, uid) or step_back(self, match, uid)
@@ -407,10 +409,10 @@ class HordeSquadController(Controller):
             return None
         return C.Move(self.side, best[0], best[1], best[2])
 
-    @staticmethod
-    def _pressing(match) -> bool:
-        """A long wave (reinforcements keep coming): end it rather than trade shots from Cover."""
-        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN
+    def _pressing(self, match) -> bool:
+        """A long wave (reinforcements keep coming), or the squad's last unit once they come every Turn (horde_lone):
+        end it rather than trade shots from Cover."""
+        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN or alone(match, self.side)
 
     @staticmethod
     def _spots(match, me, budget: float, threats) -> list:
@@ -429,7 +431,8 @@ class HordeSquadController(Controller):
         in Cover, a Blast's squadmates within 1"), then the most hidden from the nearest enemies, then the cheapest;
         None when it has no such shot. (The nearest enemies are mostly Melee units, whose sight does not matter; the
         Horde's shooters fire from where they see the unit.)"""
-        left = match.act_left() - match.cost_of(act.MOVE) + spare_orders(self, match, KEEP_TO)
+        left = match.act_left() - match.cost_of(act.MOVE) + spare_orders(
+            self, match, kept_orders(match, self.side, KEEP_TO))
         weapons = [w for w in match.unit(uid).card.weapons if w.kind == RANGED and not
                    (w.has("LIM") and w.id in match.readiness(uid).used_limited)]
         weapons = [w for w in weapons if match.cost_of(act.RANGED_COMBAT, w) <= left]
