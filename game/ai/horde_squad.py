@@ -11,8 +11,8 @@ with no shot walks to one before anything else, spare Tactical Orders paying for
 mode's questions: the Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can
 reach, Heal, Grenades, Spoils of War, a Turret when rich, Ammunition), the rewards, which unit (horde_squad_picks),
 its dice. Deterministic; pays with ACT, and with Tactical Orders to revive, for failed saves, for attack dice (at the
-Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left; its last unit, once a newcomer
-arrives every Turn, spends them all on its attacks and presses (horde_lone).
+Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left; its last one or two units, once
+a newcomer arrives every Turn, spend them all on their attacks, press, and leave the markers (horde_lone).
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
-from .horde_lone import REINFORCED_TURN, alone, kept_orders
+from .horde_lone import REINFORCED_TURN, kept_orders, last_units
 from .horde_press import step_back
 from .horde_squad_picks import MEDPACK_HEALS, choose
 from .horde_tail import shot_first, shot_spot_once, spare_orders, stepped_away, walk_to_shot
@@ -333,6 +333,8 @@ class HordeSquadController(Controller):
         return None
 
     def _marker_action(self, match, uid: int):
+        if last_units(match, self.side) and self._foes(match, uid):  # the wave first (horde_lone)
+            return None
         for kind in OBJECTIVE_MARKERS:
             for mid in match.markers(kind, on_table=True):
                 cmd = self._mission(match, uid, MARKER_ACTIONS[kind], marker=mid)
@@ -410,9 +412,9 @@ class HordeSquadController(Controller):
         return C.Move(self.side, best[0], best[1], best[2])
 
     def _pressing(self, match) -> bool:
-        """A long wave (reinforcements keep coming), or the squad's last unit once they come every Turn (horde_lone):
+        """A long wave (reinforcements keep coming), or the squad's last units once they come every Turn (horde_lone):
         end it rather than trade shots from Cover."""
-        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN or alone(match, self.side)
+        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN or last_units(match, self.side)
 
     @staticmethod
     def _spots(match, me, budget: float, threats) -> list:
@@ -494,7 +496,8 @@ class HordeSquadController(Controller):
             boss = self._boss_goal(match, uid, foes)
             goal = boss if boss is not None else min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
             gd = match.table.distance(me, match.base(goal))
-            close = [pt for pt in points if pt[0] < min(gd, 8.0) and not (boss is not None and pt[3] == "crate")]
+            close = [pt for pt in points if pt[0] < min(gd, 8.0) and not (boss is not None and pt[3] == "crate")
+                     and not last_units(match, self.side)]
             step = None
             if close:
                 _, at, mid, _ = min(close)
