@@ -108,7 +108,8 @@ class HordeSquadController(Controller):
         squad unit's failed saves always (each is a HIT lost, and HIT carries from wave to wave), on failed attack
         dice against the Boss or while 3 or more are left, and at any target in a long wave (from PRESS_TURN: it ends
         only when the squad takes out everything on the table in one Turn; over seeds 0-399, waves of 11+ Turns 14,
-        now 9). Two are kept for a revive while a squadmate is Downed.
+        now 9) or by the squad's last units (`_pressing`, horde_lone). Two are kept for a revive while a squadmate is
+        Downed.
         A die one short is changed (a sure thing), another re-rolled."""
         cmd = answer_prompt(match, self.side)
         if not isinstance(cmd, C.AcceptDice):
