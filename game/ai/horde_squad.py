@@ -11,7 +11,8 @@ with no shot walks to one before anything else, spare Tactical Orders paying for
 mode's questions: the Upgrades shop (Medpacks for the HIT lost, Reinforcements for a Downed unit no squadmate can
 reach, Heal, Grenades, Spoils of War, a Turret when rich, Ammunition), the rewards, which unit (horde_squad_picks),
 its dice. Deterministic; pays with ACT, and with Tactical Orders to revive, for failed saves, for attack dice (at the
-Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left.
+Boss, or while 3 are left) and for attacks beyond its ACT while more than 3 are left; its last one or two units, once
+a newcomer arrives every Turn, spend them all on their attacks, press, and leave the markers (horde_lone).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
 from .horde_exposure import Guns, exposure, last_move
+from .horde_lone import REINFORCED_TURN, kept_orders, last_units
 from .horde_press import step_back
 from .horde_squad_picks import MEDPACK_HEALS, choose
 from .horde_tail import shot_first, shot_spot_once, spare_orders, stepped_away, walk_to_shot
@@ -41,7 +43,6 @@ MARKER_ACTIONS = {"pylon": "calibrate", "search": "search", "crate": "open-crate
 PRESS_TURN = 7  # from this Turn of a wave the squad presses on: no stepping back into Cover, straight at the Horde
 KEEP_TO = 3  # Tactical Orders an attack leaves unspent (for the saves of the Horde's activations, and revives)
 REVIVE_TO = 2  # Tactical Orders kept for a revive (2 ACT) while a squadmate is Downed
-REINFORCED_TURN = 5  # from this Turn of a wave a Horde unit arrives every Turn (H1): only the Boss's fall ends it
 
 
 class HordeSquadController(Controller):
@@ -120,7 +121,8 @@ class HordeSquadController(Controller):
         squad unit's failed saves always (each is a HIT lost, and HIT carries from wave to wave), on failed attack
         dice against the Boss or while 3 or more are left, and at any target in a long wave (from PRESS_TURN: it ends
         only when the squad takes out everything on the table in one Turn; over seeds 0-399, waves of 11+ Turns 14,
-        now 9). Two are kept for a revive while a squadmate is Downed.
+        now 9) or by the squad's last units (`_pressing`, horde_lone). Two are kept for a revive while a squadmate is
+        Downed.
         A die one short is changed (a sure thing), another re-rolled."""
         cmd = answer_prompt(match, self.side)
         if not isinstance(cmd, C.AcceptDice):
@@ -232,7 +234,8 @@ class HordeSquadController(Controller):
             return False
         if match.activation.grant:
             return True
-        return action in (act.MELEE_COMBAT, act.RANGED_COMBAT) and match.to.get(self.side, 0) - pay[1] >= KEEP_TO
+        return action in (act.MELEE_COMBAT, act.RANGED_COMBAT) and match.to.get(self.side, 0) - pay[1] >= \
+            kept_orders(match, self.side, KEEP_TO)
 
     def _foes(self, match, uid: int) -> list[int]:
         return match.enemies_of(uid)
@@ -240,7 +243,7 @@ class HordeSquadController(Controller):
     _shot_first = shot_first  # in a long wave, before markers and Downed squadmates (horde_tail)
 
     def _walk_to_shot(self, match, uid: int):  # the ACT left and Tactical Orders, in a long wave (horde_tail)
-        return walk_to_shot(self, match, uid, KEEP_TO)
+        return walk_to_shot(self, match, uid, kept_orders(match, self.side, KEEP_TO))
 
     def _step_away(self, match, uid: int):  # from the Boss (horde_boss); in a long wave from any one (horde_press)
         return step_away(self, match, uid) or step_back(self, match, uid)
@@ -344,6 +347,8 @@ class HordeSquadController(Controller):
         return None
 
     def _marker_action(self, match, uid: int):
+        if last_units(match, self.side) and self._foes(match, uid):  # the wave first (horde_lone)
+            return None
         for kind in OBJECTIVE_MARKERS:
             for mid in match.markers(kind, on_table=True):
                 cmd = self._mission(match, uid, MARKER_ACTIONS[kind], marker=mid)
@@ -420,10 +425,10 @@ class HordeSquadController(Controller):
             return None
         return C.Move(self.side, best[0], best[1], best[2])
 
-    @staticmethod
-    def _pressing(match) -> bool:
-        """A long wave (reinforcements keep coming): end it rather than trade shots from Cover."""
-        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN
+    def _pressing(self, match) -> bool:
+        """A long wave (reinforcements keep coming), or the squad's last units once they come every Turn (horde_lone):
+        end it rather than trade shots from Cover."""
+        return match.mission_state.get("wave_turn", 0) >= PRESS_TURN or last_units(match, self.side)
 
     @staticmethod
     def _spots(match, me, budget: float, threats) -> list:
@@ -442,7 +447,8 @@ class HordeSquadController(Controller):
         in Cover, a Blast's squadmates within 1"), then the most hidden from the nearest enemies, then the cheapest;
         None when it has no such shot. (The nearest enemies are mostly Melee units, whose sight does not matter; the
         Horde's shooters fire from where they see the unit.)"""
-        left = match.act_left() - match.cost_of(act.MOVE) + spare_orders(self, match, KEEP_TO)
+        left = match.act_left() - match.cost_of(act.MOVE) + spare_orders(
+            self, match, kept_orders(match, self.side, KEEP_TO))
         weapons = [w for w in match.unit(uid).card.weapons if w.kind == RANGED and not
                    (w.has("LIM") and w.id in match.readiness(uid).used_limited)]
         weapons = [w for w in weapons if match.cost_of(act.RANGED_COMBAT, w) <= left]
@@ -504,7 +510,8 @@ class HordeSquadController(Controller):
             boss = self._boss_goal(match, uid, foes)
             goal = boss if boss is not None else min(foes, key=lambda o: (match.table.distance(me, match.base(o)), o))
             gd = match.table.distance(me, match.base(goal))
-            close = [pt for pt in points if pt[0] < min(gd, 8.0) and not (boss is not None and pt[3] == "crate")]
+            close = [pt for pt in points if pt[0] < min(gd, 8.0) and not (boss is not None and pt[3] == "crate")
+                     and not last_units(match, self.side)]
             step = None
             if close:
                 _, at, mid, _ = min(close)
