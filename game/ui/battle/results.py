@@ -28,11 +28,13 @@ def result_title(match, side: str | None = None) -> tuple[str, bool]:
     return ("VICTORY", True) if res.winner == side else ("DEFEAT", False)
 
 
-def _objectives_html(summary) -> list[str]:
+def _objectives_html(summary, over: bool = False) -> list[str]:
+    """The mission's objectives as it tells them; `over`: the mission is over, so none is "open" (one the mission
+    leaves undecided, a race between the sides or a score, reads as its status alone)."""
     out = [f"<b>{escape(summary.title)}</b>  ·  {escape(summary.turn_text)}<br>"]
     for ob in summary.objectives:
-        mark = {True: "met", False: "failed"}.get(ob.done, "open")
-        out.append(f"  {escape(ob.label)}: {escape(ob.status)} ({mark})<br>")
+        mark = {True: " (met)", False: " (failed)"}.get(ob.done, "" if over else " (open)")
+        out.append(f"  {escape(ob.label)}: {escape(ob.status)}{mark}<br>")
     for note in summary.notes:
         out.append(f"  {escape(note)}<br>")
     return out
@@ -52,7 +54,7 @@ def summary_html(match, side: str | None, stats: dict, named: bool = False) -> s
     except Exception:  # a mission that cannot say: the rest of the results still show
         summary = None
     if summary is not None:
-        out += _objectives_html(summary)
+        out += _objectives_html(summary, over=m.phase == "over")
     scores = (res.scores if res is not None and res.scores else None) or \
         (tuple((m.side_name(s), n) for s, n in m.score.items() if s not in m.npc_sides) if m.score else ())
     if scores and any(n for _, n in scores):  # (a result names sides by id: the players read their names)

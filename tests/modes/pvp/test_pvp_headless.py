@@ -61,3 +61,18 @@ def test_the_summary_of_a_finished_mission_makes_no_forecast():
         assert not any(n.startswith("If the Turn ended now") for n in notes), notes
     finally:
         m.close()
+
+
+@pytest.mark.parametrize("mission", ["pvp-rivals", "pvp-ambush", "pvp-secure-the-zone"])
+def test_the_results_leave_no_objective_open_once_the_mission_is_over(mission):
+    """A finished mission's objectives read met, failed, or their status alone: never "(open)" (a Rival Taken Out
+    for 6 MP, the Intel carried off and a Control scored were listed as still open)."""
+    from game.headless import play_headless
+    from game.ui.battle.results import summary_html
+    m = play_headless(5, mission=mission)
+    try:
+        assert m.phase == "over"
+        html = summary_html(m, "player", {"attacks": {}, "taken_out": {}})
+        assert m.mission.summary(m).objectives and "(open)" not in html
+    finally:
+        m.close()
