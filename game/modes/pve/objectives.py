@@ -192,7 +192,9 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
         text = f"{sum(1 for m in mids if not on_table(match, m))} of {len(mids)} Taken Out"
     elif oid == "protect":
         uid = match.marker_uid(ASSET)
-        if uid is None or not match.standing(uid):
+        if st == "met":  # (judged at the end of its Turn: what befell the Asset after that changes nothing)
+            text = f"the Asset stood at the end of Turn {obj.until_turn or 4}"
+        elif uid is None or not match.standing(uid):
             text = "the Asset is destroyed"
         else:
             text = f"the Asset has {match.health(uid).hit} of {match.health(uid).max_hit} HIT; judged at the end " \

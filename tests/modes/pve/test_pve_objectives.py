@@ -128,6 +128,12 @@ def test_protect_is_met_if_the_asset_stands_at_the_end_of_turn_4(pve):
     assert m.turn == 4 and m.mission_state["status"]["protect"] == "open"
     pass_turn(m, stay=False)
     assert m.mission_state["status"]["protect"] == "met"
+    from game.modes.pve.objectives import status_line
+    if m.marker_uid("asset") is not None and m.standing(m.marker_uid("asset")):
+        with m._in_world():
+            m._take_out(m.marker_uid("asset"))  # (destroyed after it was judged: met all the same)
+    line = status_line(m.mission, m, "protect")
+    assert line.done is True and line.status.endswith("the Asset stood at the end of Turn 4"), line
 
 
 def test_protect_fails_when_the_asset_is_destroyed(pve):
