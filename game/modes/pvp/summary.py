@@ -86,7 +86,8 @@ def summary(match, script) -> MissionSummary:
             notes.append("If the Turn ended now: " + ", ".join(f"{match.side_name(s)} +{due[s]} MP" for s in P.SIDES))
     if match.result is not None:  # the end: MP per Turn and the Campaign Rewards (the results screen shows them)
         after = script.after_mission(match)
-        for s in P.SIDES:
+        scored = any(any(v) for v in after.data.get("mp_turns", {}).values())
+        for s in (P.SIDES if scored else ()):  # (a mission without Mission Points, Ambush: no row of noughts)
             per = after.data.get("mp_turns", {}).get(s, [])
             cells = ", ".join(f"T{i}: {per[i] if i < len(per) else 0}" for i in range(1, match.turn + 1))
             notes.append(f"{match.side_name(s)}: MP per Turn {cells}")

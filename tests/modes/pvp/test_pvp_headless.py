@@ -74,5 +74,7 @@ def test_the_results_leave_no_objective_open_once_the_mission_is_over(mission):
         assert m.phase == "over"
         html = summary_html(m, "player", {"attacks": {}, "taken_out": {}})
         assert m.mission.summary(m).objectives and "(open)" not in html
+        if mission == "pvp-ambush":  # no Mission Points in it: no row of noughts either
+            assert "MP per Turn" not in html
     finally:
         m.close()
