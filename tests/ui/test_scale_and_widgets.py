@@ -170,3 +170,14 @@ def test_every_menu_screen_fits_its_texts_at_the_smallest_and_largest_scale(make
         d.key(pygame.K_F1)
     said = sorted({str(w.message).split(" - ")[0] for w in seen if "pygame_gui" in w.filename})
     assert not said, said
+
+
+def test_list_items_keep_clear_of_their_boxs_border(app):
+    """The Load list, the mission lists: an item's text starts a few pixels inside the box (it sat on the border)."""
+    import pygame_gui
+    sl = pygame_gui.elements.UISelectionList(pygame.Rect(0, 0, 300, 120), ["Autosave (Turn 2)"], app.manager)
+    try:
+        item = sl.item_list[0]["button_element"]
+        assert item.text_horiz_alignment == "left" and item.text_horiz_alignment_padding >= 6
+    finally:
+        sl.kill()
