@@ -1,5 +1,6 @@
 """The setup screens at the UI's default and largest scale in a 1280x800 window: no widget lies over another (a
-drop-down over Back, the seed field under Start, Back over the description box), every one is inside the window;
+drop-down over Back, the seed field under Start, Back over the description box), every one is inside the window, a
+drop-down's text is whole ("Claimant Warband (default squa");
 the PvP map diagram's objective names do not run into each other."""
 from itertools import combinations
 
@@ -7,6 +8,8 @@ import pygame
 import pytest
 from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIScrollingContainer, UISelectionList, UITextBox,
                                  UITextEntryLine)
+
+from game.ui.scene import dd_value
 
 from .driver import Driver
 
@@ -27,7 +30,7 @@ def overlaps(app, scene) -> list:
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-@pytest.mark.parametrize("button", ["b_pvp"])
+@pytest.mark.parametrize("button", ["b_pvp", "b_pve", "b_horde"])
 def test_no_setup_widget_lies_over_another(make_app, scale, button):
     app = make_app(ui_scale=scale)
     app.resize(1280, 800)
@@ -36,6 +39,9 @@ def test_no_setup_widget_lies_over_another(make_app, scale, button):
     d.click(getattr(d.scene, button))
     d.step(3)
     assert overlaps(app, d.scene) == []
+    for dd in (e for e in d.scene.root.elements if isinstance(e, UIDropDownMenu) and e.visible):  # the text whole
+        text = dd_value(dd)
+        assert app.text.size(text)[0] + d.scene.px(20) <= dd.rect.w, f"{text!r} is cut"
     d.shot(f"setup-{button}-{scale}")
 
 
