@@ -30,7 +30,7 @@ def overlaps(app, scene) -> list:
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-@pytest.mark.parametrize("button", ["b_pvp", "b_pve", "b_horde"])
+@pytest.mark.parametrize("button", ["b_new", "b_pvp", "b_pve", "b_horde", "b_campaign"])
 def test_no_setup_widget_lies_over_another(make_app, scale, button):
     app = make_app(ui_scale=scale)
     app.resize(1280, 800)
