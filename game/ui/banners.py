@@ -22,6 +22,13 @@ class Banner:
     kind: str = "turn"  # "turn", "end", "result", "info"
     duration: float = 2.6
     t: float = 0.0
+    wrapped: tuple = field(default=(None, []), repr=False, compare=False)  # (width, its lines wrapped to it)
+
+    def lines_at(self, T, width: int) -> list[str]:
+        """Its lines wrapped to `width` pixels (a long objective line runs onto a second), made once per width."""
+        if self.wrapped[0] != width:
+            self.wrapped = (width, [part for line in self.lines for part in T.wrap(line, 14, width)])
+        return self.wrapped[1]
 
 
 @dataclass
@@ -103,11 +110,7 @@ class Effects:
         T, pal = app.text, app.palette
         s = app.settings.ui_scale
         fade = min(1.0, b.t / 0.25, max(0.0, (b.duration - b.t) / 0.4))
-        w = min(area.w - int(40 * s), int(560 * s))
-        lh = T.line_height(14)
-        h = int(70 * s) + len(b.lines) * lh + (int(52 * s) if b.dice else 0)
-        r = pygame.Rect(0, 0, w, h)
-        r.midtop = (area.centerx, area.y + int(area.h * 0.16))
+        r, lines = banner_box(b, area, app)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         bg.fill((12, 14, 19, int(235 * fade)))
         col = {"turn": pal.select, "end": pal.player, "result": pal.select}.get(b.kind, pal.text)
@@ -130,7 +133,8 @@ class Effects:
                 screen.blit(spr, (x, y))
                 x += dsz + int(8 * s)
             y += dsz + int(14 * s)
-        for line in b.lines:
+        lh = T.line_height(14)
+        for line in lines:
             t = T.render(line, 14, pal.text)
             t.set_alpha(int(255 * fade))
             screen.blit(t, t.get_rect(midtop=(r.centerx, y)))
@@ -138,6 +142,19 @@ class Effects:
         hint = T.render("click or Space to continue", 10, pal.text_faint)
         hint.set_alpha(int(200 * fade))
         screen.blit(hint, hint.get_rect(bottomright=(r.right - 8, r.bottom - 4)))
+
+
+def banner_box(b: Banner, area: pygame.Rect, app) -> tuple[pygame.Rect, list[str]]:
+    """(where the banner shows over `area`, its lines wrapped to its width): as tall as its lines, the dice and the
+    "continue" hint under them."""
+    T = app.text
+    s = app.settings.ui_scale
+    w = min(area.w - int(40 * s), int(560 * s))
+    lines = b.lines_at(T, w - int(24 * s))
+    h = int(70 * s) + len(lines) * T.line_height(14) + (int(52 * s) if b.dice else 0) + T.line_height(10) // 2
+    r = pygame.Rect(0, 0, w, h)
+    r.midtop = (area.centerx, area.y + int(area.h * 0.16))
+    return r, lines
 
 
 class DiceTray:

@@ -12,6 +12,8 @@ Import / Export code. The dialogs are overlay scenes (game/ui/builder_dialogs.py
 """
 from __future__ import annotations
 
+import re
+
 from html import escape
 from types import SimpleNamespace
 
@@ -304,16 +306,25 @@ class SquadBuilderScene(Scene):
         row_h = px(58)
         inner_w = aw - (px(20) if len(types) * row_h > h else 0) - px(4)
         add_w = px(56)
+        T = self.app.text
+        lw = inner_w - add_w - px(6)
+        # narrow (a large UI scale): the Add button beside the name only, the stats under both, as wide as the row
+        narrow = any(T.size(f"{ut.label}  ·  {ut.gp} GP", 14)[0] > lw - px(10) or
+                     self._stats_fit(ut, lw).endswith("…") for ut in types)
+        if narrow:
+            add_w = px(46)
+            lw = inner_w - add_w - px(6)
         self.type_buttons = {}
         self.type_lines = []
         y = px(2)
         for ut in types:
-            lw = inner_w - add_w - px(6)
-            name = UILabel(rect(0, y, lw, line_h), fit_text(self.app.text, f"{ut.label}  ·  {ut.gp} GP", 14,
-                                                             lw - px(10)), m, container=sc)
-            stats = UILabel(rect(0, y + line_h, lw, px(24)), self._stats_fit(ut, lw), m, container=sc,
+            name = UILabel(rect(0, y, lw, line_h), fit_text(T, f"{ut.label}  ·  {ut.gp} GP", 14, lw - px(10)), m,
+                           container=sc)
+            sw = inner_w if narrow else lw
+            stats = UILabel(rect(0, y + line_h, sw, px(24)), self._stats_fit(ut, sw), m, container=sc,
                             object_id="#dim")
-            b = UIButton(rect(inner_w - add_w, y + px(8), add_w, px(32)), "Add", m, container=sc)
+            b = UIButton(rect(inner_w - add_w, y + (px(1) if narrow else px(8)), add_w, line_h - px(2) if narrow
+                              else px(32)), "Add", m, container=sc)
             self.type_buttons[ut.id] = b
             self.type_lines.append((ut.id, [name, stats, b]))
             y += row_h
@@ -342,12 +353,13 @@ class SquadBuilderScene(Scene):
             ut = cat.unit_types.get(u.unit_type)
             tname = ut.label if ut else u.unit_type
             nm = bm.unit_name(cat, u)
-            text = f"{i + 1}. {nm}" + (f"  ·  {tname}" if nm != (ut.name if ut else "") else "")
-            text += f"  ·  {bm.safe_gp(cat, u)} GP"
             card = bm.safe_card(cat, u)
-            if card is not None and card.is_leader:
-                text += "  ·  Leader"
-            items.append(fit_text(self.app.text, text, 14, self._list_rect.w - self.px(40)))
+            tail = f"  ·  {bm.safe_gp(cat, u)} GP" + ("  ·  Leader" if card is not None and card.is_leader else "")
+            text = f"{i + 1}. {nm}" + (f"  ·  {tname}" if nm != (ut.name if ut else "") else "") + tail
+            room = self._list_rect.w - self.px(40)
+            if self.app.text.size(text, 14)[0] > room:  # narrow: the type is on the card under the list
+                text = f"{i + 1}. {nm}" + tail
+            items.append(fit_text(self.app.text, text, 14, room))
         self.squad_items = items
         if self.squad_list is not None:
             self.squad_list.kill()
@@ -359,8 +371,14 @@ class SquadBuilderScene(Scene):
             sb.set_scroll_from_start_percentage(max(0.0, (self.selected - 2) / len(items)))
             self.squad_list.update(0.0)
         n, cap = len(self.spec.units), bm.max_units(cat, self.spec)
-        self.l_squad.set_text(f"Your squad  ·  {n} of {cap} Units" if n else "Your squad is empty: add units "
-                              "from the list on the left, or load the Default squad")
+        if n:
+            self.l_squad.set_text(f"Your squad  ·  {n} of {cap} Units")
+        else:  # the longest of these that fits its line
+            room = self.l_squad.rect.w - self.px(10)
+            said = ("Your squad is empty: add units from the list on the left, or load the Default squad",
+                    "Your squad is empty: add units from the left, or the Default squad",
+                    "Empty: add units from the left, or the Default squad", "Empty: add units from the left")
+            self.l_squad.set_text(next((t for t in said if self.app.text.size(t, 13)[0] <= room), said[-1]))
 
     # -- gear ----------------------------------------------------------------------------------------
     def _build_gear(self) -> None:
@@ -488,7 +506,10 @@ class SquadBuilderScene(Scene):
             b.set_tooltip("Always carried by this unit type" if row.default else
                           (escape(row.block) if not enabled and row.block else None))
             if row.block:
-                line.detail.set_text(self._fit(row.block, 12, line.detail))
+                block = row.block
+                if self.app.text.size(block, 12)[0] > line.detail.rect.width - self.px(10):  # narrow: the holder's
+                    block = re.sub(r" \(unit \d+\)", "", block)  # name is enough (the rules panel has it all)
+                line.detail.set_text(self._fit(block, 12, line.detail))
                 _label_colour(line.detail, p.warn if not row.chosen else p.bad)
             else:
                 line.detail.set_text(self._fit(row.detail, 12, line.detail))

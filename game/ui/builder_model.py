@@ -248,7 +248,7 @@ def gear_rows(catalog: Catalog, spec: SquadSpec, index: int, budget: int) -> lis
             elif isinstance(gear, SkillDef) and gear.is_leader and other_leader is not None:
                 block = f"{unit_ref(catalog, spec, other_leader)} is the Leader; only one is allowed."
             elif gear.gp > 0 and gp_now + gear.gp > budget:
-                block = f"+{gear.gp} GP would make {gp_now + gear.gp} of {budget} GP."
+                block = f"Over budget: {gp_now + gear.gp} of {budget} GP."  # (its cost is in the column beside)
         elif gid not in ut.options and not default:
             block = "Not an option of this unit type: remove it."
         if block:

@@ -174,11 +174,12 @@ class HordeSetupScene(SetupForm):
         bx = col2 + fw + px(20)
         bw = x0 + pw - bx
         self._remember()
+        y = max(y, h - px(90))  # the buttons' row
         if bw > px(200):
             UITextBox(briefing_html("horde"), rect(bx, px(80), bw, px(250)), m, container=root)
             self.scores_box = UITextBox(high_scores_html(self.app, self.maps.get(self.map_label, "")),
-                                        rect(bx, px(340), bw, max(px(120), h - px(460))), m, container=root)
-        y = max(y, h - px(90))
+                                        rect(bx, px(340), bw, max(px(60), y - px(12) - px(340))), m,
+                                        container=root)  # (down to the buttons, never under them)
         bw2, bh = px(200), px(46)
         self.b_back = UIButton(rect(x0, y, bw2, bh), "Back", m, container=root)
         self.b_start = UIButton(rect(x0 + pw - bw2, y, bw2, bh), "Start the run", m, container=root,

@@ -26,6 +26,11 @@ def _data(app):
     return load_pve_data(app.catalog)
 
 
+LABELS = ("People", "Their names", "Co-op", "Player 4 squad", "Squad Leader of", "Squad", "Measure", "Enemy order",
+          "Dice seed", "Rules", "Threat Level", "Enemy faction", "Objectives", "Battlefield", "Deployment",
+          "First mission", "Table")  # the form's labels (the widest sets the labels' column)
+
+
 class PveSetupScene(SetupForm):
     """Pick or roll each part of a PvE mission; "Generate mission" makes the match and opens the briefing."""
 
@@ -79,8 +84,10 @@ class PveSetupScene(SetupForm):
         pw = min(w - px(40), px(1100))
         x0 = (w - pw) // 2
         UILabel(rect(x0, px(24), pw, px(40)), "PvE mission", m, container=root, object_id="#heading")
-        form = self.columns(root, (x0, x0 + pw // 2), px(76), px(150), min(px(330), pw // 2 - px(170)), px(32),
-                            px(8))
+        T = self.app.text
+        label_w = min(px(150), max(T.size(t)[0] for t in LABELS) + px(16))  # (as wide as the longest label)
+        form = self.columns(root, (x0, x0 + pw // 2), px(76), label_w, min(px(360), pw // 2 - label_w - px(16)),
+                            px(32), px(8))
         row, dd = form.row, form.dd
         self.e_names = None
         dd(0, "players", "People")
@@ -105,8 +112,9 @@ class PveSetupScene(SetupForm):
                            ("map", "Table")):
             dd(1, key, label)
         y = form.bottom + px(8)
-        self.box = UITextBox(self._explain(), rect(x0, y, pw, max(px(80), h - y - px(80))), m, container=root)
         bw, bh = px(220), px(46)
+        self.box = UITextBox(self._explain(), rect(x0, y, pw, max(px(48), h - px(66) - px(8) - y)), m,
+                             container=root)  # (down to the buttons, never under them)
         self.b_back = UIButton(rect(x0, h - px(66), bw, bh), "Back", m, container=root)
         self.b_go = UIButton(rect(x0 + pw - bw, h - px(66), bw, bh), "Generate mission", m, container=root,
                              object_id="#primary", tool_tip_text="Roll what is left to the dice and show the briefing")

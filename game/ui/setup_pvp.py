@@ -114,11 +114,28 @@ def draw_diagram(screen, area: pygame.Rect, d, app) -> None:
         c = (int(box.x + m.x * k), int(box.y + m.y * k))
         pygame.draw.circle(screen, pal.select, c, max(4, int(0.6 * k)))
         pygame.draw.circle(screen, pal.bg, c, max(4, int(0.6 * k)), 1)
-        if len(d.markers) <= 4:
-            img = text.render(m.label, 11, pal.text)
-            screen.blit(img, (min(box.right - img.get_width(), max(box.x, c[0] - img.get_width() // 2)),
-                              c[1] + int(0.7 * k)))
+    if len(d.markers) <= 4:
+        for img, spot in marker_labels(box, k, d.markers, app):
+            screen.blit(img, spot)
     pygame.draw.rect(screen, pal.panel_edge, box, 1)
+
+
+def marker_labels(box: pygame.Rect, k: float, markers, app) -> list:
+    """(picture, top-left) of each marker's label: under its marker, else over it, else a line further down or up,
+    the first spot that overlaps no label placed before it (objectives 6" apart: their names would run together)."""
+    pal, text = app.palette, app.text
+    placed: list = []
+    for m in markers:
+        cx, cy = int(box.x + m.x * k), int(box.y + m.y * k)
+        img = text.render(m.label, 11, pal.text)
+        iw, ih = img.get_size()
+        x = min(box.right - iw, max(box.x, cx - iw // 2))
+        below, above = cy + int(0.7 * k), cy - int(0.7 * k) - ih
+        spots = [below, above, below + ih, above - ih, below + 2 * ih, above - 2 * ih]
+        r = next((pygame.Rect(x, y, iw, ih) for y in spots if not pygame.Rect(x, y, iw, ih).collidelistall(placed)),
+                 pygame.Rect(x, below, iw, ih))
+        placed.append(r)
+    return list(zip((text.render(m.label, 11, pal.text) for m in markers), (r.topleft for r in placed)))
 
 
 # == the setup screen ========================================================================================
@@ -180,7 +197,9 @@ class PvpSetupScene(SetupForm):
         self.dd_difficulty = UIDropDownMenu(list(DIFFICULTY), self.difficulty_label,
                                             rect(w - x0 - px(240), top, px(240), px(32)), m, container=root)
         list_w = px(290)
-        list_h = h - px(300)
+        bwid = px(180)  # Back and Start: beside the map, measure and seed fields, or on a row of their own under them
+        two_rows = x0 + px(740) + px(16) + 2 * bwid + px(12) > w - x0
+        list_h = h - px(300) - (px(46) if two_rows else 0)
         items = [mission_label(d) for d in self.book]
         self.list = UISelectionList(rect(x0, top + px(46), list_w, list_h), items, m, container=root,
                                     default_selection=items[self.index] if items else None)
@@ -192,7 +211,7 @@ class PvpSetupScene(SetupForm):
                                          rect(x0, top + px(48) + list_h, list_w, px(44)), m, container=root)
         bx = x0 + list_w + px(16)
         bw = w - bx - px(24)
-        dia = min(px(300), h - px(330))
+        dia = min(px(300), h - px(330), list_h)  # (never down over the sides' fields)
         text_w = max(px(260), bw - dia - px(16))
         self.brief = UITextBox(briefing_html(self.mission), rect(bx, top + px(46), text_w, list_h), m,
                                container=root)
@@ -222,7 +241,8 @@ class PvpSetupScene(SetupForm):
                                          m, container=root)
         UILabel(rect(x0 + px(540), y, px(90), rh), "Dice seed", m, container=root)
         self.seed_entry(rect(x0 + px(630), y, px(110), rh), root)
-        bwid = px(180)
+        if two_rows:
+            y += rh + px(10)
         self.b_back = UIButton(rect(w - x0 - 2 * bwid - px(12), y, bwid, px(40)), "Back", m, container=root)
         self.b_start = UIButton(rect(w - x0 - bwid, y, bwid, px(40)), "Start", m, container=root,
                                 object_id="#primary")

@@ -432,3 +432,33 @@ def test_import_clears_the_rules_panel_of_the_old_squad(app):
     assert sc.rules_html == sc.rules_box.html_text
     assert shown not in sc.rules_html and leader not in sc.rules_html
     assert "Point at a unit type" in sc.rules_html, "the panel is back to its hint"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_builders_lines_are_whole_at_1280x800(make_app, scale):
+    """The empty squad's hint, each unit type's name, GP and stats, why a piece of gear cannot be taken ("over
+    budget"), each squad member's line are whole, not cut with an ellipsis, at the default and the largest UI
+    scale."""
+    app = make_app(ui_scale=scale)
+    app.resize(1280, 800)
+    d, sc = open_builder(app)
+    T = app.text
+    assert not sc.spec.units
+    assert "…" not in sc.l_squad.text and T.size(sc.l_squad.text, 13)[0] <= sc.l_squad.rect.w, sc.l_squad.text
+    for _, (name, stats, add) in sc.type_lines:
+        assert "…" not in name.text and "…" not in stats.text, (name.text, stats.text)
+        assert not add.rect.colliderect(name.rect) and not add.rect.colliderect(stats.rect)
+    d.click(sc.b_default)
+    for _ in range(3):
+        if getattr(d.scene, "b_yes", None) is not None and d.scene is not sc:
+            d.click(d.scene.b_yes)
+    d.step(3)
+    assert sc.spec.units, "the default squad is loaded"
+    choose(d, sc, 0)
+    blocked = [ln for ln in sc.gear_lines if ln.row.block and "budget" in ln.row.block]
+    assert blocked, "a full squad: gear that costs GP is over budget"
+    for ln in blocked:
+        assert "…" not in ln.detail.text, ln.detail.text
+    for item in sc.squad_items:  # each unit of the squad: its name, GP and Leader whole
+        assert "…" not in item and " GP" in item, item
+    assert sum("Leader" in item for item in sc.squad_items) == 1

@@ -74,3 +74,15 @@ def test_a_label_with_no_free_place_is_left_out_rather_than_drawn_over_another()
     base = pygame.Rect(180, 212, 40, 40)  # right under the unit
     (w, r), = place(wants[:1], measure, view, [base])
     assert not r.colliderect(base) and r.bottom <= 190
+
+
+def test_a_label_by_the_views_edge_is_slid_into_the_view():
+    """Ambush: "The Defender brings the Intel here" over a zone along the east edge ran past the table's view into
+    the side panel; it is moved along into the view, where it is read whole."""
+    view = pygame.Rect(0, 46, 870, 726)
+    zone = Want("The Defender brings the Intel here", 833, 120, 0, 11, (0, 200, 120), "zone", rank=4,
+                sides=("above", "below"))
+    unit = Want("Raider", 20, 400, 10, 12, (255, 255, 255), "unit")
+    placed = dict(place([zone, unit], lambda w: (7 * len(w.text), 15), view, []))
+    assert view.contains(placed[zone]) and view.contains(placed[unit])
+    assert placed[zone].bottom <= 120, "still above the zone it names"

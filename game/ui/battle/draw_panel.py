@@ -202,7 +202,7 @@ class PanelPainter:
         und = len([u for u in m.units(sc.side, standing=False) if u not in sc.by_uid]) if m.phase == "deploy" else 0
         listed = (tuple(panel.deploy_uids), panel.deploy_scroll, sc.sel.deploy_uid,
                   None if panel.deploy_list is None else tuple(panel.deploy_list)) if m.phase == "deploy" else None
-        return (m.phase, acts, buttons, und, listed, sc.app.palette.name, tuple(sc.layout["card"]),
+        return (m.phase, acts, buttons, panel.act_rows, und, listed, sc.app.palette.name, tuple(sc.layout["card"]),
                 tuple(sc.layout.get("actions", ())), tuple(sc.layout["panel"]))
 
     def _card_key(self, uid, note):
@@ -332,6 +332,8 @@ class PanelPainter:
         if panel.b_end is not None:
             keys.append((panel.b_end, "end"))
         for b, key in keys:
+            if not b.visible:  # scrolled out of the list's room
+                continue
             st = panel.state(key)
             hotkey = "E" if key == "end" else (st.hotkey if st else "")
             br = b.rect
@@ -363,6 +365,31 @@ class PanelPainter:
                 for line in lines:
                     T.blit(screen, line, (x, y), 11, pal.text_faint)
                     y += T.line_height(11)
+        self._action_bar(screen)
+
+    def _action_bar(self, screen) -> None:
+        """A list of actions longer than its room: a bar in the margin on its right (where the rows shown are among
+        them all) and a line under the end button saying the wheel scrolls it."""
+        sc = self.sc
+        panel = sc.panel
+        first, last = panel.act_rows
+        n = len(panel.actions)
+        r = sc.layout.get("actions")
+        if r is None or (first == 0 and last >= n) or panel.b_end is None:
+            return
+        pal, T = sc.app.palette, sc.app.text
+        bar = pygame.Rect(r.right + sc.px(3), r.y + sc.px(2), max(3, sc.px(3)), panel.b_end.rect.y - r.y - sc.px(6))
+        pygame.draw.rect(screen, (36, 42, 52), bar)
+        h = max(8, bar.h * (last - first) // n)
+        most = max(1, n - (last - first))
+        pygame.draw.rect(screen, pal.select, (bar.x, bar.y + (bar.h - h) * min(first, most) // most, bar.w, h))
+        below = n - last
+        more = f"{first} above, {below} below" if first and below else \
+            (f"{first} more above: wheel" if first else f"{below} more below: wheel")
+        br = panel.b_end.rect
+        room = r.right - sc.px(26) - br.right - sc.px(8)  # (up to the end button's key box)
+        more = sc.drawn.fit(T, "action reasons", more, 11, room)
+        T.blit(screen, more, (br.right + sc.px(8), br.centery), 11, pal.select, anchor="midleft")
 
     def _card_more(self, screen, strip, up: bool, down: bool) -> None:
         """The strip under a card that scrolls: "more below: wheel" (or back to the top) with an arrow."""

@@ -232,6 +232,8 @@ class BattleInput:
             sc.log.on_wheel(dy)
         elif sc.panel.deploy_list is not None and sc.panel.deploy_list.collidepoint(mx, my):
             sc.panel.scroll_deploy(dy)
+        elif L.get("actions") is not None and L["actions"].collidepoint(mx, my) and sc.match.phase != "deploy":
+            sc.panel.scroll_actions(dy)
         elif L.get("card") is not None and L["card"].collidepoint(mx, my):
             sc.sel.scroll_card(-dy)
         elif L["view"].collidepoint(mx, my):

@@ -53,7 +53,8 @@ def place(wants: list[Want], measure, view: pygame.Rect, bases: list[pygame.Rect
     for w in sorted(wants, key=lambda q: q.rank):
         tw, th = measure(w)
         tries = [_spot(side, tw, th, w.x, w.y, w.r) for side in w.sides]
-        tries = [rc for rc in tries if view.contains(rc)] or tries[:1]
+        tries = [rc for rc in tries if view.contains(rc)] + \
+            [rc.clamp(view) for rc in tries if not view.contains(rc)]  # (slid into the view: a zone along its edge)
         own = pygame.Rect(int(w.x - w.r), int(w.y - w.r), 2 * w.r, 2 * w.r)
         others = [b for b in bases if b != own]
         best = next((rc for rc in tries if rc.collidelist(placed) < 0 and rc.collidelist(others) < 0), None)

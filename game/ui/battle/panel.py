@@ -18,6 +18,11 @@ from ..theme import rect
 DEPLOY_NOTE = "Next to deploy: click inside your deployment zone (it pulses)."
 
 
+def card_least(px) -> int:
+    """The card's least box beside an action list longer than its room: its weapons show."""
+    return px(140)
+
+
 DEPLOY_ROWS = 5  # rows the list of units to deploy shows (the wheel scrolls a longer one)
 
 
@@ -40,6 +45,9 @@ class SidePanel:
         self._key = None
         self._cols = (0, 0, 0)  # the actions column: its x, its width, a button's width
         self._extra: list[int] = []  # how much taller than its button each row is (a long reason under it)
+        self.act_scroll = 0  # the first action row shown when the list is longer than its room (the wheel scrolls)
+        self.act_rows = (0, 0)  # (first, past the last) action rows shown
+        self._act_uid = None  # the unit the list was scrolled for (another unit's list starts at its top)
 
     def reset(self) -> None:
         """The scene's widgets were rebuilt: everything here is gone with them."""
@@ -110,7 +118,13 @@ class SidePanel:
         self._extra = extra
         rows_h = self._deploy_rows() if deploy else (len(states) + 1) * (bh + px(4)) + px(8) + sum(extra)
         info_h = 0 if deploy else px(118)
-        info_min = 0 if deploy else px(56)
+        info_min = 0 if deploy else self.info_least()  # (the odds while aiming, whole)
+        if uid != self._act_uid:
+            self._act_uid, self.act_scroll = uid, 0
+        first, last = 0, len(states)
+        if not deploy:
+            first, last, rows_h = self._rows_shown(states, extra, rows_h)
+        self.act_rows = (first, last)
         card_h, sc.sel.card_compact = self._card_height(rows_h, info_min)
         if deploy:  # (the box as tall as the tallest card shown while deploying: the layout stays as units deploy)
             card_h = self._deploy_card_h = max(card_h, self._deploy_card_h)
@@ -127,21 +141,28 @@ class SidePanel:
         else:
             end_label, end_tip = self.end_label()
             if kept:  # (pygame_gui lays out a new button's text and shapes: 0.4 ms each)
-                for (b, _), st, more in zip(self.buttons.items(), states, extra):
-                    b.set_relative_position((x, y))
+                for i, ((b, _), st, more) in enumerate(zip(self.buttons.items(), states, extra)):
                     self._show(b, st)
+                    if not first <= i < last:
+                        b.hide()
+                        continue
+                    b.show()
+                    b.set_relative_position((x, y))
                     y += bh + px(4) + more
                 self.b_end.set_relative_position((x, y))
                 if self.b_end.text != end_label:
                     self.b_end.set_text(end_label)
                 self.b_end.set_tooltip(end_tip)
             else:
-                for st, more in zip(states, extra):
+                for i, (st, more) in enumerate(zip(states, extra)):
                     b = UIButton(rect(x, y, bw, bh), st.label, m, container=sc.root, object_id="#action",
                                  tool_tip_text=self.tip(st))
                     if not st.enabled:
                         b.disable()
                     self.buttons[b] = st.key
+                    if not first <= i < last:  # scrolled out of the list's room
+                        b.hide()
+                        continue
                     y += bh + px(4) + more
                 self.b_end = UIButton(rect(x, y, bw, bh), end_label, m, container=sc.root,
                                       object_id="#action", tool_tip_text=end_tip)
@@ -154,6 +175,49 @@ class SidePanel:
         sc.log.set_rect(L["log"])
         self._key = (sc.selected, sc.match.phase, sc.version, tuple(panel), sc.prompt_panel.card_unit() is None,
                      sc.sel.deploy_uid if deploy else None)
+
+    def _rows_shown(self, states, extra, rows_h: int) -> tuple[int, int, int]:
+        """(the first action row shown, past the last, the height of the rows and the end button): every row when
+        they fit beside the card's least box and the whole preview box; else as many as fit from `act_scroll` (kept
+        in range), the end button always under them."""
+        px = self.sc.px
+        panel = self.sc.layout["panel"]
+        avail = room_of(panel, 0, px) - self.info_least() - px(16)  # (less the preview box's lines and the log's
+        # least: px(60), not room_of's px(44))
+        if rows_h <= avail - card_least(px):
+            return 0, len(states), rows_h
+        row = [px(30) + px(4) + more for more in extra]
+        fixed = px(30) + px(4) + px(8)  # the end button and the gap under it
+        least = sum(row[:4]) + fixed  # (four rows at least, or the card's least box)
+        room = max(min(least, avail - card_least(px)), avail - self._card_need())  # the card whole if there is room
+        most = next((a for a in range(len(row)) if sum(row[a:]) <= room - fixed), len(row) - 1)
+        self.act_scroll = first = max(0, min(self.act_scroll, most))
+        last = first + 1  # (one row at least)
+        while last < len(row) and sum(row[first:last + 1]) <= room - fixed:
+            last += 1
+        return first, last, room + px(16)  # (the room, not the rows shown: what is left goes to the log, not the
+        # card; and the log's least is px(60), not room_of's px(44))
+
+    def scroll_actions(self, dy: int) -> bool:
+        """The wheel over the action list: its rows scroll by one (a list longer than its room). True if it moved."""
+        first, last = self.act_rows
+        if first == 0 and last >= len(self.actions):
+            return False
+        before, card = self.act_scroll, self.sc.sel.card_scroll
+        self.act_scroll = max(0, self.act_scroll - dy)
+        self.build()
+        self.sc.sel.card_scroll = card  # (the card's box stays as tall: where it was scrolled to holds)
+        return self.act_rows[0] != before
+
+    def info_least(self) -> int:
+        """The preview box's least height: five lines (aiming: the weapon, the target, the chance of a HIT and the
+        expected HIT, the chance to take it out, the re-rolls counted)."""
+        return 5 * self.sc.app.text.line_height(12) + self.sc.px(8)
+
+    def _card_need(self) -> int:
+        """The height the card of the selected unit needs, whole (and its box's margins)."""
+        sc = self.sc
+        return sc.card.height(sc.match, sc.selected, sc.layout["panel"].w - sc.px(8), sc.version, "") + sc.px(10)
 
     def _card_height(self, rows_h: int, info_min: int) -> tuple[int, bool]:
         """(the card's box height, compact) in the panel's vertical budget, in this order: the card as tall as it is

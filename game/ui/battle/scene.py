@@ -608,7 +608,8 @@ class BattleScene(HotSeat, Scene):
                self.prompt_panel.key, self.prompt_panel.selected, self.table_view.world.tray_showing(), len(fx.banners),
                None if cam is None else (cam.ppi, cam.ox, cam.oy), self.show_grid, self.app.settings.show_names,
                len(self.log.entries), self.log.scroll, self.npc_line, sel.hover_marker, self.painter.summary.folded,
-               self.chip_tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown)
+               self.chip_tooltip is None, self.suspended, self.ahead.progress, self.ahead.threat_shown,
+               self.panel.act_rows)
         return mode, key
 
     def moving(self) -> bool:
