@@ -79,7 +79,10 @@ class SummaryPainter:
         title = s.title
         turn_w = T.size(s.turn_text, 12)[0]
         two_lines = T.size(title, 14, True)[0] > ax - arrow - px(8) - turn_w - px(6) - pad
-        head_h = self.header_height() + (T.line_height(12) if two_lines else 0)  # a long title: the Turn below it
+        turn_lines = T.wrap(s.turn_text, 12, w - 2 * pad) if two_lines else []  # (a long Turn text wraps below it)
+        title_lines = T.wrap(title, 14, ax - arrow - px(8) - pad, True) if two_lines else [title]
+        more_title = T.line_height(14) * (len(title_lines) - 1)  # (a title too long for its line goes on below)
+        head_h = self.header_height() + more_title + T.line_height(12) * len(turn_lines)  # the Turn below a long title
         rows_h = sum(T.line_height(size) for _, size, *_ in rows)
         h = head_h + rows_h + (pad if rows else 0)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -91,7 +94,12 @@ class SummaryPainter:
         pygame.draw.polygon(surf, pal.text_dim, tri)
         if two_lines:
             room = ax - arrow - px(8) - pad
-            T.blit(surf, s.turn_text, (pad, self.header_height() - px(4)), 12, pal.text_dim)
+            for i, line in enumerate(title_lines[1:]):
+                T.blit(surf, line, (pad, self.header_height() - px(4) + i * T.line_height(14)), 14, pal.select, True)
+            for i, line in enumerate(turn_lines):
+                T.blit(surf, line, (pad, self.header_height() - px(4) + more_title + i * T.line_height(12)), 12,
+                       pal.text_dim)
+            title = title_lines[0]
         else:
             turn = T.blit(surf, s.turn_text, (ax - arrow - px(8), ay), 12, pal.text_dim, anchor="midright")
             room = turn.x - pad - px(6)

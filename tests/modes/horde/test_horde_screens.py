@@ -235,3 +235,33 @@ def test_the_high_score_table_counts_waves_in_words(app, tmp_path):
     record_run(scores_path(app.saves_dir), "horde-last-stand.tmx", row)
     html = high_scores_html(app, "horde-last-stand.tmx")
     assert "Interdictors: 1 wave, 4 MP" in html and "1 waves" not in html
+
+
+def test_the_mission_box_shows_its_whole_title_and_turn_at_a_large_scale(tmp_path):
+    """At UI scale 1.5 the Horde box's title and its long Turn line wrap ("Horde Mode: Last ..." and "Turn 1 o" were
+    cut)."""
+    from game.headless import build_scenario
+    from game.modes import create_match
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    from tests.ui.driver import open_battle
+    app = App(headless=True, saves_dir=tmp_path, settings=Settings(npc_speed="instant", ui_scale=1.5), seed=3)
+    try:
+        m = create_match(build_scenario("horde", map_name="horde-last-stand.tmx"), 7, app.catalog, prepare=True)
+        d, sc = open_battle(app, m, frames=2)
+        s = sc.mission_summary()
+        texts = []
+        cls = type(app.text)
+        real = cls.blit
+        cls.blit = lambda self, surf, text, *a, **k: texts.append(text) or real(self, surf, text, *a, **k)
+        try:
+            for fold in (False, True):
+                texts.clear()
+                sc.painter.summary._render(s, sc.painter.summary.width(), fold)
+                words = " ".join(texts).split()
+                assert not any(t.endswith("...") for t in texts), texts
+                assert all(w in words for w in s.title.split() + s.turn_text.split()), texts
+        finally:
+            cls.blit = real
+    finally:
+        app.shutdown()
