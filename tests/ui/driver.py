@@ -1,6 +1,7 @@
 """Drives the app like a player: posted pygame events, frames stepped headless."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -90,6 +91,20 @@ class Driver:
                 return
             sc.effects.dismiss()
             self.step(1)
+
+
+@contextmanager
+def drawn_texts(app):
+    """Every text the app's text renderer draws while the block runs (its shadows too), in order: a list that
+    fills as they are drawn."""
+    texts: list[str] = []
+    cls = type(app.text)
+    real = cls.render
+    cls.render = lambda self, text, *a, **k: texts.append(text) or real(self, text, *a, **k)
+    try:
+        yield texts
+    finally:
+        cls.render = real
 
 
 def stray_widgets(app) -> list:

@@ -11,7 +11,7 @@ from game.ui.battle import BattleScene
 from tests.match.conftest import card, skirmish
 from tests.match.test_mission_layer import Objectives
 
-from .driver import Driver
+from .driver import Driver, drawn_texts
 
 A_TO = [1, 1, 1, 6, 6, 6, 1, 2]  # A rolls 3 TO, B none; A wins the Initiative
 
@@ -92,13 +92,8 @@ def test_markers_zones_and_the_summary_box(app):
     assert m.log[-1] == C.UseMissionAction("A", "activate", "obj")
     s = sc.mission_summary()
     assert s.objectives[0].done is True and s.scores == (("A", 3),)
-    texts = []  # the box draws each side's MP as "name: MP" ("Player 1 0" read as "Player 10")
-    real = type(sc.app.text).render
-    type(sc.app.text).render = lambda self, text, *a, **k: texts.append(text) or real(self, text, *a, **k)
-    try:
+    with drawn_texts(sc.app) as texts:  # the box draws each side's MP as "name: MP" ("Player 1 0" read as 10)
         sc.painter.summary._render(s, sc.painter.summary.width(), False)
-    finally:
-        type(sc.app.text).render = real
     assert any(t.startswith("MP") and "A: 3" in t for t in texts), texts
     d.move_mouse(sc.layout["hint"].center)
     d.step(2)
@@ -183,12 +178,6 @@ def test_the_top_bar_shows_no_turn_limit_for_a_mission_without_one(app):
     d, sc, m, a, b = scene(app, [(card(act=3), 13.1, 12)], [(card(), 22, 3)])
     m.mission.turns = None
     d.step(2)
-    texts = []
-    cls = type(sc.app.text)
-    real = cls.blit
-    cls.blit = lambda self, surf, text, *a, **k: texts.append(text) or real(self, surf, text, *a, **k)
-    try:
+    with drawn_texts(sc.app) as texts:
         sc.painter.panel._draw_top(sc.app.screen)
-    finally:
-        cls.blit = real
     assert f"TURN {m.turn}" in texts and not any(t.startswith("TURN ") and "None" in t for t in texts)

@@ -9,7 +9,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.ui.driver import Driver  # noqa: E402
+from tests.ui.driver import Driver, drawn_texts  # noqa: E402
 
 pygame.init()
 
@@ -37,14 +37,8 @@ def to_setup(d):
 
 def top_bar_texts(sc) -> list[str]:
     """Every text the top bar draws, as drawn."""
-    texts = []
-    cls = type(sc.app.text)
-    real = cls.blit
-    cls.blit = lambda self, surf, text, *a, **k: texts.append(text) or real(self, surf, text, *a, **k)
-    try:
+    with drawn_texts(sc.app) as texts:
         sc.painter.panel._draw_top(sc.app.screen)
-    finally:
-        cls.blit = real
     return texts
 
 
@@ -250,18 +244,11 @@ def test_the_mission_box_shows_its_whole_title_and_turn_at_a_large_scale(tmp_pat
         m = create_match(build_scenario("horde", map_name="horde-last-stand.tmx"), 7, app.catalog, prepare=True)
         d, sc = open_battle(app, m, frames=2)
         s = sc.mission_summary()
-        texts = []
-        cls = type(app.text)
-        real = cls.blit
-        cls.blit = lambda self, surf, text, *a, **k: texts.append(text) or real(self, surf, text, *a, **k)
-        try:
-            for fold in (False, True):
-                texts.clear()
+        for fold in (False, True):
+            with drawn_texts(app) as texts:
                 sc.painter.summary._render(s, sc.painter.summary.width(), fold)
-                words = " ".join(texts).split()
-                assert not any(t.endswith("...") for t in texts), texts
-                assert all(w in words for w in s.title.split() + s.turn_text.split()), texts
-        finally:
-            cls.blit = real
+            words = " ".join(texts).split()
+            assert not any(t.endswith("...") for t in texts), texts
+            assert all(w in words for w in s.title.split() + s.turn_text.split()), texts
     finally:
         app.shutdown()

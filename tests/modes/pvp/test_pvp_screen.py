@@ -145,13 +145,7 @@ def test_a_hot_seat_game_hands_over_and_the_defender_spends_a_tactical_order(mak
 def test_against_the_computer_the_game_plays_to_the_results(make_app):
     app = make_app(npc_speed="instant")
     d = Driver(app)
-    sc = open_setup(d)
-    sc.pick(5)  # Centerpoint
-    sc.sides["player"].update(name="Ana", ctl=COMPUTER)
-    sc.sides["opponent"].update(name="Ben", ctl=COMPUTER)
-    sc.seed = 4
-    sc.build_ui()
-    d.click(sc.b_start)
+    _start(d, 5, 4, COMPUTER, COMPUTER)  # Centerpoint
     battle = d.scene
     assert isinstance(battle, BattleScene)
     for _ in range(400):
@@ -194,15 +188,22 @@ def test_the_setup_keeps_its_seed_when_made_again_and_enter_starts(make_app):
     pygame.event.clear()
 
 
-def _hot_seat(d: Driver, pick: int, seed: int) -> BattleScene:
+def _start(d: Driver, pick: int, seed: int, ana, ben, open_table: bool = False) -> None:
+    """From the title: the PvP setup's mission `pick`, Ana playing the player's side and Ben the opponent's (each
+    PERSON or COMPUTER), the seed, then Start."""
     sc = open_setup(d)
     sc.pick(pick)
-    sc.sides["player"].update(name="Ana", ctl=PERSON)
-    sc.sides["opponent"].update(name="Ben", ctl=PERSON)
-    sc.map_label = next(k for k, v in sc.maps.items() if v is None)  # the open table
+    sc.sides["player"].update(name="Ana", ctl=ana)
+    sc.sides["opponent"].update(name="Ben", ctl=ben)
+    if open_table:
+        sc.map_label = next(k for k, v in sc.maps.items() if v is None)
     sc.seed = seed
     sc.build_ui()
     d.click(sc.b_start)
+
+
+def _hot_seat(d: Driver, pick: int, seed: int) -> BattleScene:
+    _start(d, pick, seed, PERSON, PERSON, open_table=True)
     if isinstance(d.scene, HandoverScene):
         hand_over(d, d.scene.who.name)
     assert isinstance(d.scene, BattleScene)
@@ -320,13 +321,7 @@ def test_auto_deploy_against_the_computer_places_every_unit_in_turn(make_app):
     as its turn to place comes, between the computer's (it stopped after one and told them to press Start battle)."""
     app = make_app(npc_speed="instant")
     d = Driver(app)
-    sc = open_setup(d)
-    sc.pick(0)  # Secure the Zone: alternate deployment
-    sc.sides["player"].update(name="Ana", ctl=PERSON)
-    sc.sides["opponent"].update(name="Ben", ctl=COMPUTER)
-    sc.seed = 3
-    sc.build_ui()
-    d.click(sc.b_start)
+    _start(d, 0, 3, PERSON, COMPUTER)  # Secure the Zone: alternate deployment
     battle = d.scene
     m = battle.match
     for _ in range(200):
