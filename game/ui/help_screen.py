@@ -8,7 +8,7 @@ from pygame_gui.elements import UIButton, UIPanel, UISelectionList, UITextBox
 
 from .help_text import TABS, help_file_html, help_files
 from .scene import Scene
-from .theme import rect
+from .theme import rect, scaled_html
 
 MODES_TAB = "Modes"
 
@@ -61,7 +61,7 @@ class HelpScene(Scene):
             box = rect(box.x + lw + px(8), box.y, box.w - lw - px(8), box.h)
         else:
             html = TABS[self.tab][1]()
-        self.box = UITextBox(html, box, m, container=root)
+        self.box = UITextBox(scaled_html(html, self.app.settings.ui_scale), box, m, container=root)
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.file_list:
