@@ -304,16 +304,17 @@ class DeployInput(TableInput):
             return m.table.snap(x, y)
         return round(x * 4) / 4, round(y * 4) / 4
 
-    auto_pending = False  # Auto-deploy goes on at this side's next turn to place (alternating deployment, R29)
+    auto_pending: str | None = None  # the side whose Auto-deploy goes on at its next turn to place (alternate, R29)
 
     def go_on(self) -> None:
-        """A frame: Auto-deploy, begun before the other side's placement, goes on once it is this side's turn."""
-        m = self.sc.match
-        if not self.auto_pending:
+        """A frame: Auto-deploy, begun before the other side's placement, goes on once it is that side's turn and its
+        person is at the screen (hot-seat: never for the other person)."""
+        m, side = self.sc.match, self.auto_pending
+        if side is None:
             return
-        if m.phase != "deploy" or not m.undeployed(self.sc.side):
-            self.auto_pending = False
-        elif m.waiting_for() == self.sc.side and m.prompt is None:
+        if m.phase != "deploy" or not m.undeployed(side):
+            self.auto_pending = None
+        elif self.sc.side == side and m.waiting_for() == side and m.prompt is None:
             self.auto_deploy()
 
     def auto_deploy(self) -> None:
@@ -321,7 +322,7 @@ class DeployInput(TableInput):
         one each time it is this side's turn to place: go_on)."""
         sc = self.sc
         m = sc.match
-        self.auto_pending = False
+        self.auto_pending = None
         placed = 0
         for _ in range(64):
             if not m.undeployed(sc.side) or m.waiting_for() != sc.side:
@@ -333,7 +334,7 @@ class DeployInput(TableInput):
             placed += 1
         left = m.undeployed(sc.side)
         if left and placed and m.waiting_for() != sc.side:  # the other side places one between ours
-            self.auto_pending = True
+            self.auto_pending = sc.side
             if not getattr(self, "_said_alternate", False):
                 self._said_alternate = True
                 sc.app.toast(f"Sides place a unit in turn: yours follow, {count(len(left), 'unit')} to go", "ok")

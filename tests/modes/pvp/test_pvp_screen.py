@@ -338,3 +338,33 @@ def test_auto_deploy_against_the_computer_places_every_unit_in_turn(make_app):
     assert not m.undeployed(battle.side), "Auto-deploy went on at each of the person's turns to place"
     assert not any("press Start battle" in t.text for t in app.toasts[:-1])
     pygame.event.clear()
+
+
+def test_hot_seat_auto_deploy_places_only_the_units_of_the_person_who_asked(make_app):
+    """Ana's Auto-deploy goes on at Ana's turns to place, never placing Ben's units while he is at the screen."""
+    app = make_app(npc_speed="instant")
+    d = Driver(app)
+    battle = _hot_seat(d, 0, 3)
+    m = battle.match
+    for _ in range(20):
+        _answer_choices(d, battle)
+        if m.phase == "deploy" and m.prompt is None:
+            break
+        d.step(2)
+    ana = m.waiting_for()
+    if battle.side != ana:
+        hand_over(d, m.side_name(ana))
+    d.click(battle.panel.b_auto)
+    ben = m.waiting_for()
+    assert ben != ana and m.phase == "deploy"
+    hand_over(d, m.side_name(ben))
+    waiting = list(m.undeployed(ben))
+    d.step(20)
+    assert m.undeployed(ben) == waiting, "nothing placed for Ben but by Ben"
+    spot = next(c for c in m.legal_commands(ben) if isinstance(c, C.Deploy) and c.uid == battle.deploy_uid)
+    left = len(m.undeployed(ana))
+    d.click_board(spot.x, spot.y)
+    hand_over(d, m.side_name(ana))
+    d.step(5)
+    assert len(m.undeployed(ana)) == left - 1, "Ana's Auto-deploy went on at her turn"
+    pygame.event.clear()
