@@ -97,6 +97,43 @@ def one_input(app, rng: random.Random) -> str:
     return what
 
 
+def run(start: str, seed: int, inputs: int, saves: str, say=print) -> tuple[list[str], Counter]:
+    """`inputs` seeded random inputs from `start`: (each failure in words, how many inputs each scene took)."""
+    from game.ui.battle import BattleScene
+    rng = random.Random(seed)
+    app = make_app(saves, start, seed)
+    seen: Counter = Counter()
+    failures: list[str] = []
+    last: list[str] = []
+    for n in range(inputs):
+        top = type(app.top).__name__ if app.top is not None else "none"
+        seen[top] += 1
+        try:
+            last = (last + [one_input(app, rng)])[-5:]
+            failed = [sc.turns.failed for sc in app.scenes if getattr(getattr(sc, "turns", None), "failed", None)]
+            if failed:  # a computer player that failed on screen (its message shown, the battle kept): a new app
+                failures.append(f"COMPUTER FAILED at input {n} on {top}: last inputs {last}: {failed[0]}")
+                say(failures[-1])
+                app.shutdown()
+                app = make_app(saves, start, seed + n)
+                continue
+            left = start != "title" and not any(isinstance(sc, BattleScene) for sc in app.scenes)
+            if not app.running or app.top is None or left:  # (a battle's run stays in battles: a new one)
+                app.shutdown()
+                app = make_app(saves, start, seed + n)
+        except Exception:  # noqa: BLE001 - a crash is what this looks for
+            tail = " | ".join(x.strip() for x in traceback.format_exc().strip().splitlines()[-16:])
+            failures.append(f"CRASH at input {n} on {top}: last inputs {last}: {tail}")
+            say(failures[-1])
+            try:
+                app.shutdown()
+            except Exception:  # noqa: BLE001
+                pass
+            app = make_app(saves, start, seed + n)
+    app.shutdown()
+    return failures, seen
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--inputs", type=int, default=3000)
@@ -104,43 +141,12 @@ def main() -> int:
     ap.add_argument("--start", default="title", choices=["title", "pvp-ambush", "horde", "pve", "first-mission"])
     a = ap.parse_args()
     pygame.init()
-    from game.ui.battle import BattleScene
-    rng = random.Random(a.seed)
-    saves = tempfile.mkdtemp(prefix="monkey-")
-    app = make_app(saves, a.start, a.seed)
-    seen: Counter = Counter()
-    crashes = 0
-    last: list[str] = []
-    for n in range(a.inputs):
-        top = type(app.top).__name__ if app.top is not None else "none"
-        seen[top] += 1
-        try:
-            last = (last + [one_input(app, rng)])[-5:]
-            failed = [sc.turns.failed for sc in app.scenes if getattr(getattr(sc, "turns", None), "failed", None)]
-            if failed:  # a computer player that failed on screen (its message shown, the battle kept): a new app
-                crashes += 1
-                print(f"COMPUTER FAILED at input {n} on {top}: last inputs {last}: {failed[0]}", flush=True)
-                app.shutdown()
-                app = make_app(saves, a.start, a.seed + n)
-                continue
-            left = a.start != "title" and not any(isinstance(sc, BattleScene) for sc in app.scenes)
-            if not app.running or app.top is None or left:  # (a battle's run stays in battles: a new one)
-                app.shutdown()
-                app = make_app(saves, a.start, a.seed + n)
-        except Exception:  # noqa: BLE001 - a crash is what this looks for
-            crashes += 1
-            tail = " | ".join(x.strip() for x in traceback.format_exc().strip().splitlines()[-16:])
-            print(f"CRASH at input {n} on {top}: last inputs {last}: {tail}", flush=True)
-            try:
-                app.shutdown()
-            except Exception:  # noqa: BLE001
-                pass
-            app = make_app(saves, a.start, a.seed + n)
-    app.shutdown()
+    failures, seen = run(a.start, a.seed, a.inputs, tempfile.mkdtemp(prefix="monkey-"),
+                         say=lambda words: print(words, flush=True))
     print(f"monkey: {a.inputs} inputs from {a.start} (seed {a.seed}); scenes: "
           + ", ".join(f"{k} {v}" for k, v in seen.most_common()))
-    print(f"crashes: {crashes} [target: none: {'met' if not crashes else 'MISSED'}]")
-    return 1 if crashes else 0
+    print(f"crashes: {len(failures)} [target: none: {'met' if not failures else 'MISSED'}]")
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
