@@ -8,7 +8,7 @@ from pygame_gui.elements import UIButton, UIPanel, UISelectionList, UITextBox
 
 from .help_text import TABS, help_file_html, help_files
 from .scene import Scene
-from .theme import rect, scaled_html
+from .theme import rect
 
 MODES_TAB = "Modes"
 
@@ -57,11 +57,11 @@ class HelpScene(Scene):
             titles = [t for t, _ in self.files]
             self.file_list = UISelectionList(rect(box.x, box.y, lw, box.h), titles, m, container=root,
                                              default_selection=titles[self.file])
-            html = help_file_html(self.files[self.file][1])
+            html = help_file_html(self.files[self.file][1], self.app.settings.ui_scale)
             box = rect(box.x + lw + px(8), box.y, box.w - lw - px(8), box.h)
         else:
-            html = TABS[self.tab][1]()
-        self.box = UITextBox(scaled_html(html, self.app.settings.ui_scale), box, m, container=root)
+            html = TABS[self.tab][1](self.app.settings.ui_scale)
+        self.box = UITextBox(html, box, m, container=root)
 
     def handle(self, event, consumed) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.file_list:

@@ -5,17 +5,26 @@ import re
 from html import escape
 
 from .intents import CONTROLS
+from .theme import html_size
 
 
-def controls_html() -> str:
+def heading(title: str, level: int = 1, scale: float = 1.0) -> str:
+    """A heading of the help's HTML (`title` already escaped), sized for the UI scale: pygame-gui gives <font size=N>
+    fixed points, so at 1.5 a fixed size-5 heading was smaller than the scaled text."""
+    size = {1: 5, 2: 4}.get(level)
+    if size is None:
+        return f"<b>{title}</b><br>"
+    return f"<font size={html_size(size, scale):g}><b>{title}</b></font><br>"
+
+
+def controls_html(scale: float = 1.0) -> str:
     rows = "".join(f"<b>{escape(k)}</b> - {escape(v)}<br>" for k, v in CONTROLS)
-    return ("<font size=5><b>Controls</b></font><br><br>" + rows +
+    return (heading("Controls", 1, scale) + "<br>" + rows +
             "<br>Every button shows its cost (ACT and Tactical Orders) and, when it is greyed out, why. "
             "Hover a special rule or a skill on the unit card to read its rule text.")
 
 
-_HOW_TO_PLAY = """<font size=5><b>How to play: the First Mission, "Survive"</b></font><br><br>
-<b>Goal.</b> Bugs pour out of three Spawn Points (the purple hexagons). Destroy every Spawn Point by the end of
+_HOW_TO_PLAY = """<b>Goal.</b> Bugs pour out of three Spawn Points (the purple hexagons). Destroy every Spawn Point by the end of
 Turn 4 and keep at least one of your units standing.<br><br>
 <b>Deploy.</b> Click inside the blue circle to place each unit (or press <b>Auto-deploy</b>),
 then <b>Start battle</b>.<br><br>
@@ -116,14 +125,19 @@ def notes_html() -> str:
     return "".join(out)
 
 
-def rulings_html() -> str:
+def how_to_play_html(scale: float = 1.0) -> str:
+    return heading('How to play: the First Mission, "Survive"', 1, scale) + "<br>" + HOW_TO_PLAY
+
+
+def rulings_html(scale: float = 1.0) -> str:
     rows = "".join(f"<b>{k}</b> {escape(v)}<br>" for k, v in RULINGS)
-    return ("<font size=5><b>How this game reads the rules</b></font><br>"
+    return (heading("How this game reads the rules", 1, scale) +
             "The Core Rules win. Where they leave room, the studio's rulings (R) and this game's own readings "
             "(N, B) decide.<br><br>" + rows + notes_html())
 
 
-TABS = (("Controls", controls_html), ("How to play", lambda: HOW_TO_PLAY), ("Rules readings", rulings_html))
+TABS = (("Controls", controls_html), ("How to play", how_to_play_html), ("Rules readings", rulings_html))
+# (each tab's HTML made for a UI scale)
 
 
 # == the modes' help files: assets/data/help/*.md, read as light markup ==================================
@@ -158,7 +172,7 @@ def help_files(folder=None) -> list[tuple[str, object]]:
     return out
 
 
-def help_file_html(path) -> str:
+def help_file_html(path, scale: float = 1.0) -> str:
     """A help file as the help screen shows it (its problem in words if it cannot be read)."""
     try:
         with open(path, "rb") as f:
@@ -167,7 +181,7 @@ def help_file_html(path) -> str:
         return f"<b>This help file cannot be read</b> ({escape(path.name)}: {escape(e.strerror or str(e))})."
     text = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", "", raw[:MAX_HELP_BYTES].decode("utf-8", errors="replace"))
     note = "<br>(The rest of this file is too long to show.)" if len(raw) > MAX_HELP_BYTES else ""
-    return markup_html(text) + note
+    return markup_html(text, scale) + note
 
 
 def _inline(text: str) -> str:
@@ -182,7 +196,7 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def markup_html(text: str) -> str:
+def markup_html(text: str, scale: float = 1.0) -> str:
     """Light markup (headings, paragraphs, bullet and numbered lists, tables) as the text box's small HTML."""
     out: list[str] = []
     para: list[str] = []
@@ -202,9 +216,7 @@ def markup_html(text: str) -> str:
         elif stripped.startswith("#"):
             flush()
             level = len(stripped) - len(stripped.lstrip("#"))
-            title = _inline(stripped.lstrip("#").strip())
-            size = {1: 5, 2: 4}.get(level)
-            out.append(f"<font size={size}><b>{title}</b></font><br>" if size else f"<b>{title}</b><br>")
+            out.append(heading(_inline(stripped.lstrip("#").strip()), level, scale))
         elif stripped.startswith("|"):
             flush()
             rows = []

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 import warnings
 
 import pygame
@@ -14,7 +13,7 @@ from game.paths import ASSETS_DIR
 THEME_FILE = ASSETS_DIR / "ui" / "theme.json"
 HTML_FONT_SIZES = {1: 8, 1.5: 9, 2: 10, 2.5: 11, 3: 12, 3.5: 13, 4: 14, 4.5: 16, 5: 18, 5.5: 20, 6: 24, 6.5: 32, 7: 48}
 # (pygame-gui's <font size=N> -> points: fixed, whatever the UI scale)
-HEADINGS = (4, 5)  # the <font size=N> the help's headings use
+HEADINGS = (4, 5)  # the <font size=N> the help's headings use (help_text.heading)
 
 
 def html_size(size: float, scale: float) -> float:
@@ -22,14 +21,6 @@ def html_size(size: float, scale: float) -> float:
     the scaled body text)."""
     want = HTML_FONT_SIZES[size] * scale
     return min(HTML_FONT_SIZES, key=lambda n: (abs(HTML_FONT_SIZES[n] - want), n))
-
-
-def scaled_html(html: str, scale: float) -> str:
-    """`html` with its <font size=N> headings sized for the UI scale."""
-    def sized(m) -> str:
-        n = float(m.group(1))
-        return f"<font size={html_size(n, scale):g}>" if n in HEADINGS else m.group(0)
-    return re.sub(r"<font size=([0-9.]+)>", sized, html)  # (one pass: a heading resized is not resized again)
 
 
 def load_theme(scale: float = 1.0, palette=None) -> dict:
@@ -72,7 +63,7 @@ class Manager(pygame_gui.UIManager):
 def make_manager(size, scale: float, palette, mouse_source) -> Manager:
     m = Manager(size, load_theme(scale, palette), mouse_source)
     sizes = sorted({max(8, int(round(s * scale))) for s in (12, 13, 14, 15, 17, 18, 22)} |
-                   {HTML_FONT_SIZES[html_size(n, scale)] for n in HEADINGS})  # (+ the help's headings: scaled_html)
+                   {HTML_FONT_SIZES[html_size(n, scale)] for n in HEADINGS})  # (+ the help's headings: help_text.heading)
     body = max(8, int(round(14 * scale)))  # the size of the text boxes, whose <i> the rules and taglines use
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts

@@ -134,15 +134,15 @@ def test_a_scene_never_leaves_widgets_behind_even_when_it_loses_its_root(app):
 def test_italic_text_in_a_text_box_finds_its_font_loaded(make_app, scale):
     """The rules, taglines and campaign texts use <i> and <b><i> in text boxes: the manager has those fonts from the
     start (pygame-gui warned "Finding font ... not already loaded" on the campaign screens); so does the help's HTML,
-    whose <font size=N> headings are sized for the scale (scaled_html)."""
+    whose <font size=N> headings are sized for the scale (help_text.heading)."""
     import warnings
 
     import pygame_gui
 
-    from game.ui.theme import scaled_html
+    from game.ui.help_text import heading
     app = make_app(ui_scale=scale)
-    html = scaled_html("<i>italic</i> and <b><i>bold italic</i></b>; the help's heading: <font size=5><b>Controls"
-                       "</b></font>, a help file's section: <font size=4><b>Deploy</b></font>", scale)
+    html = ("<i>italic</i> and <b><i>bold italic</i></b>; the help's heading: " + heading("Controls", 1, scale) +
+            "a help file's section: " + heading("Deploy", 2, scale))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         box = pygame_gui.elements.UITextBox(html, pygame.Rect(0, 0, 300, 80), app.manager)
@@ -190,14 +190,14 @@ def test_the_helps_main_heading_stays_larger_than_its_text_at_every_scale(scale)
     """pygame-gui gives <font size=5> a fixed 18 points: at UI scale 1.5 the help's body (14 scaled: 21 points) was
     larger than its "Controls" heading. The help's headings are sized for the scale."""
     from game.ui.help_text import TABS
-    from game.ui.theme import HTML_FONT_SIZES, scaled_html
-    html = scaled_html(TABS[0][1](), scale)
+    from game.ui.theme import HTML_FONT_SIZES
+    html = TABS[0][1](scale)
     size = float(html.split("<font size=", 1)[1].split(">", 1)[0])
     assert HTML_FONT_SIZES[size] > round(14 * scale)
 
 
-def test_help_headings_are_resized_once():
-    """Both heading sizes resized in one pass: at 1.25 the section heading (4 -> 5) is not then taken for a main one."""
-    from game.ui.theme import scaled_html
-    got = scaled_html("<font size=5><b>A</b></font><font size=4><b>B</b></font>", 1.25)
-    assert got == "<font size=6><b>A</b></font><font size=5><b>B</b></font>"
+def test_a_help_files_headings_follow_the_ui_scale():
+    """A help file's main and section headings at 1.25: one size up each (the section heading is not a main one)."""
+    from game.ui.help_text import markup_html
+    assert markup_html("# A\n## B", 1.25) == "<font size=6><b>A</b></font><br><font size=5><b>B</b></font><br>"
+    assert markup_html("# A\n## B") == "<font size=5><b>A</b></font><br><font size=4><b>B</b></font><br>"
