@@ -12,8 +12,6 @@ Import / Export code. The dialogs are overlay scenes (game/ui/builder_dialogs.py
 """
 from __future__ import annotations
 
-import re
-
 from html import escape
 from types import SimpleNamespace
 
@@ -508,7 +506,7 @@ class SquadBuilderScene(Scene):
             if row.block:
                 block = row.block
                 if self.app.text.size(block, 12)[0] > line.detail.rect.width - self.px(10):  # narrow: the holder's
-                    block = re.sub(r" \(unit \d+\)", "", block)  # name is enough (the rules panel has it all)
+                    block = row.block_short  # name is enough (the rules panel has it all)
                 line.detail.set_text(self._fit(block, 12, line.detail))
                 _label_colour(line.detail, p.warn if not row.chosen else p.bad)
             else:

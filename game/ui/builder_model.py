@@ -142,6 +142,7 @@ class GearRow:
     chosen: bool
     block: str | None  # why it cannot be picked now (None: it can)
     rules: str  # HTML: the gear and the rule text of its specials or of the skill
+    block_short: str | None = None  # the same reason naming another unit by its name alone (a narrow line)
 
     @property
     def cost_text(self) -> str:
@@ -239,21 +240,23 @@ def gear_rows(catalog: Catalog, spec: SquadSpec, index: int, budget: int) -> lis
             detail, rules = _skill_detail(catalog, gear)
         default = gid in ut.defaults
         is_chosen = default or gid in chosen
-        block = None
+        block = short = None
         if not is_chosen:
             if neq and gear.gp > 0:
                 block = "No Equipment: this unit takes no gear that costs GP."
             elif gear.unique and gid in holders:
                 block = f"Unique: {unit_ref(catalog, spec, holders[gid])} has it."
+                short = f"Unique: {unit_name(catalog, spec.units[holders[gid]])} has it."
             elif isinstance(gear, SkillDef) and gear.is_leader and other_leader is not None:
                 block = f"{unit_ref(catalog, spec, other_leader)} is the Leader; only one is allowed."
+                short = f"{unit_name(catalog, spec.units[other_leader])} is the Leader; only one is allowed."
             elif gear.gp > 0 and gp_now + gear.gp > budget:
                 block = f"Over budget: {gp_now + gear.gp} of {budget} GP."  # (its cost is in the column beside)
         elif gid not in ut.options and not default:
             block = "Not an option of this unit type: remove it."
         if block:
             rules = f"<font color='#F0E442'>{escape(block)}</font><br>{rules}"
-        rows.append(GearRow(gid, gear.label, kind, detail, gear.gp, default, is_chosen, block, rules))
+        rows.append(GearRow(gid, gear.label, kind, detail, gear.gp, default, is_chosen, block, rules, short or block))
     return rows
 
 

@@ -462,3 +462,20 @@ def test_the_builders_lines_are_whole_at_1280x800(make_app, scale):
     for item in sc.squad_items:  # each unit of the squad: its name, GP and Leader whole
         assert "…" not in item and " GP" in item, item
     assert sum("Leader" in item for item in sc.squad_items) == 1
+
+
+def test_a_unique_gears_reason_names_its_holder_with_and_without_its_number():
+    """The gear picker's reason for a Unique piece another unit carries: the long form numbers the holder as in the
+    squad list, the short one (a narrow line) names it alone; the model gives both, the screen picks by width."""
+    from game.content import default_squad, load_catalog
+    from game.ui.builder_model import gear_rows, unit_name
+    catalog = load_catalog()
+    spec = default_squad("interdictors", catalog)
+    for i in range(len(spec.units)):
+        for row in gear_rows(catalog, spec, i, 100):
+            if row.block and row.block.startswith("Unique: "):
+                holder = row.block[len("Unique: "):].split(" (unit ")[0]
+                assert holder in {unit_name(catalog, u) for u in spec.units}
+                assert row.block_short == f"Unique: {holder} has it." and "(unit " in row.block
+                return
+    raise AssertionError("no Unique piece held by another unit in the default squad")
