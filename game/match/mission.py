@@ -64,6 +64,11 @@ class ObjectiveStatus:
     done: bool | None = None  # True met, False failed, None still open
     side: str | None = None  # whose objective, when it matters
 
+    def told(self, open_word: str = "") -> str:
+        """The status as text says it: with "(met)" or "(failed)" after it once decided (else `open_word`); the
+        panel shows the same with an icon and a colour."""
+        return self.status + {True: " (met)", False: " (failed)"}.get(self.done, open_word)
+
 
 @dataclass(frozen=True, slots=True)
 class MissionSummary:

@@ -212,6 +212,7 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
 
 
 def panel_line(label: str, text: str, st: str) -> ObjectiveStatus:
-    """An objective on the panel: its goal, and where it stands (met, failed, or still open)."""
+    """An objective on the panel: its goal, and where it stands (met, failed, or still open: `done`, which the panel
+    shows as an icon and the results as a word after the text)."""
     done = True if st == "met" else (False if st == "failed" else None)
-    return ObjectiveStatus(label.rstrip("."), {"met": "met: ", "failed": "failed: "}.get(st, "") + text, done, PLAYER)
+    return ObjectiveStatus(label.rstrip("."), text, done, PLAYER)

@@ -129,7 +129,7 @@ class EventFeed:
             lines.append(f"Enemies Taken Out this Turn: {npc_out}   ·   your units lost: {own_out}")
         summary = sc.mission_summary()
         for ob in (summary.objectives if summary is not None else ())[:3]:
-            lines.append(f"{ob.label}: {ob.status}")
+            lines.append(f"{ob.label}: {ob.told()}")
         if sc.named:
             squads = [s for s in m.sides if s not in m.npc_sides]
             lines.append("   ·   ".join(f"{people_of(m, s)}: {len(m.units(s))} standing" for s in squads) +

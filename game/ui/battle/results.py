@@ -33,8 +33,7 @@ def _objectives_html(summary, over: bool = False) -> list[str]:
     leaves undecided, a race between the sides or a score, reads as its status alone)."""
     out = [f"<b>{escape(summary.title)}</b>  ·  {escape(summary.turn_text)}<br>"]
     for ob in summary.objectives:
-        mark = {True: " (met)", False: " (failed)"}.get(ob.done, "" if over else " (open)")
-        out.append(f"  {escape(ob.label)}: {escape(ob.status)}{mark}<br>")
+        out.append(f"  {escape(ob.label)}: {escape(ob.told('' if over else ' (open)'))}<br>")
     for note in summary.notes:
         out.append(f"  {escape(note)}<br>")
     return out

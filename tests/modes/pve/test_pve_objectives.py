@@ -144,6 +144,18 @@ def test_protect_fails_when_the_asset_is_destroyed(pve):
     assert events_named(m, "Objective failed: the Asset is destroyed")
 
 
+def test_a_decided_objective_says_met_or_failed_once_on_the_results_screen(pve):
+    """Before: "Protect: ...: failed: the Asset is destroyed (failed)" (the status said it, the screen again)."""
+    from game.ui.battle.results import summary_html
+    m = start(pve, "protect,no-survivors", [5], [None, None, None])
+    with m._in_world():
+        m._take_out(m.marker_uid("asset"))
+    html = summary_html(m, "player", {"attacks": {}, "taken_out": {}})
+    line = next(t for t in html.split("<br>") if "Protect" in t)
+    assert line.endswith(": the Asset is destroyed (failed)") and line.count("failed") == 1, line
+    assert "(open)" in next(t for t in html.split("<br>") if "No Survivors" in t)  # (the mission goes on)
+
+
 def test_search_finds_on_a_1_then_1_2_then_always_and_tactical_orders_cannot_touch_it(pve):
     m = start(pve, "search,no-survivors", [5, 4, 6], [beside("C"), beside("W"), beside("E", -1.2)])
     m.to["player"] = 3
