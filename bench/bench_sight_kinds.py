@@ -17,7 +17,7 @@ On bench_battlefield's board (Last Stand, 30 bases, 870 ordered pairs; --seed pi
      centre line (or every line of the 9 base points) of one attacker with the map's blocking terrain, as one
      array computation, before any walk, height or Cover.
 
-    python bench/bench_sight_kinds.py [--seed N] [--no-game]
+    python bench/bench_sight_kinds.py [--short] [--seed N] [--no-game]
 """
 from __future__ import annotations
 
@@ -257,9 +257,9 @@ def _idea_one(table: Table, bf, pairs, best: dict, terrain_blocks: dict) -> None
                 proved += 1
                 saved += best[(a.uid, b.uid)]
         cells = math.ceil(bf.width / cell) * math.ceil(bf.height / cell)
-        print(f"    {cell:g}\" cells: proves {proved} of the {len(blocked)} blocked pairs ({n_terrain} of them blocked by "
-              f"terrain alone; visible pairs proved blocked: {wrong}); {len(kept)} cell pairs, {each:.3f} ms each "
-              f"(the map's {cells * (cells - 1) // 2} at load: {cells * (cells - 1) / 2 * each / 1000:.0f} s); "
+        print(f"    {cell:g}\" cells: proves {proved} of the {len(blocked)} blocked pairs ({n_terrain} of them "
+              f"blocked by terrain alone; visible pairs proved blocked: {wrong}); {len(kept)} cell pairs, "
+              f"{each:.3f} ms each (the map's {cells * (cells - 1) // 2} at load: {cells * (cells - 1) / 2 * each / 1000:.0f} s); "
               f"the pairs proved cost {saved / len(pairs):.1f} us a pair of the cold figure now")
 
 
@@ -292,8 +292,8 @@ def _idea_one_in_play() -> None:
     for cell in (2.0, 1.0, 0.5):
         pairs = {tuple(math.floor(v / cell) for v in q[:4]) for q in blocked}
         line.append(f"{cell:g}\" cells {len(pairs)} ({len(blocked) / len(pairs):.2f} questions each)")
-    print(f"  idea 1 in play (PvP, Secure the Zone, seed 509): {len(asked)} distinct questions, {len(blocked)} blocked; "
-          f"their cell pairs: " + ", ".join(line))
+    print(f"  idea 1 in play (PvP, Secure the Zone, seed 509): {len(asked)} distinct questions, {len(blocked)} "
+          f"blocked; their cell pairs: " + ", ".join(line))
 
 
 def _idea_two(table: Table, bases) -> None:
@@ -345,7 +345,10 @@ def _idea_two(table: Table, bases) -> None:
           f"crossings alone in one array computation: " + "; ".join(out))
 
 
-def main(seed: int = 7, game: bool = True, repeat: int = 7) -> None:
+def main(short: bool = False, seed: int = 7, game: bool = True) -> None:
+    """short: fewer timed runs, and no PvP game."""
+    repeat = 3 if short else 7
+    game = game and not short
     path = MAP_CANDIDATES[0]
     bf = load_battlefield(path)
     table = Table(bf)
@@ -364,4 +367,5 @@ def main(seed: int = 7, game: bool = True, repeat: int = 7) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    main(seed=int(args[args.index("--seed") + 1]) if "--seed" in args else 7, game="--no-game" not in args)
+    main(short="--short" in args, seed=int(args[args.index("--seed") + 1]) if "--seed" in args else 7,
+         game="--no-game" not in args)
