@@ -257,9 +257,10 @@ def _idea_one(table: Table, bf, pairs, best: dict, terrain_blocks: dict) -> None
                 proved += 1
                 saved += best[(a.uid, b.uid)]
         cells = math.ceil(bf.width / cell) * math.ceil(bf.height / cell)
+        every = cells * (cells - 1) // 2
         print(f"    {cell:g}\" cells: proves {proved} of the {len(blocked)} blocked pairs ({n_terrain} of them "
               f"blocked by terrain alone; visible pairs proved blocked: {wrong}); {len(kept)} cell pairs, "
-              f"{each:.3f} ms each (the map's {cells * (cells - 1) // 2} at load: {cells * (cells - 1) / 2 * each / 1000:.0f} s); "
+              f"{each:.3f} ms each (the map's {every} at load: {every * each / 1000:.0f} s); "
               f"the pairs proved cost {saved / len(pairs):.1f} us a pair of the cold figure now")
 
 
