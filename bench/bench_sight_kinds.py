@@ -21,6 +21,7 @@ On bench_battlefield's board (Last Stand, 30 bases, 870 ordered pairs; --seed pi
 """
 from __future__ import annotations
 
+import gc
 import math
 import os
 import statistics
@@ -53,8 +54,8 @@ def _timed_pairs(table: Table, pairs, repeat: int) -> tuple[float, dict, dict]:
             return method(*args)
         return call
 
-    table._terrain_cuts = counted("terrain", table._terrain_cuts)
-    table._full_blockers = counted("rails", table._full_blockers)
+    table._terrain_cuts = counted("_terrain_cuts", table._terrain_cuts)
+    table._full_blockers = counted("_full_blockers", table._full_blockers)
     best: dict = {}
     how: dict = {}
     direct_us = []
@@ -74,9 +75,21 @@ def _timed_pairs(table: Table, pairs, repeat: int) -> tuple[float, dict, dict]:
             key = (a.uid, b.uid)
             if t < best.get(key, math.inf):
                 best[key] = t
-            how[key] = "rails" if calls["rails"] else "terrain" if calls["terrain"] else "alone"
+            how[key] = Counter(calls)
     del table._terrain_cuts, table._full_blockers
     return min(direct_us), best, how
+
+
+def _kind(sight, attacker, calls) -> str:
+    """How an answer came (calls: the proofs its walk tried, counted)."""
+    if sight.visible:
+        return "seen from the centre" if sight.lines[0][0] == (attacker.x, attacker.y) else \
+            "seen from a base point only"
+    if calls["_full_blockers"]:
+        return "blocked: rails, corners, base points"
+    if calls["_terrain_cuts"]:
+        return "blocked: terrain on the centre lines"
+    return "blocked: its centre's blocker alone" if sight.blocker != "same position" else "same position"
 
 
 def _kinds(table: Table, bf, pairs, r: float, best: dict, how: dict) -> dict:
@@ -90,12 +103,7 @@ def _kinds(table: Table, bf, pairs, r: float, best: dict, how: dict) -> dict:
         alone.set_bases([a, b])
         terrain_blocks[(a.uid, b.uid)] = t_blocks = not alone.sight(a, b).visible
         t = best[(a.uid, b.uid)]
-        if s.visible:
-            kind = "seen from the centre" if s.lines[0][0] == (a.x, a.y) else "seen from a base point only"
-        else:
-            kind = {"alone": "blocked: its centre's blocker alone", "terrain": "blocked: terrain on the centre lines",
-                    "rails": "blocked: rails, corners, base points"}[how[(a.uid, b.uid)]]
-        kinds[kind].append(t)
+        kinds[_kind(s, a, how[(a.uid, b.uid)])].append(t)
         by_terrain["blocked by terrain alone" if t_blocks else
                    "blocked only with the bases" if not s.visible else "seen"].append(t)
     alone.close()
@@ -264,37 +272,75 @@ def _idea_one(table: Table, bf, pairs, best: dict, terrain_blocks: dict) -> None
               f"the pairs proved cost {saved / len(pairs):.1f} us a pair of the cold figure now")
 
 
-def _idea_one_in_play() -> None:
-    """How often a PvP game asks the same cell pair again (distinct questions: the others are answered kept)."""
+def _in_play() -> None:
+    """A PvP game (after one to warm up, garbage collection off while timed): its walks timed by kind, and how
+    often it asks the same cell pair again (distinct questions: the others are answered kept)."""
+    from game.battlefield.sight import TableSight
     from game.content import default_squad
     from game.headless import build_scenario
     from game.modes import create_match
     from game.modes.session import Session
 
-    now = Table.sight
+    def play():
+        scenario = build_scenario("pvp-secure-the-zone", default_squad("claimant-warband"), measure="inches",
+                                  options={"difficulty": "normal"}, opponent=default_squad("hunter-killers"))
+        match = create_match(scenario, 509)
+        try:
+            Session(match).run(20_000)
+        finally:
+            match.close()
+
+    play()
+    now, walk = Table.sight, TableSight._sight
+    proofs = {name: getattr(TableSight, name) for name in ("_terrain_cuts", "_full_blockers")}
+    calls = Counter()
     asked = set()
+    walks = defaultdict(list)
+    n_asks = [0]
 
     def recording(self, a, t):
+        n_asks[0] += 1
         got = now(self, a, t)
         asked.add((a.x, a.y, t.x, t.y, got.visible))
         return got
 
-    scenario = build_scenario("pvp-secure-the-zone", default_squad("claimant-warband"), measure="inches",
-                              options={"difficulty": "normal"}, opponent=default_squad("hunter-killers"))
-    match = create_match(scenario, 509)
-    Table.sight = recording
+    def timed(self, a, t):
+        calls.clear()
+        t0 = time.perf_counter_ns()
+        got = walk(self, a, t)
+        walks[_kind(got, a, calls)].append((time.perf_counter_ns() - t0) / 1000)
+        return got
+
+    def counting(name):
+        def call(self, *args):
+            calls[name] += 1
+            return proofs[name](self, *args)
+        return call
+
+    Table.sight, TableSight._sight = recording, timed
+    for name in proofs:
+        setattr(TableSight, name, counting(name))
+    gc.disable()
     try:
-        Session(match).run(20_000)
+        play()
     finally:
-        Table.sight = now
-        match.close()
+        gc.enable()
+        Table.sight, TableSight._sight = now, walk
+        for name, method in proofs.items():
+            setattr(TableSight, name, method)
+    total = sum(sum(v) for v in walks.values())
+    n = sum(len(v) for v in walks.values())
+    print(f"  in play (PvP, Secure the Zone, seed 509): {n_asks[0]} asks, {len(asked)} distinct questions, {n} walks "
+          f"(the rest answered kept), {total / 1000:.0f} ms, {total / n:.1f} us a walk:")
+    for k, v in sorted(walks.items(), key=lambda kv: -sum(kv[1])):
+        print(f"    {k:40s} {len(v):5d} walks, mean {statistics.mean(v):5.1f} us, median {statistics.median(v):5.1f}, "
+              f"{sum(v) / total:4.0%} of the time")
     blocked = [q for q in asked if not q[4]]
     line = []
     for cell in (2.0, 1.0, 0.5):
         pairs = {tuple(math.floor(v / cell) for v in q[:4]) for q in blocked}
         line.append(f"{cell:g}\" cells {len(pairs)} ({len(blocked) / len(pairs):.2f} questions each)")
-    print(f"  idea 1 in play (PvP, Secure the Zone, seed 509): {len(asked)} distinct questions, {len(blocked)} "
-          f"blocked; their cell pairs: " + ", ".join(line))
+    print(f"  idea 1 in play: the {len(blocked)} distinct blocked questions' cell pairs: " + ", ".join(line))
 
 
 def _idea_two(table: Table, bases) -> None:
@@ -361,7 +407,7 @@ def main(short: bool = False, seed: int = 7, game: bool = True) -> None:
     terrain_blocks = _kinds(table, bf, pairs, r, best, how)
     _idea_one(table, bf, pairs, best, terrain_blocks)
     if game:
-        _idea_one_in_play()
+        _in_play()
     _idea_two(table, bases)
     table.close()
 
