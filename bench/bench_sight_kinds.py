@@ -7,12 +7,13 @@ On bench_battlefield's board (Last Stand, 30 bases, 870 ordered pairs; --seed pi
      blocked answer: that one piece crosses both rails, sight.py _all_lines_cut), blocked otherwise; and by
      whether terrain alone blocks it (the same two bases on an empty Table of the map). The cost with every pair
      terrain alone blocks counted as free is what no map precomputation of terrain can beat.
-  2. Idea 1, terrain proofs kept with the map per pair of cells: "every line between a base in one cell and a
-     base in the other crosses blocking terrain" (wall stretches and platform faces as high as both eyes, doors
-     left out as they open, that meet one another inside the hull of the two cells, widened by the bases' radius,
-     and join its two sides: _separation_height). How many blocked pairs it proves (and that it never proves a
-     visible one), its cost per cell pair, what working it out for every cell pair of the map at load would cost, and how often a real game
-     asks a cell pair again (a PvP game, seed 509: a proof kept per cell pair pays only if its cell pairs recur).
+  2. Idea 1, terrain proofs kept with the map per pair of cells: "every line between a base in one cell and a base
+     in the other crosses blocking terrain" (wall stretches and platform faces as high as both eyes, doors left out
+     as they open, that meet one another inside the hull of the two cells, widened by the bases' radius, and join
+     its two sides: _separation_height). How many blocked pairs it proves (and that it never proves a visible one),
+     its cost per cell pair, what working it out for every cell pair of the map at load would cost, and how often a
+     real game asks a cell pair again (a PvP game, seed 509: a proof kept per cell pair pays only if its cell pairs
+     recur).
   3. Idea 2, a batched walk per attacker (numpy, when installed; not a game dependency): the crossings of every
      centre line (or every line of the 9 base points) of one attacker with the map's blocking terrain, as one
      array computation, before any walk, height or Cover.
