@@ -17,6 +17,7 @@ On bench_battlefield's board (Last Stand, 30 bases, 870 ordered pairs; --seed pi
   3. Idea 2, a batched walk per attacker (numpy, when installed; not a game dependency): the crossings of every
      centre line (or every line of the 9 base points) of one attacker with the map's blocking terrain, as one
      array computation, before any walk, height or Cover.
+  And the PvP game's own walks (the answers not kept) timed by the same kinds as the board's pairs.
 
     python bench/bench_sight_kinds.py [--short] [--seed N] [--no-game]
 """
