@@ -6,7 +6,8 @@ On bench_battlefield's board (Last Stand, 30 bases, 870 ordered pairs; --seed pi
      attacker's centre, seen only from a point of its base, blocked by its centre's blocker alone (the cheapest
      blocked answer: that one piece crosses both rails, sight.py _all_lines_cut), blocked otherwise; and by
      whether terrain alone blocks it (the same two bases on an empty Table of the map). The cost with every pair
-     terrain alone blocks counted as free is what no map precomputation of terrain can beat.
+     terrain alone blocks counted as free is what no map precomputation of terrain can beat. Then what every pair
+     pays before any proof: sight()'s bookkeeping and its centre's lines walked.
   2. Idea 1, terrain proofs kept with the map per pair of cells: "every line between a base in one cell and a base
      in the other crosses blocking terrain" (wall stretches and platform faces as high as both eyes, doors left out
      as they open, that meet one another inside the hull of the two cells, widened by the bases' radius, and join
@@ -122,6 +123,46 @@ def _kinds(table: Table, bf, pairs, r: float, best: dict, how: dict) -> dict:
     print(f"  with every pair terrain alone blocks costing nothing: {rest / n:.1f} us a pair = {rest / n / r:.1f}x "
           f"[target <= 5x]")
     return terrain_blocks
+
+
+def _floor(table: Table, pairs, r: float, repeat: int) -> None:
+    """What every pair pays before any proof, Cover or base point: sight()'s own bookkeeping (a walk that only
+    makes a Sight), and its centre's lines walked the quick way (to e1, then to e2 when that one is clear: what
+    names the blocker, N71, or starts a seen answer)."""
+    from game.battlefield.model import Sight
+
+    def per_pair(fn) -> float:
+        best = math.inf
+        for _ in range(repeat):
+            t0 = time.process_time()
+            fn()
+            best = min(best, (time.process_time() - t0) * 1e6 / len(pairs))
+        return best
+
+    def bookkeeping():
+        table._changed()
+        for a, b in pairs:
+            table.sight(a, b)
+
+    def centre_lines():
+        for a, b in pairs:
+            dx, dy = b.x - a.x, b.y - a.y
+            d = math.hypot(dx, dy)
+            px, py = -dy / d * b.radius, dx / d * b.radius
+            skip, c, ha, ht = (a.uid, b.uid), (a.x, a.y), a.z + EYE, b.z + EYE
+            if table._line_blocked(c, (b.x + px, b.y + py), ha, ht, skip) is None:
+                table._line_blocked(c, (b.x - px, b.y - py), ha, ht, skip)
+
+    table._sight = lambda a, b: Sight(True, False, False, (), None)
+    try:
+        book = per_pair(bookkeeping)
+    finally:
+        del table._sight
+        table._changed()  # (the answers it kept were no walk's)
+    lines = per_pair(centre_lines)
+    print(f"  paid by every pair before any proof, Cover or base point: sight()'s bookkeeping {book:.1f} us "
+          f"({book / r:.1f}x), the centre's lines worked out and walked {lines:.1f} us ({lines / r:.1f}x): {(book + lines) / r:.1f}x "
+          f"[target <= 5x]")
 
 
 # ---------------------------------------------------------------- idea 1: terrain proofs per pair of cells
@@ -407,6 +448,7 @@ def main(short: bool = False, seed: int = 7, game: bool = True) -> None:
     print(f"sight kinds: {path.relative_to(ROOT)}, {len(bases)} bases (layout seed {seed}), {len(pairs)} ordered pairs")
     r, best, how = _timed_pairs(table, pairs, repeat)
     terrain_blocks = _kinds(table, bf, pairs, r, best, how)
+    _floor(table, pairs, r, repeat)
     _idea_one(table, bf, pairs, best, terrain_blocks)
     if game:
         _in_play()
