@@ -160,9 +160,10 @@ def _floor(table: Table, pairs, r: float, repeat: int) -> None:
         del table._sight
         table._changed()  # (the answers it kept were no walk's)
     lines = per_pair(centre_lines)
+    both = (book + lines) / r
     print(f"  paid by every pair before any proof, Cover or base point: sight()'s bookkeeping {book:.1f} us "
-          f"({book / r:.1f}x), the centre's lines worked out and walked {lines:.1f} us ({lines / r:.1f}x): {(book + lines) / r:.1f}x "
-          f"[target <= 5x]")
+          f"({book / r:.1f}x), the centre's lines worked out and walked {lines:.1f} us ({lines / r:.1f}x): "
+          f"{both:.1f}x [target <= 5x]")
 
 
 # ---------------------------------------------------------------- idea 1: terrain proofs per pair of cells
