@@ -69,6 +69,9 @@ class Brief:
     press: float = 0.0
     # own units the enemy knows to be worth much (a Leader in Assassinate, a known carrier): they draw its fire
     focus: set = field(default_factory=set)
+    # own units every enemy goes for now, whatever it costs (the Leader of a side ahead in Assassinate): a Ready
+    # enemy that could step into sight or reach counts whole in the threat on it, not a share
+    hunted: set = field(default_factory=set)
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)
     action_value: Callable = _no_value
     # the option id to answer a mission's question ("choice" prompt)

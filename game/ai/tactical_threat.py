@@ -16,6 +16,10 @@ AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
 ENGAGE = 24.0  # inches of walking over which the pull toward the nearest enemy falls to nothing
 
 
+HUNTED = 1.0  # the share of a Ready enemy's best attack on a unit every enemy goes for (Brief.hunted)
+HUNTED_REACH = 0.7  # ... when it must first step into sight of it
+
+
 def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     """What the enemies could take from `uid` standing at `spot` before it acts again (a share of each enemy's
     best attack on it: ranged when it sees the spot, melee when it can reach it; the level says how large a share,
@@ -23,15 +27,15 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
     key = ("threat_at", uid, spot.uid, spot.x, spot.y, spot.z, spot.radius)
     total = ctx._values.get(key)
     if total is None:
-        total = ctx._values[key] = _threat_at(ctx, uid, spot, sights)
+        total = ctx._values[key] = _threat_at(ctx, uid, spot, sights, uid in ctx.brief.hunted)
     return total
 
 
-def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
+def _threat_at(ctx: Ctx, uid: int, spot: Base, sights, hunted: bool) -> float:
     lv = ctx.level
     total = 0.0
-    for e in nearest(ctx, spot, NEAREST + 1, sights, uid):
-        share = lv.ready_threat if ctx.ready[e] else lv.later_threat
+    for e in (ctx.foes_of(uid) if hunted else nearest(ctx, spot, NEAREST + 1, sights, uid)):
+        share = (HUNTED if hunted else lv.ready_threat) if ctx.ready[e] else lv.later_threat
         if share <= 0.0 or not ctx.may_attack(e, uid):
             continue
         eb = ctx.bases[e]
@@ -49,9 +53,11 @@ def _threat_at(ctx: Ctx, uid: int, spot: Base, sights) -> float:
                     continue
                 s = sights[e] if sights is not None else ctx.table.sight(eb, spot)
                 if not s.visible:
-                    if not lv.reach_threat or not ctx.ready[e]:
+                    if not ctx.ready[e] or not (lv.reach_threat or hunted) or \
+                            hunted and w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches:
                         continue
-                    part = lv.reach_threat / share  # it could step into sight first
+                    # it could step into sight first (one hunting this unit does, if it can get in range)
+                    part = (HUNTED_REACH if hunted else lv.reach_threat) / share
                     s = Seen(True, True)
                 v = part * enemy_value(ctx, e, w, uid, spot, s)
             best = max(best, v)

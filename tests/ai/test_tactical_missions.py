@@ -230,3 +230,43 @@ def test_a_unit_goal_is_met_only_at_the_units_level():
         assert above < 0.7 * hunt[0].value
     finally:
         m.close()
+
+
+def test_assassinate_the_side_ahead_takes_its_leader_home_and_stands_by_it():
+    """Once its side is ahead, every enemy goes for the Leader (they must take it out to draw): its own edge is a
+    goal for it, standing by it a goal for each squadmate, and the threat on it counts every Ready enemy whole, also
+    one that must first step into sight (two hard sides drew 38% of 144 games, 6-6 mostly: the Leader that took out
+    the other stayed where it was, among the enemy or alone at its edge)."""
+    from game.ai import tactical_eval as TE
+    from game.ai import tactical_threat as TT
+    m = battle_ready("pvp-assassinate", "krumpfists")
+    try:
+        side, enemy = sides_of(m)
+        leader = next(u for u in m.units(side) if m.unit(u).leader)
+        theirs = next(u for u in m.units(enemy) if m.unit(u).leader)
+        even = brief_for(m, side)
+        assert not even.hunted and not [g for g in even.goals if g.label in ("its own edge", "beside its Leader")]
+        with m._in_world():
+            m._take_out(theirs)
+        ahead, behind = brief_for(m, side), brief_for(m, enemy)
+        assert ahead.hunted == {leader} and not behind.hunted
+        home = [g for g in ahead.goals if g.label == "its own edge"]
+        assert len(home) == 1 and home[0].unit == leader and home[0].inside(12.0, home_y(m, side))
+        assert not home[0].inside(12.0, 12.0)
+        guards = [g for g in ahead.goals if g.label == "beside its Leader"]
+        lb = m.base(leader)
+        assert sorted(g.unit for g in guards) == sorted(u for u in m.units(side) if u != leader)
+        assert all(g.inside(lb.x + 2.0, lb.y, lb.z) and not g.inside(lb.x + 4.0, lb.y, lb.z) for g in guards)
+        # the threat on it: every Ready enemy, whole, where the same spot weighs a share of the nearest otherwise
+        from game.ai.tactical_levels import LEVELS
+        spot = TE.base_at(TE.Ctx(m, side, even), leader, 12.0, 12.0, 0.0)
+        with m._in_world():
+            for i, e in enumerate(m.units(enemy)):
+                m.place(e, 6.0 + 3.0 * i, 18.0 if home_y(m, side) < 12 else 6.0)
+        ctx_plain = TE.Ctx(m, side, even, level=LEVELS["hard"])
+        ctx_hunted = TE.Ctx(m, side, ahead, level=LEVELS["hard"])
+        plain = TT.threat_at(ctx_plain, leader, spot)
+        hunted = TT.threat_at(ctx_hunted, leader, spot)
+        assert hunted > 2.0 * plain > 0.0, (hunted, plain)
+    finally:
+        m.close()
