@@ -19,7 +19,7 @@ def _result(c) -> list[str]:
     if len(c.sides) > 1:  # two squads (PvP)
         ops = ", ".join(f"{md(x.title)} {x.operations_won}" for x in c.sides)
         wins = ", ".join(f"{md(x.title)} {c.score(i).won}" for i, x in enumerate(c.sides))
-        head = "In progress" if not c.over else (f"{md(c.sides[c.side_index(c.winner)].title)} wins the campaign"
+        head = "In progress" if not c.over else (f"The campaign is won by {md(c.sides[c.side_index(c.winner)].title)}"
                                                  if c.winner else "A draw")
         out.append(f"{head}. Operations won: {ops}; missions won: {wins}.")
     elif c.stage == "complete":

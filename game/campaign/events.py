@@ -439,4 +439,4 @@ class CampaignWon(CampaignEvent):
         ops = ", ".join(f"{s} {n}" for s, n in self.operations)
         if not self.squad:
             return f"The campaign ends in a draw (Operations won: {ops})"
-        return f"{self.squad} wins the campaign (Operations won: {ops})"
+        return f"The campaign is won by {self.squad} (Operations won: {ops})"  # (a squad's name may be plural)

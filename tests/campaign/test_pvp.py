@@ -279,7 +279,7 @@ def test_no_rewards_or_injuries_after_the_climax_and_its_winner_wins_the_campaig
     again = replay_campaign(c.setup, c.decisions)
     assert again.state_hash() == c.state_hash()
     text = chronicle_markdown(c)
-    assert "Krumpfists wins the campaign. Operations won: Interdictors 2, Krumpfists 1" in text
+    assert "The campaign is won by Krumpfists. Operations won: Interdictors 2, Krumpfists 1" in text
     assert "| Climax | Scorched Earth | Krumpfists wins, Turn 4 | 1-4 |" in text and "| Krumpfists | " in text
 
 

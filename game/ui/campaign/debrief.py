@@ -55,7 +55,7 @@ def next_words(campaign) -> str:
         return "No unit is left to deploy: the campaign is lost."
     if stage == COMPLETE and len(campaign.sides) > 1:
         from .plan import side_title
-        return f"{side_title(campaign, campaign.winner)} wins the campaign." if campaign.winner else \
+        return f"The campaign is won by {side_title(campaign, campaign.winner)}." if campaign.winner else \
             "The campaign ends in a draw."
     if stage == COMPLETE:
         return "The campaign is complete."
@@ -119,7 +119,7 @@ class DebriefScene(CampaignScreen):
             from .plan import side_title
             pm = self.played()
             winner = pm.record.winner if pm is not None else None
-            return f"{side_title(self.c, winner).upper()} WINS" if winner else "DRAW"
+            return f"WON BY {side_title(self.c, winner).upper()}" if winner else "DRAW"
         return "VICTORY" if e.won else "DEFEAT"
 
     def played(self):

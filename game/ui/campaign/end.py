@@ -79,7 +79,7 @@ class EndScene(CampaignScreen):
         c = self.c
         if two_squads(c):
             from .plan import side_title
-            title = f"{side_title(c, c.winner).upper()} WINS THE CAMPAIGN" if c.winner else "THE CAMPAIGN IS DRAWN"
+            title = f"CAMPAIGN WON BY {side_title(c, c.winner).upper()}" if c.winner else "THE CAMPAIGN IS DRAWN"
             ops = "  ·  ".join(f"{x.title}: {count(x.operations_won, 'Operation')}, {count(c.score(i).won, 'mission')}"
                                f" won, {x.mp_earned} MP" for i, x in enumerate(c.sides))
             return title, f"{c.setup.name}:  {ops}"

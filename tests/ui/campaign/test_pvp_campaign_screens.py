@@ -195,7 +195,7 @@ def test_a_hot_seat_pvp_campaign_through_the_screens(app, saves_dir):
     deb = d.scene
     assert isinstance(deb, DebriefScene) and len(deb.mps) == 2
     words = deb.result_words()
-    assert words == (f"{c.sides[c.side_index(pm.record.winner)].title.upper()} WINS" if pm.record.winner else "DRAW")
+    assert words == (f"WON BY {c.sides[c.side_index(pm.record.winner)].title.upper()}" if pm.record.winner else "DRAW")
     for e in deb.rewards:
         assert e.reward in deb.box.html_text
     snap(d, "debrief")
@@ -281,7 +281,7 @@ def test_a_hot_seat_pvp_campaign_through_the_screens(app, saves_dir):
     end = d.scene
     assert isinstance(end, EndScene)
     title, line = end.result_lines()
-    assert title == f"{c.sides[1].title.upper()} WINS THE CAMPAIGN"
+    assert title == f"CAMPAIGN WON BY {c.sides[1].title.upper()}"  # (not "DESPOILERS WINS")
     assert all(s.title in line for s in c.sides)
     snap(d, "end")
 
