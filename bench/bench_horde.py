@@ -28,6 +28,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from bench.engine_alone import commands_again, kept  # noqa: E402
+
 MAPS = ("horde-last-stand.tmx", "horde-weapons-manufacture.tmx", "horde-containment-breach.tmx",
         "horde-supply-corridor.tmx")
 TABLE_UNITS = 32
@@ -141,16 +143,20 @@ def play_runs(n: int, replays: int):
     return waves, outcomes, errors, horde_ms, squad_ms, same, checked, longest, cpu, parts, reached
 
 
-def headless_rate(k: int) -> tuple[int, float]:
+def headless_rate(k: int) -> tuple[int, float, float]:
     """Seeds 0..k-1 played as the headless runner plays them (play_headless: no checkpoints, graphs built as
-    needed; the maps' graphs already built by the runs before): (runs, CPU seconds)."""
+    needed; the maps' graphs already built by the runs before): (runs, CPU seconds, CPU seconds of the same runs'
+    commands submitted again with no player thinking: the engine alone, engine_alone.py)."""
     from game.headless import play_headless
     cpu = 0.0
+    played = []
     for seed in range(k):
         c0 = time.process_time()
-        play_headless(seed, mission="horde", map_name=MAPS[seed % len(MAPS)]).close()
+        m = play_headless(seed, mission="horde", map_name=MAPS[seed % len(MAPS)])
         cpu += time.process_time() - c0
-    return k, cpu
+        played.append(kept(m))
+        m.close()
+    return k, cpu, commands_again(played)[1]
 
 
 def waves_before(path: Path = BEFORE) -> dict[int, int]:
@@ -304,9 +310,11 @@ def main(short: bool = False, runs: int | None = None) -> dict:
         rate = n / cpu if cpu > 0 else 0.0
         print(f"  runs to their end per CPU-second, prepared as on screen (checkpoints for undo every few commands): "
               f"{rate:.2f} (target >= {TARGET_RUNS_PER_CPU_S:g}){mark(rate >= TARGET_RUNS_PER_CPU_S)}")
-        k, c = headless_rate(min(n, 4 if short else 30))
+        k, c, alone = headless_rate(min(n, 4 if short else 30))
         print(f"    headless (`main.py --headless`: no checkpoints), seeds 0-{k - 1} played again: {k / c:.2f} per "
               f"CPU-second (target >= {TARGET_RUNS_PER_CPU_S:g}){mark(k / c >= TARGET_RUNS_PER_CPU_S)}")
+        print(f"    the same runs' commands again with no player thinking (the engine alone, the ceiling of the "
+              f"rate above): {k / alone:.2f} per CPU-second")
         for what, (k, c) in parts.items():
             if k and c > 0:
                 label = "first run on each map (cold)" if what == "cold" else "the maps again (warm)"

@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.engine_alone import commands_again, kept  # noqa: E402
 from game.ai.common import thinking  # noqa: E402
 from game.ai.simple import SimpleSquadController  # noqa: E402
 from game.ai.tactical import TacticalController  # noqa: E402
@@ -250,11 +251,13 @@ def show_slices(label: str, slices: list, whole: list) -> None:
 def games_per_cpu_second(n: int) -> tuple[float, int, dict]:
     """Headless PvP as the game plays it (computer sides at the default level, no prepared table): games per
     CPU-second of this process; and apart, (games, CPU s) of the first game of each mission (cold: its map's movement
-    graph and walking fields worked out in it) and of the others (warm, as in a long session or the lab)."""
+    graph and walking fields worked out in it), of the others (warm, as in a long session or the lab), and of the
+    same games' commands submitted again with no player thinking ("engine": the ceiling, engine_alone.py)."""
     catalog = load_catalog()
     slugs = squad_slugs(catalog)
     ids = pvp_ids()
     parts = {"cold": [0, 0.0], "warm": [0, 0.0]}
+    played = []
     c0 = time.process_time()
     for i in range(n):
         g0 = time.process_time()
@@ -262,11 +265,14 @@ def games_per_cpu_second(n: int) -> tuple[float, int, dict]:
         b = default_squad(slugs[(i * 4 + 1) % len(slugs)], catalog)
         m = create_match(build_scenario(ids[i % len(ids)], a, b), 100 + i, catalog)
         Session(m).run()
+        played.append(kept(m))
         m.close()
         part = parts["cold" if i < len(ids) else "warm"]
         part[0] += 1
         part[1] += time.process_time() - g0
-    return n / (time.process_time() - c0), n, parts
+    r = n / (time.process_time() - c0)
+    parts["engine"] = [n, commands_again(played, catalog)[1]]  # (not timed in r)
+    return r, n, parts
 
 
 def crowded_times(turns: int = 2, limit: int | None = None, slices: list | None = None) -> list:
@@ -363,7 +369,10 @@ def main(short: bool = False, games: int | None = None, ladder: int | None = Non
         print(f"headless PvP, two normal sides: {k} games, {r:.2f} games per CPU-second (target >= "
               f"{TARGET_RATE:g}){mark(r >= TARGET_RATE)}")
         for what, (g, cpu) in parts.items():
-            if g:
+            if what == "engine" and g:
+                print(f"  the same games' commands again with no player thinking (the engine alone, the ceiling of "
+                      f"the rate above): {g / cpu:.2f} games per CPU-second")
+            elif g:
                 label = "first game of each mission (cold)" if what == "cold" else "the missions again (warm)"
                 print(f"  {label}: {g} games, {g / cpu:.2f} games per CPU-second (target >= {TARGET_RATE:g})"
                       f"{mark(g / cpu >= TARGET_RATE)}")
