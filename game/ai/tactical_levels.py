@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 DIFFICULTIES = ("easy", "normal", "hard")
 DEFAULT = "normal"
+SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 
 
 @dataclass(frozen=True, slots=True)
