@@ -136,7 +136,7 @@ class TacticalController(Controller):
         kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
         sights = TE.sights_at(ctx, spot)
         yield from sliced(lambda: TG.goal_value(ctx, uid, spot, goals, holders, act_after))
-        near = TE.nearest(ctx, spot, TE.NEAREST, sights, uid)
+        near = TE.nearest(ctx, spot, ctx.level.near, sights, uid)
         if follow and act_after >= 1:
             for e in near:  # an enemy a slice (the attacks on it, and what it would strike first, are kept)
                 yield
