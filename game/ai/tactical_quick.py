@@ -1,5 +1,4 @@
-"""Work the tactical computer opponent spares where its answer cannot change the decision, or where its level
-weighs more cheaply.
+"""Work the tactical computer opponent spares where its answer cannot change the decision.
 
 With no ACT left, every option of the active unit ends its activation where it stands: what standing there is worth
 is added to each alike, so it decides nothing (`stay_unweighed`). Only the walking fields that value would have made
