@@ -6,10 +6,9 @@ easy    makes a person's mistakes: its judgement of each option is off (noise on
         actions only (never on dice).
 normal  plays the mission: walking distances to its goals, Cover and sight at the end of a move (a hidden spot when
         it costs little), focus fire; its judgement is a little off now and then (less than easy's). It is the level
-        headless games and the lab play, so it weighs cheaply: few places to move to, the two enemies nearest each
-        (three for the threat there and for Cover), a short look for a hidden spot, and the pull toward the fight as
-        the crow flies (measured: it beats easy and
-        loses to hard as before, docs/balance.md, tenth pass).
+        headless games and the lab play, so it weighs cheaply: a few places to move to, the two enemies nearest
+        each (three for the threat there and for Cover), a short look for a hidden spot, and the pull toward the
+        fight as the crow flies (measured: it beats easy and loses to hard as before, docs/balance.md, tenth pass).
 hard    looks ahead: it weighs more places, counts the enemies that could move into sight of a spot before it acts
         again, values taking out first an enemy still to act by what that enemy would strike, chooses which
         unit acts now (an endangered one strikes first or gets out), stands beside a marker the enemy holds
