@@ -32,14 +32,14 @@ from . import tactical_threat as TT
 from .common import Controller, ControllerState, random_state
 from .tactical_brief import brief_for
 from .tactical_deploy import deploy
+from .tactical_free import free_action
 from .tactical_prompts import TO_COST, answer
-from .tactical_levels import level_named
+from .tactical_quick import stay_unweighed
+from .tactical_levels import SETTLE, level_named
 from .tactical_skills import skill_value, weighs
 from .tactical_spots import Exposure, candidate_spots, hidden_near
 
-SETTLE = 0.08  # a move must beat staying by this much (MP): no shuffling in small steps
 GOAL_MARGIN = 0.15  # a hidden move may give up this much of the goal's value (MP), or the level's goal_share of it
-MOVES_A_SLICE = 40  # a free action's moves looked at in one slice for an enemy to strike from there
 
 
 class TacticalController(Controller):
@@ -136,7 +136,7 @@ class TacticalController(Controller):
         kept. A part that needs a walking field not yet made stops at the slice's end and is asked again."""
         sights = TE.sights_at(ctx, spot)
         yield from sliced(lambda: TG.goal_value(ctx, uid, spot, goals, holders, act_after))
-        near = TE.nearest(ctx, spot, TE.NEAREST, sights, uid)
+        near = TE.nearest(ctx, spot, ctx.level.near, sights, uid)
         if follow and act_after >= 1:
             for e in near:  # an enemy a slice (the attacks on it, and what it would strike first, are kept)
                 yield
@@ -225,7 +225,10 @@ class TacticalController(Controller):
         stay_follow = (yield from self._spot_value(ctx, uid, me, 1, goals, holders)) if left > 0 else None  # (read only
         # with ACT left after an action)
         yield
-        stay_end = yield from self._spot_value(ctx, uid, me, 0, goals, holders, follow=False)
+        if left > 0 or self.trace is not None:
+            stay_end = yield from self._spot_value(ctx, uid, me, 0, goals, holders, follow=False)
+        else:  # (every option ends the activation here: its value would be added to each alike)
+            stay_end = yield from stay_unweighed(ctx, uid, me, goals, holders)
 
         def price(action, weapon=None, skill=None, base=1):
             cost = match.cost_of(action, weapon, skill, base)
@@ -531,60 +534,9 @@ class TacticalController(Controller):
             self._reach_key = key
         return self._reach_val
 
-    # == free actions a skill gives (Duty Before Death, orders...) =========================================
+    # == free actions a skill gives (Duty Before Death, orders...: tactical_free.py) =========================
     def _free_action(self, match):
-        """Generator (the search of the moves it may make stops at each slice's end): a free action a skill gives
-        (Duty Before Death, Despoil, an order...): the best attack it may make, when it is worth anything; else, when
-        it may Move, Adjacent to the enemy it can strike hardest if a Melee attack follows, or to the spot worth most;
-        else the free action is declined."""
-        side = self.side
-        uid = match.activation.uid
-        legal = yield from sliced(lambda: match.legal_commands(side))
-        end = next((c for c in legal if isinstance(c, C.EndActivation)), legal[0])
-        if uid not in match.units(match.side_of(uid)):
-            return end
-        ctx = self._ctx(match)
-        if uid not in ctx.hit:
-            ctx.hit[uid] = match.health(uid).hit
-            ctx.bases[uid] = match.base(uid)
-        card = match.unit(uid).card
-        attacks = [c for c in legal if isinstance(c, (C.MeleeAttack, C.RangedAttack))]
-        if attacks:
-            def value(c):
-                return TE.attack_value(ctx, uid, card.weapon(c.weapon), c.target) if c.target in ctx.hit else 0.0
-            best = max(attacks, key=value)
-            if value(best) > 0.05:  # (an attack that costs more than it takes, Critical Saves back, is declined)
-                return best
-        moves = [c for c in legal if isinstance(c, (C.Move, C.Dash))]
-        if not moves:
-            return end
-        melee_next = any(act.MELEE_COMBAT in step for step in match.activation.plan[1:])
-        weapons = [w for w in card.weapons if w.kind == MELEE]
-        if melee_next and weapons:
-            best, best_v = None, 0.0
-            for i, c in enumerate(moves):
-                if i % MOVES_A_SLICE == MOVES_A_SLICE - 1:
-                    yield
-                b = TE.base_at(ctx, uid, c.x, c.y, c.z)
-                for e in ctx.enemies:
-                    if TE.adjacent(ctx, b, ctx.bases[e]) and ctx.may_attack(uid, e):
-                        v = max(TE.attack_value(ctx, uid, w, e) for w in weapons)
-                        if v > best_v:
-                            best, best_v = c, v
-            if best is not None:
-                return best
-        goals = ctx.brief.goals
-        holders = TG.holders_of(ctx, goals)
-        by_spot = {(c.x, c.y, c.z): c for c in moves}
-        spots = yield from candidate_spots(ctx, uid, [(x, y, z, 0.0) for x, y, z in by_spot], goals,
-                                           self.level.spots, self.rng)
-        here = yield from sliced(lambda: TG.spot_value(ctx, uid, ctx.bases[uid], 0, goals, holders, follow=False))
-        best = yield from sliced(lambda: max(((TG.spot_value(ctx, uid, TE.base_at(ctx, uid, *p), 0, goals, holders,
-                                                             follow=False), p) for p in spots if p in by_spot),
-                                             default=None))
-        if best is None or best[0] <= here + SETTLE:
-            return end
-        return by_spot[best[1]]
+        return (yield from free_action(self, match))
 
 
 __all__ = ["TacticalController", "RANGED"]

@@ -20,7 +20,6 @@ from .tactical_levels import LEVELS
 
 _ODDS: dict[AttackSetup, object] = {}
 MELEE_REACH = 7.2  # a melee enemy this far (centre to centre) can Move and strike next activation
-NEAREST = 4  # on a crowded table, the enemies weighed from a spot
 
 
 def odds(setup: AttackSetup):
@@ -472,7 +471,7 @@ def _best_attack_from(ctx: Ctx, uid: int, ab: Base, targets, sights) -> tuple[fl
     best = (0.0, None)
     card = ctx.cards[uid]
     here = ab.x == ctx.bases[uid].x and ab.y == ctx.bases[uid].y
-    for e in (targets if targets is not None else nearest(ctx, ab, NEAREST, sights, uid)):
+    for e in (targets if targets is not None else nearest(ctx, ab, ctx.level.near, sights, uid)):
         eb = ctx.bases[e]
         adj = adjacent(ctx, ab, eb)
         for w in card.weapons:

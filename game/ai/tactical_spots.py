@@ -255,13 +255,21 @@ class Exposure:
 
 
 def _exposed_by(ctx, spot, sights, first: int | None):
-    """tactical_threat.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden). The enemies whose
+    """tactical_threat.exposed, naming an enemy that has the uncovered line of fire (None: the spot is hidden); at a
+    level that asks only the nearest enemies (`seen_by`), one of those, the nearest first. The enemies whose
     Sight of the spot is known are looked at first, then `first` (the one that saw the spot looked at just before):
     it likely sees this one too, and one Sight settles it instead of one for each enemy nearer."""
     guns = ctx._values.get("guns")
     if guns is None:  # (the enemies with a Ranged weapon)
         guns = ctx._values["guns"] = frozenset(e for e in ctx.enemies
                                                if any(w.kind == RANGED for w in ctx.cards[e].weapons))
+    if ctx.level.seen_by:  # a level that asks only the nearest enemies
+        for e in TE.nearest(ctx, spot, ctx.level.seen_by, sights):
+            if e in guns:
+                s = sights[e]
+                if s.visible and not s.cover:
+                    return e
+        return None
     for e, s in sights.items():
         if s.visible and not s.cover and e in guns:
             return e

@@ -10,7 +10,7 @@ from game.battlefield import Base
 from game.match import skills as S
 from game.rules.model import MELEE, RANGED
 
-from .tactical_eval import MELEE_REACH, NEAREST, Ctx, Seen, adjacent, attack_value, cover_for, enemy_value, nearest
+from .tactical_eval import MELEE_REACH, Ctx, Seen, adjacent, attack_value, cover_for, enemy_value, nearest
 
 AOO_SHARE = 0.7  # chance an enemy left behind makes its Attack of Opportunity
 ENGAGE = 24.0  # inches of walking over which the pull toward the nearest enemy falls to nothing
@@ -34,7 +34,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
 def _threat_at(ctx: Ctx, uid: int, spot: Base, sights, hunted: bool) -> float:
     lv = ctx.level
     total = 0.0
-    for e in (ctx.foes_of(uid) if hunted else nearest(ctx, spot, NEAREST + 1, sights, uid)):
+    for e in (ctx.foes_of(uid) if hunted else nearest(ctx, spot, lv.near + 1, sights, uid)):
         share = (HUNTED if hunted else lv.ready_threat) if ctx.ready[e] else lv.later_threat
         if share <= 0.0 or not ctx.may_attack(e, uid):
             continue
@@ -87,7 +87,7 @@ def menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
 def _menace_at(ctx: Ctx, uid: int, spot: Base, sights, targets=None) -> float:
     best = 0.0
     card = ctx.cards[uid]
-    for e in nearest(ctx, spot, NEAREST, sights, uid):
+    for e in nearest(ctx, spot, ctx.level.near, sights, uid):
         if targets is not None and e not in targets:
             continue
         eb = ctx.bases[e]
@@ -137,11 +137,12 @@ def aoo_cost(ctx: Ctx, uid: int, start: Base, spot: Base) -> float:
 
 def engage_pull(ctx: Ctx, uid: int, spot: Base) -> float:
     """A small pull toward the nearest enemy by walking (so a squad that wants the fight closes in, round the
-    wall between them: the Turn's field to the enemy, from where it stood when first asked)."""
+    wall between them: the Turn's field to the enemy, from where it stood when first asked); as the crow flies at a
+    level that does not weigh it by walking (`walk_pull`)."""
     if not ctx.enemies:
         return 0.0
     d = min(((ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2) ** 0.5 for e in ctx.enemies)
-    if d <= 12.0:
+    if d <= 12.0 and ctx.level.walk_pull:  # (a level that weighs it as the crow flies spreads no field for it)
         me = ctx.bases[uid]
         # the field as Fields.get gives it, asked once a decision for each base size and movement rule while no
         # walking field is made (a new one may push this one out of those kept: then it is asked again)

@@ -72,7 +72,11 @@ class DicePanels:
         lh = T.line_height(12)
         heights = [max(bh, len(T.wrap(what, 12, lw)[:6]) * lh + int(4 * s)) for _, what, _ in options]
         rows_h = sum(h + row_gap for h in heights) if heights else bh + row_gap
-        H = max(int(232 * s), top + rows_h + int(12 * s))
+        # the right column: the summary's head and lines over the Accept button (prompts.py draws as many lines as
+        # there is room for above it)
+        summary_lines = len(T.wrap(self.summary, 14, self.right_w - int(20 * s), True)) if self.summary else 0
+        column = dice_y + T.line_height(11) + summary_lines * T.line_height(14) + int(64 * s)
+        H = max(int(232 * s), top + rows_h + int(12 * s), column)
         self._place(area, W, H)
         x = self.rect.x + pad
         self.die_rects = [pygame.Rect(x + i * (dsz + gap), self.rect.y + dice_y, dsz, dsz) for i in range(n)]

@@ -444,7 +444,10 @@ class PromptPanel(DicePanels):
             y = r.y + self.dice_top
             T.blit(screen, self.summary_head, (x, y), 11, pal.text_dim)
             y += T.line_height(11)
-            for line in drawn.wrap(T, "question", self.summary, 14, self.right_w - int(20 * s), 4, True):
+            # as many lines as there is room for above the Accept button (prompt_dice.py places it), 4 at least
+            room = r.bottom - int(64 * s) - y
+            for line in drawn.wrap(T, "question", self.summary, 14, self.right_w - int(20 * s),
+                                   max(4, room // T.line_height(14)), True):
                 T.blit(screen, line, (x, y), 14, pal.select, True)
                 y += T.line_height(14)
 

@@ -79,7 +79,7 @@ def watch(d, sc, frames: int, name: str) -> dict:
 def test_a_pvp_game_played_by_the_computer_on_both_sides(make_app):
     app = make_app(npc_speed="normal")
     scenario = build_scenario("pvp-secure-the-zone", default_squad("interdictors"), default_squad("krumpfists"))
-    m = create_match(scenario, 6, app.catalog, prepare=True)
+    m = create_match(scenario, 2, app.catalog, prepare=True)  # (a seed whose first activations move)
     d, sc = open_battle(app, m, computer_plays_people=True)
     sc.ahead.threat_on = True
     seen = watch(d, sc, 1500, "computer-pvp")
