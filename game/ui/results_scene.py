@@ -41,7 +41,7 @@ class ResultsScene(Scene):
         big_label(root, m, rect(x0, px(30), pw, px(84)), title,  # a long squad name: a smaller headline, whole
                   ("#title", "#heading") if win else ("#title_bad", "#heading"))
         text = res.text if res else ""
-        line = text[:1].upper() + text[1:] + f" (Turn {res.turn if res else '?'})"  # names keep their capitals
+        line = f"Turn {res.turn if res else '?'}: " + text  # (not "... (4 each) (Turn 4)")
         lines = self.app.text.wrap(line, 17, pw - px(16))[:3]  # a long result (an extraction's) on more lines, whole
         lh = px(26)
         for i, part in enumerate(lines):

@@ -31,3 +31,7 @@ def test_a_whole_mission_on_the_battle_screen(app, mission, seed, options):
     d.shot(f"whole-computer-{mission}-{seed}-results")
     cut = widget_cuts(d.scene.root)  # (PvE seed 4: "The squad called for extraction, but 1 unit extracted with...")
     assert not cut, f"the results cut {[c.text for c in cut]}"
+    subtitle = " ".join(e.text for e in d.scene.root.elements if getattr(e, "object_ids", None) and
+                        "#subtitle" in e.object_ids)
+    # the Turn first, once (before: "Equal Mission Points (4 each) (Turn 4)")
+    assert subtitle.startswith(f"Turn {m.result.turn}: ") and "(Turn" not in subtitle, subtitle
