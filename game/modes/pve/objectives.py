@@ -206,6 +206,9 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
             text = f"the Artifact is found ({'carried by ' + holder if m and m.carrier else holder})"
         else:
             text = f"{ms.get('searches', 0)} of {len(mids)} Search Sites searched"
+    elif oid == "no-survivors" and st == "met":  # (met when the last enemy on the table fell: those arriving
+        # after it change nothing)
+        text = "every enemy unit on the table fell"
     else:
         text = f"{count(len(match.units(NPC)), 'enemy unit')} standing"
     return panel_line(f"{obj.name}: {obj.victory.rstrip('.')}", text, st)

@@ -219,3 +219,16 @@ def test_the_objective_panel_reads_each_objective(pve):
     assert any("Extraction Point: rolled at the start of Turn 4" in n for n in s.notes)
     with pytest.raises(IllegalCommand):
         m.submit(C.UseMissionAction("player", "activate", "activate-1"))
+
+
+def test_no_survivors_met_reads_as_met_while_reinforcements_stand(pve):
+    """Met when the last enemy on the table fell; enemies arriving after it do not undo it, and the line says what
+    was met (before: "No Survivors: ...: 3 enemy units standing (met)")."""
+    from game.modes.pve.objectives import status_line
+    m = start(pve, "protect,no-survivors", [5], [None, None, None])
+    assert m.units("npc")
+    open_line = status_line(m.mission, m, "no-survivors")
+    assert open_line.done is None and open_line.status.endswith("standing")
+    m.mission_state["status"]["no-survivors"] = "met"  # (as after the last one fell, before more arrived)
+    line = status_line(m.mission, m, "no-survivors")
+    assert line.done is True and line.status == "every enemy unit on the table fell", line
