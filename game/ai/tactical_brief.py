@@ -69,8 +69,9 @@ class Brief:
     press: float = 0.0
     # own units the enemy knows to be worth much (a Leader in Assassinate, a known carrier): they draw its fire
     focus: set = field(default_factory=set)
-    # own units every enemy goes for now, whatever it costs (the Leader of a side ahead in Assassinate): a Ready
-    # enemy that could step into sight or reach counts whole in the threat on it, not a share
+    # own units every enemy goes for now, whatever it costs (the Leader of a side ahead in Assassinate): every Ready
+    # enemy counts whole in the threat on it, not a share of the nearest (tactical_threat.HUNTED; one that must first
+    # step into sight, at HUNTED_REACH, where the level looks that far)
     hunted: set = field(default_factory=set)
     # the MP-equivalent of a Mission action, Pick Up, Drop or Give now (None: not worth considering)
     action_value: Callable = _no_value

@@ -238,8 +238,9 @@ def hidden_near(ctx, uid: int, spots, weighed, bx: float, by: float):
 
 
 class Exposure:
-    """tactical_threat.exposed for the spots of one decision, asked in an order that needs fewer Sights (the same answers: exposed
-    asks whether any enemy sees the spot uncovered): the Sights known already first, then the enemy that saw the last
+    """tactical_threat.exposed for the spots of one decision, asked in an order that needs fewer Sights (the same
+    answers where the level asks every enemy: whether any sees the spot uncovered; at a level with `seen_by`, only
+    that many of the nearest enemies with a gun): the Sights known already first, then the enemy that saw the last
     spot exposed (it likely sees this one too), then the rest, the nearest first."""
 
     __slots__ = ("last",)
@@ -263,12 +264,12 @@ def _exposed_by(ctx, spot, sights, first: int | None):
     if guns is None:  # (the enemies with a Ranged weapon)
         guns = ctx._values["guns"] = frozenset(e for e in ctx.enemies
                                                if any(w.kind == RANGED for w in ctx.cards[e].weapons))
-    if ctx.level.seen_by:  # a level that asks only the nearest enemies
-        for e in TE.nearest(ctx, spot, ctx.level.seen_by, sights):
-            if e in guns:
-                s = sights[e]
-                if s.visible and not s.cover:
-                    return e
+    if ctx.level.seen_by:  # a level that asks only the nearest enemies with a gun (a far gun is left out)
+        near = sorted(guns, key=lambda e: ((ctx.bases[e].x - spot.x) ** 2 + (ctx.bases[e].y - spot.y) ** 2, e))
+        for e in near[:ctx.level.seen_by]:
+            s = sights[e]
+            if s.visible and not s.cover:
+                return e
         return None
     for e, s in sights.items():
         if s.visible and not s.cover and e in guns:

@@ -17,7 +17,7 @@ ENGAGE = 24.0  # inches of walking over which the pull toward the nearest enemy 
 
 
 HUNTED = 1.0  # the share of a Ready enemy's best attack on a unit every enemy goes for (Brief.hunted)
-HUNTED_REACH = 0.7  # ... when it must first step into sight of it
+HUNTED_REACH = 0.7  # ... when it must first step into sight of it (at a level that looks that far: hard)
 
 
 def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
@@ -34,6 +34,7 @@ def threat_at(ctx: Ctx, uid: int, spot: Base, sights=None) -> float:
 def _threat_at(ctx: Ctx, uid: int, spot: Base, sights, hunted: bool) -> float:
     lv = ctx.level
     total = 0.0
+    hunted = hunted and lv.ready_threat > 0.0  # (a level that does not think of threats does not here either)
     for e in (ctx.foes_of(uid) if hunted else nearest(ctx, spot, lv.near + 1, sights, uid)):
         share = (HUNTED if hunted else lv.ready_threat) if ctx.ready[e] else lv.later_threat
         if share <= 0.0 or not ctx.may_attack(e, uid):
@@ -53,11 +54,11 @@ def _threat_at(ctx: Ctx, uid: int, spot: Base, sights, hunted: bool) -> float:
                     continue
                 s = sights[e] if sights is not None else ctx.table.sight(eb, spot)
                 if not s.visible:
-                    if not ctx.ready[e] or not (lv.reach_threat or hunted) or \
-                            hunted and w.range_inches is not None and d - eb.radius - spot.radius > w.range_inches:
+                    if not ctx.ready[e] or not lv.reach_threat:  # (hard alone looks that far)
                         continue
-                    # it could step into sight first (one hunting this unit does, if it can get in range)
-                    part = (HUNTED_REACH if hunted else lv.reach_threat) / share
+                    # it could step into sight first; one hunting this unit does, when it gets in range so
+                    in_range = w.range_inches is None or d - eb.radius - spot.radius <= w.range_inches
+                    part = (HUNTED_REACH if hunted and in_range else lv.reach_threat) / share
                     s = Seen(True, True)
                 v = part * enemy_value(ctx, e, w, uid, spot, s)
             best = max(best, v)
