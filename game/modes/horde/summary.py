@@ -26,8 +26,10 @@ def objective_status(mission, match) -> ObjectiveStatus | None:
         return None
     obj = mission.data.objective_by_id(o["id"])
     done = {"done": True, "failed": False}.get(o["state"])
-    if o["state"] != "open":
-        words = "complete" if done else "failed"
+    if o["state"] != "open":  # (what happened: the panel's icon and the texts' "(met)"/"(failed)" say which)
+        words = "a reward earned" if done else \
+            ("the Asset was destroyed" if obj.kind == "asset" and not objectives.markers_left(match, "asset")
+             else "not done in time")
     elif obj.kind == "control":
         left = objectives.markers_left(match, "control")
         words = f"the squad Controls {sum(1 for m in left if match.side_controls(PLAYER, m))} of {len(left)}"

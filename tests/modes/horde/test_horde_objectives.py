@@ -62,6 +62,10 @@ def test_battlefield_control_fails_if_one_is_not_controlled(matches):
     end_wave(m)
     assert m.mission_state["last_objective"]["state"] == "failed"
     assert m.prompt.data[0] == ("shop_choice",)  # no reward: straight on to the Upgrades
+    # the panel and the texts say what happened once (before: "failed (failed)" on every end-of-Turn banner)
+    from game.modes.horde.summary import objective_status
+    line = objective_status(m.mission, m).told()
+    assert line == "not done in time (failed)", line
 
 
 def test_destroy_nexus_rewards_at_once_with_damage_to_every_horde_unit(matches):
