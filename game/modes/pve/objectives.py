@@ -206,12 +206,17 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
             text = f"the Artifact is found ({'carried by ' + holder if m and m.carrier else holder})"
         else:
             text = f"{ms.get('searches', 0)} of {len(mids)} Search Sites searched"
-    elif oid == "no-survivors" and st == "met":  # (met when the last enemy on the table fell: those arriving
-        # after it change nothing)
-        text = "every enemy unit on the table fell"
     else:
-        text = f"{count(len(match.units(NPC)), 'enemy unit')} standing"
+        text = enemies_text(match, st)
     return panel_line(f"{obj.name}: {obj.victory.rstrip('.')}", text, st)
+
+
+def enemies_text(match, st: str) -> str:
+    """No Survivors (and E2's Eliminate) on the panel: met when the last enemy on the table fell, which those arriving
+    after it do not undo; else the enemies standing."""
+    if st == "met":
+        return "the table was cleared of enemies"
+    return f"{count(len(match.units(NPC)), 'enemy unit')} standing"
 
 
 def panel_line(label: str, text: str, st: str) -> ObjectiveStatus:

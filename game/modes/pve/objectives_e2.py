@@ -336,7 +336,7 @@ def status_line(mission, match, oid: str) -> ObjectiveStatus:
             text = f"{obj.label} has {match.health(uid).hit} of {match.health(uid).max_hit} HIT; judged at the end " \
                    f"of Turn {obj.until_turn}"
     else:
-        text = f"{len(match.units(NPC))} enemy units standing"
+        text = O.enemies_text(match, st)
     letter = ""
     if mission.scripted is not None and len(mission.scripted.slots) > 1:
         letter = f"{mission.scripted.slot_of(oid).letter}. "
