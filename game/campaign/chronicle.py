@@ -44,7 +44,7 @@ def _pvp_plan(c) -> list[str]:
                 result, mp = "-", "-"
             else:
                 winner = next((s.title for s in c.sides if s.name == r.winner), "")
-                result = f"{winner} wins, Turn {r.turn}" if winner else f"Draw, Turn {r.turn}"
+                result = f"Won by {winner}, Turn {r.turn}" if winner else f"Draw, Turn {r.turn}"
                 mp = "-".join(str(n) for _, n in r.scores) or str(r.mp)
             out.append(f"| {pm.label} | {md(b['title'])} | {md(result)} | {mp} |")
     return out + [""]

@@ -409,7 +409,7 @@ class OperationWon(CampaignEvent):
     @property
     def text(self) -> str:
         score = ", ".join(f"{s} {n}" for s, n in self.wins)
-        head = f"Operation {self.operation}: " + (f"{self.squad} wins it" if self.squad else "nobody wins it")
+        head = f"Operation {self.operation}: " + (f"won by {self.squad}" if self.squad else "won by nobody")
         got = ", ".join(f"{s} {count(n, 'Spoil')} of War" for s, n in self.spoils if n) or "no Spoils of War"
         return f"{head} (missions won: {score}); {got}"
 

@@ -280,7 +280,7 @@ def test_no_rewards_or_injuries_after_the_climax_and_its_winner_wins_the_campaig
     assert again.state_hash() == c.state_hash()
     text = chronicle_markdown(c)
     assert "The campaign is won by Krumpfists. Operations won: Interdictors 2, Krumpfists 1" in text
-    assert "| Climax | Scorched Earth | Krumpfists wins, Turn 4 | 1-4 |" in text and "| Krumpfists | " in text
+    assert "| Climax | Scorched Earth | Won by Krumpfists, Turn 4 | 1-4 |" in text and "| Krumpfists | " in text
 
 
 def test_a_drawn_climax_draws_the_campaign():

@@ -223,7 +223,7 @@ def test_the_results_name_the_people_not_your_squad(app):
     d, m, res = ana_wins(app)
     assert isinstance(res, ResultsScene) and m.result.text == "last side standing"
     assert "Your squad" not in res.summary and "yours" not in res.summary
-    assert res.summary.startswith("<b>Ana wins</b> on Turn 1: last side standing.")
+    assert res.summary.startswith("<b>Won by Ana</b> on Turn 1: last side standing.")
     assert "<b>Ana</b>: 1 of 1 standing" in res.summary and "<b>Ben</b>: 0 of 1 standing" in res.summary
     assert "Ana 0 TO, Ben 3 TO" in res.summary
     d.shot("hotseat-results-names")
@@ -241,7 +241,7 @@ def test_a_long_winners_name_is_shown_whole_on_the_results(make_app):
         el = stack.pop()
         stack.extend(getattr(el, "elements", None) or [])
         texts.append(getattr(el, "text", None))
-    full, texts = f"{name.upper()} WINS", [t for t in texts if t]
+    full, texts = f"WON BY {name.upper()}", [t for t in texts if t]
     assert full in texts or any(f"{a} {b}" == full for a in texts for b in texts), f"the whole headline: {texts}"
     assert not widget_cuts(res.root), [c.text for c in widget_cuts(res.root)]
     d.shot("hotseat-results-long-name-960")

@@ -186,8 +186,8 @@ class PvpMission(MissionScript):
             return
         winner = min(P.SIDES, key=lambda s: rolls[s])
         ms["rolloff_winner"] = winner
-        match.event("Deployment roll-off", f"{match.side_name(winner)} wins ({rolls[winner]} against "
-                                           f"{rolls[P.other(winner)]}) and chooses", winner)
+        match.event("Deployment roll-off", f"won by {match.side_name(winner)} ({rolls[winner]} against "
+                                           f"{rolls[P.other(winner)]}), who chooses", winner)
         self._ask_place(match, winner)
 
     def _ask_place(self, match, winner: str) -> None:

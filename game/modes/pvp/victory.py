@@ -25,7 +25,7 @@ def _mp(match, tiebreak: str | None = None) -> Decision:
     a, b = match.score[P.PLAYER], match.score[P.OPPONENT]
     if a != b:
         w = P.PLAYER if a > b else P.OPPONENT
-        return w, f"{match.side_name(w)} has more Mission Points ({max(a, b)} to {min(a, b)})"
+        return w, f"more Mission Points for {match.side_name(w)} ({max(a, b)} to {min(a, b)})"
     if tiebreak == "packets":
         pk = match.mission_state.get("packets", {})
         pa, pb = pk.get(P.PLAYER, 0), pk.get(P.OPPONENT, 0)

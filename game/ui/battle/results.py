@@ -24,7 +24,7 @@ def result_title(match, side: str | None = None) -> tuple[str, bool]:
         return "DRAW", False
     people = [s for s in match.sides if s not in match.npc_sides]
     if len(people) > 1 or side is None:  # a battle between people at one screen: name the winner
-        return f"{match.side_name(res.winner).upper()} WINS", True
+        return f"WON BY {match.side_name(res.winner).upper()}", True  # (a squad's name may be plural)
     return ("VICTORY", True) if res.winner == side else ("DEFEAT", False)
 
 
@@ -109,11 +109,12 @@ def _fate_words(m, uid: int, fate, downed: bool) -> str:
 
 
 def _outcome_words(m, res, named: bool) -> str:
-    """"Victory", "Defeat", "Draw", or the winner by name ("Ana wins"; a result keeps the side's id)."""
+    """"Victory", "Defeat", "Draw", or the winner by name ("Won by Ana": a squad's name may be plural; a result keeps
+    the side's id)."""
     if res is None:
         return "Over"
     if res.winner is not None and res.outcome == res.winner:
-        return f"{_who(m, res.winner, named)} wins"
+        return f"Won by {_who(m, res.winner, named)}"
     return res.outcome.capitalize()
 
 

@@ -222,7 +222,7 @@ def test_a_hot_seat_pvp_campaign_through_the_screens(app, saves_dir):
     show(app, c)
     hb = d.scene
     assert isinstance(hb, HomebaseScene) and hb.side == 0 and hb.b_pass is not None
-    assert f"{c.sides[0].title} wins it" in hb.box.html_text  # the Operation's result
+    assert f"won by {c.sides[0].title}" in hb.box.html_text  # the Operation's result
     snap(d, "homebase-memorial")
     to_spoils(d, c)
     won = [sum(1 for m in c.plan[0].missions if m.record.winner == s.name) for s in c.sides]
