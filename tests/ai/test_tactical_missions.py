@@ -232,7 +232,7 @@ def test_a_unit_goal_is_met_only_at_the_units_level():
         m.close()
 
 
-def test_assassinate_the_side_ahead_takes_its_leader_home_and_stands_by_it():
+def test_assassinate_the_side_ahead_briefs_its_leader_home_its_squad_beside_it_and_every_enemy_as_its_threat():
     """Once its side is ahead, every enemy goes for the Leader (they must take it out to draw): its own edge is a
     goal for it, standing by it a goal for each squadmate, and the threat on it counts every Ready enemy whole, also
     one that must first step into sight (two hard sides drew 38% of 144 games, 6-6 mostly: the Leader that took out
