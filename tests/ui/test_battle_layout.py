@@ -90,12 +90,13 @@ def test_the_camera_comes_back_to_the_persons_units_when_their_decision_starts(a
     d.shot("layout-camera-back-to-ben")
 
 
-def test_the_dice_question_stays_in_one_place_while_its_dice_are_picked(app):
+def _ben_asked_about_his_saves(app):
+    """Ana fights: 3 Strikes (2, 2, 3); Ben, asked about every save, saves vs ARM 3 with a 1 (saved), a 5 and a 6:
+    (driver, scene, match, Ana's unit's and Ben's unit's places) with Ben's save question open."""
     import pygame
     from .test_hotseat import A_FIRST, TO_A_NONE_B_THREE, open_scene, take_seat
     from .test_hotseat_seats import two_people
     from game.ui.battle.handover import HandoverScene
-    # Ana fights: 3 Strikes (2, 2, 3); Ben, asked about every save, saves vs ARM 3 with a 1 (saved), a 5 and a 6
     m = two_people(TO_A_NONE_B_THREE + A_FIRST + [2, 2, 3] + [1, 5, 6] + [6] * 40)
     app.settings.set_ask_saves("Ben", "always")
     d, sc = open_scene(app, m)
@@ -111,6 +112,33 @@ def test_the_dice_question_stays_in_one_place_while_its_dice_are_picked(app):
             take_seat(d, "Ben")
             break
     assert m.prompt is not None and m.prompt.side == "B" and sc.prompt_panel.active
+    return d, sc, m, p, t
+
+
+def test_a_long_dice_summary_is_shown_whole_at_the_smallest_window(app, monkeypatch):
+    """The summary beside Accept gets the lines it needs and the box grows for them (a save summary with Rending
+    was cut at 960x600)."""
+    import dataclasses
+    from game.ui import prompt_dice
+    real = prompt_dice.dice_question
+
+    def long_summary(*args, **kwargs):
+        q = real(*args, **kwargs)
+        return dataclasses.replace(q, summary=q.summary + " Rending: each Critical Strike is 1 more Damage that no "
+                                   "save can block; those Criticals are rolled again as ordinary dice, and the rest "
+                                   "of the summary goes on for another line or two at this size.")
+    monkeypatch.setattr(prompt_dice, "dice_question", long_summary)
+    app.resize(960, 600)
+    d, sc, m, _, _ = _ben_asked_about_his_saves(app)
+    d.step(3)
+    cut = [c for c in sc.drawn.cuts if c.where == "question"]
+    assert not cut, [c.shown for c in cut]
+    d.shot("layout-dice-question-long-summary-960")
+
+
+def test_the_dice_question_stays_in_one_place_while_its_dice_are_picked(app):
+    import pygame
+    d, sc, m, p, t = _ben_asked_about_his_saves(app)
     spots = set()
     for i, key in enumerate((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_1)):
         d.key(key)
