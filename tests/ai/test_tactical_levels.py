@@ -96,3 +96,35 @@ def test_the_computer_fights_with_chain_reaction_on_the_enemies_adjacent_to_its_
     near, beside = units(m, "opponent")
     cmd = TacticalController("player", seed=1, level="hard").decide(m)
     assert isinstance(cmd, C.MeleeAttack) and cmd.target == near and cmd.extra_targets == (beside,)
+
+
+def test_normal_asks_the_nearest_enemies_with_a_gun_whether_a_spot_is_in_an_open_line_of_fire():
+    """Normal asks only `seen_by` enemies whether they see a spot uncovered: the nearest with a gun, not the nearest
+    (three Melee fighters beside the spot left a gun 8" off unasked, and the spot read as hidden)."""
+    from game.ai import tactical_eval as TE
+    from game.ai.tactical_brief import brief_for
+    from game.ai.tactical_levels import LEVELS
+    from game.ai.tactical_spots import Exposure
+    from tests.ai.test_tactical_missions import battle_ready, sides_of
+    m = battle_ready("pvp-secure-the-zone", "krumpfists")
+    try:
+        side, enemy = sides_of(m)
+        me, *_ = m.units(side)
+        near, far = m.units(enemy)[:3], m.units(enemy)[3]
+        with m._in_world():
+            for u in m.units(side) + m.units(enemy):
+                m.place(u, 23.0 - 1.5 * (u % 8), 23.0 if m.unit(u).side == side else 1.0)
+            m.place(me, 12.0, 12.0)
+            for i, u in enumerate(near):
+                m.place(u, 10.5 + 1.5 * i, 13.6)
+            m.place(far, 12.0, 4.0)
+        ctx = TE.Ctx(m, side, brief_for(m, side), LEVELS["normal"])
+        ctx._values["guns"] = frozenset({far})  # (only the far one has a gun, whatever their cards say)
+        spot = ctx.bases[me]
+        sights = TE.sights_at(ctx, spot)
+        s = sights[far]
+        assert s.visible and not s.cover, "the far gun sees the spot in the open"
+        assert LEVELS["normal"].seen_by < len(near) + 1
+        assert Exposure()(ctx, spot, sights) is True
+    finally:
+        m.close()

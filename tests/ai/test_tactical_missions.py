@@ -268,5 +268,7 @@ def test_assassinate_the_side_ahead_briefs_its_leader_home_its_squad_beside_it_a
         plain = TT.threat_at(ctx_plain, leader, spot)
         hunted = TT.threat_at(ctx_hunted, leader, spot)
         assert hunted > 2.0 * plain > 0.0, (hunted, plain)
+        # a level that thinks of no threat (easy) thinks of none here either
+        assert TT.threat_at(TE.Ctx(m, side, ahead, level=LEVELS["easy"]), leader, spot) == 0.0
     finally:
         m.close()
