@@ -174,6 +174,23 @@ def answer_prompt(match, side: str) -> C.Command:
     raise ValueError(f"unknown prompt {p.kind}")
 
 
+def deployment_left(match, side: str, plan) -> list:
+    """What is left to do of a deployment planned for `side` (the mission's spots, (uid, x, y, z) for each unit, in
+    order): the spots of the units still waiting; [] when the plan no longer fits the table: the units waiting are
+    not those it has spots for, or a unit placed stands off its spot (a person placed some by hand, maybe on another
+    unit's spot), so it must be worked out again."""
+    waiting = match.undeployed(side)
+    left = [s for s in plan if s[0] in waiting]
+    if [s[0] for s in left] != waiting:
+        return []
+    for uid, x, y, _z in plan:
+        if uid not in waiting:
+            p = match.position(uid)
+            if p is None or abs(p.x - x) > 1e-6 or abs(p.y - y) > 1e-6:
+                return []
+    return left
+
+
 def dist(a: Base, b: Base) -> float:
     return math.hypot(a.x - b.x, a.y - b.y)
 

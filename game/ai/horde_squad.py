@@ -27,7 +27,8 @@ from game.rules import actions as act
 from game.rules.combat import ATTACK
 from game.rules.model import MELEE, RANGED
 
-from .common import Controller, Sights, answer_prompt, approach_spot, attack_target, order_on_dice
+from .common import (Controller, Sights, answer_prompt, approach_spot, attack_target, deployment_left,
+                     order_on_dice)
 from .horde import SAMPLE, FieldCache, hidden_from, walk_spot
 from .horde_boss import step_away, stepped_from_boss
 from .horde_brood import chase, flees
@@ -69,9 +70,9 @@ class HordeSquadController(Controller):
             waiting = match.undeployed(self.side)
             if not waiting:
                 return C.EndDeployment(self.side)
-            plan = [s for s in self._plan if s[0] in waiting] if self._plan else []
-            if not plan or not self._plan_holds(match, plan, waiting):
-                # the mission's spots for every unit, asked once (a costly search); again when a person placed some
+            plan = deployment_left(match, self.side, self._plan)
+            if not plan:  # the mission's spots for every unit, asked once (a costly search); again when a person
+                # placed some
                 plan = self._plan = match.mission.default_deployment(match, self.side)
             if not plan:
                 return C.EndDeployment(self.side)
@@ -93,18 +94,6 @@ class HordeSquadController(Controller):
                 return cmd
             yield
         return C.EndActivation(self.side)
-
-    def _plan_holds(self, match, plan, waiting) -> bool:
-        """The deployment planned still fits the table: the units left are those it has spots for, and every unit
-        placed stands where it planned (a person may have placed units by hand, on another unit's spot)."""
-        if [s[0] for s in plan] != waiting:
-            return False
-        for uid, x, y, _z in self._plan:
-            if uid not in waiting:
-                p = match.position(uid)
-                if p is None or abs(p.x - x) > 1e-6 or abs(p.y - y) > 1e-6:
-                    return False
-        return True
 
     def _answer(self, match, p) -> C.Command:
         if p.kind == "choice":

@@ -22,7 +22,7 @@ from game.match.flow import DEPLOY
 from game.rules import actions as act
 
 from . import pve_plan as P
-from .common import Controller, ControllerState, answer_prompt
+from .common import Controller, ControllerState, answer_prompt, deployment_left
 from .pve_clear import held_in_contact, holders_ready
 from .pve_plan import Plan, control_on_streak, objective_in_reach
 
@@ -75,11 +75,12 @@ class PveSquadController(Controller):
             waiting = match.undeployed(self.side)
             if not waiting:
                 return C.EndDeployment(self.side)
-            if [d[0] for d in self._deploy] != waiting:  # the spots, worked out again when a unit was placed
-                # otherwise (a person placed some, or in another order: a planned spot may be taken)
+            left = deployment_left(match, self.side, self._deploy)
+            if not left:  # the spots, worked out once; again when a person placed some (a planned spot may be taken)
                 self._deploy = list(match.mission.default_deployment(match, self.side))
-            if self._deploy:
-                uid, x, y, z = self._deploy.pop(0)
+                left = self._deploy
+            if left:
+                uid, x, y, z = left[0]
                 return C.Deploy(self.side, uid, x, y, z)
             return C.EndDeployment(self.side)
         if match.active_unit is None:
