@@ -68,14 +68,12 @@ def test_easy_now_and_then_takes_a_lesser_option_where_hard_never_does(make_pvp)
 
 
 def test_the_pvp_setup_screen_picks_the_difficulty(make_app):
-    from game.ui.setup_pvp import DIFFICULTY, PvpSetupScene
-    from tests.ui.driver import Driver
+    from game.ui.setup_pvp import DIFFICULTY
+    from tests.ui.driver import Driver, open_pvp_setup
     app = make_app()
     d = Driver(app)
-    d.step(2)
-    d.click(d.scene.b_pvp)
-    sc = d.scene
-    assert isinstance(sc, PvpSetupScene) and sc.dd_difficulty.selected_option[0] == "Computer: normal"
+    sc = open_pvp_setup(d)
+    assert sc.dd_difficulty.selected_option[0] == "Computer: normal"
     assert list(DIFFICULTY.values()) == list(DIFFICULTIES)
     sc.difficulty_label = "Computer: hard"
     sc.build_ui()

@@ -129,3 +129,14 @@ def open_battle(app, match, frames: int = 0, computer_plays_people: bool = False
     d = Driver(app)
     d.step(frames)
     return d, sc
+
+
+def open_pvp_setup(d: Driver):
+    """Title > PvP: the PvP setup screen."""
+    from game.ui.setup_pvp import PvpSetupScene
+    from game.ui.title import TitleScene
+    d.step(2)
+    assert isinstance(d.scene, TitleScene)
+    d.click(d.scene.b_pvp)
+    assert isinstance(d.scene, PvpSetupScene)
+    return d.scene

@@ -11,7 +11,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIScrollingC
 
 from game.ui.scene import dd_value
 
-from .driver import Driver
+from .driver import Driver, open_pvp_setup
 
 FORM = (UIButton, UIDropDownMenu, UILabel, UIScrollingContainer, UISelectionList, UITextBox, UITextEntryLine)
 
@@ -49,9 +49,7 @@ def test_the_pvp_diagrams_objective_names_do_not_overlap(make_app):
     from game.ui.setup_pvp import marker_labels
     app = make_app()
     d = Driver(app)
-    d.step(2)
-    d.click(d.scene.b_pvp)
-    sc = d.scene
+    sc = open_pvp_setup(d)
     box = pygame.Rect(0, 0, 300, 300)
     checked = 0
     for mission in sc.book:

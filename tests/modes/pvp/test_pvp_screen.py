@@ -10,18 +10,9 @@ from game.rules.dice import ScriptedDice
 from game.ui.battle import BattleScene
 from game.ui.battle.handover import HandoverScene
 from game.ui.results_scene import ResultsScene
-from game.ui.title import TitleScene
 from game.ui.setup_pvp import COMPUTER, PERSON, PvpSetupScene
 from tests.ui.conftest import make_app, saves_dir  # noqa: F401  (fixtures; they set SDL's dummy drivers)
-from tests.ui.driver import Driver
-
-
-def open_setup(d: Driver) -> PvpSetupScene:
-    d.step(2)
-    assert isinstance(d.scene, TitleScene)
-    d.click(d.scene.b_pvp)
-    assert isinstance(d.scene, PvpSetupScene)
-    return d.scene
+from tests.ui.driver import Driver, open_pvp_setup as open_setup
 
 
 def button_for(panel, cmd):
